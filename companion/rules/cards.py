@@ -1,0 +1,241 @@
+"""Cards, plays and their text notation.
+
+Notation (used by the command line, the tests and the storage; case-insensitive):
+
+- ranks ``2``–``10``, ``J`` ``Q`` ``K`` ``A``; also ``T`` for 10 and the French ``V`` (valet),
+  ``D`` (dame), ``R`` (roi);
+- an optional suit suffix ``♠ ♥ ♦ ♣`` or ``s h d c``; a card without a suit means
+  "a card of that rank, suit irrelevant";
+- jokers ``JK`` (any joker), ``JKR`` (the coloured one), ``JKB`` (the black-and-white one);
+- a play is cards separated by spaces (``10♥ 10♠``, ``4 4``, ``JK``) or ``pass``
+  (``passe`` accepted).
+
+``str()`` of a card or a play is canonical (``10♥``, ``K``, ``JKR``, ``pass``) and parses back
+to an equal value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from companion.rules.errors import NotationError
+
+
+class Rank(IntEnum):
+    """Natural ranks; the playing order is the rule set's business, not the enum's."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+
+_RANK_SYMBOLS = {
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.JOKER: "JK",
+    **{Rank(n): str(n) for n in range(2, 11)},
+}
+
+
+class Suit(Enum):
+    SPADES = "♠"
+    HEARTS = "♥"
+    DIAMONDS = "♦"
+    CLUBS = "♣"
+
+    @property
+    def letter(self) -> str:
+        return _SUIT_LETTERS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SUIT_LETTERS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
+
+# Suits in the order decks are printed (bridge order, highest first).
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+class JokerColour(Enum):
+    COLOURED = "R"  # the coloured (red) joker; CONC's "Fou en couleurs"
+    BLACK = "B"  # the black-and-white joker; CONC's "Fou blanc"
+
+
+_RANK_TOKENS = {
+    **{str(n): Rank(n) for n in range(2, 11)},
+    "T": Rank.TEN,
+    "J": Rank.JACK,
+    "V": Rank.JACK,
+    "Q": Rank.QUEEN,
+    "D": Rank.QUEEN,
+    "K": Rank.KING,
+    "R": Rank.KING,
+    "A": Rank.ACE,
+}
+_SUIT_TOKENS = {
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "S": Suit.SPADES,
+    "♥": Suit.HEARTS, "♡": Suit.HEARTS, "H": Suit.HEARTS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "D": Suit.DIAMONDS,
+    "♣": Suit.CLUBS, "♧": Suit.CLUBS, "C": Suit.CLUBS,
+}  # fmt: skip
+_CARD_RE = re.compile(r"^(10|[2-9TJVQDKRA])([♠♤♥♡♦♢♣♧SHDC])?$")
+_JOKER_RE = re.compile(r"^JK([RB])?$")
+PASS_WORDS = frozenset({"pass", "passe"})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card. ``suit`` is None when the suit is irrelevant or unknown; jokers have no suit but
+    may have a ``colour`` (None: "any joker")."""
+
+    rank: Rank
+    suit: Suit | None = None
+    colour: JokerColour | None = None
+
+    def __post_init__(self) -> None:
+        if self.rank is Rank.JOKER and self.suit is not None:
+            raise NotationError("Un joker n'a pas de couleur.", "A joker has no suit.")
+        if self.rank is not Rank.JOKER and self.colour is not None:
+            raise NotationError(
+                "Seul un joker a une teinte (R/B).", "Only a joker has a colour (R/B)."
+            )
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one card token (``10♥``, ``qs``, ``V``, ``JKR``)."""
+        text = token.strip().replace("\ufe0f", "").upper()
+        joker = _JOKER_RE.match(text)
+        if joker:
+            colour = JokerColour(joker.group(1)) if joker.group(1) else None
+            return cls(Rank.JOKER, None, colour)
+        match = _CARD_RE.match(text)
+        if not match:
+            raise NotationError(
+                f"Carte illisible : « {token} » (attendu par ex. 10♥, Qs, V, JK).",
+                f"Unreadable card: '{token}' (expected e.g. 10♥, Qs, V, JK).",
+                token=token,
+            )
+        suit = _SUIT_TOKENS[match.group(2)] if match.group(2) else None
+        return cls(_RANK_TOKENS[match.group(1)], suit)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is Rank.JOKER
+
+    def matches(self, other: Card) -> bool:
+        """True if ``other`` (a held card) can stand for this card as written: a card
+        without a suit (or a joker without a colour) matches any card of its rank."""
+        if self.rank is not other.rank:
+            return False
+        if self.is_joker:
+            return self.colour is None or self.colour is other.colour
+        return self.suit is None or self.suit is other.suit
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return "JK" + (self.colour.value if self.colour else "")
+        return self.rank.symbol + (self.suit.value if self.suit else "")
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas. An empty text is no cards."""
+    tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    return tuple(Card.parse(t) for t in tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """What a player does on his turn: some cards, or a pass (no cards)."""
+
+    cards: tuple[Card, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        stripped = text.strip()
+        if stripped.lower() in PASS_WORDS:
+            return PASS
+        if not stripped:
+            raise NotationError(
+                "Coup vide : indiquez des cartes ou « passe ».",
+                "Empty play: give cards or 'pass'.",
+                token=text,
+            )
+        return cls(parse_cards(stripped))
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Play:
+        return cls(tuple(cards))
+
+    @property
+    def is_pass(self) -> bool:
+        return not self.cards
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards) if self.cards else "pass"
+
+    def __repr__(self) -> str:
+        return f"Play.parse({str(self)!r})"
+
+
+PASS = Play()
+
+
+def parse_named(text: str) -> tuple[str, str]:
+    """Split ``"NAME: REST"`` into its name and the rest (which may be empty)."""
+    name, sep, rest = text.partition(":")
+    if not sep or not name.strip():
+        raise NotationError(
+            f"« {text} » : attendu « NOM: coup », par ex. « Léa: 10♥ 10♠ ».",
+            f"'{text}': expected 'NAME: PLAY', e.g. 'Léa: 10♥ 10♠'.",
+            token=text,
+        )
+    return name.strip(), rest.strip()
+
+
+DECK_RANKS: dict[str, tuple[Rank, ...]] = {
+    "52": tuple(Rank(n) for n in range(2, 15)),
+    "32": tuple(Rank(n) for n in range(7, 15)),
+    "30": tuple(Rank(n) for n in range(7, 15)),
+    "40": tuple(Rank(n) for n in (2, 3, *range(7, 15))),
+}
+# WIKI plays 30 cards at 3 players without saying which two leave the 32-card deck; we remove
+# the two red sevens so the four remaining 7s-and-up stay symmetric in colour (open point).
+_THIRTY_CARD_REMOVED = frozenset({Card(Rank.SEVEN, Suit.HEARTS), Card(Rank.SEVEN, Suit.DIAMONDS)})
+
+
+def make_deck(deck: str = "52", decks: int = 1, jokers: int = 0) -> list[Card]:
+    """Every physical card in the pack, with suits: ``decks`` copies of the stripped deck plus
+    ``jokers`` jokers in all, alternately coloured and black-and-white."""
+    one = [Card(r, s) for s in SUITS for r in DECK_RANKS[deck]]
+    if deck == "30":
+        one = [c for c in one if c not in _THIRTY_CARD_REMOVED]
+    colours = (JokerColour.COLOURED, JokerColour.BLACK)
+    return one * decks + [Card(Rank.JOKER, None, colours[i % 2]) for i in range(jokers)]

@@ -1,0 +1,250 @@
+"""What a group of cards is worth under a rule set: card order, sets, runs, poker hands.
+
+A ``Combo`` is the classification of played cards; its ``key`` orders combos of the same
+shape (higher beats). Keys are computed for one orientation of the card order (normal, or
+reversed by a revolution or a Strutz 9), so the caller re-keys when the order flips.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+
+from companion.rules.cards import Card, JokerColour, Rank, Suit
+from companion.rules.errors import SuitNeededError
+from companion.rules.ruleset import RuleSet
+
+# Primary keys: natural ranks are 0..n-1 in playing order; these sit above any natural rank.
+SPECIAL_KEY = 100  # B6 black threes / jack of diamonds
+WILD_HIGH_KEY = 150  # D6a a set made only of wild cards, Hűbéres
+JOKER_KEY = 200  # jokers with a rank of their own (D5 adds 1 to the higher one)
+
+_RANK_ORDERS: dict[str, tuple[Rank, ...]] = {
+    "two_high": (*(Rank(n) for n in range(3, 15)), Rank.TWO),
+    "ace_high": tuple(Rank(n) for n in range(2, 15)),
+    "seven_high": (*(Rank(n) for n in range(8, 15)), Rank.SEVEN),
+    "three_high": (*(Rank(n) for n in range(7, 15)), Rank.TWO, Rank.THREE),
+}
+_SUIT_RANKS = {
+    "ranked": {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.DIAMONDS: 1, Suit.CLUBS: 0},
+    "ranked_poker": {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.CLUBS: 1, Suit.DIAMONDS: 0},
+}
+
+
+class Order:
+    """The card order of a rule set in one orientation (``reversed`` after a revolution)."""
+
+    __slots__ = (
+        "high_low_rank",
+        "keys",
+        "natural_ranks",
+        "reversed",
+        "rules",
+        "suit_rank",
+        "wild_ranks",
+    )
+
+    def __init__(self, rules: RuleSet, reversed_: bool) -> None:
+        self.rules = rules
+        self.reversed = reversed_
+        ranks = list(_RANK_ORDERS[rules.rank_order])
+        if rules.special_high_cards == "jokers_jacks_twos":
+            ranks.remove(Rank.JACK)  # Sofia's table: joker, J, 2, A, K, …
+            ranks.append(Rank.JACK)
+        if reversed_:
+            ranks.reverse()
+            if rules.revolution == "quad_and_direction" and Rank.TWO in ranks:
+                # Hamish Allan: reversed, the order runs (A)-2-4-5-…-K-(A): the 2 tops it.
+                ranks.remove(Rank.TWO)
+                ranks.append(Rank.TWO)
+        self.natural_ranks = tuple(ranks)
+        self.keys = {r: i for i, r in enumerate(ranks)}
+        suit_rank = _SUIT_RANKS.get(rules.suits)
+        if suit_rank and reversed_:  # PAGAT: reversed, the pair with the club is the higher
+            suit_rank = {s: 3 - v for s, v in suit_rank.items()}
+        self.suit_rank = suit_rank
+        wild = set()
+        for w in rules.wild_cards:
+            wild.add(Rank.JOKER if w == "joker" else Rank(int(w)))
+        self.wild_ranks = frozenset(wild)
+        # B4 high_and_low / B9 quad_and_direction: the 2 normally, the ace once reversed.
+        self.high_low_rank = None
+        if rules.twos == "high_and_low":
+            both_ways = rules.revolution == "quad_and_direction"
+            self.high_low_rank = Rank.ACE if (reversed_ and both_ways) else Rank.TWO
+
+    def rank_key(self, rank: Rank) -> int:
+        return self.keys[rank]
+
+    def joker_key(self, colour: JokerColour | None) -> int:
+        order = self.rules.joker_order
+        if order == "equal":
+            return JOKER_KEY
+        if colour is None:
+            raise SuitNeededError(
+                "Précisez quel joker (JKR coloré ou JKB noir et blanc) : l'ordre des jokers compte.",
+                "Say which joker (JKR coloured or JKB black-and-white): the joker order matters.",
+            )
+        high = JokerColour.COLOURED if order == "coloured_high" else JokerColour.BLACK
+        return JOKER_KEY + (1 if colour is high else 0)
+
+    def top_joker_key(self) -> int:
+        return JOKER_KEY + (0 if self.rules.joker_order == "equal" else 1)
+
+    def is_special(self, card: Card) -> bool:
+        special = self.rules.special_high_cards
+        if special == "black_threes":
+            return card.rank is Rank.THREE and card.suit in (Suit.SPADES, Suit.CLUBS)
+        if special == "jack_of_diamonds":
+            return card.rank is Rank.JACK and card.suit is Suit.DIAMONDS
+        return False
+
+
+@lru_cache(maxsize=256)
+def order_for(rules: RuleSet, reversed_: bool) -> Order:
+    return Order(rules, reversed_)
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """Played cards read as a combination.
+
+    ``kind``: ``set`` (equal ranks), ``run`` (consecutive ranks, ``width`` cards each) or a
+    poker hand (``straight``, ``flush``, ``full``, ``straight_flush``). ``rank`` is the rank a
+    set stands for (None for jokers and all-wild sets); ``key`` orders combos of one shape.
+    """
+
+    kind: str
+    count: int
+    rank: Rank | None
+    key: tuple[int, ...]
+    width: int = 1
+    natural: bool = True  # no wild card stands for another rank
+    joker: bool = False  # a set of jokers with a rank (or power) of their own
+
+
+class ComboError(Exception):
+    """Internal: the cards form no combination; ``code`` says why."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _suit_tiebreak(cards: tuple[Card, ...], order: Order, needed: bool) -> int:
+    if order.suit_rank is None:
+        return 0
+    values = []
+    for c in cards:
+        if c.suit is None:
+            if needed:
+                raise SuitNeededError(
+                    f"Précisez la couleur de {c} : les couleurs sont classées.",
+                    f"Give the suit of {c}: suits are ranked.",
+                )
+            return -1
+        values.append(order.suit_rank[c.suit])
+    return max(values)
+
+
+def classify(cards: tuple[Card, ...], order: Order) -> Combo:
+    """Read cards as a combination, or raise ComboError(code)."""
+    rules = order.rules
+    n = len(cards)
+    if n > 1 and rules.single_cards_only:
+        raise ComboError("single-cards-only")
+    wild = order.wild_ranks
+    naturals = [c for c in cards if c.rank not in wild]
+    ranks = {c.rank for c in naturals}
+    if not naturals:
+        if rules.wild_alone == "forbidden":
+            raise ComboError("wild-alone")
+        if rules.wild_alone == "highest":
+            key = WILD_HIGH_KEY
+        else:  # Strutz: no higher than the top natural rank
+            key = order.keys[order.natural_ranks[-1]]
+        return Combo("set", n, None, (key, 0, 0), natural=False)
+    if len(ranks) == 1:
+        rank = next(iter(ranks))
+        if rank is Rank.JOKER:
+            keys = {order.joker_key(c.colour) for c in cards} if rules.joker_order != "equal" \
+                else {JOKER_KEY}
+            return Combo("set", n, None, (min(keys), 0, 0), joker=True)
+        specials = [order.is_special(c) for c in naturals]
+        if any(specials) and all(specials) and len(naturals) == n:
+            return Combo("set", n, rank, (SPECIAL_KEY, 0, 0))
+        natural = len(naturals) == n
+        wild_tb = 0
+        if rules.wild_vs_natural == "natural_wins":
+            wild_tb = 1 if natural else 0
+        elif rules.wild_vs_natural == "wild_wins":
+            wild_tb = 0 if natural else 1
+        primary = order.keys.get(rank)
+        if primary is None:
+            raise ComboError("not-a-set")
+        suit_tb = _suit_tiebreak(tuple(naturals), order, needed=False)
+        return Combo("set", n, rank, (primary, wild_tb, suit_tb), natural=natural)
+    if rules.combinations == "sets_and_runs":
+        run = _run(cards, order)
+        if run:
+            return run
+    if rules.combinations == "poker" and n == 5:
+        hand = _poker(cards, order)
+        if hand:
+            return hand
+    raise ComboError("not-a-set")
+
+
+def _run(cards: tuple[Card, ...], order: Order) -> Combo | None:
+    """Zheng Shangyou sequences: ≥3 consecutive single ranks, or ≥2 consecutive equal groups
+    (pairs, triples…). Jokers and the top rank (the 2 in two_high) never join a run."""
+    counts: dict[Rank, int] = {}
+    for c in cards:
+        if c.rank is Rank.JOKER:
+            return None
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    widths = set(counts.values())
+    if len(widths) != 1:
+        return None
+    width = widths.pop()
+    length = len(counts)
+    if length < (3 if width == 1 else 2):
+        return None
+    keys = sorted(order.keys[r] for r in counts)
+    top_rank = order.natural_ranks[-1]
+    if order.keys[top_rank] in keys or any(b - a != 1 for a, b in pairwise(keys)):
+        return None
+    return Combo("run", len(cards), None, (keys[-1], length), width=width)
+
+
+_POKER_CATEGORY = {"straight": 0, "flush": 1, "full": 2, "straight_flush": 3}
+
+
+def _poker(cards: tuple[Card, ...], order: Order) -> Combo | None:
+    """WIKI's poker combinations of five cards, weakest to strongest: straight, flush, full
+    house, straight flush; ties go to the highest card, then its suit."""
+    if any(c.rank is Rank.JOKER for c in cards):
+        return None
+    keyed = sorted(cards, key=lambda c: order.keys[c.rank])
+    keys = [order.keys[c.rank] for c in keyed]
+    counts: dict[int, int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    straight = len(counts) == 5 and keys[-1] - keys[0] == 4
+    suits = {c.suit for c in cards}
+    flush = len(suits) == 1 and None not in suits
+    top = keyed[-1]
+    suit_of_top = order.suit_rank[top.suit] if order.suit_rank and top.suit else 0
+    if straight and flush:
+        kind = "straight_flush"
+    elif sorted(counts.values()) == [2, 3]:
+        triple = next(k for k, v in counts.items() if v == 3)
+        return Combo("full", 5, None, (_POKER_CATEGORY["full"], triple, 0))
+    elif flush:
+        kind = "flush"
+    elif straight:
+        kind = "straight"
+    else:
+        return None
+    return Combo(kind, 5, None, (_POKER_CATEGORY[kind], keys[-1], suit_of_top))

@@ -1,0 +1,841 @@
+"""The state of one hand, and the single transition function every ruling comes from.
+
+``step(state, action)`` returns ``(code, new_state, info)``: ``code`` is ``"ok"`` or the
+reason the action is refused, ``new_state`` is None when refused. The referee
+(``companion.rules.referee``) wraps it with explanations; ``legal_plays`` filters candidates
+through it, so the two can never disagree.
+
+Players are indices into ``HandState.players`` (the order play goes around at the start).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from companion.rules.cards import PASS, Card, Play, Rank, parse_cards, parse_named
+from companion.rules.combos import Combo, ComboError, Order, classify, order_for
+from companion.rules.errors import NotationError, SuitNeededError
+from companion.rules.ruleset import RuleSet
+
+EffectKind = Literal["give_previous", "give_next", "discard", "give_any"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A player's action: a play or a pass, or (card effects, B13) a card given or discarded.
+
+    ``cards`` of a give/discard may be empty: the card went face down and nobody saw it.
+    """
+
+    player: str
+    play: Play = PASS
+    effect: Literal["give", "discard"] | None = None
+    target: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """``"Léa: 10♥ 10♠"``, ``"Léa: pass"``, ``"Léa: give 5♥ to Tom"``, ``"Léa: discard"``
+        (also ``donne … à …``, ``défausse``)."""
+        name, rest = parse_named(text)
+        low = rest.lower()
+        give = re.match(r"^(give|donne)\b(.*?)\s+(?:to|à|a)\s+(.+)$", rest, re.IGNORECASE)
+        if give:
+            return cls(name, Play(parse_cards(give.group(2))), "give", give.group(3).strip())
+        if re.match(r"^(give|donne)\b", low):
+            return cls(name, Play(parse_cards(rest.split(None, 1)[1] if " " in rest else "")),
+                       "give")
+        if re.match(r"^(discard|défausse|defausse)\b", low):
+            body = rest.split(None, 1)[1] if " " in rest.strip() else ""
+            return cls(name, Play(parse_cards(body)), "discard")
+        if not rest:
+            raise NotationError(
+                f"« {text} » : quel coup ? (des cartes ou « passe »)",
+                f"'{text}': what play? (cards or 'pass')",
+                token=text,
+            )
+        return cls(name, Play.parse(rest))
+
+    def __str__(self) -> str:
+        if self.effect == "give":
+            cards = f" {self.play}" if self.play.cards else ""
+            return f"{self.player}: give{cards}" + (f" to {self.target}" if self.target else "")
+        if self.effect == "discard":
+            return f"{self.player}: discard" + (f" {self.play}" if self.play.cards else "")
+        return f"{self.player}: {self.play}"
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Top:
+    """The play to beat. ``count``/``rank`` may differ from the cards for a power play (a 2
+    standing for a pair) or transparent cards (3s taking the rank they beat)."""
+
+    player: int
+    cards: tuple[Card, ...]
+    combo: Combo  # what must be beaten, keyed in the orientation of ``reversed``
+    reversed: bool
+    free: bool = False  # B4 high_and_low: anything may follow
+    lower_ok: bool = False  # B13 angevin: after a 7, lower cards may follow
+    power_joker: bool = False  # B5: a lone joker played on its power
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int | None = None
+    top: Top | None = None
+    passed: frozenset[int] = frozenset()  # since the top play (P3: since the trick began)
+    acted: frozenset[int] = frozenset()  # P1 one_round: players who had their turn
+    overplayed: frozenset[int] = frozenset()  # P4: players who played on their own cards
+    inverted: bool = False  # B13 Strutz: a 9 inverts the order until the trick ends
+    pending_close: bool = False  # P4: everyone else passed; the top player may overplay
+    run_rank: Rank | None = None  # rank of the last plays, while they keep to one rank
+    run_cards: int = 0  # B10: cards of that rank played in a row
+    run_singles: int = 0  # B9 quad_and_direction: single cards of that rank in a row
+    rule_of_four: bool = False  # B10: an equal play happened: the rank must be followed
+    plays: int = 0  # actions in this trick
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A card effect owed by ``player`` before play goes on (B13 give_discard)."""
+
+    player: int
+    kind: EffectKind
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    rules: RuleSet
+    players: tuple[str, ...]
+    ranks: tuple[int, ...]  # best first, for P6 highest_ranked
+    hands: tuple[tuple[Card, ...] | None, ...]  # None: not known (benefit of the doubt)
+    turn: int | None  # None once the hand is over
+    direction: int = 1
+    revolution: bool = False
+    trick: Trick = field(default_factory=Trick)
+    out: tuple[int, ...] = ()  # went out, in order
+    forfeits: tuple[int, ...] = ()  # B12 last_place: finished on a forbidden card
+    pending: Pending | None = None
+    preset: str | None = None  # for citing the system in rulings
+
+    @classmethod
+    def start(cls, rules: RuleSet, players: list[str] | tuple[str, ...], *,
+              leader: str | None = None, ranks: list[str] | tuple[str, ...] | None = None,
+              hands: dict[str, tuple[Card, ...] | None] | None = None,
+              revolution: bool = False, preset: str | None = None) -> HandState:
+        names = tuple(players)
+        index = {n: i for i, n in enumerate(names)}
+        rank_idx = tuple(index[n] for n in ranks) if ranks else tuple(range(len(names)))
+        held = tuple((hands or {}).get(n) for n in names)
+        direction = 1 if rules.direction == "clockwise" else -1
+        lead = index[leader] if leader is not None else 0
+        state = cls(rules, names, rank_idx, held, lead, direction, revolution,
+                    Trick(leader=lead), preset=preset)
+        gone = [i for i, h in enumerate(held) if h is not None and not h]
+        if gone:  # players already out when the history starts
+            state = replace(state, out=tuple(gone))
+            if lead in gone:
+                state = replace(state, turn=_lead_after_out(state, lead),
+                                trick=Trick(leader=_lead_after_out(state, lead)))
+        return state
+
+    # -- reading the state -------------------------------------------------------------------
+    def index(self, name: str) -> int:
+        return self.players.index(name)
+
+    @property
+    def over(self) -> bool:
+        return self.turn is None
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        gone = set(self.out) | set(self.forfeits)
+        return tuple(i for i in range(len(self.players)) if i not in gone)
+
+    def is_active(self, i: int) -> bool:
+        return i not in self.out and i not in self.forfeits
+
+    @property
+    def reversed(self) -> bool:
+        return self.revolution != self.trick.inverted
+
+    @property
+    def order(self) -> Order:
+        return order_for(self.rules, self.reversed)
+
+    @property
+    def finishing_order(self) -> tuple[str, ...]:
+        """Players in finishing order; those who finished on a forbidden card come last, the
+        first of them at the very bottom."""
+        return tuple(self.players[i] for i in (*self.out, *reversed(self.forfeits)))
+
+    @property
+    def to_beat(self) -> Play | None:
+        """What the player to act must beat; None when he leads (or anything may follow)."""
+        top = self.trick.top
+        if top is None or top.free or self.over:
+            return None
+        if self.trick.pending_close and top.player in self.trick.overplayed:
+            return None
+        return Play(top.cards)
+
+    @property
+    def next_player(self) -> str | None:
+        if self.pending is not None:
+            return self.players[self.pending.player]
+        return None if self.turn is None else self.players[self.turn]
+
+
+# --- the transition -------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class StepInfo:
+    """What happened, for explanations."""
+
+    kind: str = ""  # lead, beat, overplay, pass, gather, effect
+    cleared: bool = False
+    went_out: bool = False
+    forfeit: bool = False
+    revolution: bool = False
+    skipped: int = 0
+    blocker: str = ""  # the option behind a refusal, for citing it
+
+
+def step(state: HandState, action: Action) -> tuple[str, HandState | None, StepInfo]:
+    info = StepInfo()
+    if action.player not in state.players:
+        raise NotationError(
+            f"Joueur inconnu : « {action.player} » (joueurs : {', '.join(state.players)}).",
+            f"Unknown player: '{action.player}' (players: {', '.join(state.players)}).",
+            token=action.player,
+        )
+    who = state.players.index(action.player)
+    if state.over:
+        return "hand-over", None, info
+    if not state.is_active(who):
+        return "already-out", None, info
+    if state.pending is not None:
+        if action.effect is None or who != state.pending.player:
+            info.blocker = "card_effects"
+            return "effect-pending", None, info
+        return _effect(state, who, action, info)
+    if action.effect is not None:
+        info.blocker = "card_effects"
+        return "no-effect-due", None, info
+    if action.play.is_pass:
+        return _pass(state, who, info)
+    return _play(state, who, action.play.cards, info)
+
+
+def _pass(state: HandState, who: int, info: StepInfo) -> tuple[str, HandState | None, StepInfo]:
+    trick = state.trick
+    if who != state.turn:
+        return _wrong_turn(state, who, info)
+    if trick.top is None:
+        return "lead-cannot-pass", None, info
+    if trick.pending_close and who == trick.top.player:
+        info.kind = "gather"
+        return "ok", _new_trick(state, who), info
+    if state.rules.must_beat and state.hands[who] is not None and not trick.top.free \
+            and _can_beat(state, who):
+        info.blocker = "must_beat"
+        return "must-play", None, info
+    info.kind = "pass"
+    trick = replace(trick, passed=trick.passed | {who}, acted=trick.acted | {who},
+                    plays=trick.plays + 1)
+    return "ok", _after(replace(state, trick=trick), who, 0), info
+
+
+def _wrong_turn(state: HandState, who: int, info: StepInfo) -> tuple[str, None, StepInfo]:
+    trick = state.trick
+    if state.rules.pass_is_final and who in trick.passed and trick.top is not None:
+        info.blocker = "pass_is_final"
+        return "already-passed", None, info
+    if trick.top is None and trick.plays == 0 and who != trick.leader:
+        info.blocker = "trick_rounds"
+        return "trick-over", None, info
+    return "not-your-turn", None, info
+
+
+def _play(state: HandState, who: int, cards: tuple[Card, ...],
+          info: StepInfo) -> tuple[str, HandState | None, StepInfo]:
+    rules = state.rules
+    trick = state.trick
+    top = trick.top
+    speed = False
+    if who != state.turn:
+        speed = (rules.speed_play and top is not None and not trick.pending_close
+                 and _is_equal_play(state, cards))
+        if not speed:
+            return _wrong_turn(state, who, info)
+        info.blocker = "speed_play"
+    hand = state.hands[who]
+    remaining = None
+    if hand is not None:
+        remaining = _remove(hand, cards)
+        if remaining is None:
+            return "not-in-hand", None, info
+    order = state.order
+    try:
+        combo = classify(cards, order)
+    except ComboError as err:
+        info.blocker = {"single-cards-only": "single_cards_only",
+                        "wild-alone": "wild_alone"}.get(err.code, "combinations")
+        return err.code, None, info
+
+    lead = top is None
+    overplay = False
+    if trick.pending_close and top is not None:
+        # P4: the last player may play once on his own cards; anything that does not beat
+        # them starts the next trick.
+        code, _, _ = _beats(state, top, combo, cards, order)
+        if code == "ok":
+            if who in trick.overplayed:
+                info.blocker = "self_overplay"
+                return "self-overplay-used", None, info
+            overplay = True
+        else:
+            lead = True
+    if lead:
+        new_top = Top(who, cards, combo, state.reversed, free=False)
+        effect = _Effect()
+        if rules.card_effects == "angevin" and combo.rank is Rank.SEVEN:
+            new_top = replace(new_top, lower_ok=True)
+        if _is_high_low(order, combo, cards):
+            new_top = replace(new_top, free=True)
+        if combo.joker and len(cards) == 1 and rules.joker_power != "rank":
+            new_top = replace(new_top, power_joker=True)
+            effect.clears = _joker_unbeatable(state, combo)
+        if rules.twos == "beat_all" and _is_lone_two(cards, order):
+            effect.clears = _nothing_above_two(state)
+        base_trick = Trick(leader=who) if (trick.pending_close or trick.top is None) else trick
+        info.kind = "lead"
+    else:
+        assert top is not None
+        if rules.rule_of_four != "off" and trick.rule_of_four \
+                and combo.rank is not trick.run_rank:
+            info.blocker = "rule_of_four"
+            return "rule-of-four", None, info
+        code, new_top, effect = _beats(state, top, combo, cards, order)
+        if code != "ok":
+            info.blocker = effect.blocker
+            return code, None, info
+        assert new_top is not None
+        new_top = replace(new_top, player=who)
+        base_trick = trick
+        info.kind = "overplay" if overplay else "beat"
+
+    # B12: a forbidden last card
+    forfeit = False
+    if remaining is not None and not remaining and rules.forbidden_finish:
+        if _forbidden_finish(state, cards):
+            if rules.forbidden_finish_penalty == "illegal":
+                info.blocker = "forbidden_finish"
+                return "forbidden-finish", None, info
+            forfeit = True
+    return "ok", _apply_play(state, who, cards, combo, new_top, effect, base_trick, remaining,
+                             overplay, forfeit, speed, info), info
+
+
+@dataclass(slots=True)
+class _Effect:
+    clears: bool = False
+    skip: int = 0
+    equal: bool = False
+    blocker: str = ""
+
+
+def _beats(state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...],
+           order: Order) -> tuple[str, Top | None, _Effect]:
+    """Does ``combo`` beat ``top``? Returns (code, the new top, effects)."""
+    rules = state.rules
+    eff = _Effect()
+    target = _rekey(top, state)
+    new = Top(-1, cards, combo, state.reversed)
+    lone = len(cards) == 1
+
+    if top.free:  # B4 high_and_low: anything may follow a 2
+        return "ok", new, eff
+    if _is_high_low(order, combo, cards):
+        return "ok", replace(new, free=True), eff
+    # B5: a lone joker beats anything but a higher joker; a four of a kind beats it back
+    if combo.joker and lone and rules.joker_power != "rank":
+        if top.power_joker or (target.joker and target.count == 1):
+            return _joker_on_joker(state, combo, target, new, eff)
+        eff.clears = _joker_unbeatable(state, combo)
+        return "ok", replace(new, power_joker=True), eff
+    if top.power_joker:
+        if rules.joker_power == "beat_all_but_quad" and combo.kind == "set" and combo.count == 4 \
+                and not combo.joker:
+            return "ok", new, eff
+        eff.blocker = "joker_power"
+        return "joker-unbeatable", None, eff
+    # B4 beat_all: a lone 2 beats any combination of lower cards and clears the trick
+    if rules.twos == "beat_all" and _is_lone_two(cards, order) and not (
+            target.kind == "set" and target.count == 1 and target.key[0] >= combo.key[0]):
+        eff.clears = _nothing_above_two(state)
+        return "ok", new, eff
+    if combo.kind != target.kind or combo.width != target.width:
+        eff.blocker = "combinations"
+        return "wrong-combination", None, eff
+    if combo.kind == "run":
+        if combo.key[1] != target.key[1]:
+            eff.blocker = "combinations"
+            return "count-mismatch", None, eff
+        return _higher(combo.key, target.key, new, eff)
+    if combo.kind != "set":  # poker hands: category, then top card, then its suit
+        return _higher(combo.key, target.key, new, eff)
+    # --- sets ---
+    power = _power(rules, combo)
+    if power and combo.count < target.count <= combo.count + power \
+            and combo.key[0] > target.key[0]:
+        # B4 one_fewer / B6 Sofia: n−1 twos beat n cards; the play now stands for that many
+        stands = Combo("set", target.count, combo.rank, combo.key, natural=combo.natural)
+        return "ok", replace(new, combo=stands), eff
+    if rules.transparent is not None and combo.rank is not None \
+            and combo.rank.value == rules.transparent and combo.natural \
+            and combo.count == target.count and not target.joker:
+        # B7: transparent cards take the rank of what they beat
+        return "ok", replace(new, combo=target), eff
+    if top.lower_ok and combo.count == target.count:
+        # B13 angevin: after a 7 any rank may follow
+        if combo.key[0] == target.key[0]:
+            return _equal(state, combo, target, new, eff)
+        return "ok", new, eff
+    if combo.count < target.count:
+        eff.blocker = "larger_sets"
+        return "count-mismatch", None, eff
+    if combo.count > target.count:
+        larger = rules.larger_sets
+        if larger == "forbidden":
+            eff.blocker = "larger_sets"
+            return "count-mismatch", None, eff
+        if larger == "any_rank" or combo.key[0] > target.key[0]:
+            return "ok", new, eff
+        if combo.key[0] == target.key[0] and rules.equal_play != "forbidden":
+            return _equal(state, combo, target, new, eff)
+        eff.blocker = "larger_sets"
+        return "too-low", None, eff
+    # same number of cards
+    if rules.suits == "follow_suit" and combo.count == 1:
+        played, under = cards[0], top.cards[0]
+        if played.suit is None or under.suit is None:
+            if not (played.is_joker or under.is_joker):
+                raise SuitNeededError(
+                    "Précisez les couleurs : une carte ne se bat que dans sa couleur.",
+                    "Give the suits: a single card is beaten only in its own suit.",
+                )
+        elif played.suit is not under.suit:
+            eff.blocker = "suits"
+            return "wrong-suit", None, eff
+    if combo.key[0] > target.key[0]:
+        return "ok", new, eff
+    if combo.key[0] < target.key[0]:
+        eff.blocker = "rank_order"
+        return "too-low", None, eff
+    # same rank
+    if rules.suits == "opposite_colour" and _opposite_colours(cards, top.cards):
+        return "ok", new, eff
+    if combo.key[1] != target.key[1]:  # D7 natural vs wild
+        eff.blocker = "wild_vs_natural"
+        return ("ok", new, eff) if combo.key[1] > target.key[1] else ("too-low", None, eff)
+    if rules.suits in ("ranked", "ranked_poker"):
+        if combo.key[2] < 0 or target.key[2] < 0:
+            raise SuitNeededError(
+                "Précisez les couleurs : à rang égal, la couleur départage.",
+                "Give the suits: between equal ranks the suit decides.",
+            )
+        if combo.key[2] != target.key[2]:
+            eff.blocker = "suits"
+            return ("ok", new, eff) if combo.key[2] > target.key[2] else ("too-low", None, eff)
+    return _equal(state, combo, target, new, eff)
+
+
+def _joker_on_joker(state: HandState, combo: Combo, target: Combo, new: Top,
+                    eff: _Effect) -> tuple[str, Top | None, _Effect]:
+    if combo.key[0] > target.key[0]:
+        eff.clears = _joker_unbeatable(state, combo)
+        return "ok", replace(new, power_joker=True), eff
+    if combo.key[0] == target.key[0] and state.rules.equal_play != "forbidden":
+        code, top, eff = _equal(state, combo, target, new, eff)
+        return code, (replace(top, power_joker=True) if top else None), eff
+    eff.blocker = "joker_order"
+    return ("equal-forbidden" if combo.key[0] == target.key[0] else "too-low"), None, eff
+
+
+def _higher(key: tuple[int, ...], target: tuple[int, ...], new: Top,
+            eff: _Effect) -> tuple[str, Top | None, _Effect]:
+    if key > target:
+        return "ok", new, eff
+    eff.blocker = "rank_order"
+    return "too-low", None, eff
+
+
+def _equal(state: HandState, combo: Combo, target: Combo, new: Top,
+           eff: _Effect) -> tuple[str, Top | None, _Effect]:
+    rule = state.rules.equal_play
+    if rule == "forbidden":
+        eff.blocker = "equal_play"
+        return "equal-forbidden", None, eff
+    eff.equal = True
+    if rule == "skips_next":  # PAGAT/Wizz: one player, plus one per extra card
+        eff.skip = 1 + combo.count - target.count
+    return "ok", new, eff
+
+
+def _rekey(top: Top, state: HandState) -> Combo:
+    """The top combo keyed in the current orientation (a revolution may have flipped it)."""
+    if top.reversed == state.reversed or top.combo.kind != "set" or top.combo.rank is None \
+            or top.combo.joker:
+        return top.combo
+    order = state.order
+    if top.combo.rank not in order.keys:
+        return top.combo
+    key = (order.keys[top.combo.rank], top.combo.key[1],
+           -top.combo.key[2] if top.combo.key[2] >= 0 else top.combo.key[2])
+    return replace(top.combo, key=key)
+
+
+def _power(rules: RuleSet, combo: Combo) -> int:
+    """How many more cards than it holds a set of this rank can beat (B4, B6)."""
+    if combo.rank is Rank.TWO and combo.natural and (
+            rules.twos == "one_fewer" or rules.special_high_cards == "jokers_jacks_twos"):
+        return 1
+    if combo.rank is Rank.JACK and combo.natural and \
+            rules.special_high_cards == "jokers_jacks_twos":
+        return 2
+    return 0
+
+
+def _is_high_low(order: Order, combo: Combo, cards: tuple[Card, ...]) -> bool:
+    return (order.high_low_rank is not None and len(cards) == 1
+            and cards[0].rank is order.high_low_rank)
+
+
+def _is_lone_two(cards: tuple[Card, ...], order: Order) -> bool:
+    return len(cards) == 1 and cards[0].rank is Rank.TWO and Rank.TWO not in order.wild_ranks
+
+
+def _nothing_above_two(state: HandState) -> bool:
+    return state.rules.jokers == 0
+
+
+def _joker_unbeatable(state: HandState, combo: Combo) -> bool:
+    """A lone joker on its power ends the trick when nothing can beat it (PRES53: 'remporte
+    le pli')."""
+    rules = state.rules
+    if rules.joker_power != "beat_all":
+        return False  # B5 beat_all_but_quad: a four of a kind may still come
+    if rules.equal_play != "forbidden" and rules.joker_count(len(state.players)) > 1:
+        return False
+    only_one = rules.joker_count(len(state.players)) <= 1
+    return only_one or combo.key[0] >= state.order.top_joker_key()
+
+
+def _opposite_colours(cards: tuple[Card, ...], under: tuple[Card, ...]) -> bool:
+    if any(c.suit is None for c in (*cards, *under) if not c.is_joker):
+        raise SuitNeededError(
+            "Précisez les couleurs : une carte de même rang ne bat que la couleur opposée.",
+            "Give the suits: a card of the same rank beats only the opposite colour.",
+        )
+    reds = sum(1 for c in cards if c.suit is not None and c.suit.is_red)
+    under_blacks = sum(1 for c in under if c.suit is not None and not c.suit.is_red)
+    return reds == under_blacks and len(cards) == len(under)
+
+
+def _is_equal_play(state: HandState, cards: tuple[Card, ...]) -> bool:
+    """B14: an out-of-turn play must match the current play's rank and count."""
+    top = state.trick.top
+    if top is None:
+        return False
+    try:
+        combo = classify(cards, state.order)
+    except ComboError:
+        return False
+    target = _rekey(top, state)
+    return combo.kind == "set" and combo.count == target.count and \
+        combo.rank is not None and combo.rank is target.rank
+
+
+def _forbidden_finish(state: HandState, cards: tuple[Card, ...]) -> bool:
+    banned = state.rules.forbidden_finish
+    for c in cards:
+        if c.is_joker and "joker" in banned:
+            return True
+        if c.rank is Rank.TWO and "2" in banned:
+            return True
+        if c.rank is Rank.ACE and "A" in banned:
+            return True
+        if c.rank is Rank.THREE and "3" in banned and state.revolution:
+            return True
+    return False
+
+
+def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """The hand without the played cards, or None if it does not hold them. A card written
+    without a suit takes any held card of its rank; exact matches are taken first."""
+    rest = list(hand)
+    for c in sorted(cards, key=lambda c: c.suit is None and c.colour is None):
+        for i, h in enumerate(rest):
+            if c.matches(h):
+                del rest[i]
+                break
+        else:
+            return None
+    return tuple(rest)
+
+
+def _can_beat(state: HandState, who: int) -> bool:
+    from companion.rules.referee import candidate_plays
+
+    hand = state.hands[who]
+    assert hand is not None
+    for cards in candidate_plays(state, hand):
+        code, _, _ = step(state, Action(state.players[who], Play(cards)))
+        if code == "ok":
+            return True
+    return False
+
+
+def _apply_play(state: HandState, who: int, cards: tuple[Card, ...], combo: Combo,
+                new_top: Top, effect: _Effect, trick: Trick,
+                remaining: tuple[Card, ...] | None, overplay: bool, forfeit: bool,
+                speed: bool, info: StepInfo) -> HandState:
+    rules = state.rules
+    hands = state.hands
+    if remaining is not None:
+        hands = (*hands[:who], remaining, *hands[who + 1:])
+    passed = trick.passed if rules.pass_is_final else frozenset()
+    rank = combo.rank
+    single = len(cards) == 1
+    if trick.top is not None and rank is not None and rank is trick.run_rank:
+        run_cards = trick.run_cards + len(cards)
+        run_singles = trick.run_singles + 1 if single else 0
+        rof = trick.rule_of_four or effect.equal
+    else:
+        run_cards, run_singles, rof = len(cards), (1 if single else 0), False
+    new_trick = replace(
+        trick, top=new_top, passed=passed, acted=trick.acted | {who},
+        overplayed=trick.overplayed | ({who} if overplay else set()),
+        pending_close=False, plays=trick.plays + 1, run_rank=rank, run_cards=run_cards,
+        run_singles=run_singles, rule_of_four=rof,
+    )
+    direction = state.direction
+    revolution = state.revolution
+    clears = effect.clears
+    skip = effect.skip
+    # B9: a four of a kind (or four equal singles in a row) turns the order over
+    quad = combo.kind == "set" and combo.count == 4 and not combo.joker
+    four_singles = rules.revolution == "quad_and_direction" and single and \
+        rank is not None and run_singles >= 4
+    if rules.revolution != "off" and (quad or four_singles):
+        revolution = not revolution
+        info.revolution = True
+        if rules.revolution == "quad_and_direction":
+            direction = -direction
+    # B10 magic square: the fourth card of the rank clears the trick
+    if rules.rule_of_four == "magic_square" and rof and run_cards >= 4:
+        clears = True
+    pending = None
+    effects = rules.card_effects
+    if effects == "strutz" and rank is not None:
+        if rank is Rank.SEVEN:
+            skip += len(cards)
+        elif rank is Rank.EIGHT and len(cards) % 2:
+            direction = -direction
+        elif rank is Rank.NINE:
+            new_trick = replace(new_trick, inverted=not new_trick.inverted, passed=frozenset())
+        elif rank is Rank.TEN:
+            clears = True
+    elif effects == "angevin" and rank is Rank.ACE:
+        clears = True
+    elif effects == "give_discard" and rank in _GIVE_EFFECTS and (remaining is None or remaining):
+        pending = Pending(who, _GIVE_EFFECTS[rank])
+    if new_top.reversed != (revolution != new_trick.inverted):
+        new_top = replace(new_top, reversed=revolution != new_trick.inverted,
+                          combo=_rekey(new_top, replace(state, revolution=revolution,
+                                                        trick=new_trick)))
+        new_trick = replace(new_trick, top=new_top)
+    out, forfeits = state.out, state.forfeits
+    if remaining is not None and not remaining:
+        info.went_out = True
+        if forfeit:
+            forfeits = (*forfeits, who)
+            info.forfeit = True
+        else:
+            out = (*out, who)
+    info.cleared = clears
+    info.skipped = skip
+    state = replace(state, hands=hands, trick=new_trick, direction=direction,
+                    revolution=revolution, out=out, forfeits=forfeits, pending=pending)
+    if _finish_if_over(state) is not None:
+        return _finish_if_over(state)  # type: ignore[return-value]
+    if clears:
+        return _new_trick(state, who)
+    return _after(state, who, skip)
+
+
+_GIVE_EFFECTS: dict[Rank, EffectKind] = {
+    Rank.SIX: "give_previous", Rank.SEVEN: "give_next", Rank.EIGHT: "discard",
+    Rank.NINE: "give_any",
+}
+
+
+def _effect(state: HandState, who: int, action: Action,
+            info: StepInfo) -> tuple[str, HandState | None, StepInfo]:
+    """B13 give_discard: 6 → a card to the previous player, 7 → to the next, 8 → discarded,
+    9 → to anyone."""
+    assert state.pending is not None
+    kind = state.pending.kind
+    info.kind = "effect"
+    info.blocker = "card_effects"
+    if (action.effect == "discard") != (kind == "discard"):
+        return "wrong-effect", None, info
+    if len(action.play.cards) > 1:
+        return "one-card-only", None, info
+    receiver = None
+    if kind != "discard":
+        expected = None
+        if kind == "give_previous":
+            expected = _neighbour(state, who, -state.direction)
+        elif kind == "give_next":
+            expected = _neighbour(state, who, state.direction)
+        if action.target is None:
+            if expected is None:
+                return "target-needed", None, info
+            receiver = expected
+        else:
+            if action.target not in state.players:
+                raise NotationError(
+                    f"Joueur inconnu : « {action.target} ».",
+                    f"Unknown player: '{action.target}'.", token=action.target)
+            receiver = state.players.index(action.target)
+            if receiver == who or not state.is_active(receiver) or (
+                    expected is not None and receiver != expected):
+                return "wrong-target", None, info
+    hands = list(state.hands)
+    if hands[who] is not None and action.play.cards:
+        rest = _remove(hands[who], action.play.cards)  # type: ignore[arg-type]
+        if rest is None:
+            return "not-in-hand", None, info
+        hands[who] = rest
+        if receiver is not None and hands[receiver] is not None:
+            hands[receiver] = (*hands[receiver], *action.play.cards)  # type: ignore[misc]
+    elif hands[who] is not None:
+        hands[who] = hands[who][:-1]  # an unseen card: the count still drops
+        if receiver is not None:
+            hands[receiver] = None  # we no longer know what he holds
+    new = replace(state, hands=tuple(hands), pending=None)
+    if hands[who] is not None and not hands[who]:
+        info.went_out = True
+        new = replace(new, out=(*new.out, who))
+        over = _finish_if_over(new)
+        if over is not None:
+            return "ok", over, info
+        if new.turn == who:
+            new = replace(new, turn=_lead_after_out(new, who))
+    return "ok", new, info
+
+
+def _neighbour(state: HandState, who: int, step_: int) -> int | None:
+    n = len(state.players)
+    for k in range(1, n):
+        i = (who + step_ * k) % n
+        if state.is_active(i):
+            return i
+    return None
+
+
+def _finish_if_over(state: HandState) -> HandState | None:
+    active = state.active
+    if len(active) > 1:
+        return None
+    out = (*state.out, *active)
+    return replace(state, out=out, turn=None, pending=None,
+                   trick=replace(state.trick, pending_close=False))
+
+
+def _eligible(state: HandState, i: int) -> bool:
+    trick = state.trick
+    if not state.is_active(i):
+        return False
+    if state.rules.pass_is_final and i in trick.passed:
+        return False
+    return not (state.rules.trick_rounds == "one_round" and i in trick.acted)
+
+
+def _after(state: HandState, who: int, skip: int) -> HandState:
+    """Move the turn on after an action by ``who``, ending the trick when it is over."""
+    trick = state.trick
+    top = trick.top
+    assert top is not None
+    one_round = state.rules.trick_rounds == "one_round"
+    # B2/B13 skips: the next players with cards lose their turn (not their place in the
+    # trick); when the skips come round to the player who played, he plays again.
+    i = who
+    skipped: set[int] = set()
+    again = False
+    while skip > 0:
+        nxt = _next_eligible(state, i)
+        if nxt is None:
+            break
+        if nxt == top.player:
+            again = True
+            break
+        skipped.add(nxt)
+        i = nxt
+        skip -= 1
+    if skipped and one_round:
+        trick = replace(trick, acted=trick.acted | skipped)
+        state = replace(state, trick=trick)
+    if one_round:
+        done = all(p in trick.acted for p in state.active)
+    else:
+        done = all(p in trick.passed for p in state.active if p != top.player)
+    if done:
+        return _trick_won(state)
+    if again:
+        return replace(state, turn=top.player)
+    nxt = _next_eligible(state, i)
+    return _trick_won(state) if nxt is None else replace(state, turn=nxt)
+
+
+def _next_eligible(state: HandState, i: int) -> int | None:
+    n = len(state.players)
+    for _ in range(n):
+        i = (i + state.direction) % n
+        if _eligible(state, i):
+            return i
+    return None
+
+
+def _trick_won(state: HandState) -> HandState:
+    trick = state.trick
+    top = trick.top
+    assert top is not None
+    winner = top.player
+    if state.rules.self_overplay == "once" and state.rules.trick_rounds == "until_all_pass" \
+            and state.is_active(winner):
+        return replace(state, turn=winner, trick=replace(trick, pending_close=True))
+    return _new_trick(state, winner)
+
+
+def _new_trick(state: HandState, winner: int) -> HandState:
+    leader = winner if state.is_active(winner) else _lead_after_out(state, winner)
+    return replace(state, turn=leader, trick=Trick(leader=leader))
+
+
+def _lead_after_out(state: HandState, winner: int) -> int:
+    """P6: who leads when the trick's winner has gone out."""
+    rule = state.rules.lead_after_out
+    if rule == "highest_ranked":
+        for i in state.ranks:
+            if state.is_active(i):
+                return i
+    step_ = state.direction if rule == "next_left" else -state.direction
+    nxt = _neighbour(state, winner, step_)
+    return nxt if nxt is not None else winner
