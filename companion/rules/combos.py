@@ -83,7 +83,7 @@ class Order:
             return JOKER_KEY
         if colour is None:
             raise SuitNeededError(
-                "Précisez quel joker (JKR coloré ou JKB noir et blanc) : l'ordre des jokers compte.",
+                "Précisez quel joker (JKR coloré ou JKB noir et blanc) : leur ordre compte.",
                 "Say which joker (JKR coloured or JKB black-and-white): the joker order matters.",
             )
         high = JokerColour.COLOURED if order == "coloured_high" else JokerColour.BLACK
@@ -148,8 +148,10 @@ def _suit_tiebreak(cards: tuple[Card, ...], order: Order, needed: bool) -> int:
     return max(values)
 
 
+@lru_cache(maxsize=65536)
 def classify(cards: tuple[Card, ...], order: Order) -> Combo:
-    """Read cards as a combination, or raise ComboError(code)."""
+    """Read cards as a combination, or raise ComboError(code). Cached: the same few hundred
+    groups of cards come back all hand long."""
     rules = order.rules
     n = len(cards)
     if n > 1 and rules.single_cards_only:

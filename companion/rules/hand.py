@@ -205,7 +205,10 @@ class StepInfo:
     blocker: str = ""  # the option behind a refusal, for citing it
 
 
-def step(state: HandState, action: Action) -> tuple[str, HandState | None, StepInfo]:
+def step(state: HandState, action: Action,
+         check: bool = False) -> tuple[str, HandState | None, StepInfo]:
+    """Judge and perform ``action``. With ``check``, only judge: a legal play returns
+    ``("ok", None, info)`` without building the next state (move generation)."""
     info = StepInfo()
     if action.player not in state.players:
         raise NotationError(
@@ -228,7 +231,7 @@ def step(state: HandState, action: Action) -> tuple[str, HandState | None, StepI
         return "no-effect-due", None, info
     if action.play.is_pass:
         return _pass(state, who, info)
-    return _play(state, who, action.play.cards, info)
+    return _play(state, who, action.play.cards, info, check)
 
 
 def _pass(state: HandState, who: int, info: StepInfo) -> tuple[str, HandState | None, StepInfo]:
@@ -261,8 +264,8 @@ def _wrong_turn(state: HandState, who: int, info: StepInfo) -> tuple[str, None, 
     return "not-your-turn", None, info
 
 
-def _play(state: HandState, who: int, cards: tuple[Card, ...],
-          info: StepInfo) -> tuple[str, HandState | None, StepInfo]:
+def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
+          check: bool = False) -> tuple[str, HandState | None, StepInfo]:
     rules = state.rules
     trick = state.trick
     top = trick.top
@@ -292,7 +295,7 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...],
     if trick.pending_close and top is not None:
         # P4: the last player may play once on his own cards; anything that does not beat
         # them starts the next trick.
-        code, _, _ = _beats(state, top, combo, cards, order)
+        code, _, _ = _beats(state, top, combo, cards, order, who)
         if code == "ok":
             if who in trick.overplayed:
                 info.blocker = "self_overplay"
@@ -320,23 +323,23 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...],
                 and combo.rank is not trick.run_rank:
             info.blocker = "rule_of_four"
             return "rule-of-four", None, info
-        code, new_top, effect = _beats(state, top, combo, cards, order)
+        code, new_top, effect = _beats(state, top, combo, cards, order, who)
         if code != "ok":
             info.blocker = effect.blocker
             return code, None, info
         assert new_top is not None
-        new_top = replace(new_top, player=who)
         base_trick = trick
         info.kind = "overplay" if overplay else "beat"
 
     # B12: a forbidden last card
     forfeit = False
-    if remaining is not None and not remaining and rules.forbidden_finish:
-        if _forbidden_finish(state, cards):
-            if rules.forbidden_finish_penalty == "illegal":
-                info.blocker = "forbidden_finish"
-                return "forbidden-finish", None, info
-            forfeit = True
+    if remaining is not None and not remaining and _forbidden_finish(state, cards):
+        if rules.forbidden_finish_penalty == "illegal":
+            info.blocker = "forbidden_finish"
+            return "forbidden-finish", None, info
+        forfeit = True
+    if check:
+        return "ok", None, info
     return "ok", _apply_play(state, who, cards, combo, new_top, effect, base_trick, remaining,
                              overplay, forfeit, speed, info), info
 
@@ -350,12 +353,12 @@ class _Effect:
 
 
 def _beats(state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...],
-           order: Order) -> tuple[str, Top | None, _Effect]:
-    """Does ``combo`` beat ``top``? Returns (code, the new top, effects)."""
+           order: Order, who: int) -> tuple[str, Top | None, _Effect]:
+    """Does ``combo`` (played by ``who``) beat ``top``? Returns (code, the new top, effects)."""
     rules = state.rules
     eff = _Effect()
     target = _rekey(top, state)
-    new = Top(-1, cards, combo, state.reversed)
+    new = Top(who, cards, combo, state.reversed)
     lone = len(cards) == 1
 
     if top.free:  # B4 high_and_low: anything may follow a 2
@@ -595,8 +598,7 @@ def _can_beat(state: HandState, who: int) -> bool:
     hand = state.hands[who]
     assert hand is not None
     for cards in candidate_plays(state, hand):
-        code, _, _ = step(state, Action(state.players[who], Play(cards)))
-        if code == "ok":
+        if step(state, Action(state.players[who], Play(cards)), check=True)[0] == "ok":
             return True
     return False
 

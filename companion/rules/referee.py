@@ -39,7 +39,6 @@ Codes (``ok`` when legal):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import combinations
 
 from companion.rules.cards import Card, Play, Rank
@@ -129,19 +128,39 @@ _EFFECT_WORDS = {
 }
 
 
-@dataclass(frozen=True)
 class Ruling:
     """The referee's answer. ``next_player``: who acts after the action when it is legal,
-    otherwise who must act now; ``to_beat``: what that player must beat (None: he leads)."""
+    otherwise who must act now; ``to_beat``: what that player must beat (None: he leads).
+    The sentences are built on first use: most rulings (move generation) never show them."""
 
-    legal: bool
-    code: str
-    fr: str
-    en: str
-    next_player: str | None
-    to_beat: Play | None
-    state: HandState | None  # the state after the action, when legal
-    info: StepInfo
+    __slots__ = ("_before", "_en", "_fr", "action", "code", "info", "legal", "next_player",
+                 "state", "to_beat")
+
+    def __init__(self, before: HandState, action: Action, code: str, after: HandState | None,
+                 info: StepInfo) -> None:
+        shown = after if after is not None else before
+        self._before = before
+        self.action = action
+        self.legal = code == "ok"
+        self.code = code
+        self.state = after  # the state after the action, when legal
+        self.info = info
+        self.next_player = shown.next_player
+        self.to_beat = shown.to_beat
+        self._fr: str | None = None
+        self._en: str | None = None
+
+    @property
+    def fr(self) -> str:
+        if self._fr is None:
+            self._fr = _explain(self._before, self.action, self.code, self.info, self.state, "fr")
+        return self._fr
+
+    @property
+    def en(self) -> str:
+        if self._en is None:
+            self._en = _explain(self._before, self.action, self.code, self.info, self.state, "en")
+        return self._en
 
     def message(self, lang: str = "fr") -> str:
         return self.fr if lang == "fr" else self.en
@@ -155,6 +174,9 @@ class Ruling:
             "to_beat": None if self.to_beat is None else str(self.to_beat),
         }
 
+    def __repr__(self) -> str:
+        return f"<Ruling {self.code} next={self.next_player!r} to_beat={self.to_beat!s}>"
+
 
 class IllegalActionError(CompanionError):
     code = "illegal-action"
@@ -167,21 +189,11 @@ class IllegalActionError(CompanionError):
 
 def judge(state: HandState, action: Action) -> Ruling:
     code, after, info = step(state, action)
-    shown = after if after is not None else state
-    return Ruling(
-        legal=code == "ok",
-        code=code,
-        fr=_explain(state, action, code, info, after, "fr"),
-        en=_explain(state, action, code, info, after, "en"),
-        next_player=shown.next_player,
-        to_beat=shown.to_beat,
-        state=after,
-        info=info,
-    )
+    return Ruling(state, action, code, after, info)
 
 
 def apply(state: HandState, action: Action) -> HandState:
-    code, after, info = step(state, action)
+    after = step(state, action)[1]
     if after is None:
         raise IllegalActionError(judge(state, action))
     return after
@@ -190,7 +202,7 @@ def apply(state: HandState, action: Action) -> HandState:
 def replay(state: HandState, actions: list[Action]) -> HandState:
     """Apply every action in turn; an illegal one raises IllegalHistoryError with its index."""
     for i, action in enumerate(actions):
-        code, after, _ = step(state, action)
+        after = step(state, action)[1]
         if after is None:
             ruling = judge(state, action)
             raise IllegalHistoryError(
@@ -224,7 +236,7 @@ def legal_plays(state: HandState, hand: tuple[Card, ...] | None = None,
         return
     for cards in candidate_plays(state, held):
         action = Action(name, Play(cards))
-        if step(state, action)[0] == "ok":
+        if step(state, action, check=True)[0] == "ok":
             yield action
     action = Action(name)
     if step(state, action)[0] == "ok":
@@ -272,7 +284,8 @@ def candidate_plays(state: HandState, hand: tuple[Card, ...]) -> Iterator[tuple[
     seen: set[tuple[Card, ...]] = set()
 
     def emit(cards: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-        key = tuple(sorted(cards, key=str))
+        # representatives never repeat; suit-by-suit picks can (two decks hold twin cards)
+        key = tuple(sorted(cards, key=str)) if sensitive else cards
         if key not in seen:
             seen.add(key)
             yield cards
@@ -380,7 +393,7 @@ def _explain_ok(state: HandState, action: Action, info: StepInfo, after: HandSta
         parts.append(f"{p} ramasse la tournée et entame la suivante" if fr
                      else f"{p} gathers the trick and leads the next one")
     elif kind == "effect":
-        parts.append(f"{p} : {action}" if fr else f"{p}: {action}")
+        parts.append(str(action))
     if info.revolution:
         parts.append("révolution : l'ordre des cartes s'inverse" if fr
                      else "revolution: the card order is reversed")
@@ -405,6 +418,10 @@ def _explain_ok(state: HandState, action: Action, info: StepInfo, after: HandSta
             parts.append(f"à {nxt} d'entamer" if fr else f"{nxt} leads")
         else:
             parts.append(f"à {nxt} de battre {beat}" if fr else f"{nxt} to beat {beat}")
+            top = after.trick.top
+            if top is not None and top.combo.count != len(top.cards):
+                n = top.combo.count  # B4/B6: a power play stands for more cards
+                parts[-1] += f" (qui vaut {n} cartes)" if fr else f" (worth {n} cards)"
     option = {"overplay": "self_overplay"}.get(kind) or (info.blocker or None)
     text = "; ".join(parts) + "."
     return system_label(state, option, lang) + sep + text[0].upper() + text[1:]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from companion.rules.errors import RuleSetError
 
@@ -115,6 +115,18 @@ class RuleSet(BaseModel):
     card_effects: Literal["none", "give_discard", "strutz", "angevin"] = _opt(
         "none", "B13", "WIKI", "6/7/8/9 give or discard; Strutz 7 8 9 10; angevin A and 7")
     speed_play: bool = _opt(False, "B14", "WIKI", "a matching play may be made out of turn")
+
+    _hash: int | None = PrivateAttr(default=None)
+
+    def __hash__(self) -> int:
+        # Rule sets key the engine's caches: hash the ~40 fields once, not on every lookup.
+        if self._hash is None:
+            self._hash = hash(tuple(self.__dict__.values()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        # By option values only (pydantic would also compare the cached hash).
+        return isinstance(other, RuleSet) and self.__dict__ == other.__dict__
 
     @model_validator(mode="after")
     def _check_combination(self) -> RuleSet:
