@@ -1,0 +1,266 @@
+"""Atomic, durable JSON files and the TinyDB storage built on them.
+
+TinyDB's own ``JSONStorage`` creates (``touch``) the file when it is opened and
+rewrites it *in place* (seek, write, truncate): a crash or a full disk in the
+middle leaves a half-written file, and opening a damaged file may truncate it.
+:class:`AtomicJSONStorage` never does either:
+
+* opening does not touch the disk at all; a missing file reads as ``None``;
+* :meth:`AtomicJSONStorage.write` serialises to a temporary file in the same
+  directory, ``fsync``\\ s it, ``os.replace``\\ s it over the old file, then
+  ``fsync``\\ s the directory, so when it returns the new content is on disk and
+  at every instant the path holds either the complete old or the complete new
+  content;
+* reading a file that is empty, not UTF-8 JSON, or not shaped like a TinyDB
+  document (``{table: {doc_id: {...}}}``) raises :class:`CorruptFileError`
+  naming the file and the problem, and leaves the file as it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+
+from .errors import CorruptFileError, ReadOnlyError, UnreadableFileError, map_os_error
+
+__all__ = [
+    "TMP_SUFFIX",
+    "AtomicJSONStorage",
+    "atomic_write_bytes",
+    "dumps_document",
+    "fsync_dir",
+    "move_file",
+    "open_tinydb",
+    "parse_document",
+    "read_document",
+]
+
+TMP_SUFFIX = ".tmp"
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+def fsync_dir(directory: str | os.PathLike[str]) -> None:
+    """Flush a directory entry change (create, rename) to disk (no-op on Windows)."""
+    if os.name == "nt":  # directories cannot be opened/fsynced there; NTFS journals renames
+        return
+    fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    except OSError as exc:  # some filesystems refuse fsync on directories
+        if exc.errno not in (22, 95, 9):  # EINVAL, EOPNOTSUPP, EBADF
+            raise
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def atomic_write_bytes(
+    path: str | os.PathLike[str], data: bytes, *, create_dirs: bool = False
+) -> None:
+    """Replace ``path`` with ``data`` atomically and durably.
+
+    Raises :class:`ReadOnlyError`, :class:`DiskFullError` or
+    :class:`StoreWriteError` (mapped from ``OSError``); in every failure case the
+    previous content of ``path`` is intact and the temporary file is removed.
+    """
+    path = Path(path)
+    directory = path.parent
+    tmp = directory / f".{path.name}.{secrets.token_hex(6)}{TMP_SUFFIX}"
+    created = False
+    try:
+        if create_dirs:
+            directory.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
+        created = True
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        created = False
+        fsync_dir(directory)
+    except OSError as exc:
+        if created:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise map_os_error(exc, path) from exc
+    except BaseException:
+        if created:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise
+
+
+def move_file(src: str | os.PathLike[str], dest: str | os.PathLike[str]) -> None:
+    """Move ``src`` to ``dest`` (same filesystem) durably, creating ``dest``'s folder."""
+    src, dest = Path(src), Path(dest)
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(src, dest)
+        fsync_dir(dest.parent)
+        if dest.parent != src.parent:
+            fsync_dir(src.parent)
+    except OSError as exc:
+        raise map_os_error(exc, src, "move") from exc
+
+
+def dumps_document(data: Any, *, indent: int | None = None) -> bytes:
+    """Serialise a document to UTF-8 JSON bytes (strict: no NaN/Infinity)."""
+    separators = (",", ":") if indent is None else (",", ": ")
+    text = json.dumps(
+        data, ensure_ascii=False, indent=indent, separators=separators, allow_nan=False
+    )
+    return text.encode("utf-8")
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return "a number"
+
+
+def _is_doc_id(key: str) -> bool:
+    return key.isascii() and key.isdigit()
+
+
+def check_tinydb_shape(doc: Any, path: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
+    """Raise :class:`CorruptFileError` unless ``doc`` is ``{table: {doc_id: {...}}}``."""
+    if not isinstance(doc, dict):
+        raise CorruptFileError(
+            path, f"not a TinyDB document: expected an object of tables, found {_json_type(doc)}"
+        )
+    for table_name, table in doc.items():
+        if not isinstance(table, dict):
+            raise CorruptFileError(
+                path,
+                f"not a TinyDB document: table {table_name!r} is {_json_type(table)}, "
+                "expected an object of documents",
+            )
+        for doc_id, record in table.items():
+            if not _is_doc_id(doc_id):
+                raise CorruptFileError(
+                    path,
+                    f"not a TinyDB document: table {table_name!r} has a non-numeric "
+                    f"document id {doc_id!r}",
+                )
+            if not isinstance(record, dict):
+                raise CorruptFileError(
+                    path,
+                    f"not a TinyDB document: document {doc_id} of table {table_name!r} is "
+                    f"{_json_type(record)}, expected an object",
+                )
+    return doc
+
+
+def parse_document(data: bytes, path: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
+    """Parse the bytes of a store file, raising :class:`CorruptFileError` with details."""
+    if not data.strip():
+        raise CorruptFileError(path, "the file is empty")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorruptFileError(path, f"not UTF-8 text (bad byte at offset {exc.start})") from exc
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CorruptFileError(
+            path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from exc
+    except RecursionError as exc:
+        raise CorruptFileError(path, "invalid JSON: nested too deeply") from exc
+    return check_tinydb_shape(doc, path)
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes | None:
+    """Read a whole file; ``None`` if it does not exist; never creates anything."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError as exc:
+        raise CorruptFileError(path, "a folder is where the file should be") from exc
+    except OSError as exc:
+        raise UnreadableFileError(
+            f"Cannot read {path}: {exc.strerror or exc}", path=path, detail=str(exc)
+        ) from exc
+
+
+def read_document(path: str | os.PathLike[str]) -> dict[str, dict[str, Any]] | None:
+    """Read and check a TinyDB JSON file; ``None`` if it does not exist."""
+    data = read_bytes(path)
+    if data is None:
+        return None
+    return parse_document(data, path)
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage writing JSON files atomically and durably (see module doc).
+
+    Usable directly with TinyDB: ``TinyDB(path, storage=AtomicJSONStorage)``.
+    ``access_mode="r"`` makes every write raise :class:`ReadOnlyError`.
+    Not safe for several processes writing the same file.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        create_dirs: bool = False,
+        encoding: str | None = None,
+        access_mode: str = "r+",
+        *,
+        indent: int | None = None,
+    ) -> None:
+        super().__init__()
+        if encoding not in (None, "utf-8", "utf8", "UTF-8"):
+            raise ValueError("AtomicJSONStorage always uses UTF-8")
+        self.path = Path(path)
+        self._create_dirs = create_dirs
+        self._read_only = access_mode in ("r", "rb")
+        self._indent = indent
+        # Deliberately no touch(): opening never writes, so a damaged file is never
+        # truncated and a missing one is only created by the first write.
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        return read_document(self.path)
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        if self._read_only:
+            raise ReadOnlyError(f"{self.path} was opened read-only", path=self.path)
+        atomic_write_bytes(self.path, dumps_document(data, indent=self._indent),
+                           create_dirs=self._create_dirs)
+
+    def close(self) -> None:
+        pass
+
+
+def open_tinydb(path: str | os.PathLike[str], *, read_only: bool = False) -> TinyDB:
+    """Open a store file as a TinyDB database (for ad-hoc queries and tools).
+
+    Each TinyDB operation is one atomic write.  Going behind a
+    :class:`~companion.store.repository.Repository`'s back this way is fine for
+    reading; writes are picked up by the repository at its next open.
+    """
+    return TinyDB(path, storage=AtomicJSONStorage, access_mode="r" if read_only else "r+")

@@ -1,0 +1,107 @@
+"""Backup file naming, creation and pruning.
+
+A backup of ``<data>/<folder>/<stem>.json`` lives in
+``<data>/backups/<folder>/<stem>.<timestamp>[.<tag>].json`` where
+``<timestamp>`` is UTC ``YYYYmmddTHHMMSSffffffZ`` (sorts chronologically, safe
+on every filesystem).  Rolling backups have no tag and only the latest
+``keep`` of them are kept per file; pre-migration backups are tagged
+``v<old version>`` and never pruned automatically.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from .atomic import atomic_write_bytes, read_bytes
+from .errors import NotFoundError
+
+__all__ = [
+    "BackupPolicy",
+    "list_backups",
+    "make_backup",
+    "prune_backups",
+    "timestamp",
+]
+
+_TS_FORMAT = "%Y%m%dT%H%M%S%fZ"
+_TS_RE = r"\d{8}T\d{12}Z"
+
+
+@dataclass(frozen=True)
+class BackupPolicy:
+    """When the repository copies a file to ``backups/`` before overwriting it.
+
+    A rolling backup is taken before a write to an existing file when it is the
+    first write to that file since the repository was opened, or when
+    ``every_seconds`` have passed, or ``every_writes`` writes were made, since
+    that file's last backup.  The newest ``keep`` rolling backups are kept per
+    file.  ``keep=0`` disables rolling backups (migration backups remain).
+    """
+
+    keep: int = 10
+    every_seconds: float = 600.0
+    every_writes: int = 25
+
+    def __post_init__(self) -> None:
+        if self.keep < 0 or self.every_writes < 1 or self.every_seconds < 0:
+            raise ValueError("BackupPolicy: keep >= 0, every_writes >= 1, every_seconds >= 0")
+
+
+def timestamp(now: datetime | None = None) -> str:
+    """A filesystem-safe, sortable UTC timestamp."""
+    return (now or datetime.now(UTC)).astimezone(UTC).strftime(_TS_FORMAT)
+
+
+def _pattern(stem: str) -> re.Pattern[str]:
+    return re.compile(rf"^{re.escape(stem)}\.(?P<ts>{_TS_RE})(?:\.(?P<tag>[A-Za-z0-9-]+))?\.json$")
+
+
+def list_backups(folder: Path, stem: str, *, rolling_only: bool = False) -> list[Path]:
+    """Backups of ``stem`` in ``folder``, newest first."""
+    pattern = _pattern(stem)
+    found: list[tuple[str, str, Path]] = []
+    try:
+        entries = list(os.scandir(folder))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    for entry in entries:
+        match = pattern.match(entry.name)
+        if match is None or (rolling_only and match["tag"]):
+            continue
+        found.append((match["ts"], entry.name, Path(entry.path)))
+    found.sort(reverse=True)
+    return [path for _, _, path in found]
+
+
+def make_backup(src: Path, folder: Path, stem: str, *, tag: str | None = None,
+                data: bytes | None = None, now: datetime | None = None) -> Path:
+    """Copy ``src`` (or ``data``, its already-read content) to a new backup file.
+
+    The copy is written atomically and durably; returns its path.
+    """
+    if data is None:
+        data = read_bytes(src)
+    if data is None:
+        raise NotFoundError(f"Cannot back up {src}: it does not exist", path=src)
+    moment = now or datetime.now(UTC)
+    suffix = f".{tag}" if tag else ""
+    dest = folder / f"{stem}.{timestamp(moment)}{suffix}.json"
+    while dest.exists():  # two backups in the same microsecond: bump the timestamp
+        moment += timedelta(microseconds=1)
+        dest = folder / f"{stem}.{timestamp(moment)}{suffix}.json"
+    atomic_write_bytes(dest, data, create_dirs=True)
+    return dest
+
+
+def prune_backups(folder: Path, stem: str, keep: int) -> list[Path]:
+    """Delete all but the newest ``keep`` rolling backups of ``stem``; return the deleted."""
+    removed = list_backups(folder, stem, rolling_only=True)[keep:]
+    for path in removed:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+    return removed

@@ -1,0 +1,76 @@
+"""Small pydantic models and helpers shared by the store tests (not a test module)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from companion.store import BackupPolicy, Repository
+
+
+class Hand(BaseModel):
+    number: int
+    order: list[str]
+    points: dict[str, int] = Field(default_factory=dict)
+    events: list[str] = Field(default_factory=list)
+
+
+class Evening(BaseModel):
+    id: str
+    date: str
+    title: str
+    place: str | None = None
+    players: list[str] = Field(default_factory=list)
+    hands: list[Hand] = Field(default_factory=list)
+
+
+class Player(BaseModel):
+    id: str
+    name: str
+    emoji: str | None = None
+
+
+class Log(BaseModel):
+    """The growing model of the crash test."""
+
+    id: str
+    items: list[int] = Field(default_factory=list)
+    padding: str = ""
+
+
+def summarize(evening: Evening) -> dict[str, Any]:
+    """Points per player: what a leaderboard would keep in the index."""
+    totals: dict[str, int] = {}
+    for hand in evening.hands:
+        for pid, pts in hand.points.items():
+            totals[pid] = totals.get(pid, 0) + pts
+    return {"points": totals}
+
+
+def make_evening(evening_id: str = "ev1", hands: int = 2, title: str = "Friday") -> Evening:
+    players = ["alice", "bob", "chloe"]
+    return Evening(
+        id=evening_id, date="2024-05-17", title=title, place="Lyon", players=players,
+        hands=[Hand(number=n, order=players[n % 3:] + players[: n % 3],
+                    points={p: (n + i) % 3 for i, p in enumerate(players)}, events=["deal"])
+               for n in range(hands)],
+    )
+
+
+def make_players() -> list[Player]:
+    return [Player(id="alice", name="Alice", emoji="🂡"), Player(id="bob", name="Bob"),
+            Player(id="chloe", name="Chloé")]
+
+
+def open_repo(data_dir: Path, **kwargs: Any) -> Repository[Evening, Player]:
+    kwargs.setdefault("summarize", summarize)
+    kwargs.setdefault("backup_policy", BackupPolicy())
+    return Repository(Evening, Player, data_dir, **kwargs)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (relative path -> bytes)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}

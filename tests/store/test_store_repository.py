@@ -1,0 +1,210 @@
+"""Repository basics: pydantic models in and out, stable ids, index, players, trash."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from storetest_models import Evening, Hand, make_evening, make_players, open_repo
+
+from companion.store import InvalidIdError, NotFoundError, open_tinydb
+from companion.store import repository as repo_mod
+
+
+def test_save_then_get_returns_equal_model(tmp_path: Path) -> None:
+    """A saved evening comes back equal, from a freshly opened repository."""
+    evening = make_evening("ev1", hands=3)
+    open_repo(tmp_path).save(evening)
+    assert open_repo(tmp_path).get("ev1") == evening
+
+
+def test_files_are_tinydb_documents_with_schema_version(tmp_path: Path) -> None:
+    """Each file is a TinyDB database with a _meta table holding schema_version."""
+    repo = open_repo(tmp_path)
+    repo.save(make_evening("ev1"))
+    repo.save_players(make_players())
+    for path in (repo.evening_path("ev1"), repo.index_path, repo.players_path):
+        meta = open_tinydb(path, read_only=True).table("_meta").get(doc_id=1)
+        assert meta["schema_version"] == 1
+    record = open_tinydb(repo.evening_path("ev1"), read_only=True).table("evening").all()
+    assert record == [make_evening("ev1").model_dump(mode="json")]
+
+
+def test_index_entry_describes_the_evening(tmp_path: Path) -> None:
+    """list_index() gives date, title, place, player ids, hand count, version and summary."""
+    repo = open_repo(tmp_path)
+    repo.save(make_evening("ev1", hands=4))
+    [entry] = open_repo(tmp_path).list_index()
+    assert (entry.id, entry.date, entry.title, entry.place) == ("ev1", "2024-05-17", "Friday",
+                                                               "Lyon")
+    assert entry.player_ids == ["alice", "bob", "chloe"]
+    assert entry.hand_count == 4 and entry.schema_version == 1
+    assert entry.summary == {"points": {"alice": 3, "bob": 4, "chloe": 5}}
+
+
+def test_list_index_is_newest_first(tmp_path: Path) -> None:
+    """list_index() sorts by date, newest first."""
+    repo = open_repo(tmp_path)
+    for n, date in enumerate(["2023-01-01", "2025-01-01", "2024-01-01"]):
+        repo.save(make_evening(f"e{n}").model_copy(update={"date": date}))
+    assert [e.date for e in repo.list_index()] == ["2025-01-01", "2024-01-01", "2023-01-01"]
+
+
+def test_recording_a_hand_rewrites_only_that_evening_and_index(tmp_path: Path) -> None:
+    """Saving one evening leaves the other evening files byte-for-byte and mtime untouched."""
+    repo = open_repo(tmp_path)
+    repo.save_many([make_evening(f"e{n}") for n in range(5)])
+    before = {p.name: p.stat().st_mtime_ns for p in repo.evenings_dir.iterdir()}
+    evening = repo.get("e2")
+    evening.hands.append(Hand(number=9, order=["bob", "alice", "chloe"]))
+    repo.save(evening)
+    after = {p.name: p.stat().st_mtime_ns for p in repo.evenings_dir.iterdir()}
+    assert {n for n in after if after[n] != before[n]} == {"e2.json"}
+    assert repo.get_entry("e2").hand_count == 3
+
+
+def test_get_unknown_id_raises_not_found(tmp_path: Path) -> None:
+    """get() of an unknown id raises NotFoundError with code not-found."""
+    with pytest.raises(NotFoundError) as info:
+        open_repo(tmp_path).get("nope")
+    assert info.value.code == "not-found"
+
+
+@pytest.mark.parametrize("bad", ["", "../x", "a/b", "a.b", "x" * 129, "é"])
+def test_unsafe_ids_are_refused(tmp_path: Path, bad: str) -> None:
+    """Ids that are not safe file names raise InvalidIdError and write nothing."""
+    repo = open_repo(tmp_path)
+    with pytest.raises(InvalidIdError):
+        repo.save(make_evening().model_copy(update={"id": bad}))
+    assert not repo.evenings_dir.exists()
+
+
+def test_delete_moves_file_to_trash(tmp_path: Path) -> None:
+    """delete() moves the evening file into trash/ (same bytes) and drops it from the index."""
+    repo = open_repo(tmp_path)
+    repo.save(make_evening("ev1"))
+    content = repo.evening_path("ev1").read_bytes()
+    dest = repo.delete("ev1")
+    assert dest.parent == tmp_path / "trash" / "evenings" and dest.read_bytes() == content
+    assert not repo.evening_path("ev1").exists()
+    assert "ev1" not in open_repo(tmp_path)
+    with pytest.raises(NotFoundError):
+        repo.delete("ev1")
+
+
+def test_players_round_trip_in_order(tmp_path: Path) -> None:
+    """save_players() then get_players() (fresh repository) gives the same list, same order."""
+    open_repo(tmp_path).save_players(make_players()[::-1])
+    assert open_repo(tmp_path).get_players() == make_players()[::-1]
+
+
+def test_duplicate_player_ids_are_refused(tmp_path: Path) -> None:
+    """save_players() with two players sharing an id raises and writes nothing."""
+    repo = open_repo(tmp_path)
+    players = make_players()
+    with pytest.raises(InvalidIdError):
+        repo.save_players([*players, players[0]])
+    assert not repo.players_path.exists()
+
+
+def test_index_heals_after_crash_between_evening_and_index_write(tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    """If the index write is lost after the evening write, the next open fixes the entry."""
+    repo = open_repo(tmp_path)
+    repo.save(make_evening("ev1", hands=1))
+    monkeypatch.setattr(repo_mod.Repository, "_write_index", lambda self: None)
+    repo.save(make_evening("ev1", hands=5))
+    repo.save(make_evening("ev2", hands=2))
+    monkeypatch.undo()
+    stale = json.loads(repo.index_path.read_text())["evenings"]
+    assert [e["hand_count"] for e in stale.values()] == [1]
+    healed = open_repo(tmp_path)
+    assert {e.id: e.hand_count for e in healed.list_index()} == {"ev1": 5, "ev2": 2}
+    assert json.loads(repo.index_path.read_text())["evenings"]["2"]["id"] == "ev2"
+
+
+def test_evening_file_removed_behind_our_back_leaves_the_index(tmp_path: Path) -> None:
+    """An evening file deleted outside the app disappears from the index at the next open."""
+    repo = open_repo(tmp_path)
+    repo.save_many([make_evening("a"), make_evening("b")])
+    repo.evening_path("a").unlink()
+    assert open_repo(tmp_path).ids() == ["b"]
+
+
+def test_concurrent_threads_lose_no_write(tmp_path: Path) -> None:
+    """Eight threads saving 10 evenings each: all 80 are stored and indexed."""
+    repo = open_repo(tmp_path)
+    errors: list[BaseException] = []
+
+    def work(t: int) -> None:
+        try:
+            for n in range(10):
+                repo.save(make_evening(f"t{t}-{n}", hands=1))
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(open_repo(tmp_path)) == 80
+
+
+def test_wrong_model_type_is_refused(tmp_path: Path) -> None:
+    """save() of something that is not the evening model raises TypeError."""
+    with pytest.raises(TypeError):
+        open_repo(tmp_path).save(Hand(number=1, order=[]))  # type: ignore[arg-type]
+
+
+def test_load_all_returns_every_evening(tmp_path: Path) -> None:
+    """load_all() returns every stored evening as a model."""
+    repo = open_repo(tmp_path)
+    evenings = [make_evening(f"e{n}", hands=n) for n in range(4)]
+    repo.save_many(evenings)
+    loaded = open_repo(tmp_path).load_all()
+    assert sorted(loaded, key=lambda e: e.id) == evenings
+    assert all(isinstance(e, Evening) for e in loaded)
+
+
+def test_opening_a_new_data_dir_writes_nothing(tmp_path: Path) -> None:
+    """Opening (and reading from) an empty data dir creates no file or folder."""
+    repo = open_repo(tmp_path / "data")
+    assert repo.list_index() == [] and repo.get_players() == []
+    assert not (tmp_path / "data").exists()
+
+
+def test_index_file_is_canonical_json(tmp_path: Path) -> None:
+    """index.json, built from cached per-entry JSON, equals a plain dump of its content."""
+    repo = open_repo(tmp_path)
+    repo.save_many([make_evening(f"e{n}", hands=n) for n in range(12)])
+    reopened = open_repo(tmp_path)
+    reopened.save(make_evening("e3", hands=7, title="Été"))
+    data = repo.index_path.read_bytes()
+    assert repo_mod.dumps_document(json.loads(data)) == data
+    entries = json.loads(data)["evenings"]
+    assert list(entries) == [str(n) for n in range(1, 13)]
+    assert [e["id"] for e in entries.values()] == sorted(f"e{n}" for n in range(12))
+    [e3] = [e for e in entries.values() if e["id"] == "e3"]
+    assert e3["title"] == "Été" and e3["hand_count"] == 7
+
+
+def test_file_of_another_kind_is_corrupt(tmp_path: Path) -> None:
+    """A players file copied in place of an evening file is reported as the wrong kind."""
+    repo = open_repo(tmp_path)
+    repo.save(make_evening("ev1"))
+    repo.save_players(make_players())
+    repo.evening_path("ev1").write_bytes(repo.players_path.read_bytes())
+    with pytest.raises(repo_mod.CorruptFileError, match="players file, not an evening file"):
+        open_repo(tmp_path).get("ev1")
+
+
+def test_summary_that_is_not_json_fails_before_writing(tmp_path: Path) -> None:
+    """A summarize hook returning non-JSON data raises before any file is written."""
+    repo = open_repo(tmp_path, summarize=lambda e: {"players": {1, 2}})
+    with pytest.raises(TypeError):
+        repo.save(make_evening("ev1"))
+    assert not tmp_path.joinpath("evenings").exists()
