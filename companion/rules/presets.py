@@ -168,14 +168,16 @@ PRESETS: dict[str, Preset] = {
         _preset(
             "strutz", "Le Strutz", "Le Strutz", "WIKI", "Le Strutz", (3, 10),
             open_points=(
-                "Two jokers, wild, never above the Ace: a lone joker counts as an Ace.",
+                "Two jokers for the whole pack, even with two decks (the seed: 'Un ou deux "
+                "jokers'), wild, never above the Ace: a lone joker counts as an Ace.",
                 "A play of 9s (any number) inverts the order once, until the trick ends, and "
                 "lets every player who passed come back in.",
                 "A play of 8s reverses the direction when it holds an odd number of 8s "
                 "('Une paire de 8 n'a aucun effet').",
                 "A play of 10s wins the trick at once; 7s skip one player per 7.",
             ),
-            deck="52", jokers=2, decks="auto", two_decks_from=6, rank_order="ace_high",
+            deck="52", jokers=2, jokers_per="pack", decks="auto", two_decks_from=6,
+            rank_order="ace_high",
             wild_cards=frozenset({"joker"}), wild_alone="top_natural",
             trick_rounds="until_all_pass", pass_is_final=True, card_effects="strutz",
             first_lead="scum", first_hand_lead="left_of_dealer", lead_after_out="next_left",

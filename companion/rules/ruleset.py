@@ -7,7 +7,7 @@ Options the catalogue does not name but the seeds need are marked with a letter 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
@@ -246,6 +246,8 @@ def parse_option(name: str, raw: str) -> tuple[str, Any]:
                            f"{name}={value}: expected true/false", option=name)
     if low in ("none", "aucun") and name == "transparent":
         return name, None
+    if value in get_args(field.annotation):  # e.g. deck=32 is the string "32"
+        return name, value
     if value.lstrip("-").isdigit():
         return name, int(value)
     return name, value

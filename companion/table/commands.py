@@ -1,0 +1,82 @@
+"""``companion deal``: the table plan for a hand as one JSON object.
+
+    companion deal --rules PRESET [--set NAME=VALUE]... --players NAME,NAME,... [--first]
+                   [--lang fr|en] [--seats NAME,NAME,...]
+
+Exit 0 with the plan on stdout; exit 2 with one line on stderr (in --lang) for an unknown
+preset, a bad player count, duplicate names or bad options. ``--seats`` (not part of the
+contract, optional) gives the clockwise seats when the rules keep seats fixed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from companion.rules.errors import CompanionError
+from companion.table.plan import plan_for_preset
+
+
+def _names(text: str | None) -> list[str] | None:
+    return None if text is None else text.split(",")
+
+
+def _write(stream: TextIO, text: str) -> None:
+    """Write UTF-8 whatever the locale says (a C locale must not crash on « é »)."""
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        stream.flush()
+        stream.buffer.write(text.encode("utf-8"))  # type: ignore[attr-defined]
+        stream.buffer.flush()  # type: ignore[attr-defined]
+
+
+def deal_command(args: argparse.Namespace) -> int:
+    """Handler of ``companion deal``: prints the plan, returns the exit code."""
+    lang = getattr(args, "lang", "fr") or "fr"
+    try:
+        plan = plan_for_preset(args.rules, _names(args.players) or [], args.set or [],
+                               first=bool(args.first), seats=_names(args.seats), lang=lang)
+    except CompanionError as err:
+        _write(sys.stderr, f"companion deal: {err.message(lang)}\n")
+        return 2
+    except ValueError as err:  # anything else the input caused: still one line, no traceback
+        _write(sys.stderr, f"companion deal: {err}\n")
+        return 2
+    _write(sys.stdout, json.dumps(plan.model_dump(), ensure_ascii=False) + "\n")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``deal`` sub-command to an argparse sub-parsers object."""
+    deal = subparsers.add_parser(
+        "deal", help="the table plan for a hand: titles, seats, deal, exchanges, lead",
+        description="Plan a hand: who sits where, who deals how many cards to whom, who "
+                    "gives which cards to whom, who leads.")
+    deal.add_argument("--rules", required=True, help="preset id, e.g. classique")
+    deal.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                      help="change a game (D/P/B) or table (S) option")
+    deal.add_argument("--players", required=True, metavar="NAME,NAME,...",
+                      help="current ranking, best first; with --first, the seating order "
+                           "clockwise, the first named dealing")
+    deal.add_argument("--first", action="store_true",
+                      help="plan a first hand: no ranking yet, no exchange")
+    deal.add_argument("--seats", metavar="NAME,NAME,...",
+                      help="clockwise seats when the rules keep seats fixed")
+    deal.add_argument("--lang", choices=("fr", "en"), default="fr")
+    deal.set_defaults(handler=deal_command)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Stand-alone entry (``python -m companion.table.commands deal …``)."""
+    parser = argparse.ArgumentParser(prog="companion")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return int(args.handler(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

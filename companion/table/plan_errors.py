@@ -1,0 +1,18 @@
+"""Errors in a table plan request: too few or too many players, duplicate names…"""
+
+from __future__ import annotations
+
+from companion.rules.errors import CompanionError
+
+
+class PlanError(CompanionError):
+    """A plan that cannot be made for these players; ``code`` says why (``too-few-players``,
+    ``too-many-players``, ``duplicate-name``, ``empty-name``, ``bad-seats``,
+    ``too-few-cards``, ``unsupported-count``)."""
+
+    code = "bad-plan"
+
+    def __init__(self, fr: str, en: str, code: str | None = None, **details: object) -> None:
+        super().__init__(fr, en, **details)
+        if code is not None:
+            self.code = code
