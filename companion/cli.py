@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from companion.rules.dispute import Dispute
 from companion.rules.errors import CompanionError, IllegalHistoryError
+from companion.table.commands import register as register_deal
 
 
 def _lang(argv: Sequence[str]) -> str:
@@ -65,12 +66,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     judge.add_argument("--lang", choices=("fr", "en"), default="fr")
     judge.add_argument("--play", required=True, metavar="NAME: PLAY")
     judge.set_defaults(handler=_judge)
-    try:
-        from companion.table.commands import register
-    except ImportError:  # the table commands ship with the table package
-        pass
-    else:
-        register(sub)
+    register_deal(sub)
     return parser
 
 
