@@ -221,6 +221,7 @@ def _run(cards: tuple[Card, ...], order: Order) -> Combo | None:
 
 
 _POKER_CATEGORY = {"straight": 0, "flush": 1, "full": 2, "straight_flush": 3}
+POKER_KINDS = frozenset(_POKER_CATEGORY)
 
 
 def _poker(cards: tuple[Card, ...], order: Order) -> Combo | None:

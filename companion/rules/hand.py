@@ -11,11 +11,13 @@ Players are indices into ``HandState.players`` (the order play goes around at th
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Literal
 
-from companion.rules.cards import PASS, Card, Play, Rank, parse_cards, parse_named
-from companion.rules.combos import Combo, ComboError, Order, classify, order_for
+from companion.rules.cards import PASS, Card, Play, Rank, make_deck, parse_cards, parse_named
+from companion.rules.combos import POKER_KINDS, Combo, ComboError, Order, classify, order_for
 from companion.rules.errors import NotationError, SuitNeededError
 from companion.rules.ruleset import RuleSet
 
@@ -177,7 +179,7 @@ class HandState:
     def to_beat(self) -> Play | None:
         """What the player to act must beat; None when he leads (or anything may follow)."""
         top = self.trick.top
-        if top is None or top.free or self.over:
+        if top is None or top.free or self.over or self.pending is not None:
             return None
         if self.trick.pending_close and top.player in self.trick.overplayed:
             return None
@@ -282,6 +284,10 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
         remaining = _remove(hand, cards)
         if remaining is None:
             return "not-in-hand", None, info
+    missing = _not_in_pack(state, cards)
+    if missing:
+        info.blocker = missing
+        return "not-in-deck", None, info
     order = state.order
     try:
         combo = classify(cards, order)
@@ -317,6 +323,12 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
             effect.clears = _nothing_above_two(state)
         base_trick = Trick(leader=who) if (trick.pending_close or trick.top is None) else trick
         info.kind = "lead"
+    elif speed:
+        # B14: a matching play out of turn; with more cards "le jeu part alors en double"
+        new_top = Top(who, cards, combo, state.reversed)
+        effect = _Effect(equal=True)
+        base_trick = trick
+        info.kind = "speed"
     else:
         assert top is not None
         if rules.rule_of_four != "off" and trick.rule_of_four \
@@ -382,6 +394,9 @@ def _beats(state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...],
             target.kind == "set" and target.count == 1 and target.key[0] >= combo.key[0]):
         eff.clears = _nothing_above_two(state)
         return "ok", new, eff
+    if combo.kind in POKER_KINDS and target.kind in POKER_KINDS:
+        # WIKI: « Suite, Couleur, Full, Quinte Flush », weakest to strongest
+        return _higher(combo.key, target.key, new, eff)
     if combo.kind != target.kind or combo.width != target.width:
         eff.blocker = "combinations"
         return "wrong-combination", None, eff
@@ -389,8 +404,6 @@ def _beats(state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...],
         if combo.key[1] != target.key[1]:
             eff.blocker = "combinations"
             return "count-mismatch", None, eff
-        return _higher(combo.key, target.key, new, eff)
-    if combo.kind != "set":  # poker hands: category, then top card, then its suit
         return _higher(combo.key, target.key, new, eff)
     # --- sets ---
     power = _power(rules, combo)
@@ -438,11 +451,16 @@ def _beats(state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...],
     if combo.key[0] > target.key[0]:
         return "ok", new, eff
     if combo.key[0] < target.key[0]:
-        eff.blocker = "rank_order"
+        eff.blocker = "joker_order" if combo.joker and target.joker else "rank_order"
         return "too-low", None, eff
     # same rank
-    if rules.suits == "opposite_colour" and _opposite_colours(cards, top.cards):
-        return "ok", new, eff
+    if rules.suits == "opposite_colour":
+        # PAGAT: « un cinq rouge peut être battu par un cinq noir, mais pas par un autre
+        # cinq rouge » — the colour rule decides equal ranks, whatever equal_play says.
+        if _opposite_colours(cards, top.cards):
+            return "ok", new, eff
+        eff.blocker = "suits"
+        return "wrong-suit", None, eff
     if combo.key[1] != target.key[1]:  # D7 natural vs wild
         eff.blocker = "wild_vs_natural"
         return ("ok", new, eff) if combo.key[1] > target.key[1] else ("too-low", None, eff)
@@ -505,6 +523,8 @@ def _rekey(top: Top, state: HandState) -> Combo:
 
 def _power(rules: RuleSet, combo: Combo) -> int:
     """How many more cards than it holds a set of this rank can beat (B4, B6)."""
+    if combo.joker and rules.special_high_cards == "jokers_jacks_twos":
+        return 3  # Sofia: « tout quatre d'une sorte … par un seul joker »
     if combo.rank is Rank.TWO and combo.natural and (
             rules.twos == "one_fewer" or rules.special_high_cards == "jokers_jacks_twos"):
         return 1
@@ -560,8 +580,30 @@ def _is_equal_play(state: HandState, cards: tuple[Card, ...]) -> bool:
     except ComboError:
         return False
     target = _rekey(top, state)
-    return combo.kind == "set" and combo.count == target.count and \
+    return combo.kind == "set" and combo.count >= target.count and \
         combo.rank is not None and combo.rank is target.rank
+
+
+@lru_cache(maxsize=128)
+def _pack(rules: RuleSet, players: int) -> tuple[Counter[Rank], Counter[Card], Counter[Card]]:
+    """How many cards of each rank, each exact card, and each joker colour the pack holds."""
+    cards = make_deck(rules.deck, rules.deck_count(players), rules.joker_count(players))
+    return Counter(c.rank for c in cards), Counter(cards), Counter(
+        c for c in cards if c.is_joker)
+
+
+def _not_in_pack(state: HandState, cards: tuple[Card, ...]) -> str:
+    """The option a play contradicts when the pack cannot hold its cards (D1–D3), or ""."""
+    ranks, exact, jokers = _pack(state.rules, len(state.players))
+    played_ranks = Counter(c.rank for c in cards)
+    for rank, n in played_ranks.items():
+        if n > ranks.get(rank, 0):
+            return "jokers" if rank is Rank.JOKER else "decks" if ranks.get(rank) else "deck"
+    played = Counter(c for c in cards if c.suit is not None or c.colour is not None)
+    for card, n in played.items():
+        if n > (jokers if card.is_joker else exact).get(card, 0):
+            return "jokers" if card.is_joker else "decks"
+    return ""
 
 
 def _forbidden_finish(state: HandState, cards: tuple[Card, ...]) -> bool:

@@ -117,6 +117,8 @@ PRESETS: dict[str, Preset] = {
             open_points=(
                 "Two Fous for the whole pack, with one or two decks (jokers=2 jokers_per=pack).",
                 "A 2 played on a pair stands for a pair of 2s: only a Fou beats it then.",
+                "A player must beat if he can ('Le vice-président doit battre… Quand un joueur "
+                "ne peut battre…, il passe'): must_beat=true.",
                 "The seed does not say who leads when the winner has gone out: the next player "
                 "to the left.",
                 "Continuous play and ranked suits are the options trick_rounds=until_all_pass "
@@ -124,7 +126,8 @@ PRESETS: dict[str, Preset] = {
             ),
             deck="52", jokers=2, jokers_per="pack", decks="auto", two_decks_from=5,
             joker_order="white_high", joker_power="beat_all", twos="one_fewer",
-            rank_order="two_high", trick_rounds="one_round", first_lead="president",
+            rank_order="two_high", trick_rounds="one_round", must_beat=True,
+            first_lead="president",
             first_hand_lead="left_of_dealer", lead_after_out="next_left",
         ),
         _TDC,

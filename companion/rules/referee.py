@@ -15,6 +15,7 @@ Codes (``ok`` when legal):
 ``lead-cannot-pass`` the player who leads must play
 ``must-play``        P2: a pass while holding a card that beats
 ``not-in-hand``      the player does not hold these cards (only when his hand is known)
+``not-in-deck``      D1–D3: the pack holds no such cards (a joker without jokers, five 7s…)
 ``not-a-set``        B1/B11: the cards form no combination
 ``single-cards-only`` P7: one card at a time
 ``wild-alone``       D6a: wild cards may not be played on their own
@@ -82,6 +83,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "must-play": ("on doit jouer si on le peut : {player} a de quoi battre {to_beat}.",
                   "a player must play if he can: {player} holds cards that beat {to_beat}."),
     "not-in-hand": ("{player} n'a pas {play} en main.", "{player} does not hold {play}."),
+    "not-in-deck": ("le jeu ne contient pas {play}.", "the pack does not hold {play}."),
     "not-a-set": ("{play} n'est pas une combinaison jouable (cartes de même valeur).",
                   "{play} is not a playable combination (cards of one rank)."),
     "single-cards-only": ("on ne joue qu'une carte à la fois.", "only one card at a time."),
@@ -384,6 +386,9 @@ def _explain_ok(state: HandState, action: Action, info: StepInfo, after: HandSta
     elif kind == "beat":
         under = str(Play(top.cards)) if top else ""
         parts.append(f"{play} bat {under}" if fr else f"{play} beats {under}")
+    elif kind == "speed":
+        parts.append(f"{p} pose {play} à la volée, hors de son tour" if fr
+                     else f"{p} plays {play} out of turn, matching it")
     elif kind == "overplay":
         parts.append(f"{p} rejoue une fois sur ses propres cartes avec {play}" if fr
                      else f"{p} plays once on his own cards with {play}")
