@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from companion.rules.dispute import Dispute
 from companion.rules.errors import CompanionError, IllegalHistoryError
 from companion.table.commands import register as register_deal
+from companion.table.history_commands import register as register_history
 
 
 def _lang(argv: Sequence[str]) -> str:
@@ -67,6 +68,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     judge.add_argument("--play", required=True, metavar="NAME: PLAY")
     judge.set_defaults(handler=_judge)
     register_deal(sub)
+    register_history(sub)
     return parser
 
 

@@ -1,0 +1,597 @@
+"""The Python API the screens call: evenings, hands, corrections and rankings, persisted
+through ``companion.store``.
+
+Every change names the evening version it was made from (``expected_version``): when two
+phones act from the same version, the second gets a ``VersionConflictError`` carrying the
+current evening and changes nothing. A change is validated by replaying the whole evening
+(``evening.derive``) before anything is written, so bad input never reaches the disk, and
+it is on disk when the call returns (the store writes atomically and durably).
+
+Every change is logged (``Evening.log``) with what ``undo`` needs to reverse it exactly;
+entries are never removed, so a deleted or undone hand can always be found there.
+
+The service serialises its own calls with a lock; like the store, it assumes one process
+owns the data directory.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from companion.rules.presets import get_preset
+from companion.store import EveningInfo, IndexEntry, InvalidIdError, NotFoundError, Repository
+from companion.table import stats
+from companion.table.evening import (
+    PLAYER_FIELDS,
+    DuplicateNameError,
+    Evening,
+    EveningEndedError,
+    EveningError,
+    Event,
+    HandStep,
+    JoinStep,
+    LeaveStep,
+    LogEntry,
+    PlayerProfile,
+    RankStep,
+    Step,
+    UnknownPlayerError,
+    check_count,
+    check_names,
+    derive,
+    now,
+    rules_for,
+)
+from companion.table.first_roles import random_ranking
+from companion.table.stats import EveningHistory, HeadToHead, LeaderRow, Standing
+
+__all__ = [
+    "DuplicateHandError",
+    "NothingToUndoError",
+    "TableService",
+    "UnknownEveningError",
+    "UnknownHandError",
+    "VersionConflictError",
+    "open_repository",
+]
+
+PlayerRef = str | PlayerProfile  # an id, a name, or a profile
+EventInput = Event | Mapping[str, Any]  # a model, or e.g. {"kind": "putsch", "player": "Bob"}
+_EVENT: TypeAdapter[Any] = TypeAdapter(Event)
+_CACHE_SIZE = 16
+
+
+class VersionConflictError(EveningError):
+    """The evening changed since the caller saw it; ``current`` is the evening as it is."""
+
+    code = "version-conflict"
+
+    def __init__(self, current: Evening, expected: object) -> None:
+        super().__init__(
+            f"La soirée a changé entre-temps (version {current.version}, vous aviez la "
+            f"{expected}) : rien n'a été enregistré. Vérifiez et recommencez.",
+            f"The evening changed meanwhile (version {current.version}, you had {expected}): "
+            "nothing was saved. Check and try again.",
+            expected=expected, found=current.version)
+        self.current = current
+
+
+class DuplicateHandError(EveningError):
+    """A hand with this idempotency key is already recorded (a double tap or a retry)."""
+
+    code = "duplicate-hand"
+
+    def __init__(self, current: Evening, number: int) -> None:
+        super().__init__(f"Cette main est déjà enregistrée (main {number}).",
+                         f"This hand is already recorded (hand {number}).", hand=number)
+        self.current = current
+
+
+class NothingToUndoError(EveningError):
+    code = "nothing-to-undo"
+
+
+class UnknownHandError(EveningError):
+    code = "unknown-hand"
+
+
+class UnknownEveningError(EveningError):
+    code = "unknown-evening"
+
+
+def describe(evening: Evening) -> EveningInfo:
+    """The evening's index entry (explicit: the store's duck-typed default would take the
+    ``Evening.name`` method for a title)."""
+    return EveningInfo(date=evening.date.isoformat(), title=evening.title,
+                       place=evening.place, player_ids=[p.id for p in evening.players],
+                       hand_count=len(evening.hands))
+
+
+def open_repository(data_dir: str | os.PathLike[str] | None = None,
+                    **options: Any) -> Repository[Evening, PlayerProfile]:
+    """The store of evenings and profiles, keeping each evening's leaderboard summary."""
+    return Repository(Evening, PlayerProfile, data_dir, describe=describe,
+                      summarize=stats.evening_summary, **options)
+
+
+def _day(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text[:10])
+    except ValueError:
+        return None
+
+
+class TableService:
+    """Evenings, hands and rankings for the screens (see the module docstring)."""
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None, *,
+                 repository: Repository[Evening, PlayerProfile] | None = None) -> None:
+        self.repo = repository if repository is not None else open_repository(data_dir)
+        self._lock = threading.RLock()
+        self._cache: OrderedDict[str, tuple[tuple[int | None, int | None], Evening]] = (
+            OrderedDict())
+
+    # ------------------------------------------------------------------ players
+
+    def players(self) -> list[PlayerProfile]:
+        """Every profile, in the order they were created."""
+        with self._lock:
+            return self.repo.get_players()
+
+    def add_player(self, name: str) -> PlayerProfile:
+        """A new profile; names are unique among profiles, ignoring case."""
+        with self._lock:
+            profiles = self.repo.get_players()
+            profile = _profile(name)
+            _unique_among(profile, profiles)
+            self.repo.save_players([*profiles, profile])
+            return profile
+
+    def rename_player(self, player_id: str, name: str) -> PlayerProfile:
+        """Rename a profile (past evenings keep the name they used)."""
+        with self._lock:
+            profiles = self.repo.get_players()
+            if not any(p.id == player_id for p in profiles):
+                raise UnknownPlayerError(f"Joueur inconnu : {player_id}.",
+                                         f"Unknown player: {player_id}.")
+            renamed = _profile(name, player_id)
+            _unique_among(renamed, [p for p in profiles if p.id != player_id])
+            self.repo.save_players([renamed if p.id == player_id else p for p in profiles])
+            return renamed
+
+    def _resolve_profiles(self, refs: Sequence[PlayerRef]
+                          ) -> tuple[list[PlayerProfile], list[PlayerProfile]]:
+        """Profiles for ids, names or profiles; unknown names become new profiles (returned
+        second, saved by the caller once the change is known to be valid)."""
+        profiles = self.repo.get_players()
+        by_id = {p.id: p for p in profiles}
+        out: list[PlayerProfile] = []
+        new: list[PlayerProfile] = []
+        for ref in refs:
+            if isinstance(ref, PlayerProfile):
+                found = by_id.get(ref.id)
+                if found is None:
+                    _unique_among(ref, [*profiles, *new])
+                    new.append(ref)
+                out.append(found or ref)
+                continue
+            text = str(ref).strip()
+            if text in by_id:
+                out.append(by_id[text])
+                continue
+            named = [p for p in [*profiles, *new] if p.name.casefold() == text.casefold()]
+            if named:
+                out.append(named[0])
+            else:
+                profile = _profile(text)
+                new.append(profile)
+                out.append(profile)
+        return out, new
+
+    def _names(self) -> dict[str, str]:
+        return {p.id: p.name for p in self.repo.get_players()}
+
+    def _profile_id(self, ref: PlayerRef) -> str:
+        if isinstance(ref, PlayerProfile):
+            return ref.id
+        profiles = self.repo.get_players()
+        text = ref.strip()
+        for p in profiles:
+            if p.id == text:
+                return p.id
+        for p in profiles:
+            if p.name.casefold() == text.casefold():
+                return p.id
+        raise UnknownPlayerError(f"Joueur inconnu : « {text} ».", f"Unknown player: '{text}'.")
+
+    # ------------------------------------------------------------------ evenings
+
+    def create_evening(self, players: Sequence[PlayerRef], preset: str, *,
+                       settings: Sequence[str] = (), day: date | None = None,
+                       title: str | None = None, place: str | None = None,
+                       notes: str | None = None, ranking: Sequence[PlayerRef] | None = None,
+                       target: int | None = None, hands: int | None = None,
+                       lang: str = "fr", rng: random.Random | int | None = None) -> Evening:
+        """Start an evening. ``players`` in seating order, clockwise (the first named deals a
+        first hand); ``settings``: ``NAME=VALUE`` changes to the preset; ``target`` /
+        ``hands``: the end rule (the same as ``target=N`` / ``hands=N``; ``target=none`` makes
+        it open); ``ranking``: roles already drawn (S2), best first. With
+        ``first_roles=random`` and no ranking, the roles are drawn here (``rng``)."""
+        pid = get_preset(preset).id
+        settings = tuple(s.strip() for s in settings)
+        if target is not None:
+            settings += (f"target={target}",)
+        if hands is not None:
+            settings += (f"hands={hands}",)
+        _, table = rules_for(pid, settings)
+        with self._lock:
+            profiles, new = self._resolve_profiles(players)
+            ids = [p.id for p in profiles]
+            if len(set(ids)) != len(ids):
+                twice = next(p.name for p in profiles if ids.count(p.id) > 1)
+                raise DuplicateNameError(f"{twice} est nommé deux fois.", f"{twice} is named "
+                                         "twice.", name=twice)
+            check_names(profiles)
+            check_count(pid, len(profiles))
+            steps: list[Step] = []
+            if ranking is not None:
+                lookup = {p.id: p.id for p in profiles} | {
+                    p.name.casefold(): p.id for p in profiles}
+                ranked = []
+                for ref in ranking:
+                    key = ref.id if isinstance(ref, PlayerProfile) else ref.strip()
+                    found = lookup.get(key) or lookup.get(key.casefold())
+                    if found is None:
+                        raise UnknownPlayerError(f"Pas à la table : {key}.",
+                                                 f"Not at the table: {key}.")
+                    ranked.append(found)
+                steps.append(RankStep(ranking=tuple(ranked)))
+            elif table.first_roles == "random":
+                steps.append(RankStep(ranking=random_ranking(ids, rng)))
+            evening = derive(Evening(
+                date=day or date.today(), title=title, place=place, notes=notes,
+                lang="en" if lang == "en" else "fr", preset=pid, settings=settings,
+                players=tuple(profiles), seating=tuple(ids), steps=tuple(steps)))
+            if new:
+                self.repo.save_players([*self.repo.get_players(), *new])
+            self._save(evening)
+            return evening
+
+    def evening(self, evening_id: str) -> Evening:
+        """The evening with every derived field (plans, titles, points, next plan)."""
+        with self._lock:
+            return self._load(evening_id)
+
+    def evenings(self, start: date | None = None, end: date | None = None
+                 ) -> list[IndexEntry]:
+        """Index entries (newest first), within the period when given (inclusive)."""
+        with self._lock:
+            return [e for e in self.repo.list_index()
+                    if stats.in_period(_day(e.date), start, end)]
+
+    def _load(self, evening_id: str) -> Evening:
+        unknown = UnknownEveningError(f"Soirée inconnue : {evening_id}.",
+                                      f"Unknown evening: {evening_id}.")
+        try:
+            # The file's own stat, not the index entry: another service on the same data
+            # directory (a second window) may have written it since.
+            st = os.stat(self.repo.evening_path(evening_id))
+        except (OSError, InvalidIdError):
+            raise unknown from None
+        stamp = (st.st_size, st.st_mtime_ns)
+        cached = self._cache.get(evening_id)
+        if cached is not None and cached[0] == stamp:
+            self._cache.move_to_end(evening_id)
+            return cached[1]
+        try:
+            stored = self.repo.get(evening_id)
+        except NotFoundError:
+            raise unknown from None
+        try:
+            # Derived fields are a function of the inputs: recompute them with this version
+            # of the rules rather than trust what an older app wrote.
+            evening = derive(stored)
+        except EveningError:
+            evening = stored  # show it as stored; the next change will say what is wrong
+        self._remember(evening, stamp)
+        return evening
+
+    def _remember(self, evening: Evening, stamp: tuple[int | None, int | None]) -> None:
+        self._cache[evening.id] = (stamp, evening)
+        self._cache.move_to_end(evening.id)
+        while len(self._cache) > _CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def _save(self, evening: Evening) -> None:
+        entry = self.repo.save(evening)
+        self._remember(evening, (entry.file_size, entry.file_mtime_ns))
+
+    # ------------------------------------------------------------------ changes
+
+    def _change(self, evening_id: str, expected_version: int,
+                build: Callable[[Evening], tuple[Evening, dict[str, Any]]],
+                *, key: str | None = None, open_only: bool = False) -> Evening:
+        """Check the version, apply ``build`` (new inputs + log fields), replay, save."""
+        with self._lock:
+            current = self._load(evening_id)
+            if key is not None:
+                for hand in current.hands:
+                    if hand.key == key:
+                        assert hand.result is not None
+                        raise DuplicateHandError(current, hand.result.number)
+            if expected_version != current.version:
+                raise VersionConflictError(current, expected_version)
+            if open_only and current.ended:
+                raise EveningEndedError(
+                    "La soirée est terminée : annulez la dernière action pour la rouvrir.",
+                    "The evening has ended: undo the last action to reopen it.")
+            changed, log = build(current)
+            version = current.version + 1
+            entry = LogEntry(version=version, **log)
+            # ``changed.log`` is the current log, except after undo (which marks an entry).
+            evening = derive(changed.model_copy(update={
+                "version": version, "log": (*changed.log, entry)}))
+            self._save(evening)
+            return evening
+
+    def record_hand(self, evening_id: str, order: Sequence[PlayerRef] | str, *,
+                    expected_version: int, events: Sequence[EventInput] = (),
+                    cards_left: Mapping[PlayerRef, int] | None = None,
+                    none_played: Sequence[PlayerRef] = (), key: str | None = None) -> Evening:
+        """Record a hand: its finishing order (first out first; ids or names) and events.
+        ``key``: an idempotency key, so a retried request is refused as a duplicate.
+        Returns the evening; ``next_plan`` is the plan of the next hand."""
+
+        def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
+            step = HandStep(key=key, **_hand_inputs(ev, order, events, cards_left, none_played))
+            return (ev.model_copy(update={"steps": (*ev.steps, step)}),
+                    {"action": "record", "step_id": step.id, "step": step})
+
+        return self._change(evening_id, expected_version, build, key=key, open_only=True)
+
+    def edit_hand(self, evening_id: str, hand: str | int, *, expected_version: int,
+                  order: Sequence[PlayerRef] | str | None = None,
+                  events: Sequence[EventInput] | None = None,
+                  cards_left: Mapping[PlayerRef, int] | None = None,
+                  none_played: Sequence[PlayerRef] | None = None) -> Evening:
+        """Correct a past hand (by id or 1-based number); every later hand is replayed.
+        Omitted fields keep their recorded value."""
+
+        def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
+            i, old = _find_hand(ev, hand)
+            given = _hand_inputs(
+                ev, old.order if order is None else order,
+                old.events if events is None else events,
+                old.cards_left if cards_left is None else cards_left,
+                old.none_played if none_played is None else none_played)
+            new = old.model_copy(update={**given, "result": None})
+            steps = list(ev.steps)
+            steps[i] = new
+            return (ev.model_copy(update={"steps": tuple(steps)}),
+                    {"action": "edit", "step_id": old.id, "position": i, "step": old.inputs()})
+
+        return self._change(evening_id, expected_version, build)
+
+    def delete_hand(self, evening_id: str, hand: str | int, *,
+                    expected_version: int) -> Evening:
+        """Delete a past hand; it stays in the log and ``undo`` restores it."""
+
+        def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
+            i, old = _find_hand(ev, hand)
+            steps = ev.steps[:i] + ev.steps[i + 1:]
+            return (ev.model_copy(update={"steps": steps}),
+                    {"action": "delete", "step_id": old.id, "position": i,
+                     "step": old.inputs()})
+
+        return self._change(evening_id, expected_version, build)
+
+    def join(self, evening_id: str, player: PlayerRef, *, expected_version: int) -> Evening:
+        """S11: a player (profile id, name, or a new name) joins at the bottom."""
+        new: list[PlayerProfile] = []
+
+        def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
+            profile = _in_evening(ev, player)
+            players = ev.players
+            if profile is None:
+                found, created = self._resolve_profiles([player])
+                profile = found[0]
+                new.extend(created)
+                players = (*players, profile)
+                check_names(players)
+            step = JoinStep(player=profile.id)
+            return (ev.model_copy(update={"players": players, "steps": (*ev.steps, step)}),
+                    {"action": "join", "step_id": step.id, "step": step})
+
+        with self._lock:
+            evening = self._change(evening_id, expected_version, build, open_only=True)
+            if new:
+                self.repo.save_players([*self.repo.get_players(), *new])
+            return evening
+
+    def leave(self, evening_id: str, player: PlayerRef, *, expected_version: int) -> Evening:
+        """S11: a player leaves; those below him move up."""
+
+        def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
+            step = LeaveStep(player=_player_id(ev, player))
+            return (ev.model_copy(update={"steps": (*ev.steps, step)}),
+                    {"action": "leave", "step_id": step.id, "step": step})
+
+        return self._change(evening_id, expected_version, build, open_only=True)
+
+    def set_ranking(self, evening_id: str, ranking: Sequence[PlayerRef], *,
+                    expected_version: int) -> Evening:
+        """S2: the roles drawn before the first hand (best first)."""
+
+        def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
+            step = RankStep(ranking=tuple(_player_id(ev, p) for p in ranking))
+            return (ev.model_copy(update={"steps": (*ev.steps, step)}),
+                    {"action": "rank", "step_id": step.id, "step": step})
+
+        return self._change(evening_id, expected_version, build, open_only=True)
+
+    def close(self, evening_id: str, *, expected_version: int) -> Evening:
+        """The table stops (an open evening, or before its target): the evening ends."""
+
+        def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
+            return ev.model_copy(update={"closed": True}), {"action": "close"}
+
+        return self._change(evening_id, expected_version, build, open_only=True)
+
+    def undo(self, evening_id: str, *, expected_version: int) -> Evening:
+        """Undo the last change not yet undone (record, edit, delete, join, leave, drawn
+        ranking, close). The undone entry stays in the log, marked ``undone_at``."""
+
+        def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
+            entry = next((e for e in reversed(ev.log) if e.undone_at is None
+                          and e.action != "undo"), None)
+            if entry is None:
+                raise NothingToUndoError("Rien à annuler.", "Nothing to undo.")
+            steps = list(ev.steps)
+            closed = ev.closed
+            if entry.action == "close":
+                closed = False
+            elif entry.action == "delete":
+                assert entry.step is not None and entry.position is not None
+                steps.insert(entry.position, entry.step)
+            else:
+                at = next(i for i, s in enumerate(steps) if s.id == entry.step_id)
+                if entry.action == "edit":
+                    assert entry.step is not None
+                    steps[at] = entry.step
+                else:
+                    del steps[at]
+            marked = tuple(e.model_copy(update={"undone_at": now()}) if e.id == entry.id else e
+                           for e in ev.log)
+            return (ev.model_copy(update={"steps": tuple(steps), "closed": closed,
+                                          "log": marked}),
+                    {"action": "undo", "step_id": entry.id})
+
+        return self._change(evening_id, expected_version, build)
+
+    # ------------------------------------------------------------------ reading
+
+    def next_plan(self, evening_id: str) -> dict[str, Any] | None:
+        """The next hand's plan (``companion deal`` JSON), or None once the evening ended."""
+        return self.evening(evening_id).next_plan
+
+    def standings(self, evening_id: str) -> list[Standing]:
+        return stats.standings(self.evening(evening_id))
+
+    def history(self, evening_id: str) -> EveningHistory:
+        """Per hand: titles, points and running totals; and the standings."""
+        return stats.evening_history(self.evening(evening_id))
+
+    def _summaries(self, start: date | None, end: date | None) -> list[stats.Dated]:
+        out: list[stats.Dated] = []
+        for entry in self.repo.list_index():
+            day = _day(entry.date)
+            if entry.error is not None or not stats.in_period(day, start, end):
+                continue
+            summary = entry.summary
+            if not stats.summary_ok(summary):  # written before summaries or by an old app
+                summary = stats.evening_summary(self._load(entry.id))
+            out.append((day, summary))
+        return out
+
+    def leaderboard(self, start: date | None = None, end: date | None = None
+                    ) -> list[LeaderRow]:
+        """All time, or the evenings from ``start`` to ``end`` (inclusive)."""
+        with self._lock:
+            return stats.leaderboard(self._summaries(start, end), self._names(), start, end)
+
+    def head_to_head(self, a: PlayerRef, b: PlayerRef, start: date | None = None,
+                     end: date | None = None) -> HeadToHead:
+        with self._lock:
+            ida, idb = self._profile_id(a), self._profile_id(b)
+            return stats.head_to_head(self._summaries(start, end), ida, idb, self._names(),
+                                      start, end)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _profile(name: str, player_id: str | None = None) -> PlayerProfile:
+    try:
+        if player_id is None:
+            return PlayerProfile(name=name)
+        return PlayerProfile(id=player_id, name=name)
+    except ValidationError:
+        raise EveningError(f"Nom de joueur invalide : « {name} » (1 à 40 caractères).",
+                           f"Invalid player name: '{name}' (1 to 40 characters).",
+                           "bad-name") from None
+
+
+def _unique_among(profile: PlayerProfile, others: Sequence[PlayerProfile]) -> None:
+    for p in others:
+        if p.name.casefold() == profile.name.casefold():
+            raise DuplicateNameError(f"Il y a déjà un joueur « {p.name} ».",
+                                     f"There is already a player called '{p.name}'.",
+                                     name=p.name)
+
+
+def _in_evening(ev: Evening, ref: PlayerRef) -> PlayerProfile | None:
+    key = ref.id if isinstance(ref, PlayerProfile) else ref.strip()
+    for p in ev.players:
+        if p.id == key or p.name.casefold() == key.casefold():
+            return p
+    return None
+
+
+def _player_id(ev: Evening, ref: PlayerRef) -> str:
+    profile = _in_evening(ev, ref)
+    if profile is None:
+        text = ref.name if isinstance(ref, PlayerProfile) else ref
+        raise UnknownPlayerError(f"Joueur inconnu ce soir : « {text} ».",
+                                 f"Unknown player tonight: '{text}'.", player=text)
+    return profile.id
+
+
+def _events(ev: Evening, events: Sequence[EventInput]) -> tuple[Any, ...]:
+    out = []
+    for item in events:
+        data = item.model_dump() if hasattr(item, "model_dump") else dict(item)
+        for attr in PLAYER_FIELDS:
+            if data.get(attr) is not None:
+                data[attr] = _player_id(ev, data[attr])
+        try:
+            out.append(_EVENT.validate_python(data))
+        except ValidationError as exc:
+            detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                               for e in exc.errors()[:3])
+            raise EveningError(f"Événement invalide : {detail}.", f"Invalid event: {detail}.",
+                               "bad-event") from None
+    return tuple(out)
+
+
+def _hand_inputs(ev: Evening, order: Sequence[PlayerRef] | str,
+                 events: Sequence[EventInput], cards_left: Mapping[Any, int] | None,
+                 none_played: Sequence[PlayerRef]) -> dict[str, Any]:
+    if isinstance(order, str):  # "Ann, Bob, Cat": a name may hold spaces, never a comma
+        order = [name for name in order.split(",") if name.strip()]
+    return {
+        "order": tuple(_player_id(ev, p) for p in order),
+        "events": _events(ev, events),
+        "cards_left": None if cards_left is None else {
+            _player_id(ev, p): int(v) for p, v in cards_left.items()},
+        "none_played": tuple(_player_id(ev, p) for p in none_played),
+    }
+
+
+def _find_hand(ev: Evening, hand: str | int) -> tuple[int, HandStep]:
+    number = 0
+    for i, step in enumerate(ev.steps):
+        if isinstance(step, HandStep):
+            number += 1
+            if step.id == hand or (isinstance(hand, int) and number == hand):
+                return i, step
+    raise UnknownHandError(f"Main inconnue : {hand}.", f"Unknown hand: {hand}.")

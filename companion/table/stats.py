@@ -1,0 +1,267 @@
+"""History and rankings: one evening hand by hand, and the leaderboard and head-to-head over
+all evenings or a period.
+
+The leaderboard never opens an evening file: each evening leaves a compact summary in the
+store's index (``evening_summary``, the store's ``summarize`` hook), and the leaderboard and
+head-to-head add the summaries up.
+
+Definitions (what the screens and ``companion leaderboard`` show):
+
+* **points**: the evening points of every scheme that counts places; ``card_penalty``
+  evenings (lowest wins) add to **penalty** instead, never to points.
+* **hands**: hands a player took part in (he is in the ranking the hand produced).
+* **average position**, normalised so tables of different sizes compare: a player placed
+  ``p`` (1 = Président) among ``n`` scores ``(p − 1) / (n − 1)``: 0 is always first, 1
+  always last, 0.5 the middle, whatever the count. The places are those the hand produced
+  (after putsch, coup d'État, falls and penalties), the same that give titles and points.
+* **Président / Trou du cul**: hands finished first / last.
+* **longest streak**: most hands in a row as Président within one evening (a new evening
+  starts a new streak: the first hand of an evening has no roles at many tables).
+* **wins**: evenings that have ended (target, number of hands, or closed by the table) with
+  the player on top of the evening's standings.
+* **head-to-head**: over the hands both played, how often each placed above the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import date
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.table import scoring
+from companion.table.evening import Effect, Evening
+
+SUMMARY_VERSION = 1
+_FROZEN = ConfigDict(frozen=True)
+
+
+# ------------------------------------------------------------------------ per evening
+
+
+class Standing(BaseModel):
+    model_config = _FROZEN
+    place: int  # 1-based, by evening score (ties by the current ranking)
+    player_id: str
+    name: str
+    total: int
+    title: str | None  # current title (None before the first hand, or after leaving)
+    present: bool
+
+
+class HandRow(BaseModel):
+    model_config = _FROZEN
+    number: int
+    hand_id: str
+    order: tuple[str, ...]  # finishing order as entered (ids)
+    ranking: tuple[str, ...]  # places the hand produced (ids)
+    titles: dict[str, str]
+    points: dict[str, int]
+    totals: dict[str, int]  # after this hand
+    effects: tuple[Effect, ...]
+
+
+class EveningHistory(BaseModel):
+    """An evening: its players, each hand's titles and points, and the standings."""
+
+    model_config = _FROZEN
+    evening_id: str
+    date: date
+    title: str | None
+    place: str | None
+    preset: str
+    scoring: str
+    version: int
+    ended: bool
+    names: dict[str, str]
+    hands: tuple[HandRow, ...]
+    standings: tuple[Standing, ...]
+
+
+def standings(evening: Evening) -> list[Standing]:
+    """The evening's ranking by score: everyone who sat, present or not."""
+    _, table = evening.rules()
+    names = evening.names()
+    last = evening.hands[-1].result if evening.hands else None
+    titles = last.titles if last is not None else {}
+    gone = [p for p in evening.totals if p not in evening.present]
+    order = [*evening.standings, *scoring.standings(evening.totals, gone, table.scoring)]
+    return [Standing(place=i, player_id=p, name=names[p], total=evening.totals.get(p, 0),
+                     title=titles.get(p) if p in evening.present else None,
+                     present=p in evening.present)
+            for i, p in enumerate(order, 1)]
+
+
+def evening_history(evening: Evening) -> EveningHistory:
+    _, table = evening.rules()
+    rows = []
+    for step in evening.hands:
+        r = step.result
+        assert r is not None  # derived evenings only
+        rows.append(HandRow(number=r.number, hand_id=step.id, order=step.order,
+                            ranking=r.ranking, titles=r.titles, points=r.points,
+                            totals=r.totals, effects=r.effects))
+    return EveningHistory(
+        evening_id=evening.id, date=evening.date, title=evening.title, place=evening.place,
+        preset=evening.preset, scoring=table.scoring, version=evening.version,
+        ended=evening.ended, names=evening.names(), hands=tuple(rows),
+        standings=tuple(standings(evening)))
+
+
+# ------------------------------------------------------------------------ summaries
+
+
+def evening_summary(evening: Evening) -> dict[str, Any]:
+    """What the leaderboard needs from one evening, compact for the store's index: per
+    player (aligned on ``ids``) points, hands, sum of normalised positions, times first and
+    last, longest streak first; ``ahead[i][j]``: hands where i placed above j."""
+    _, table = evening.rules()
+    ids: list[str] = []
+    at: dict[str, int] = {}
+    rows: list[list[float]] = []  # points, hands, pos_sum, first, last, streak, run
+    ahead: dict[tuple[int, int], int] = {}
+    for step in evening.hands:
+        r = step.result
+        assert r is not None
+        n = len(r.ranking)
+        for p in r.ranking:
+            if p not in at:
+                at[p] = len(ids)
+                ids.append(p)
+                rows.append([0, 0, 0.0, 0, 0, 0, 0])
+        for place, p in enumerate(r.ranking):
+            row = rows[at[p]]
+            row[0] += r.points.get(p, 0)
+            row[1] += 1
+            row[2] += place / (n - 1) if n > 1 else 0.0
+            row[3] += place == 0
+            row[4] += place == n - 1
+        top = at[r.ranking[0]]
+        for i, row in enumerate(rows):
+            row[6] = row[6] + 1 if i == top else 0
+            row[5] = max(row[5], row[6])
+        index = [at[p] for p in r.ranking]
+        for hi, a in enumerate(index):
+            for b in index[hi + 1:]:
+                ahead[(a, b)] = ahead.get((a, b), 0) + 1
+    k = len(ids)
+    return {
+        "v": SUMMARY_VERSION, "scheme": table.scoring, "hands": len(evening.hands),
+        "ended": evening.ended, "ids": ids,
+        "leader": evening.standings[0] if evening.standings and evening.hands else None,
+        "winner": evening.standings[0] if evening.ended and evening.standings else None,
+        "points": [int(r[0]) for r in rows], "played": [int(r[1]) for r in rows],
+        "pos": [round(r[2], 6) for r in rows], "first": [int(r[3]) for r in rows],
+        "last": [int(r[4]) for r in rows], "streak": [int(r[5]) for r in rows],
+        "ahead": [[ahead.get((a, b), 0) for b in range(k)] for a in range(k)],
+    }
+
+
+def summary_ok(summary: Any) -> bool:
+    return isinstance(summary, dict) and summary.get("v") == SUMMARY_VERSION
+
+
+# ------------------------------------------------------------------------ leaderboard
+
+
+class LeaderRow(BaseModel):
+    model_config = _FROZEN
+    rank: int
+    player_id: str
+    name: str
+    points: int
+    penalty: int  # card_penalty evenings (lower is better)
+    hands: int
+    evenings: int
+    wins: int  # ended evenings he finished on top of
+    avg_position: float | None  # normalised: 0 always first … 1 always last
+    president: int
+    trou_du_cul: int
+    longest_streak: int
+
+
+class HeadToHead(BaseModel):
+    model_config = _FROZEN
+    a: str
+    b: str
+    a_name: str
+    b_name: str
+    hands: int  # hands both played
+    a_ahead: int
+    b_ahead: int
+    evenings: int
+
+
+Dated = tuple[date | None, Mapping[str, Any]]  # (evening date, summary)
+
+
+def in_period(day: date | None, start: date | None, end: date | None) -> bool:
+    """``start`` and ``end`` are inclusive; an evening without a date is only in the
+    unbounded period."""
+    if start is None and end is None:
+        return True
+    if day is None:
+        return False
+    return (start is None or day >= start) and (end is None or day <= end)
+
+
+def leaderboard(summaries: Iterable[Dated], names: Mapping[str, str],
+                start: date | None = None, end: date | None = None) -> list[LeaderRow]:
+    """Add up the evenings' summaries within the period, best first: points, then the
+    average position, then hands."""
+    acc: dict[str, list[float]] = {}
+    for day, s in summaries:
+        if not in_period(day, start, end):
+            continue
+        penalty = scoring.lower_is_better(s["scheme"])
+        for i, p in enumerate(s["ids"]):
+            row = acc.setdefault(p, [0, 0, 0, 0, 0, 0.0, 0, 0, 0])
+            row[1 if penalty else 0] += s["points"][i]
+            row[2] += s["played"][i]
+            row[3] += 1
+            row[4] += s["winner"] == p
+            row[5] += s["pos"][i]
+            row[6] += s["first"][i]
+            row[7] += s["last"][i]
+            row[8] = max(row[8], s["streak"][i])
+
+    def key(item: tuple[str, list[float]]) -> tuple[Any, ...]:
+        p, r = item
+        avg = r[5] / r[2] if r[2] else 1.0
+        return (-r[0], avg, -r[2], names.get(p, p).casefold(), p)
+
+    rows = []
+    for rank, (p, r) in enumerate(sorted(acc.items(), key=key), 1):
+        rows.append(LeaderRow(
+            rank=rank, player_id=p, name=names.get(p, p), points=int(r[0]),
+            penalty=int(r[1]), hands=int(r[2]), evenings=int(r[3]), wins=int(r[4]),
+            avg_position=round(r[5] / r[2], 4) if r[2] else None, president=int(r[6]),
+            trou_du_cul=int(r[7]), longest_streak=int(r[8])))
+    return rows
+
+
+def head_to_head(summaries: Iterable[Dated], a: str, b: str, names: Mapping[str, str],
+                 start: date | None = None, end: date | None = None) -> HeadToHead:
+    hands = a_ahead = b_ahead = evenings = 0
+    for day, s in summaries:
+        if not in_period(day, start, end):
+            continue
+        ids = s["ids"]
+        if a not in ids or b not in ids:
+            continue
+        i, j = ids.index(a), ids.index(b)
+        won, lost = s["ahead"][i][j], s["ahead"][j][i]
+        if won + lost:
+            evenings += 1
+        hands += won + lost
+        a_ahead += won
+        b_ahead += lost
+    return HeadToHead(a=a, b=b, a_name=names.get(a, a), b_name=names.get(b, b), hands=hands,
+                      a_ahead=a_ahead, b_ahead=b_ahead, evenings=evenings)
+
+
+def summaries_of(evenings: Iterable[Evening]) -> list[Dated]:
+    """Summaries computed from evenings (tests; index entries without a summary)."""
+    return [(e.date, evening_summary(e)) for e in evenings]
+
