@@ -98,6 +98,7 @@ class Trick:
     run_cards: int = 0  # B10: cards of that rank played in a row
     run_singles: int = 0  # B9 quad_and_direction: single cards of that rank in a row
     rule_of_four: bool = False  # B10: an equal play happened: the rank must be followed
+    lead_passes: frozenset[int] = frozenset()  # B12: leaders left only with forbidden finishes
     plays: int = 0  # actions in this trick
 
 
@@ -241,7 +242,19 @@ def _pass(state: HandState, who: int, info: StepInfo) -> tuple[str, HandState | 
     if who != state.turn:
         return _wrong_turn(state, who, info)
     if trick.top is None:
-        return "lead-cannot-pass", None, info
+        if state.hands[who] is None or _can_beat(state, who):
+            return "lead-cannot-pass", None, info
+        # B12: holding only cards he may not finish on, the leader cannot play at all: he
+        # hands the lead on and stays in (he will finish last). If nobody can lead, the hand
+        # ends with those players in the order they sit.
+        info.kind = "stuck"
+        info.blocker = "forbidden_finish"
+        stuck = trick.lead_passes | {who}
+        if all(p in stuck for p in state.active):
+            return "ok", _finish_stuck(state, who), info
+        nxt = _next_eligible(state, who)
+        assert nxt is not None
+        return "ok", replace(state, turn=nxt, trick=Trick(leader=nxt, lead_passes=stuck)), info
     if trick.pending_close and who == trick.top.player:
         info.kind = "gather"
         return "ok", _new_trick(state, who), info
@@ -792,6 +805,13 @@ def _neighbour(state: HandState, who: int, step_: int) -> int | None:
         if state.is_active(i):
             return i
     return None
+
+
+def _finish_stuck(state: HandState, who: int) -> HandState:
+    n = len(state.players)
+    rest = [(who + state.direction * k) % n for k in range(n)]
+    out = (*state.out, *(p for p in rest if state.is_active(p)))
+    return replace(state, out=out, turn=None, pending=None, trick=Trick())
 
 
 def _finish_if_over(state: HandState) -> HandState | None:

@@ -292,20 +292,35 @@ def candidate_plays(state: HandState, hand: tuple[Card, ...]) -> Iterator[tuple[
             seen.add(key)
             yield cards
 
+    wild_picks = _wild_picks(wilds, max_size)
     for cards_of_rank in groups.values():
         for k in range(1, min(len(cards_of_rank), max_size) + 1):
             picks = combinations(cards_of_rank, k) if sensitive else [tuple(cards_of_rank[:k])]
             for pick in picks:
                 yield from emit(pick)
-                for w in range(1, min(len(wilds), max_size - k) + 1):
-                    yield from emit(pick + tuple(wilds[:w]))
-    for w in range(1, min(len(wilds), max_size) + 1):
-        yield from emit(tuple(wilds[:w]))
+                for extra in wild_picks:
+                    if k + len(extra) <= max_size:
+                        yield from emit(pick + extra)
+    for extra in wild_picks:
+        yield from emit(extra)
     if rules.combinations == "sets_and_runs" and not rules.single_cards_only:
         yield from _run_candidates(groups, order, emit)
     if rules.combinations == "poker" and len(hand) >= 5:
         for five in combinations(hand, 5):
             yield from emit(five)
+
+
+def _wild_picks(wilds: list[Card], max_size: int) -> list[tuple[Card, ...]]:
+    """Every distinct choice of wild cards by rank (which wild stands in matters only by its
+    rank: a 2 and a 3 are different cards to hold on to)."""
+    by_rank: dict[Rank, list[Card]] = {}
+    for c in wilds:
+        by_rank.setdefault(c.rank, []).append(c)
+    picks: list[tuple[Card, ...]] = [()]
+    for cards in by_rank.values():
+        picks = [p + tuple(cards[:n]) for p in picks for n in range(len(cards) + 1)
+                 if len(p) + n <= max_size]
+    return [p for p in picks if p]
 
 
 def _run_candidates(groups: dict[Rank, list[Card]], order, emit) -> Iterator[tuple[Card, ...]]:
@@ -394,6 +409,9 @@ def _explain_ok(state: HandState, action: Action, info: StepInfo, after: HandSta
                      else f"{p} plays once on his own cards with {play}")
     elif kind == "pass":
         parts.append(f"{p} passe" if fr else f"{p} passes")
+    elif kind == "stuck":
+        parts.append(f"{p} n'a que des cartes interdites pour finir : il passe la main" if fr
+                     else f"{p} holds only cards he may not finish on: he hands on the lead")
     elif kind == "gather":
         parts.append(f"{p} ramasse la tournée et entame la suivante" if fr
                      else f"{p} gathers the trick and leads the next one")

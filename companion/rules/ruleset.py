@@ -7,6 +7,7 @@ Options the catalogue does not name but the seeds need are marked with a letter 
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
@@ -248,6 +249,6 @@ def parse_option(name: str, raw: str) -> tuple[str, Any]:
         return name, None
     if value in get_args(field.annotation):  # e.g. deck=32 is the string "32"
         return name, value
-    if value.lstrip("-").isdigit():
+    if re.fullmatch(r"-?[0-9]{1,6}", value):
         return name, int(value)
     return name, value
