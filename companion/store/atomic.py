@@ -39,6 +39,7 @@ __all__ = [
     "move_file",
     "open_tinydb",
     "parse_document",
+    "parse_json_text",
     "read_document",
 ]
 
@@ -127,18 +128,28 @@ def dumps_document(data: Any, *, indent: int | None = None) -> bytes:
     return text.encode("utf-8")
 
 
-def _json_type(value: Any) -> str:
+_JSON_TYPES = {
+    "object": ("an object", "un objet"), "list": ("a list", "une liste"),
+    "string": ("a string", "une chaîne"), "null": ("null", "null"),
+    "boolean": ("a boolean", "un booléen"), "number": ("a number", "un nombre"),
+}
+
+
+def _json_type(value: Any) -> tuple[str, str]:
+    """How to name a JSON value's type: (English, French)."""
     if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return "a string"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    return "a number"
+        kind = "object"
+    elif isinstance(value, list):
+        kind = "list"
+    elif isinstance(value, str):
+        kind = "string"
+    elif value is None:
+        kind = "null"
+    elif isinstance(value, bool):
+        kind = "boolean"
+    else:
+        kind = "number"
+    return _JSON_TYPES[kind]
 
 
 def _is_doc_id(key: str) -> bool:
@@ -148,15 +159,21 @@ def _is_doc_id(key: str) -> bool:
 def check_tinydb_shape(doc: Any, path: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
     """Raise :class:`CorruptFileError` unless ``doc`` is ``{table: {doc_id: {...}}}``."""
     if not isinstance(doc, dict):
+        en, fr = _json_type(doc)
         raise CorruptFileError(
-            path, f"not a TinyDB document: expected an object of tables, found {_json_type(doc)}"
+            path, f"not a TinyDB document: expected an object of tables, found {en}",
+            reason_fr=f"ce n'est pas un document TinyDB : un objet de tables était attendu, "
+                      f"il contient {fr}",
         )
     for table_name, table in doc.items():
         if not isinstance(table, dict):
+            en, fr = _json_type(table)
             raise CorruptFileError(
                 path,
-                f"not a TinyDB document: table {table_name!r} is {_json_type(table)}, "
+                f"not a TinyDB document: table {table_name!r} is {en}, "
                 "expected an object of documents",
+                reason_fr=f"ce n'est pas un document TinyDB : la table {table_name!r} est "
+                          f"{fr} au lieu d'un objet de documents",
             )
         for doc_id, record in table.items():
             if not _is_doc_id(doc_id):
@@ -164,32 +181,45 @@ def check_tinydb_shape(doc: Any, path: str | os.PathLike[str]) -> dict[str, dict
                     path,
                     f"not a TinyDB document: table {table_name!r} has a non-numeric "
                     f"document id {doc_id!r}",
+                    reason_fr=f"ce n'est pas un document TinyDB : la table {table_name!r} a "
+                              f"un identifiant de document non numérique {doc_id!r}",
                 )
             if not isinstance(record, dict):
+                en, fr = _json_type(record)
                 raise CorruptFileError(
                     path,
                     f"not a TinyDB document: document {doc_id} of table {table_name!r} is "
-                    f"{_json_type(record)}, expected an object",
+                    f"{en}, expected an object",
+                    reason_fr=f"ce n'est pas un document TinyDB : le document {doc_id} de la "
+                              f"table {table_name!r} est {fr} au lieu d'un objet",
                 )
     return doc
+
+
+def parse_json_text(data: bytes) -> tuple[Any, tuple[str, str] | None]:
+    """Decode UTF-8 JSON: ``(value, None)``, or ``(None, (reason, reason_fr))``."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, (f"not UTF-8 text (bad byte at offset {exc.start})",
+                      f"ce n'est pas du texte UTF-8 (octet invalide à la position {exc.start})")
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as exc:
+        return None, (f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+                      f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} ({exc.msg})")
+    except RecursionError:
+        return None, ("invalid JSON: nested too deeply", "JSON invalide : imbrication trop "
+                      "profonde")
 
 
 def parse_document(data: bytes, path: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
     """Parse the bytes of a store file, raising :class:`CorruptFileError` with details."""
     if not data.strip():
-        raise CorruptFileError(path, "the file is empty")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CorruptFileError(path, f"not UTF-8 text (bad byte at offset {exc.start})") from exc
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CorruptFileError(
-            path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from exc
-    except RecursionError as exc:
-        raise CorruptFileError(path, "invalid JSON: nested too deeply") from exc
+        raise CorruptFileError(path, "the file is empty", reason_fr="le fichier est vide")
+    doc, problem = parse_json_text(data)
+    if problem is not None:
+        raise CorruptFileError(path, problem[0], reason_fr=problem[1])
     return check_tinydb_shape(doc, path)
 
 
@@ -201,11 +231,10 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes | None:
     except FileNotFoundError:
         return None
     except IsADirectoryError as exc:
-        raise CorruptFileError(path, "a folder is where the file should be") from exc
+        raise CorruptFileError(path, "a folder is where the file should be",
+                               reason_fr="un dossier se trouve à la place du fichier") from exc
     except OSError as exc:
-        raise UnreadableFileError(
-            f"Cannot read {path}: {exc.strerror or exc}", path=path, detail=str(exc)
-        ) from exc
+        raise UnreadableFileError(path, exc.strerror or str(exc)) from exc
 
 
 def read_document(path: str | os.PathLike[str]) -> dict[str, dict[str, Any]] | None:
@@ -248,7 +277,7 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         if self._read_only:
-            raise ReadOnlyError(f"{self.path} was opened read-only", path=self.path)
+            raise ReadOnlyError.opened_read_only(self.path)
         atomic_write_bytes(self.path, dumps_document(data, indent=self._indent),
                            create_dirs=self._create_dirs)
 

@@ -87,7 +87,7 @@ def make_backup(src: Path, folder: Path, stem: str, *, tag: str | None = None,
     if data is None:
         data = read_bytes(src)
     if data is None:
-        raise NotFoundError(f"Cannot back up {src}: it does not exist", path=src)
+        raise NotFoundError.file(src)
     moment = now or datetime.now(UTC)
     suffix = f".{tag}" if tag else ""
     dest = folder / f"{stem}.{timestamp(moment)}{suffix}.json"

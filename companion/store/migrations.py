@@ -61,7 +61,8 @@ def document_version(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<do
     record = meta.get(META_DOC_ID) if isinstance(meta, dict) else None
     version = record.get("schema_version") if isinstance(record, dict) else None
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise CorruptFileError(path, "its _meta table has no valid schema_version")
+        raise CorruptFileError(path, "its _meta table has no valid schema_version",
+                               reason_fr="sa table _meta n'a pas de schema_version valide")
     return version
 
 
@@ -110,17 +111,10 @@ def migrate_document(
     while version < target:
         step = migrations.get(version)
         if step is None:
-            raise MigrationError(
-                f"No migration from schema version {version} to {version + 1} for {path}",
-                path=path, version=version,
-            )
+            raise MigrationError(path, version)
         doc = step(doc)
         new_version = document_version(doc, path)
         if new_version != version + 1:
-            raise MigrationError(
-                f"Migration from schema version {version} produced version {new_version} "
-                f"for {path}, expected {version + 1}",
-                path=path, version=version,
-            )
+            raise MigrationError(path, version, new_version)
         version = new_version
     return doc, old

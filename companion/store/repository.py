@@ -35,7 +35,6 @@ using the same data directory at once.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import shutil
@@ -43,7 +42,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -55,10 +54,12 @@ from .atomic import (
     dumps_document,
     move_file,
     parse_document,
+    parse_json_text,
     read_bytes,
 )
 from .backups import BackupPolicy, list_backups, make_backup, prune_backups, timestamp
 from .errors import (
+    _WHAT_FR,  # "evening" -> "de soirée"...
     CorruptFileError,
     DiskFullError,
     ImportFileError,
@@ -102,15 +103,13 @@ _STALE_TMP_SECONDS = 60.0
 
 # table holding the records of each kind of file
 _TABLES = {"evening": "evening", "index": "evenings", "players": "players"}
+_KIND_FR = {"evening": "de soirée", "index": "d'index", "players": "de joueurs"}
 
 
 def validate_id(value: Any, what: str = "evening") -> str:
     """Return ``value`` if it is a usable stable id (it becomes a file name)."""
     if not isinstance(value, str) or not _ID_RE.match(value):
-        raise InvalidIdError(
-            f"Invalid {what} id {value!r}: use 1 to 128 letters, digits, '-' or '_'",
-            id=repr(value), what=what,
-        )
+        raise InvalidIdError.bad(value, what)
     return value
 
 
@@ -156,11 +155,25 @@ class ImportResult:
 
 
 def _iso(value: Any) -> str | None:
-    if value is None:
-        return None
-    if hasattr(value, "isoformat"):
+    """A date as text: a string as is, a date/datetime in ISO format, anything else None."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, date):  # datetime is a date too
         return value.isoformat()
-    return str(value)
+    return None
+
+
+def _text(value: Any) -> str | None:
+    """A string as is; anything else (a method, a model, a number...) None."""
+    return value if isinstance(value, str) else None
+
+
+def _pid(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return None
 
 
 def default_describe(model: BaseModel) -> EveningInfo:
@@ -168,22 +181,28 @@ def default_describe(model: BaseModel) -> EveningInfo:
 
     Uses ``date`` (or ``started_at``), ``title`` (or ``name``), ``place``,
     ``player_ids`` (or ``players``: ids or objects with ``.id``) and ``len(hands)``.
+    Only plain values are taken: a title, name or place that is not a ``str`` (e.g. a
+    method called ``name``, whose ``str()`` would drag the whole evening's repr into the
+    index), a date that is neither text nor a date, or an id that is neither text nor an
+    integer is ignored, so the index entry stays small.
     """
-    date = getattr(model, "date", None) or getattr(model, "started_at", None)
-    title = getattr(model, "title", None) or getattr(model, "name", None)
-    players = getattr(model, "player_ids", None) or getattr(model, "players", None) or []
+    date_value = _iso(getattr(model, "date", None)) or _iso(getattr(model, "started_at", None))
+    title = _text(getattr(model, "title", None)) or _text(getattr(model, "name", None))
+    players = getattr(model, "player_ids", None) or getattr(model, "players", None)
+    if not isinstance(players, (list, tuple)):
+        players = []
     player_ids = []
     for player in players:
-        pid = player if isinstance(player, str) else getattr(player, "id", None)
+        pid = _pid(player) if isinstance(player, (str, int)) else _pid(getattr(player, "id", None))
         if pid is not None:
-            player_ids.append(str(pid))
+            player_ids.append(pid)
     hands = getattr(model, "hands", None)
     return EveningInfo(
-        date=_iso(date),
-        title=None if title is None else str(title),
-        place=_iso(getattr(model, "place", None)),
+        date=date_value,
+        title=title,
+        place=_text(getattr(model, "place", None)),
         player_ids=player_ids,
-        hand_count=len(hands) if hands is not None else 0,
+        hand_count=len(hands) if isinstance(hands, (list, tuple, dict)) else 0,
     )
 
 
@@ -293,7 +312,11 @@ class Repository(Generic[E, P]):
             return "players", None, self.players_path
         if rel.parent == Path("evenings") and rel.suffix == ".json" and _ID_RE.match(rel.stem):
             return "evening", rel.stem, self.evenings_dir / rel.name
-        raise StoreError(f"{path} is not a file of the store in {self.data_dir}", path=path)
+        raise StoreError(
+            f"{path} n'est pas un fichier des données de {self.data_dir} : choisissez le "
+            "fichier d'une soirée (evenings/…), players.json ou index.json.",
+            f"{path} is not a file of the store in {self.data_dir}: choose an evening file "
+            "(evenings/…), players.json or index.json.", path=path, data_dir=str(self.data_dir))
 
     def _side_location(self, root: Path, path: Path) -> tuple[Path, str]:
         rel = path.relative_to(self.data_dir)
@@ -305,24 +328,32 @@ class Repository(Generic[E, P]):
         found = doc.get(META_TABLE, {}).get(META_DOC_ID, {}).get("kind")
         if found not in (None, kind):
             article = "an" if kind[0] in "aeiou" else "a"
-            raise CorruptFileError(path, f"it is a {found} file, not {article} {kind} file")
+            raise CorruptFileError(
+                path, f"it is a {found} file, not {article} {kind} file",
+                reason_fr=f"c'est un fichier {_KIND_FR.get(found, repr(found))}, pas un fichier "
+                          f"{_KIND_FR[kind]}")
         table = doc.get(_TABLES[kind], {})
         return table
 
     def _evening_from_doc(self, doc: Mapping[str, Any], path: Path, evening_id: str | None) -> E:
         records = self._check_kind(doc, "evening", path)
         if len(records) != 1:
-            raise CorruptFileError(path, f"it holds {len(records)} evening records, expected 1")
+            raise CorruptFileError(
+                path, f"it holds {len(records)} evening records, expected 1",
+                reason_fr=f"il contient {len(records)} soirées au lieu d'une")
         record = next(iter(records.values()))
         try:
             model = self.evening_model.model_validate(record)
         except ValidationError as exc:
+            name, detail = self.evening_model.__name__, _short(exc)
             raise CorruptFileError(
-                path, f"it does not match the {self.evening_model.__name__} model: {_short(exc)}"
-            ) from exc
+                path, f"it does not match the {name} model: {detail}",
+                reason_fr=f"il ne correspond pas au modèle {name} ({detail})") from exc
         found = getattr(model, self._id_field, None)
         if evening_id is not None and found != evening_id:
-            raise CorruptFileError(path, f"it holds evening {found!r}, expected {evening_id!r}")
+            raise CorruptFileError(
+                path, f"it holds evening {found!r}, expected {evening_id!r}",
+                reason_fr=f"il contient la soirée {found!r} au lieu de {evening_id!r}")
         return model
 
     def _players_from_doc(self, doc: Mapping[str, Any], path: Path) -> list[P]:
@@ -332,10 +363,11 @@ class Repository(Generic[E, P]):
             try:
                 players.append(self.player_model.model_validate(records[doc_id]))
             except ValidationError as exc:
+                name, detail = self.player_model.__name__, _short(exc)
                 raise CorruptFileError(
-                    path, f"player {doc_id} does not match the {self.player_model.__name__} "
-                    f"model: {_short(exc)}"
-                ) from exc
+                    path, f"player {doc_id} does not match the {name} model: {detail}",
+                    reason_fr=f"le joueur {doc_id} ne correspond pas au modèle {name} "
+                              f"({detail})") from exc
         return players
 
     def _index_from_doc(self, doc: Mapping[str, Any], path: Path
@@ -347,8 +379,13 @@ class Repository(Generic[E, P]):
                 entry = IndexEntry.model_validate(record)
                 validate_id(entry.id)
             except (ValidationError, InvalidIdError) as exc:
-                detail = _short(exc) if isinstance(exc, ValidationError) else str(exc)
-                raise CorruptFileError(path, f"index entry {doc_id} is invalid: {detail}") from exc
+                if isinstance(exc, ValidationError):
+                    detail = detail_fr = _short(exc)
+                else:
+                    detail, detail_fr = exc.message("en"), exc.message("fr")
+                raise CorruptFileError(
+                    path, f"index entry {doc_id} is invalid: {detail}",
+                    reason_fr=f"l'entrée {doc_id} de l'index est invalide ({detail_fr})") from exc
             entries.append((entry, record))
         return entries
 
@@ -358,7 +395,7 @@ class Repository(Generic[E, P]):
         if data is None:
             data = read_bytes(path)
         if data is None:
-            raise NotFoundError(f"{path} does not exist", path=path)
+            raise NotFoundError.file(path)
         doc = parse_document(data, path)
         doc, old = migrate_document(doc, path=path, target=self.schema_version,
                                     migrations=self.migrations)
@@ -383,7 +420,7 @@ class Repository(Generic[E, P]):
         path = self.evening_path(evening_id)
         data = read_bytes(path)
         if data is None:
-            raise NotFoundError(f"No evening with id {evening_id!r}", path=path, id=evening_id)
+            raise NotFoundError.evening(evening_id, path)
         try:  # fast path: current version, parsed and validated in one pass
             parsed = self._file_model.model_validate_json(data)
         except ValidationError:
@@ -666,7 +703,7 @@ class Repository(Generic[E, P]):
                     f"expected a {self.player_model.__name__}, got {type(player).__name__}")
             pid = validate_id(getattr(player, self._player_id_field, None), "player")
             if pid in seen:
-                raise InvalidIdError(f"Duplicate player id {pid!r}", id=pid, what="player")
+                raise InvalidIdError.duplicate(pid, "player")
             seen.add(pid)
             records[str(n)] = player.model_dump(mode="json")
         data = dumps_document({META_TABLE: make_meta("players", self.schema_version),
@@ -724,7 +761,8 @@ class Repository(Generic[E, P]):
             models = list(models)
             ids = [validate_id(getattr(m, self._id_field, None)) for m in models]
             if len(set(ids)) != len(ids):
-                raise InvalidIdError("save_many: duplicate evening ids", what="evening")
+                twice = next(i for i in ids if ids.count(i) > 1)
+                raise InvalidIdError.duplicate(twice, "evening")
             entries: list[IndexEntry] = []
             with self._index_written_after():
                 for model in models:
@@ -743,14 +781,14 @@ class Repository(Generic[E, P]):
             try:
                 return self._entries[evening_id]
             except KeyError:
-                raise NotFoundError(f"No evening with id {evening_id!r}", id=evening_id) from None
+                raise NotFoundError.evening(evening_id) from None
 
     def delete(self, evening_id: str) -> Path:
         """Move an evening's file to ``trash/`` (never destroyed); return its new path."""
         with self._lock:
             path = self.evening_path(evening_id)
             if not path.exists():
-                raise NotFoundError(f"No evening with id {evening_id!r}", path=path, id=evening_id)
+                raise NotFoundError.evening(evening_id, path)
             dest = self._set_aside(path, self.trash_dir)
             self._drop_entry(evening_id)
             self._backup_state.pop(path, None)
@@ -844,7 +882,7 @@ class Repository(Generic[E, P]):
             if backup is None:
                 chosen = self._latest_good_backup(path, kind, evening_id)
                 if chosen is None:
-                    raise NoBackupError(f"No valid backup of {path} was found", path=path)
+                    raise NoBackupError(path)
             else:
                 chosen = Path(backup)
                 self._load_file(chosen, kind, evening_id)  # raises if the backup is bad
@@ -909,41 +947,42 @@ class Repository(Generic[E, P]):
         return out
 
     def _parse_import(self, path: Path) -> tuple[list[E], list[P], dict[str, datetime], int]:
-        def fail(reason: str) -> ImportFileError:
-            return ImportFileError(f"{path} cannot be imported: {reason}. Nothing was changed.",
-                                   path=path, reason=reason)
+        def fail(reason: str, reason_fr: str) -> ImportFileError:
+            return ImportFileError(path, reason, reason_fr=reason_fr)
 
         try:
             data = read_bytes(path)
         except StoreError as exc:
-            raise fail(f"it cannot be read ({exc.params.get('detail')})") from exc
+            detail = exc.params.get("detail") or exc.params.get("reason") or exc.code
+            raise fail(f"it cannot be read ({detail})",
+                       f"il ne peut pas être lu ({exc.params.get('reason_fr') or detail})"
+                       ) from exc
         if data is None:
-            raise fail("the file does not exist")
-        try:
-            doc = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise fail("it is not UTF-8 text") from exc
-        except json.JSONDecodeError as exc:
-            raise fail(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
-        except RecursionError as exc:
-            raise fail("invalid JSON: nested too deeply") from exc
+            raise fail("the file does not exist", "le fichier n'existe pas")
+        doc, problem = parse_json_text(data)
+        if problem is not None:
+            raise fail(*problem)
         if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
-            raise fail(f"it is not a companion export (no \"format\": \"{EXPORT_FORMAT}\")")
+            raise fail(f"it is not a companion export (no \"format\": \"{EXPORT_FORMAT}\")",
+                       f"ce n'est pas un export de l'application (pas de \"format\": "
+                       f"\"{EXPORT_FORMAT}\")")
         version = doc.get("schema_version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            raise fail("it has no valid schema_version")
+            raise fail("it has no valid schema_version", "il n'a pas de schema_version valide")
         if version > self.schema_version:
             raise NewerSchemaError(path, version, self.schema_version)
         for key in ("index", "players", "evenings"):
             if not isinstance(doc.get(key), list):
-                raise fail(f"{key!r} is missing or not a list")
+                raise fail(f"{key!r} is missing or not a list",
+                           f"{key!r} manque ou n'est pas une liste")
         if version < self.schema_version:
             try:
                 doc = self._migrate_export(doc, version, path)
             except StoreError as exc:
-                raise fail(f"it could not be upgraded: {exc}") from exc
+                raise fail(f"it could not be upgraded: {exc.message('en')}",
+                           f"sa mise à jour a échoué : {exc.message('fr')}") from exc
 
-        problems: list[str] = []
+        problems: list[tuple[str, str]] = []  # (English, French)
 
         def validate(kind: str, model: type[BaseModel], records: list[Any], id_field: str,
                      what: str) -> list[Any]:
@@ -952,13 +991,18 @@ class Repository(Generic[E, P]):
                 try:
                     item = model.model_validate(record)
                 except ValidationError as exc:
-                    problems.append(f"{kind}[{n}]: {_short(exc)}")
+                    problems.append((f"{kind}[{n}]: {_short(exc)}",
+                                     f"{kind}[{n}] invalide ({_short(exc)})"))
                     continue
                 item_id = getattr(item, id_field, None)
+                what_fr = _WHAT_FR[what]
                 if not isinstance(item_id, str) or not _ID_RE.match(item_id):
-                    problems.append(f"{kind}[{n}]: invalid {what} id {item_id!r}")
+                    problems.append((f"{kind}[{n}]: invalid {what} id {item_id!r}",
+                                     f"{kind}[{n}] : identifiant {what_fr} invalide {item_id!r}"))
                 elif item_id in seen:
-                    problems.append(f"{kind}[{n}]: duplicate {what} id {item_id!r}")
+                    problems.append((f"{kind}[{n}]: duplicate {what} id {item_id!r}",
+                                     f"{kind}[{n}] : identifiant {what_fr} en double "
+                                     f"{item_id!r}"))
                 seen.add(item_id)
                 out.append(item)
             return out
@@ -973,11 +1017,16 @@ class Repository(Generic[E, P]):
         if not problems and evening_ids != index_ids:
             missing = sorted(evening_ids - index_ids)[:3]
             extra = sorted(index_ids - evening_ids)[:3]
-            problems.append(f"index and evenings disagree (not indexed: {missing}, "
-                            f"indexed but absent: {extra})")
+            problems.append((f"index and evenings disagree (not indexed: {missing}, "
+                             f"indexed but absent: {extra})",
+                             f"l'index et les soirées ne concordent pas (non indexées : "
+                             f"{missing}, indexées mais absentes : {extra})"))
         if problems:
-            more = f" and {len(problems) - 5} more problems" if len(problems) > 5 else ""
-            raise fail("; ".join(problems[:5]) + more)
+            rest = len(problems) - 5
+            raise fail("; ".join(en for en, _ in problems[:5])
+                       + (f" and {rest} more problems" if rest > 0 else ""),
+                       " ; ".join(fr for _, fr in problems[:5])
+                       + (f" et {rest} autres problèmes" if rest > 0 else ""))
         return evenings, players, {e.id: e.updated_at for e in index}, len(data)
 
     def import_all(self, path: str | os.PathLike[str], *, replace: bool = True) -> ImportResult:
@@ -1004,8 +1053,12 @@ class Repository(Generic[E, P]):
                 free = shutil.disk_usage(probe).free
                 if free < 2 * size:
                     raise DiskFullError(
+                        f"Pas assez de place pour importer {path} ({free} octets libres, "
+                        f"environ {2 * size} nécessaires). Rien n'a été modifié. Libérez de "
+                        "la place, puis recommencez.",
                         f"Not enough free space to import {path} ({free} bytes free, about "
-                        f"{2 * size} needed). Nothing was changed.", path=path)
+                        f"{2 * size} needed). Nothing was changed. Free some space, then try "
+                        "again.", path=path, free=free, needed=2 * size)
             incoming = {getattr(e, self._id_field) for e in evenings}
             trashed = []
             with self._index_written_after():

@@ -18,7 +18,6 @@ from datetime import date
 from typing import Any
 
 from companion.rules.errors import CompanionError
-from companion.store import StoreError
 from companion.table.service import TableService, UnknownEveningError
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
 
@@ -56,10 +55,8 @@ def _guarded(run: Any) -> Any:
     def handler(args: argparse.Namespace) -> int:
         try:
             return run(args)
-        except CompanionError as err:
+        except CompanionError as err:  # store errors too (StoreError is a CompanionError)
             sys.stderr.write(err.message(args.lang) + "\n")
-        except StoreError as err:
-            sys.stderr.write(f"{err}\n")
         return 2
     handler.__doc__ = run.__doc__
     return handler

@@ -108,8 +108,8 @@ class UnknownEveningError(EveningError):
 
 
 def describe(evening: Evening) -> EveningInfo:
-    """The evening's index entry (explicit: the store's duck-typed default would take the
-    ``Evening.name`` method for a title)."""
+    """The evening's index entry, spelled out rather than duck-typed (``Evening.name`` is a
+    method, not a title)."""
     return EveningInfo(date=evening.date.isoformat(), title=evening.title,
                        place=evening.place, player_ids=[p.id for p in evening.players],
                        hand_count=len(evening.hands))

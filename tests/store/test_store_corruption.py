@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,15 @@ def test_error_offers_latest_good_backup(tmp_path: Path) -> None:
         open_repo(tmp_path).get("ev1")
     assert info.value.backup == backups[0]
     assert open_repo(tmp_path).latest_good_backup(repo.evening_path("ev1")) == backups[0]
+    # the user is told, in French first, which file, that it is kept, and which backup
+    # (with its date) can be restored
+    path, when = repo.evening_path("ev1"), info.value.backup_date
+    assert when is not None and abs(when - datetime.now(UTC)) < timedelta(minutes=5)
+    fr, en = info.value.message("fr"), info.value.message("en")
+    assert f"Le fichier {path} est endommagé" in fr and "conservé tel quel" in fr
+    assert f"date du {when.astimezone():%d/%m/%Y à %H:%M} ({backups[0]})" in fr
+    assert f"{path} is corrupt" in en and "kept" in en
+    assert f"from {when.astimezone():%Y-%m-%d %H:%M} ({backups[0]})" in en
 
 
 def test_model_mismatch_counts_as_corrupt(tmp_path: Path) -> None:
@@ -92,6 +102,8 @@ def test_restore_without_good_backup_raises(tmp_path: Path) -> None:
     with pytest.raises(NoBackupError) as info:
         reopened.restore_backup(repo.evening_path("ev1"))
     assert info.value.code == "no-backup"
+    assert str(repo.evening_path("ev1")) in info.value.message("fr")
+    assert "Aucune sauvegarde valide" in info.value.message("fr")
     assert snapshot(tmp_path) == before
 
 

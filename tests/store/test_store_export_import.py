@@ -122,6 +122,9 @@ def test_broken_import_changes_nothing(tmp_path: Path, kind: str, message: str) 
         repo.import_all(path)
     assert info.value.code == "import-invalid"
     assert message in str(info.value) and "broken.json" in str(info.value)
+    fr = info.value.message("fr")
+    assert fr.startswith(f"Impossible d'importer {path} : ") and "Rien n'a été modifié" in fr
+    assert info.value.reason_fr and info.value.reason_fr != info.value.reason
     assert snapshot(target) == before
     assert repo.ids() == ["mine"] and repo.get_players() == make_players()[:1]
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
-from storetest_models import Evening, Hand, make_evening, make_players, open_repo
+from pydantic import BaseModel, Field
+from storetest_models import Evening, Hand, Player, make_evening, make_players, open_repo
 
 from companion.store import InvalidIdError, NotFoundError, open_tinydb
 from companion.store import repository as repo_mod
@@ -208,3 +211,58 @@ def test_summary_that_is_not_json_fails_before_writing(tmp_path: Path) -> None:
     with pytest.raises(TypeError):
         repo.save(make_evening("ev1"))
     assert not tmp_path.joinpath("evenings").exists()
+
+
+class _Person(BaseModel):
+    id: str
+
+
+class _MethodNamed(BaseModel):
+    """Like the table's Evening: no title, and ``name`` is a method."""
+
+    id: str
+    date: dt.date
+    title: str | None = None
+    place: str | None = None
+    players: list[_Person] = Field(default_factory=list)
+    hands: list[int] = Field(default_factory=list)
+    notes: str = "x" * 10_000  # what a repr of the whole model would drag into the index
+
+    def name(self, player_id: str) -> str:
+        return player_id
+
+
+def test_default_describe_takes_only_text_for_title_and_place() -> None:
+    """A method called ``name`` (or any non-str title/place) is never stored as the title:
+    it once put the repr of whole evenings in the index (22 MB)."""
+    model = _MethodNamed(id="e1", date=dt.date(2024, 5, 17),
+                         players=[_Person(id="a"), _Person(id="b")], hands=[1, 2, 3])
+    info = repo_mod.default_describe(model)
+    assert (info.title, info.place) == (None, None)
+    assert info.date == "2024-05-17" and info.player_ids == ["a", "b"] and info.hand_count == 3
+    titled = model.model_copy(update={"title": "Chez Léa", "place": "Lyon"})
+    assert (repo_mod.default_describe(titled).title,
+            repo_mod.default_describe(titled).place) == ("Chez Léa", "Lyon")
+
+
+def test_default_describe_ignores_values_that_are_not_plain() -> None:
+    """Objects, numbers, methods as title, name, place, date or player id are dropped."""
+
+    odd = SimpleNamespace(
+        title=42, name=object(), place=["Lyon"], date=lambda: "2024-05-17",
+        started_at=dt.datetime(2024, 5, 17, 20, 30), player_ids=None,
+        players=["a", 7, True, object(), _Person(id="p")], hands="not a list")
+    info = repo_mod.default_describe(odd)  # type: ignore[arg-type]
+    assert (info.title, info.place) == (None, None)
+    assert info.date == "2024-05-17T20:30:00"
+    assert info.player_ids == ["a", "7", "p"] and info.hand_count == 0
+    named = SimpleNamespace(name="Vendredi", title=None)
+    assert repo_mod.default_describe(named).title == "Vendredi"  # type: ignore[arg-type]
+
+
+def test_index_stays_small_for_a_model_with_a_name_method(tmp_path: Path) -> None:
+    """Saving such a model with the default describe hook keeps its index entry tiny."""
+    repo = repo_mod.Repository(_MethodNamed, Player, tmp_path)
+    repo.save(_MethodNamed(id="e1", date=dt.date(2024, 5, 17), players=[_Person(id="a")]))
+    assert repo.get_entry("e1").title is None
+    assert repo.index_path.stat().st_size < 1000

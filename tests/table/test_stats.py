@@ -217,3 +217,17 @@ def test_cli_empty_data_dir(tmp_path, capsys):
     assert run("leaderboard", "--data-dir", str(tmp_path / "empty"), "--json") == 0
     assert json.loads(capsys.readouterr().out)["players"] == []
     assert not (tmp_path / "empty").exists()  # reading never creates the data directory
+
+
+def test_cli_store_errors_in_the_users_language(data, capsys):
+    """A damaged evening file: exit 2 and the store's message in the chosen language (French
+    by default), naming the file and offering the latest good backup."""
+    [entry, _] = TableService(data).evenings()
+    path = TableService(data).repo.evening_path(entry.id)
+    path.write_bytes(b"{ damaged")
+    assert run("history", "last", "--data-dir", data) == 2
+    err = capsys.readouterr().err
+    assert f"Le fichier {path} est endommagé" in err and "La dernière sauvegarde valide" in err
+    assert run("history", "last", "--data-dir", data, "--lang", "en") == 2
+    assert f"{path} is corrupt" in capsys.readouterr().err
+    assert path.read_bytes() == b"{ damaged"  # kept as it is
