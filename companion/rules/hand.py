@@ -138,6 +138,15 @@ class HandState:
         lead = index[leader] if leader is not None else 0
         state = cls(rules, names, rank_idx, held, lead, direction, revolution,
                     Trick(leader=lead), preset=preset)
+        known = tuple(c for h in held if h for c in h)
+        if _not_in_pack(state, known):
+            # Checked once here, so plays from known hands need no pack check later.
+            raise NotationError(
+                "Ces mains ne tiennent pas dans le jeu (carte absente ou en trop) : "
+                + " ".join(str(c) for c in known),
+                "These hands do not fit the pack (a card it lacks, or too many): "
+                + " ".join(str(c) for c in known),
+            )
         gone = [i for i, h in enumerate(held) if h is not None and not h]
         if gone:  # players already out when the history starts
             state = replace(state, out=tuple(gone))
@@ -297,7 +306,8 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
         remaining = _remove(hand, cards)
         if remaining is None:
             return "not-in-hand", None, info
-    missing = _not_in_pack(state, cards)
+    # D1–D3: a play from a known hand was just matched card by card; others must fit the pack
+    missing = _not_in_pack(state, cards) if remaining is None else ""
     if missing:
         info.blocker = missing
         return "not-in-deck", None, info
@@ -322,6 +332,9 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
             overplay = True
         else:
             lead = True
+            if trick.inverted:  # a new trick starts in the hand's order, not this trick's
+                order = order_for(rules, state.revolution)
+                combo = classify(cards, order)
     if lead:
         new_top = Top(who, cards, combo, state.reversed, free=False)
         effect = _Effect()
@@ -529,8 +542,9 @@ def _rekey(top: Top, state: HandState) -> Combo:
     order = state.order
     if top.combo.rank not in order.keys:
         return top.combo
+    # suit tiebreaks run 0..3 and flip with the order; -1 stays "suit unknown"
     key = (order.keys[top.combo.rank], top.combo.key[1],
-           -top.combo.key[2] if top.combo.key[2] >= 0 else top.combo.key[2])
+           3 - top.combo.key[2] if top.combo.key[2] >= 0 else top.combo.key[2])
     return replace(top.combo, key=key)
 
 

@@ -121,9 +121,13 @@ class RuleSet(BaseModel):
 
     def __hash__(self) -> int:
         # Rule sets key the engine's caches: hash the ~40 fields once, not on every lookup.
-        if self._hash is None:
-            self._hash = hash(tuple(self.__dict__.values()))
-        return self._hash
+        # Read the private slot directly: pydantic's __getattr__ would cost more than hashing.
+        private = self.__pydantic_private__
+        value = private.get("_hash") if private else None
+        if value is None:
+            value = hash(tuple(self.__dict__.values()))
+            self._hash = value
+        return value
 
     def __eq__(self, other: object) -> bool:
         # By option values only (pydantic would also compare the cached hash).

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.rules.cards import Card, make_deck
-from companion.rules.hand import Action, HandState
+from companion.rules.hand import Action, HandState, step
 from companion.rules.referee import legal_plays
 from companion.rules.ruleset import RuleSet
 
@@ -141,8 +141,6 @@ def simulate(rules: RuleSet, players: Players, rng: random.Random | int | None =
 
 
 def _apply_checked(state: HandState, action: Action) -> HandState:
-    from companion.rules.hand import step
-
     code, after, _ = step(state, action)
     if after is None:  # legal_plays yielded it, so step must accept it
         raise AssertionError(f"legal_plays yielded {action} but step says {code}")
@@ -150,9 +148,9 @@ def _apply_checked(state: HandState, action: Action) -> HandState:
 
 
 def random_hand(rules: RuleSet, players: Players, rng: random.Random | int | None = None,
-                preset: str | None = None, **kwargs: object) -> tuple[HandState,
-                                                                     tuple[Action, ...]]:
-    """Play one complete random hand; returns ``(final_state, actions)``. See ``simulate``
-    for the start state as well."""
-    hand = simulate(rules, players, rng, preset, **kwargs)  # type: ignore[arg-type]
+                preset: str | None = None, *, leader: str | None = None,
+                step_cap: int | None = None) -> tuple[HandState, tuple[Action, ...]]:
+    """Play one complete random hand; returns ``(final_state, actions)``. ``simulate`` also
+    returns the start state (for ``replay``)."""
+    hand = simulate(rules, players, rng, preset, leader=leader, step_cap=step_cap)
     return hand.final, hand.actions
