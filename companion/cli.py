@@ -13,6 +13,8 @@ from companion.rules.dispute import Dispute
 from companion.rules.errors import CompanionError, IllegalHistoryError
 from companion.table.commands import register as register_deal
 from companion.table.history_commands import register as register_history
+from companion.ui.commands import add_app_arguments, run_app
+from companion.ui.commands import register as register_ui
 
 
 def _lang(argv: Sequence[str]) -> str:
@@ -54,7 +56,9 @@ def _judge(args: argparse.Namespace) -> int:
 
 def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     _Parser.lang = lang
-    parser = _Parser(prog="companion", description="Referee and scorekeeper for Président.")
+    parser = _Parser(prog="companion", description="Referee and scorekeeper for Président. "
+                     "Without a command, opens the app.")
+    add_app_arguments(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     judge = sub.add_parser("judge", help="rule on a disputed play")
     judge.add_argument("--rules", required=True, help="preset id, e.g. classique")
@@ -69,6 +73,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     judge.set_defaults(handler=_judge)
     register_deal(sub)
     register_history(sub)
+    register_ui(sub)
     return parser
 
 
@@ -78,8 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     handler = getattr(args, "handler", None)
     if handler is None:
-        parser.print_help()
-        return 0
+        return run_app(args)
     return int(handler(args))
 
 

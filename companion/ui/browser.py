@@ -1,0 +1,166 @@
+"""Driving the app in a real browser, for the end-to-end tests and the screenshot script.
+
+The server runs as ``companion serve`` in a subprocess; the browser is Debian's Chromium
+driven by Playwright (its own browser download cannot work offline). Playwright is a test
+dependency: it is imported only by the functions that need it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"width": 412, "height": 915}
+_URL = re.compile(r"(http://\S+)")
+
+
+@dataclass(frozen=True)
+class Server:
+    base: str  # http://127.0.0.1:PORT
+    url: str  # the address ``serve`` printed, with the key unless --open
+    data_dir: Path
+    output: Path  # the server's stdout and stderr
+
+    @property
+    def key(self) -> str | None:
+        match = re.search(r"key=([A-Za-z0-9_\-]+)", self.url)
+        return match.group(1) if match else None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def serve_command() -> list[str]:
+    """``companion serve`` as the installed command line has it; ``python -m companion.ui``
+    until the main command line carries the app's commands."""
+    from companion import cli
+
+    parser = cli.build_parser()
+    sub = next((a for a in parser._actions if a.dest == "command"), None)
+    module = "companion.cli" if sub is not None and "serve" in getattr(sub, "choices", {}) \
+        else "companion.ui"
+    return [sys.executable, "-u", "-m", module, "serve"]
+
+
+@contextmanager
+def running_server(*extra: str, data_dir: Path | None = None, timeout: float = 60.0,
+                   env: dict[str, str] | None = None) -> Iterator[Server]:
+    """Start ``companion serve`` on a free localhost port with its own data folder, wait
+    until it answers, stop it afterwards."""
+    with tempfile.TemporaryDirectory(prefix="companion-e2e-") as tmp:
+        folder = data_dir or Path(tmp) / "data"
+        output = Path(tmp) / "server.log"
+        port = free_port()
+        cmd = [*serve_command(), "--host", "127.0.0.1", "--port", str(port),
+               "--data-dir", str(folder), *extra]
+        with output.open("w", encoding="utf-8") as log:
+            proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL,
+                                    env={**os.environ, "PYTHONUTF8": "1", **(env or {})})
+        try:
+            base = f"http://127.0.0.1:{port}"
+            _wait_until_up(base, proc, output, timeout)
+            printed = _URL.search(output.read_text("utf-8"))
+            url = printed.group(1) if printed else base + "/"
+            yield Server(base, url, folder, output)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _wait_until_up(base: str, proc: subprocess.Popen, output: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"companion serve exited {proc.returncode}:\n"
+                               + output.read_text("utf-8"))
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2) as response:
+                if response.status == 200 and _URL.search(output.read_text("utf-8")):
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise TimeoutError(f"companion serve did not answer on {base} within {timeout:.0f} s")
+
+
+def launch(playwright: Any) -> Any:
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def open_app(context: Any, url: str, timeout: float = 60_000) -> Any:
+    """Open the app and turn on Flutter's semantics tree, so that roles, labels and
+    ``ft.Semantics(identifier=…)`` become DOM attributes Playwright can find."""
+    page = context.new_page()
+    goto(page, url, timeout)
+    return page
+
+
+def goto(page: Any, url: str, timeout: float = 60_000) -> None:
+    """Load ``url`` (a fresh start of the app) and turn semantics on again."""
+    page.goto(url)
+    enable_semantics(page, timeout)
+
+
+def enable_semantics(page: Any, timeout: float = 60_000) -> None:
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)
+    deadline = time.monotonic() + timeout / 1000
+    while time.monotonic() < deadline:
+        # The placeholder is hidden and off screen: a DOM click is what turns semantics on.
+        page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
+        try:
+            page.wait_for_selector("[flt-semantics-identifier]", state="attached",
+                                   timeout=2_000)
+            return
+        except Exception:  # Playwright's TimeoutError: Flutter was not ready, try again
+            continue
+    raise TimeoutError("Flutter's semantics tree did not appear")
+
+
+def by_id(page: Any, ident: str) -> Any:
+    """The control tagged ``ident``."""
+    return page.locator(f'[flt-semantics-identifier="{ident}"]')
+
+
+def tap(page: Any, ident: str) -> None:
+    """Tap the control tagged ``ident`` (its button, when the tag wraps one)."""
+    node = by_id(page, ident)
+    node.wait_for(state="attached")
+    inner = node.locator('[role="button"], [flt-tappable]')
+    target = inner.first if inner.count() else node
+    target.click()
+
+
+def expect_text(page: Any, ident: str, text: str, timeout: float = 20_000) -> None:
+    """Wait until the control tagged ``ident`` shows ``text`` (the app answers each tap
+    with a re-render a moment later)."""
+    from playwright.sync_api import expect
+
+    expect(by_id(page, ident)).to_contain_text(text, timeout=timeout)
+
+
+def text_of(page: Any, ident: str) -> str:
+    node = by_id(page, ident)
+    node.wait_for(state="attached")
+    return node.inner_text()

@@ -1,0 +1,92 @@
+"""The app's command-line entry points: ``companion serve`` and ``companion`` alone.
+
+The lead's ``companion.cli`` calls ``register(sub)`` to add ``serve`` and ``run_app(args)``
+when no sub-command is given (``add_app_arguments(parser)`` adds the top-level options
+``run_app`` reads: ``--web``, ``--data-dir``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+
+from companion.ui import qr
+from companion.ui.i18n import t
+from companion.ui.server import (
+    DEFAULT_PORT,
+    build_config,
+    desktop_client_available,
+    free_port,
+    local_address,
+    open_when_ready,
+    port_free,
+    run_desktop,
+    run_web,
+)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    serve = sub.add_parser("serve", help="serve the app to the phones on the local network")
+    serve.add_argument("--host", default="0.0.0.0",
+                       help="address to listen on (default 0.0.0.0: every network)")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+                       help=f"TCP port (default {DEFAULT_PORT})")
+    serve.add_argument("--open", action="store_true",
+                       help="no table key: every phone may record (a trusted room)")
+    serve.add_argument("--data-dir", help="data folder (default: the platform's data folder)")
+    serve.set_defaults(handler=serve_command)
+
+
+def add_app_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--web", action="store_true",
+                        help="open in the browser even when a desktop client exists")
+    parser.add_argument("--data-dir", help="data folder (default: the platform's data folder)")
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    host, port = args.host, args.port
+    config = build_config(args.data_dir, host, port, args.open)
+    lang = config.store.current.lang
+    if not port_free(host, port):
+        sys.stderr.write(t(lang, "cli.port_busy", port=port, host=host) + "\n")
+        return 2
+    shown = next((a for a in config.addresses if not a.local_only), config.addresses[0])
+    url = shown.url(config.key)
+    lines = [t(lang, "cli.serving"), f"  {url}"]
+    lines += [f"  {a.url(config.key)}" for a in config.addresses if a is not shown]
+    if shown.local_only:
+        lines.append(t(lang, "cli.local_only", host=host))
+    if config.key is None:
+        lines.append(t(lang, "cli.open_room"))
+    lines.append(t(lang, "cli.scan"))
+    print("\n".join(lines), flush=True)
+    _print_qr(url)
+    print(t(lang, "cli.stop"), flush=True)
+    return run_web(config, host, port)
+
+
+def _print_qr(url: str) -> None:
+    text = qr.terminal_text(url)
+    with contextlib.suppress(UnicodeEncodeError):  # no block characters: the address will do
+        sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """``companion`` alone: the app on this computer, in a window when Flet's desktop client
+    is there, otherwise served on localhost and opened in the browser."""
+    data_dir = getattr(args, "data_dir", None)
+    if not getattr(args, "web", False) and desktop_client_available():
+        config = build_config(data_dir, "127.0.0.1", 0, open_room=True)
+        try:
+            return run_desktop(config)
+        except Exception as err:  # any failure at all: fall back to the browser
+            sys.stderr.write(t(config.store.current.lang, "cli.desktop_failed",
+                               reason=type(err).__name__) + "\n")
+    port = free_port()
+    config = build_config(data_dir, "127.0.0.1", port, open_room=False)
+    address = local_address(config)
+    print(t(config.store.current.lang, "cli.no_desktop", url=address.base), flush=True)
+    open_when_ready(address.url(config.key), address.base + "/")
+    return run_web(config, "127.0.0.1", port)

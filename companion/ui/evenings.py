@@ -1,0 +1,32 @@
+"""The evening model's service, one per data folder, called off the event loop.
+
+``TableService`` reads and writes files: a call made on Flet's event loop would stall every
+phone at the table, so screens go through ``call`` (a worker thread)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from companion.table.service import TableService
+
+T = TypeVar("T")
+_services: dict[Path, TableService] = {}
+_lock = threading.Lock()
+
+
+def service_for(data_dir: Path) -> TableService:
+    """The service of ``data_dir``: one per process (it serialises its own calls)."""
+    key = Path(data_dir).resolve()
+    with _lock:
+        if key not in _services:
+            _services[key] = TableService(key)
+        return _services[key]
+
+
+async def call(data_dir: Path, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(service, *args)`` in a worker thread."""
+    return await asyncio.to_thread(fn, service_for(data_dir), *args)

@@ -1,0 +1,30 @@
+"""QR codes of the table's address, for the terminal and for the "invite a phone" screen.
+
+segno is pure Python with no dependency and writes PNG itself: the code is drawn on this
+computer, offline (a CDN or an online QR service is not an option at a table without
+internet).
+"""
+
+from __future__ import annotations
+
+import io
+
+import segno
+
+
+def _make(data: str) -> segno.QRCode:
+    return segno.make(data, error="m", micro=False)
+
+
+def terminal_text(data: str) -> str:
+    """The code drawn with half blocks, two modules per character line."""
+    out = io.StringIO()
+    _make(data).terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def png_bytes(data: str, scale: int = 8) -> bytes:
+    """A PNG of the code, dark on white whatever the app's theme (scanners need contrast)."""
+    out = io.BytesIO()
+    _make(data).save(out, kind="png", scale=scale, border=3, dark="#000000", light="#ffffff")
+    return out.getvalue()

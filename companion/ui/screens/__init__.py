@@ -1,0 +1,1 @@
+"""One screen component per module; each returns an ``ft.View`` for the router."""

@@ -1,0 +1,174 @@
+"""The dispute screen's sections, as plain functions of the model (no state of their own)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui import theme
+from companion.ui.dispute_model import MAX_PLAYERS, MIN_PLAYERS, DisputeModel, RulingView, presets
+from companion.ui.session import Session
+from companion.ui.widgets import key_button, rows_of, section, tagged, toggle_row
+
+Act = Callable[..., Callable[..., None]]  # act(method, *args) -> a click handler
+
+
+def setup_section(session: Session, model: DisputeModel, act: Act, panel: str | None,
+                  toggle: Callable[[str], Callable[[], None]]) -> list[ft.Control]:
+    """Rules and players: one summary line each, their choices folded away until tapped."""
+    info = model.preset_info
+    controls: list[ft.Control] = [
+        section(session.tr("dispute.rules")),
+        toggle_row(session.tr("dispute.preset"), panel == "presets", toggle("presets"),
+                   "preset", detail=info.name(session.lang)),
+    ]
+    if panel == "presets":
+        close = toggle("presets")
+        controls += [_preset_tile(p.id, p.name(session.lang), p.id == model.preset, act, close)
+                     for p in presets()]
+    controls += [
+        tagged("preset-source", ft.Text(
+            session.tr("dispute.source", seed=info.seed, section=info.section), size=15)),
+        toggle_row(session.tr("dispute.options"), panel == "options", toggle("options"),
+                   "preset-options"),
+    ]
+    if panel == "options":
+        controls.append(ft.Column([
+            ft.Text(f"{line.oid}  {line.name} = {line.value}", size=15, selectable=True)
+            for line in model.option_lines()], spacing=2))
+    counts = [key_button(str(n), act(DisputeModel.with_player_count, n), f"players-{n}",
+                         selected=n == len(model.players))
+              for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+    controls += [section(session.tr("dispute.players")), ft.Row(counts, spacing=6),
+                 toggle_row(session.tr("dispute.names"), panel == "names", toggle("names"),
+                            "names", detail=", ".join(model.players))]
+    if panel == "names":
+        controls += rows_of(_name_fields(session, model, act), 2, spacing=8)
+    controls.append(tagged("revolution", ft.Switch(
+        label=session.tr("dispute.revolution"), value=model.revolution,
+        label_text_style=ft.TextStyle(size=theme.TEXT),
+        on_change=lambda e: act(DisputeModel.with_revolution, bool(e.control.value))())))
+    return controls
+
+
+def _preset_tile(pid: str, name: str, selected: bool, act: Act,
+                 close: Callable[[], None]) -> ft.Control:
+    def choose(_: ft.Event[ft.Container]) -> None:
+        act(DisputeModel.with_preset, pid)()
+        close()
+
+
+    return ft.Semantics(identifier=f"preset-{pid}", button=True, selected=selected,
+                        content=ft.Container(
+        content=ft.Row([ft.Icon(ft.Icons.CHECK if selected else ft.Icons.CIRCLE_OUTLINED,
+                                size=22),
+                        ft.Text(f"{name} ({pid})", size=theme.TEXT, expand=True)]),
+        padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=14), border_radius=12,
+        ink=True, bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+        on_click=choose))
+
+
+def _name_fields(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
+    def rename(i: int):
+        def handler(e: ft.Event[ft.TextField]) -> None:
+            act(DisputeModel.renamed, i, e.control.value or "")()
+        return handler
+
+    return [tagged(f"name-{i}", ft.TextField(
+        value=name, label=session.tr("dispute.name_label", n=i + 1), expand=True,
+        text_size=theme.TEXT, on_blur=rename(i), on_submit=rename(i)))
+        for i, name in enumerate(model.players)]
+
+
+def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
+    controls: list[ft.Control] = [section(session.tr("dispute.table"))]
+    lines = model.table_lines()
+    if not lines:
+        controls.append(tagged("table-empty", ft.Text(session.tr("dispute.table_empty"),
+                                                      size=theme.TEXT)))
+    for i, line in enumerate(lines):
+        controls.append(tagged(f"table-{i}", ft.Text(line.text, size=theme.TEXT_LARGE,
+                                                     weight=ft.FontWeight.W_500)))
+        if line.ends_trick:
+            controls.append(ft.Text(session.tr("dispute.trick_end"), size=15, italic=True))
+    if lines:
+        controls.append(ft.Row([
+            tagged("undo", ft.OutlinedButton(
+                content=ft.Text(session.tr("dispute.undo"), size=theme.TEXT),
+                icon=ft.Icons.UNDO, height=theme.TAP, expand=1,
+                on_click=act(DisputeModel.undo))),
+            tagged("clear-table", ft.OutlinedButton(
+                content=ft.Text(session.tr("dispute.clear_table"), size=theme.TEXT),
+                height=theme.TAP, expand=1, on_click=act(DisputeModel.clear_table))),
+        ], spacing=8))
+    return controls
+
+
+def actor_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
+    turn = model.next_player
+    actor = model.current_actor
+    buttons = [key_button(session.tr("dispute.to_play", name=name) if name == turn else name,
+                          act(DisputeModel.select_actor, name), f"actor-{i}",
+                          selected=name == actor, size=theme.TEXT)
+               for i, name in enumerate(model.players)]
+    return [section(session.tr("dispute.who")), *rows_of(buttons, 2, spacing=8)]
+
+
+def tray_row(session: Session, model: DisputeModel, act: Act) -> ft.Control:
+    text = model.play_text() or session.tr("dispute.tray_empty")
+    shown = ft.Text(session.tr("dispute.play_line", name=model.current_actor, play=text),
+                    size=theme.TEXT_HUGE if model.play_text() else theme.TEXT_LARGE,
+                    weight=ft.FontWeight.BOLD, expand=True)
+    return ft.Container(
+        content=ft.Row([
+            tagged("tray", shown),
+            tagged("delete-card", ft.IconButton(
+                ft.Icons.BACKSPACE_OUTLINED, tooltip=session.tr("dispute.delete"),
+                icon_size=30, width=theme.TAP, height=theme.TAP,
+                on_click=act(DisputeModel.delete_card))),
+            tagged("clear-tray", ft.TextButton(
+                content=ft.Text(session.tr("dispute.clear_tray"), size=theme.TEXT),
+                height=theme.TAP, on_click=act(DisputeModel.clear_tray))),
+        ]),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=12, padding=theme.GAP)
+
+
+def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDialog:
+    """The ruling in large type, readable from across the table: the verdict, the play, the
+    referee's sentence, who acts next, then the rule and where it comes from."""
+    lang = session.lang
+    color = theme.LEGAL if ruling.legal else theme.ILLEGAL
+    verdict = session.tr("dispute.legal" if ruling.legal else "dispute.illegal")
+    body: list[ft.Control] = [
+        tagged("ruling-action", ft.Text(
+            session.tr("dispute.play_line", name=ruling.actor, play=ruling.play),
+            size=theme.TEXT_LARGE, weight=ft.FontWeight.BOLD)),
+        tagged("ruling-message", ft.Text(ruling.sentence(lang), size=theme.TEXT_LARGE)),
+        tagged("ruling-next", ft.Container(
+            content=ft.Row([ft.Icon(ft.Icons.ARROW_FORWARD, size=28),
+                            ft.Text(ruling.next_text(lang), size=theme.TEXT_LARGE,
+                                    weight=ft.FontWeight.BOLD, expand=True)]),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=theme.GAP)),
+        tagged("ruling-rule", ft.Text(session.tr("dispute.rule", rule=ruling.rule_text(lang)),
+                                      size=15)),
+    ]
+    actions: list[ft.Control] = []
+    if ruling.legal and not ruling.over:
+        actions.append(tagged("ruling-continue", ft.FilledButton(
+            content=ft.Text(session.tr("dispute.continue"), size=theme.TEXT),
+            height=theme.TAP, on_click=act(DisputeModel.accept))))
+    actions.append(tagged("ruling-close", ft.TextButton(
+        content=ft.Text(session.tr("dispute.close"), size=theme.TEXT), height=theme.TAP,
+        on_click=act(DisputeModel.close_ruling))))
+    return ft.AlertDialog(
+        title=tagged("ruling-verdict", ft.Row([
+            ft.Icon(ft.Icons.CHECK_CIRCLE if ruling.legal else ft.Icons.CANCEL, color=color,
+                    size=40),
+            ft.Text(verdict, size=theme.TEXT_HUGE, weight=ft.FontWeight.BOLD, color=color,
+                    expand=True)])),
+        content=ft.Column(body, tight=True, spacing=theme.GAP),
+        actions=actions,
+        on_dismiss=act(DisputeModel.close_ruling),
+        scrollable=True,
+    )

@@ -1,0 +1,55 @@
+"""History: past evenings by date, newest first; a tap opens one."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.rules.errors import CompanionError
+from companion.ui import routes, theme
+from companion.ui.evenings import call
+from companion.ui.history_model import EveningRow, evening_rows
+from companion.ui.session import Session, use_session
+from companion.ui.widgets import guarded, note, screen
+
+
+def _row(session: Session, row: EveningRow) -> ft.Control:
+    lines = [ft.Text(session.tr("history.row", day=row.day, players=len(row.players),
+                                hands=row.hands), size=theme.TEXT, weight=ft.FontWeight.W_500),
+             ft.Text(", ".join(row.players), size=15)]
+    if row.title:
+        lines.insert(0, ft.Text(row.title, size=theme.TEXT, weight=ft.FontWeight.BOLD))
+    if row.unreadable:
+        lines.append(ft.Text(session.tr("history.unreadable"), size=15, color=ft.Colors.ERROR))
+    elif row.leader:
+        lines.append(ft.Text(session.tr("history.winner" if row.ended else "history.leader",
+                                        name=row.leader), size=15))
+    return ft.Semantics(identifier=f"evening-{row.evening_id}", button=True, content=ft.Container(
+        content=ft.Column(lines, spacing=2), padding=theme.GAP, border_radius=12, ink=True,
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+        on_click=lambda _: session.go(f"{routes.HISTORY}/{row.evening_id}")))
+
+
+@ft.component
+@guarded
+def HistoryScreen() -> ft.View:
+    session = use_session()
+    rows, set_rows = ft.use_state(None)  # None while loading
+    error, set_error = ft.use_state(None)
+
+    async def load() -> None:
+        try:
+            set_rows(await call(session.config.data_dir, evening_rows))
+        except CompanionError as err:
+            set_error(session.tr("history.failed", reason=err.message(session.lang)))
+
+    ft.use_effect(load, [])
+    if error:
+        body = [note(error, ident="history-error", color=ft.Colors.ERROR)]
+    elif rows is None:
+        body = [note(session.tr("history.loading"), ident="history-loading")]
+    elif not rows:
+        body = [note(session.tr("history.empty"), ident="history-empty")]
+    else:
+        body = [_row(session, row) for row in rows]
+    return screen(session, routes.HISTORY, session.tr("history.title"), body,
+                  ident="screen-history")

@@ -1,0 +1,60 @@
+"""One past evening: its ranking, then each hand's titles."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.rules.errors import CompanionError
+from companion.rules.presets import PRESETS
+from companion.ui import routes, theme
+from companion.ui.evenings import call
+from companion.ui.history_model import EveningDetail, evening_detail
+from companion.ui.session import Session, use_session
+from companion.ui.widgets import guarded, note, screen, section, tagged
+
+
+def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
+    preset = PRESETS.get(detail.preset)
+    body: list[ft.Control] = [ft.Text(
+        " · ".join(p for p in (detail.day, detail.title,
+                               preset.name(session.lang) if preset else detail.preset) if p),
+        size=theme.TEXT)]
+    body.append(section(session.tr("history.standings")))
+    body += [tagged(f"standing-{s.place}", ft.Text(
+        session.tr("history.standing", place=s.place, name=s.name, total=s.total)
+        + (f" · {s.title}" if s.title else ""), size=theme.TEXT_LARGE if s.place == 1
+        else theme.TEXT)) for s in detail.standings]
+    body.append(section(session.tr("history.hands")))
+    if not detail.hands:
+        body.append(note(session.tr("history.no_hands")))
+    for hand in detail.hands:
+        body.append(ft.Text(session.tr("history.hand", n=hand.number), size=theme.TEXT,
+                            weight=ft.FontWeight.BOLD))
+        body.append(ft.Text(", ".join(f"{name} ({title})" for name, title in hand.places),
+                            size=15))
+    return body
+
+
+@ft.component
+@guarded
+def EveningHistoryScreen() -> ft.View:
+    session = use_session()
+    evening_id = ft.use_route_params().get("evening_id", "")
+    detail, set_detail = ft.use_state(None)
+    error, set_error = ft.use_state(None)
+
+    async def load() -> None:
+        try:
+            set_detail(await call(session.config.data_dir, evening_detail, evening_id))
+        except CompanionError as err:
+            set_error(session.tr("history.failed", reason=err.message(session.lang)))
+
+    ft.use_effect(load, [evening_id])
+    if error:
+        body = [note(error, ident="history-error", color=ft.Colors.ERROR)]
+    elif detail is None:
+        body = [note(session.tr("history.loading"), ident="history-loading")]
+    else:
+        body = _body(session, detail)
+    return screen(session, f"{routes.HISTORY}/{evening_id}", session.tr("history.title"),
+                  body, ident="screen-history-evening")

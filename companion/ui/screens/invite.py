@@ -1,0 +1,46 @@
+"""Invite a phone: the table's address as a QR code, drawn on this computer."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui import routes, theme
+from companion.ui.invite_model import invite
+from companion.ui.qr import png_bytes
+from companion.ui.session import use_session
+from companion.ui.widgets import guarded, note, screen, tagged
+
+QR_SIZE = 280  # fits a 360 px screen with its margins
+
+
+@ft.component
+@guarded
+def InviteScreen() -> ft.View:
+    session = use_session()
+    mode, set_mode = ft.use_state("edit")
+    config = session.config
+    shown = invite(config.addresses, config.key, session.editor, mode)
+    png = ft.use_memo(lambda: png_bytes(shown.url), [shown.url])
+
+    body: list[ft.Control] = []
+    if shown.modes:
+        body.append(ft.Row([
+            tagged(f"invite-mode-{m}", (ft.FilledButton if m == mode else ft.OutlinedButton)(
+                content=ft.Text(session.tr(f"invite.mode_{m}"), size=theme.TEXT),
+                on_click=lambda _, m=m: set_mode(m), height=theme.TAP, expand=True))
+            for m in shown.modes], spacing=8))
+    body += [
+        note(session.tr(shown.explain), ident="invite-explain"),
+        ft.Row([ft.Semantics(identifier="invite-qr", label=session.tr("invite.qr_label"),
+                             image=True,
+                             content=ft.Image(src=png, width=QR_SIZE, height=QR_SIZE,
+                                              filter_quality=ft.FilterQuality.NONE))],
+               alignment=ft.MainAxisAlignment.CENTER),
+        tagged("invite-url", ft.Text(shown.url, size=theme.TEXT, selectable=True,
+                                     text_align=ft.TextAlign.CENTER)),
+    ]
+    body += [ft.Text(other, size=theme.TEXT, selectable=True) for other in shown.others]
+    body.append(note(session.tr("invite.local_only" if shown.local_only
+                                else "invite.same_network")))
+    return screen(session, routes.INVITE, session.tr("invite.title"), body,
+                  ident="screen-invite")

@@ -1,0 +1,147 @@
+"""Running the app: served to the browsers of the table (``companion serve``), or opened on
+this computer (``companion``).
+
+Always the web client's own files (``no_cdn=True``): the table may have no internet, and
+without it the browser would wait for CanvasKit from a CDN forever.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import logging
+import os
+import re
+import socket
+import sys
+import threading
+import time
+import urllib.request
+import webbrowser
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from companion.store.paths import resolve_data_dir
+from companion.ui.access import Address, addresses, new_key
+from companion.ui.session import ServerConfig
+from companion.ui.settings import SettingsStore
+from companion.ui.shell import make_main
+
+DEFAULT_PORT = 8550
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+
+
+def build_config(data_dir: str | None, host: str, port: int, open_room: bool) -> ServerConfig:
+    folder = resolve_data_dir(data_dir)
+    return ServerConfig(data_dir=folder, key=None if open_room else new_key(),
+                        addresses=tuple(addresses(host, port)), store=SettingsStore(folder))
+
+
+def port_free(host: str, port: int) -> bool:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+_KEY_IN_TEXT = re.compile(r"(key=)[A-Za-z0-9_\-]+")
+
+
+def redact(text: str) -> str:
+    return _KEY_IN_TEXT.sub(r"\1…", text)
+
+
+def _redact_arg(arg: object) -> object:
+    if isinstance(arg, (int, float)) or arg is None:
+        return arg  # keeps %d and friends working
+    text = str(arg)
+    return redact(text) if "key=" in text else arg
+
+
+def install_log_redaction() -> None:
+    """The key travels in the first request's address and in route changes: whatever logs
+    them (uvicorn's access log, Flet's debug log, at any level) gets it masked. Done at
+    record creation, so it holds whatever handlers the servers install later."""
+    previous = logging.getLogRecordFactory()
+    if getattr(previous, "redacts_key", False):
+        return
+
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = previous(*args, **kwargs)
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redact_arg(a) for a in record.args)
+        elif isinstance(record.args, Mapping):  # a lone dict argument
+            if "%(" in str(record.msg):
+                record.args = {k: _redact_arg(v) for k, v in record.args.items()}
+            else:
+                record.args = (_redact_arg(record.args),)
+        return record
+
+    factory.redacts_key = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(factory)
+
+
+def run_web(config: ServerConfig, host: str, port: int) -> int:
+    """Serve the app until Ctrl+C. Blocks."""
+    install_log_redaction()
+    # Flet must neither open a window nor a browser by itself: the address to open carries
+    # the key, which only we know.
+    os.environ["FLET_FORCE_WEB_SERVER"] = "true"
+    with contextlib.suppress(KeyboardInterrupt):
+        ft.run(make_main(config), view=ft.AppView.WEB_BROWSER, host=host, port=port,
+               no_cdn=True, assets_dir=str(ASSETS_DIR))
+    return 0
+
+
+def open_when_ready(url: str, probe: str, timeout: float = 30.0) -> threading.Thread:
+    """Open ``url`` in the user's browser once the server answers ``probe``."""
+
+    def wait_and_open() -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(probe, timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        webbrowser.open(url)
+
+    thread = threading.Thread(target=wait_and_open, daemon=True)
+    thread.start()
+    return thread
+
+
+def desktop_client_available() -> bool:
+    """Whether Flet can open its own window without downloading anything: flet-desktop
+    installed, and on Linux a client already on disk (Flet fetches it from the internet
+    at run time otherwise)."""
+    if importlib.util.find_spec("flet_desktop") is None:
+        return False
+    if sys.platform.startswith("linux"):
+        view_path = os.environ.get("FLET_VIEW_PATH")
+        return bool(view_path) and Path(view_path).is_dir()
+    return True
+
+
+def run_desktop(config: ServerConfig) -> int:
+    ft.run(make_main(config), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS_DIR))
+    return 0
+
+
+def local_address(config: ServerConfig) -> Address:
+    return next((a for a in config.addresses if a.local_only), config.addresses[0])

@@ -1,0 +1,97 @@
+"""The app shell: one ``App`` per phone session, the router, the look, the settings."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from urllib.parse import urlparse
+
+import flet as ft
+
+from companion.store.errors import StoreError
+from companion.ui import routes, theme
+from companion.ui.access import may_edit, route_with_key
+from companion.ui.i18n import LANGS, t
+from companion.ui.screens.dispute import DisputeScreen
+from companion.ui.screens.history import HistoryScreen
+from companion.ui.screens.history_evening import EveningHistoryScreen
+from companion.ui.screens.home import HomeScreen
+from companion.ui.screens.invite import InviteScreen
+from companion.ui.screens.pending import EveningScreen, NewEveningScreen
+from companion.ui.screens.settings import SettingsScreen
+from companion.ui.session import ServerConfig, Session, SessionContext
+from companion.ui.settings import UiSettings
+from companion.ui.widgets import note
+
+ROUTES = [
+    ft.Route(path=routes.HOME, component=HomeScreen, children=[
+        ft.Route(path=routes.DISPUTE.lstrip("/"), component=DisputeScreen),
+        ft.Route(path=routes.SETTINGS.lstrip("/"), component=SettingsScreen),
+        ft.Route(path=routes.INVITE.lstrip("/"), component=InviteScreen),
+        ft.Route(path=routes.EVENING.lstrip("/"), component=EveningScreen),
+        ft.Route(path=routes.NEW_EVENING.lstrip("/"), component=NewEveningScreen),
+        ft.Route(path=routes.HISTORY.lstrip("/"), component=HistoryScreen, children=[
+            ft.Route(path=":evening_id", component=EveningHistoryScreen),
+        ]),
+    ]),
+]
+
+
+@ft.component
+def NotFound() -> ft.Control:
+    session = ft.use_context(SessionContext)
+    return note(t(session.lang if session else "fr", "app.not_found"), ident="not-found")
+
+
+@ft.component
+def App(config: ServerConfig) -> list[ft.View]:
+    page = ft.context.page
+    settings, set_settings = ft.use_state(config.store.current)
+
+    def apply_look() -> None:
+        page.theme_mode = theme.THEME_MODES[settings.theme]
+        page.title = t(settings.lang, "app.title")
+        # Flutter's own words (the back button's tooltip…) in the app's language.
+        page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=[ft.Locale(lang) for lang in LANGS],
+            current_locale=ft.Locale(settings.lang))
+
+    ft.use_effect(apply_look, [settings])
+
+    async def change_settings(new: UiSettings) -> str | None:
+        set_settings(new)
+        if not may_edit(config.key, page.route or "/"):
+            return None  # a phone without the key changes only its own view
+        try:
+            await asyncio.to_thread(config.store.save, new)  # file I/O off the event loop
+        except StoreError as err:
+            return t(new.lang, "settings.save_failed", reason=err.message(new.lang))
+        return None
+
+    session = Session(config, may_edit(config.key, page.route or "/"), settings,
+                      change_settings)
+    return SessionContext(session, lambda: ft.Router(ROUTES, not_found=NotFound,
+                                                     manage_views=True))
+
+
+def make_main(config: ServerConfig) -> Callable[[ft.Page], None]:
+    """The Flet entry point for one server: each new phone session starts here."""
+
+    def main(page: ft.Page) -> None:
+        # Rights come from the address the phone is at (see use_session); the app keeps the
+        # key in the addresses it navigates to, so that a reload keeps them.
+        page.fonts = dict(theme.FONTS)
+        page.theme = theme.make_theme()
+        page.dark_theme = theme.make_theme(dark=True)
+
+        def on_view_pop(_: ft.ViewPopEvent) -> None:
+            # Back goes one level up (/history/x → /history → /) and keeps the key.
+            path = urlparse(page.route or "/").path.rstrip("/")
+            parent = path.rsplit("/", 1)[0] or routes.HOME
+            editor = may_edit(config.key, page.route or "/")
+            page.navigate(route_with_key(parent, config.key if editor else None))
+
+        page.on_view_pop = on_view_pop  # set before the router mounts: it delegates to it
+        page.render_views(App, config)
+
+    return main

@@ -1,0 +1,5 @@
+"""Entry point for `flet build apk|web` (see [tool.flet] in pyproject.toml)."""
+
+from companion.app import run
+
+run()

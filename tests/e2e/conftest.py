@@ -1,0 +1,60 @@
+"""End-to-end fixtures: ``companion serve`` in a subprocess, Debian's Chromium via Playwright.
+
+The tests skip (with the reason) only when /usr/bin/chromium is absent; CI installs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.ui.browser import CHROMIUM, PHONE, Server, launch, running_server
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if Path(CHROMIUM).exists():
+        return
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is absent (apt-get install chromium)")
+    for item in items:
+        if "e2e" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the e2e session, with its own data folder (holding one evening of two
+    hands) and table key. Flet's info log is on, so the tests can check that the key never
+    reaches a log."""
+    from companion.table.service import TableService
+
+    folder = tmp_path_factory.mktemp("data")
+    service = TableService(folder)
+    ev = service.create_evening(["Léa", "Tom", "Sam", "Zoé"], "classique", title="Chez Léa")
+    ev = service.record_hand(ev.id, ["Léa", "Tom", "Sam", "Zoé"], expected_version=ev.version)
+    service.record_hand(ev.id, ["Tom", "Léa", "Zoé", "Sam"], expected_version=ev.version)
+    with running_server(data_dir=folder, env={"FLET_LOG_LEVEL": "info"}) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    # Module scope: Playwright's sync API keeps an event loop running in this thread until
+    # it stops, which tests elsewhere that call asyncio.run() must not inherit.
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser profile (no shared storage) the size of a phone."""
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.set_default_timeout(20_000)
+    yield ctx
+    ctx.close()

@@ -1,0 +1,119 @@
+"""Every UI string exists in French and English, and screens show no untranslated text."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from companion.ui import i18n
+from companion.ui.i18n import LANGS, STRINGS, fields_of, t
+from companion.ui.settings import THEMES
+
+UI = Path(i18n.__file__).parent
+# Modules that build what the user sees (not the command-line plumbing or test helpers).
+SCREEN_MODULES = sorted([*UI.glob("screens/*.py"), UI / "widgets.py", UI / "card_picker.py",
+                         UI / "shell.py"])
+SHOWN_KEYWORDS = {"label", "tooltip", "hint_text", "text", "title", "helper_text",
+                  "semantics_label", "error_text", "value"}
+TEXT_CALLS = {"Text", "Button", "FilledButton", "OutlinedButton", "TextButton", "Tooltip",
+              "SnackBar"}
+
+
+@pytest.mark.parametrize("key", sorted(STRINGS))
+def test_every_key_has_both_languages_with_the_same_fields(key: str) -> None:
+    fr, en = STRINGS[key]
+    assert fr.strip() and en.strip(), key
+    assert fields_of(fr) == fields_of(en), key
+
+
+def test_french_comes_first_and_unknown_languages_fall_back_to_french() -> None:
+    assert LANGS[0] == "fr"
+    assert t("fr", "home.new") == "Nouvelle soirée"
+    assert t("en", "home.new") == "New evening"
+    assert t("de", "home.new") == "Nouvelle soirée"
+
+
+def _calls(tree: ast.AST):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            yield name, node
+
+
+def _has_letters(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return any(ch.isalpha() for ch in node.value)
+    if isinstance(node, ast.JoinedStr):
+        return any(_has_letters(v) for v in node.values if isinstance(v, ast.Constant))
+    return False
+
+
+def _ui_trees():
+    for path in UI.rglob("*.py"):
+        if path.name != "i18n.py":
+            yield ast.parse(path.read_text("utf-8"))
+
+
+def test_every_key_passed_to_tr_exists() -> None:
+    unknown = []
+    for tree in _ui_trees():
+        for name, call in _calls(tree):
+            if name not in ("tr", "t", "Notice"):
+                continue
+            for arg in call.args[:2]:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) \
+                        and "." in arg.value and arg.value not in STRINGS:
+                    unknown.append(arg.value)
+    assert unknown == []
+
+
+def test_every_key_is_used() -> None:
+    # A key is used when it appears as a string in the UI code (screens, models, routes),
+    # or when an f-string builds it from a prefix (f"settings.lang.{lang}").
+    constants: set[str] = set()
+    prefixes: set[str] = set()
+    for tree in _ui_trees():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                constants.add(node.value)
+            elif isinstance(node, ast.JoinedStr) and node.values \
+                    and isinstance(node.values[0], ast.Constant):
+                prefixes.add(str(node.values[0].value))
+    unused = [k for k in STRINGS
+              if k not in constants and not any(k.startswith(p) for p in prefixes if "." in p)]
+    assert unused == []
+
+
+def test_keys_built_at_run_time_exist() -> None:
+    for lang in LANGS:
+        assert f"settings.lang.{lang}" in STRINGS
+    for mode in THEMES:
+        assert f"settings.theme.{mode}" in STRINGS
+    for mode in ("edit", "watch"):
+        assert f"invite.mode_{mode}" in STRINGS
+
+
+def _offences(source: str) -> list[str]:
+    offences = []
+    for name, call in _calls(ast.parse(source)):
+        if name in TEXT_CALLS and call.args and _has_letters(call.args[0]):
+            offences.append(f"{name}(…) line {call.lineno}")
+        for kw in call.keywords:
+            if kw.arg in SHOWN_KEYWORDS and _has_letters(kw.value):
+                offences.append(f"{name}({kw.arg}=…) line {call.lineno}")
+    return offences
+
+
+def test_the_scan_catches_literal_text() -> None:
+    assert _offences('ft.Text("Bonjour")') == ["Text(…) line 1"]
+    assert _offences('ft.TextField(label=f"Nom {n}")') == ["TextField(label=…) line 1"]
+    assert _offences('ft.Text(session.tr("home.new"))') == []
+    assert _offences('ft.Text(f"×{n}")') == []
+
+
+@pytest.mark.parametrize("path", SCREEN_MODULES, ids=lambda p: p.name)
+def test_screens_show_no_literal_text(path: Path) -> None:
+    assert _offences(path.read_text("utf-8")) == []

@@ -1,0 +1,43 @@
+"""Settings kept on the server; QR codes drawn offline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.ui import qr
+from companion.ui.settings import FILE_NAME, SettingsStore, UiSettings
+
+
+def test_settings_persist_in_the_data_folder(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "data")
+    assert store.current == UiSettings("fr", "system")  # French first
+    store.save(store.current.with_lang("en").with_theme("dark"))
+    again = SettingsStore(tmp_path / "data")
+    assert again.current == UiSettings("en", "dark")
+    assert json.loads((tmp_path / "data" / FILE_NAME).read_text("utf-8")) == {
+        "lang": "en", "theme": "dark"}
+
+
+@pytest.mark.parametrize("content", ["", "{", "[]", '{"lang": "xx", "theme": 3}'])
+def test_a_damaged_settings_file_falls_back_to_defaults(tmp_path: Path, content: str) -> None:
+    (tmp_path / FILE_NAME).write_text(content, "utf-8")
+    assert SettingsStore(tmp_path).current == UiSettings()
+
+
+def test_unknown_values_are_refused() -> None:
+    with pytest.raises(ValueError):
+        UiSettings().with_lang("de")
+    with pytest.raises(ValueError):
+        UiSettings().with_theme("sepia")
+
+
+def test_qr_codes_are_drawn_here() -> None:
+    url = "http://192.168.1.20:8550/?key=" + "x" * 22
+    png = qr.png_bytes(url)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 200
+    text = qr.terminal_text(url)
+    lines = text.splitlines()
+    assert len(lines) > 15 and "█" in text
