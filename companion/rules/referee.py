@@ -446,5 +446,5 @@ def _explain_ok(state: HandState, action: Action, info: StepInfo, after: HandSta
                 n = top.combo.count  # B4/B6: a power play stands for more cards
                 parts[-1] += f" (qui vaut {n} cartes)" if fr else f" (worth {n} cards)"
     option = {"overplay": "self_overplay"}.get(kind) or (info.blocker or None)
-    text = "; ".join(parts) + "."
+    text = (" ; " if fr else "; ").join(parts) + "."  # French sets a space before ";"
     return system_label(state, option, lang) + sep + text[0].upper() + text[1:]
