@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from companion.rules.dispute import Dispute
 from companion.rules.errors import CompanionError, IllegalHistoryError
 from companion.table.commands import register as register_deal
+from companion.table.evening_commands import register as register_evening
 from companion.table.history_commands import register as register_history
 from companion.ui.commands import add_app_arguments, run_app
 from companion.ui.commands import register as register_ui
@@ -73,6 +74,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     judge.set_defaults(handler=_judge)
     register_deal(sub)
     register_history(sub)
+    register_evening(sub)
     register_ui(sub)
     return parser
 

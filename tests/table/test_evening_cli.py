@@ -1,0 +1,65 @@
+"""``companion evening``: an evening recorded, corrected and reviewed from the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion.cli", "evening", *args,
+                           "--data-dir", str(data)], capture_output=True, text=True,
+                          timeout=60)
+
+
+@pytest.fixture()
+def evening(tmp_path: Path) -> Path:
+    out = run(tmp_path, "new", "--rules", "classique", "--players", "Léa,Tom,Ana,Max",
+              "--ranking", "Tom,Léa,Ana,Max")
+    assert out.returncode == 0, out.stderr
+    return tmp_path
+
+
+def test_recording_a_hand_makes_the_first_out_president(evening: Path) -> None:
+    """TDC: « A la fin de chaque session, le joueur qui finit en 1^{er} devient Président pour
+    la session suivante, le 2^e est Secrétaire, etc... »"""
+    out = run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["hands"] == 1
+    assert summary["ranking"] == ["Ana", "Tom", "Léa", "Max"]
+    assert summary["next_plan"]["titles"]["Ana"] == "Président"
+    assert summary["next_plan"]["dealer"] == "Max"
+
+
+def test_an_incomplete_order_is_refused_and_changes_nothing(evening: Path) -> None:
+    """A finishing order missing a player gets a clear message and loses nothing."""
+    before = {p: p.read_bytes() for p in (evening / "evenings").iterdir()}
+    out = run(evening, "record", "last", "--order", "Ana,Tom,Léa", "--lang", "en")
+    assert out.returncode == 2
+    assert "Max" in out.stderr and "Traceback" not in out.stderr
+    assert {p: p.read_bytes() for p in (evening / "evenings").iterdir()} == before
+
+
+def test_undo_edit_and_delete_recompute_the_evening(evening: Path) -> None:
+    """Undo removes the last hand; editing hand 1 recomputes the ranking after it; deleting
+    it leaves no hand, and undo brings it back."""
+    run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max")
+    run(evening, "record", "last", "--order", "Max,Ana,Tom,Léa")
+    undone = json.loads(run(evening, "undo", "last").stdout)
+    assert undone["hands"] == 1 and undone["ranking"] == ["Ana", "Tom", "Léa", "Max"]
+    edited = json.loads(run(evening, "edit", "last", "1", "--order", "Léa,Tom,Ana,Max").stdout)
+    assert edited["ranking"] == ["Léa", "Tom", "Ana", "Max"]
+    deleted = json.loads(run(evening, "delete", "last", "1").stdout)
+    assert deleted["hands"] == 0
+    restored = json.loads(run(evening, "undo", "last").stdout)
+    assert restored["hands"] == 1 and restored["ranking"] == ["Léa", "Tom", "Ana", "Max"]
+    history = subprocess.run([sys.executable, "-m", "companion.cli", "history", "last",
+                              "--json", "--data-dir", str(evening)], capture_output=True,
+                             text=True, timeout=60)
+    assert history.returncode == 0, history.stderr
+    assert "Léa" in history.stdout
