@@ -242,11 +242,12 @@ def step(state: HandState, action: Action,
         info.blocker = "card_effects"
         return "no-effect-due", None, info
     if action.play.is_pass:
-        return _pass(state, who, info)
+        return _pass(state, who, info, check)
     return _play(state, who, action.play.cards, info, check)
 
 
-def _pass(state: HandState, who: int, info: StepInfo) -> tuple[str, HandState | None, StepInfo]:
+def _pass(state: HandState, who: int, info: StepInfo,
+          check: bool = False) -> tuple[str, HandState | None, StepInfo]:
     trick = state.trick
     if who != state.turn:
         return _wrong_turn(state, who, info)
@@ -272,6 +273,8 @@ def _pass(state: HandState, who: int, info: StepInfo) -> tuple[str, HandState | 
         info.blocker = "must_beat"
         return "must-play", None, info
     info.kind = "pass"
+    if check:
+        return "ok", None, info
     trick = replace(trick, passed=trick.passed | {who}, acted=trick.acted | {who},
                     plays=trick.plays + 1)
     return "ok", _after(replace(state, trick=trick), who, 0), info

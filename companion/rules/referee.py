@@ -241,7 +241,7 @@ def legal_plays(state: HandState, hand: tuple[Card, ...] | None = None,
         if step(state, action, check=True)[0] == "ok":
             yield action
     action = Action(name)
-    if step(state, action)[0] == "ok":
+    if step(state, action, check=True)[0] == "ok":
         yield action
 
 

@@ -17,7 +17,8 @@ from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.history_evening import EveningHistoryScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.invite import InviteScreen
-from companion.ui.screens.pending import EveningScreen, NewEveningScreen
+from companion.ui.screens.evening import EveningScreen
+from companion.ui.screens.new_evening import NewEveningScreen
 from companion.ui.screens.settings import SettingsScreen
 from companion.ui.session import ServerConfig, Session, SessionContext
 from companion.ui.settings import UiSettings
@@ -29,6 +30,7 @@ ROUTES = [
         ft.Route(path=routes.SETTINGS.lstrip("/"), component=SettingsScreen),
         ft.Route(path=routes.INVITE.lstrip("/"), component=InviteScreen),
         ft.Route(path=routes.EVENING.lstrip("/"), component=EveningScreen),
+        ft.Route(path=routes.EVENING.lstrip("/") + "/:evening_id", component=EveningScreen),
         ft.Route(path=routes.NEW_EVENING.lstrip("/"), component=NewEveningScreen),
         ft.Route(path=routes.HISTORY.lstrip("/"), component=HistoryScreen, children=[
             ft.Route(path=":evening_id", component=EveningHistoryScreen),

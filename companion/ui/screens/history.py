@@ -1,4 +1,5 @@
-"""History: past evenings by date, newest first; a tap opens one."""
+"""History: past evenings by date, newest first (a tap opens one); or the leaderboard, with
+finishing position over time and head-to-head."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from companion.rules.errors import CompanionError
 from companion.ui import routes, theme
 from companion.ui.evenings import call
 from companion.ui.history_model import EveningRow, evening_rows
+from companion.ui.screens.history_leaderboard import LeaderboardPanel
 from companion.ui.session import Session, use_session
-from companion.ui.widgets import guarded, note, screen
+from companion.ui.widgets import guarded, key_button, note, screen
+
+TABS = ("evenings", "leaderboard")
 
 
 def _row(session: Session, row: EveningRow) -> ft.Control:
@@ -35,6 +39,7 @@ def HistoryScreen() -> ft.View:
     session = use_session()
     rows, set_rows = ft.use_state(None)  # None while loading
     error, set_error = ft.use_state(None)
+    tab, set_tab = ft.use_state("evenings")
 
     async def load() -> None:
         try:
@@ -43,7 +48,12 @@ def HistoryScreen() -> ft.View:
             set_error(session.tr("history.failed", reason=err.message(session.lang)))
 
     ft.use_effect(load, [])
-    if error:
+    tabs = ft.Row([key_button(session.tr(f"history.tab.{name}"), lambda name=name: set_tab(name),
+                              f"tab-{name}", selected=tab == name, size=theme.TEXT)
+                   for name in TABS], spacing=6)
+    if tab == "leaderboard":
+        body = [LeaderboardPanel(session)]
+    elif error:
         body = [note(error, ident="history-error", color=ft.Colors.ERROR)]
     elif rows is None:
         body = [note(session.tr("history.loading"), ident="history-loading")]
@@ -51,5 +61,5 @@ def HistoryScreen() -> ft.View:
         body = [note(session.tr("history.empty"), ident="history-empty")]
     else:
         body = [_row(session, row) for row in rows]
-    return screen(session, routes.HISTORY, session.tr("history.title"), body,
+    return screen(session, routes.HISTORY, session.tr("history.title"), [tabs, *body],
                   ident="screen-history")

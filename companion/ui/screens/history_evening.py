@@ -7,6 +7,7 @@ import flet as ft
 from companion.rules.errors import CompanionError
 from companion.rules.presets import PRESETS
 from companion.ui import routes, theme
+from companion.ui.charts import line_chart
 from companion.ui.evenings import call
 from companion.ui.history_model import EveningDetail, evening_detail
 from companion.ui.session import Session, use_session
@@ -24,6 +25,15 @@ def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
         session.tr("history.standing", place=s.place, name=s.name, total=s.total)
         + (f" · {s.title}" if s.title else ""), size=theme.TEXT_LARGE if s.place == 1
         else theme.TEXT)) for s in detail.standings]
+    chart = detail.points_chart
+    if chart is not None and not chart.empty:
+        places = chart.kind == "places"
+        body.append(section(session.tr("history.chart_places" if places
+                                       else "history.chart_points")))
+        body.append(line_chart(chart, ident="evening-chart",
+                               x_title=session.tr("history.axis_hands"),
+                               y_title=session.tr("history.axis_place" if places
+                                                  else "history.axis_points")))
     body.append(section(session.tr("history.hands")))
     if not detail.hands:
         body.append(note(session.tr("history.no_hands")))
