@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,19 @@ def shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], None]]]:
         ("history-evening", url, lambda page: (tap(page, "home-history"),
                                                _first_evening(page).click(),
                                                at("standing-1")(page))),
+        ("history-evening-chart", url, lambda page: (tap(page, "home-history"),
+                                                     _first_evening(page).click(),
+                                                     at("evening-chart")(page),
+                                                     _scroll_down(page, 500))),
+        ("history-leaderboard", url, lambda page: (tap(page, "home-history"),
+                                                   tap(page, "tab-leaderboard"),
+                                                   at("leader-1")(page))),
+        ("history-leaderboard-chart", url, lambda page: (tap(page, "home-history"),
+                                                         tap(page, "tab-leaderboard"),
+                                                         at("position-chart")(page),
+                                                         _scroll_down(page))),
+        ("settings-data", url, lambda page: (tap(page, "home-settings"),
+                                             at("export-json")(page), _scroll_down(page))),
         ("new-evening", url, lambda page: (tap(page, "home-new"), at("screen-pending")(page))),
     ]
 
@@ -102,6 +116,16 @@ def _seed(folder: Path) -> None:
     for order in (["Léa", "Tom", "Sam", "Zoé"], ["Tom", "Léa", "Zoé", "Sam"],
                   ["Tom", "Sam", "Léa", "Zoé"]):
         ev = service.record_hand(ev.id, order, expected_version=ev.version)
+    # Two earlier evenings with points, for the charts (points over the evening, position
+    # over time).
+    players = ["Léa", "Tom", "Sam", "Zoé"]
+    today = date.today()
+    for back, orders in ((14, (players, players[::-1], ["Sam", "Léa", "Tom", "Zoé"])),
+                         (7, (["Zoé", "Tom", "Léa", "Sam"], ["Tom", "Zoé", "Sam", "Léa"],
+                              ["Tom", "Léa", "Zoé", "Sam"], ["Léa", "Tom", "Sam", "Zoé"]))):
+        ev = service.create_evening(players, "pagat", day=today - timedelta(days=back))
+        for order in orders:
+            ev = service.record_hand(ev.id, order, expected_version=ev.version)
 
 
 def main(argv: list[str] | None = None) -> int:

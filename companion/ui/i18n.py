@@ -58,6 +58,43 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "history.hands": ("Donne par donne", "Hand by hand"),
     "history.hand": ("Donne {n}", "Hand {n}"),
     "history.no_hands": ("Aucune donne jouée.", "No hand played."),
+    "history.tab.evenings": ("Soirées", "Evenings"),
+    "history.tab.leaderboard": ("Classement", "Leaderboard"),
+    "history.chart_points": ("Les points au fil de la soirée", "Points over the evening"),
+    "history.chart_places": ("Les places donne après donne", "Places hand by hand"),
+    "history.axis_hands": ("Donnes", "Hands"),
+    "history.axis_points": ("Points", "Points"),
+    "history.axis_place": ("Place", "Place"),
+    # --- leaderboard and head-to-head (in the history) ----------------------------------------
+    "board.period.all": ("Toujours", "All time"),
+    "board.period.year": ("Cette année", "This year"),
+    "board.period.month": ("30 jours", "30 days"),
+    "board.empty": ("Aucune donne jouée sur cette période.", "No hand played in this period."),
+    "board.line": ("{rank}. {name} — {points} pts", "{rank}. {name} — {points} pts"),
+    "board.penalty": (" · {penalty} pénalités", " · {penalty} penalty"),
+    "board.hands": ("{hands} donnes, {evenings} soirées", "{hands} hands, {evenings} evenings"),
+    "board.roles": ("Président {president}×, Trou du cul {last}×",
+                    "Président {president}×, Trou du cul {last}×"),
+    "board.place": ("place moyenne {pct} %", "average place {pct}%"),
+    "board.wins": ("{wins} soirées gagnées", "{wins} evenings won"),
+    "board.chart": ("La place au fil des soirées", "Finishing position over time"),
+    "board.chart_help": ("Chaque point : la place moyenne d'un joueur dans une soirée (en haut "
+                         "toujours Président, en bas toujours Trou du cul).",
+                         "Each point: a player's average place in one evening (top: always "
+                         "Président, bottom: always Trou du cul)."),
+    "board.axis_first": ("1er", "1st"),
+    "board.axis_last": ("dern.", "last"),
+    "board.axis_evenings": ("Soirées", "Evenings"),
+    "board.h2h": ("Face à face", "Head-to-head"),
+    "board.h2h_a": ("Joueur", "Player"),
+    "board.h2h_b": ("contre", "against"),
+    "board.h2h_same": ("Choisissez deux joueurs différents.", "Choose two different players."),
+    "board.h2h_none": ("{a} et {b} n'ont encore joué aucune donne ensemble.",
+                       "{a} and {b} have not played a hand together yet."),
+    "board.h2h_result": ("Sur {hands} donnes ensemble ({evenings} soirées) : {a} a fini devant "
+                         "{a_ahead} fois, {b} {b_ahead} fois.",
+                         "Over {hands} hands together ({evenings} evenings): {a} finished "
+                         "ahead {a_ahead} times, {b} {b_ahead} times."),
     # --- settings ----------------------------------------------------------------------------
     "settings.title": ("Réglages", "Settings"),
     "settings.language": ("Langue", "Language"),
@@ -73,6 +110,48 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "settings.data_dir": ("Dossier des données : {path}", "Data folder: {path}"),
     "settings.save_failed": ("Réglages non enregistrés : {reason}",
                              "Settings not saved: {reason}"),
+    # --- settings: the data --------------------------------------------------------------------
+    "data.title": ("Les données", "The data"),
+    "data.export_json": ("Sauvegarde complète (JSON)", "Full backup (JSON)"),
+    "data.export_csv": ("Tableur (CSV)", "Spreadsheet (CSV)"),
+    "data.exported": ("Écrit dans {folder}", "Written to {folder}"),
+    "data.download": ("Télécharger {name}", "Download {name}"),
+    "data.download_failed": ("Téléchargement impossible ({reason}) : le fichier est dans le "
+                             "dossier indiqué.",
+                             "Download failed ({reason}): the file is in the folder shown."),
+    "data.import": ("Importer une sauvegarde", "Import a backup"),
+    "data.import_help": ("Les soirées du fichier s'ajoutent, ou remplacent celles qui ont le "
+                         "même identifiant ; les autres sont gardées. Une copie des données "
+                         "d'avant est écrite dans exports/.",
+                         "The file's evenings are added, or replace those with the same id; "
+                         "the others are kept. A copy of the data as it was is written to "
+                         "exports/."),
+    "data.import_unread": ("Le fichier n'a pas pu être lu par le navigateur : rien n'a changé.",
+                           "The browser could not read the file: nothing changed."),
+    "data.import_refused": ("Import refusé, rien n'a changé. {name} : {reason}",
+                            "Import refused, nothing changed. {name}: {reason}"),
+    "data.imported": ("Importé : {evenings} soirées, {players} joueurs. Les données d'avant : "
+                      "{copy}",
+                      "Imported: {evenings} evenings, {players} players. The data as it was: "
+                      "{copy}"),
+    "data.failed": ("Échec : {reason}", "Failed: {reason}"),
+    "data.backups": ("Sauvegardes automatiques", "Automatic backups"),
+    "data.no_backups": ("Aucune sauvegarde pour l'instant : elles se font avant chaque "
+                        "modification d'un fichier.",
+                        "No backup yet: they are taken before a file is changed."),
+    "data.all_good": ("Tous les fichiers se lisent bien : rien à restaurer.",
+                      "Every file reads fine: nothing to restore."),
+    "data.backup_count": ("{count} sauvegardes, la dernière le {when}",
+                          "{count} backups, the latest on {when}"),
+    "data.damaged": ("Fichier abîmé : il ne se lit plus.", "Damaged file: it no longer reads."),
+    "data.restore": ("Restaurer la dernière bonne sauvegarde",
+                     "Restore the latest good backup"),
+    "data.restored": ("Restauré depuis {backup} ; le fichier abîmé est gardé dans corrupt/.",
+                      "Restored from {backup}; the damaged file is kept in corrupt/."),
+    "data.more_backups": ("… et {count} autres fichiers sauvegardés.",
+                          "… and {count} more backed-up files."),
+    "data.file.players": ("Les joueurs (players.json)", "The players (players.json)"),
+    "data.file.index": ("L'index des soirées (index.json)", "The evenings' index (index.json)"),
     # --- invite ------------------------------------------------------------------------------
     "invite.title": ("Inviter un téléphone", "Invite a phone"),
     "invite.scan_edit": ("Scannez ce code avec l'appareil photo : ce téléphone pourra tout "

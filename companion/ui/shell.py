@@ -13,11 +13,11 @@ from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
 from companion.ui.i18n import LANGS, t
 from companion.ui.screens.dispute import DisputeScreen
+from companion.ui.screens.evening import EveningScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.history_evening import EveningHistoryScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.invite import InviteScreen
-from companion.ui.screens.evening import EveningScreen
 from companion.ui.screens.new_evening import NewEveningScreen
 from companion.ui.screens.settings import SettingsScreen
 from companion.ui.session import ServerConfig, Session, SessionContext

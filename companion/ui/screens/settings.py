@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.ui import routes, theme
 from companion.ui.i18n import LANGS
+from companion.ui.screens.settings_data import DataPanel
 from companion.ui.session import use_session
 from companion.ui.settings import THEMES, UiSettings
 from companion.ui.widgets import guarded, note, screen, section, tagged
@@ -50,7 +51,7 @@ def SettingsScreen() -> ft.View:
     ]
     if error:
         body.append(note(error, ident="settings-error", color=ft.Colors.ERROR))
-    if session.editor:
-        body.append(note(session.tr("settings.data_dir", path=str(session.config.data_dir))))
+    if session.editor:  # the data panel shows the data folder, exports, backups
+        body.append(DataPanel(session))
     return screen(session, routes.SETTINGS, session.tr("settings.title"), body,
                   ident="screen-settings")
