@@ -445,6 +445,10 @@ def _explain_ok(state: HandState, action: Action, info: StepInfo, after: HandSta
             if top is not None and top.combo.count != len(top.cards):
                 n = top.combo.count  # B4/B6: a power play stands for more cards
                 parts[-1] += f" (qui vaut {n} cartes)" if fr else f" (worth {n} cards)"
+            elif top is not None and top.combo.rank is not None and \
+                    all(c.rank is not top.combo.rank for c in top.cards):
+                worth = " ".join([top.combo.rank.symbol] * top.combo.count)  # B7 transparent
+                parts[-1] += f" (qui vaut {worth})" if fr else f" (worth {worth})"
     option = {"overplay": "self_overplay"}.get(kind) or (info.blocker or None)
     text = (" ; " if fr else "; ").join(parts) + "."  # French sets a space before ";"
     return system_label(state, option, lang) + sep + text[0].upper() + text[1:]

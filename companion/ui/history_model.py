@@ -141,7 +141,9 @@ def points_chart(history: stats.EveningHistory) -> Chart:
         for row in history.hands if standing.player_id in row.ranking))
         for standing in history.standings)
     y_labels = tuple((float(most + 1 - place), str(place)) for place in range(1, most + 1))
-    return Chart(series, 1 if n > 1 else 0, max(n, 1), 1, max(most, 2),
+    # Half a place of room above and below: the first and last places' labels and dots
+    # stay inside the chart.
+    return Chart(series, 1 if n > 1 else 0, max(n, 1), 0.5, max(most, 2) + 0.5,
                  tuple(label for label in x_labels if label[0] >= 1), y_labels, "places")
 
 
@@ -218,8 +220,8 @@ def position_chart(service: TableService, start: date | None, end: date | None,
         series.append(Series(name, tuple(points)))
     xs = [float(x) for x in range(len(evenings))]
     texts = [day.strftime("%d/%m") for day, _ in evenings]
-    return Chart(tuple(series), 0, max(len(evenings) - 1, 1), 0, 1, _labels(xs, texts, 4),
-                 kind="position")
+    return Chart(tuple(series), 0, max(len(evenings) - 1, 1), -0.1, 1.1,
+                 _labels(xs, texts, 4), kind="position")
 
 
 def leaderboard_view(service: TableService, period: str, today: date) -> LeaderboardView:

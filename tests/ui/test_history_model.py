@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date
 from pathlib import Path
+
+import pytest
 
 from companion.table.service import TableService
 from companion.ui.evenings import call, service_for
-from companion.ui.history_model import evening_detail, evening_rows
+from companion.ui.history_model import (
+    evening_detail,
+    evening_rows,
+    head_to_head_view,
+    leaderboard_view,
+    period_bounds,
+)
 
 
 def seeded(folder: Path) -> str:
@@ -37,3 +46,69 @@ def test_one_service_per_folder_called_off_the_loop(tmp_path: Path) -> None:
     assert service_for(tmp_path) is service_for(tmp_path / ".")
     with ThreadPoolExecutor(1) as pool:  # a loop of its own, whatever runs in this thread
         assert pool.submit(asyncio.run, call(tmp_path, evening_rows)).result() == []
+
+
+def _with_points(folder: Path) -> TableService:
+    """Two evenings with points (pagat), a week apart, and one without (classique)."""
+    service = TableService(folder)
+    players = ["Léa", "Tom", "Sam", "Zoé"]
+    ev = service.create_evening(players, "pagat", day=date(2026, 11, 1))
+    for order in (players, ["Tom", "Léa", "Zoé", "Sam"]):
+        ev = service.record_hand(ev.id, order, expected_version=ev.version)
+    ev = service.create_evening(players, "pagat", day=date(2026, 11, 8))
+    ev = service.record_hand(ev.id, ["Zoé", "Sam", "Tom", "Léa"], expected_version=ev.version)
+    ev = service.create_evening(players, "classique")  # today, no points
+    for order in (players, ["Tom", "Léa", "Zoé", "Sam"]):
+        ev = service.record_hand(ev.id, order, expected_version=ev.version)
+    return service
+
+
+def test_points_over_the_evening_a_line_per_player(tmp_path: Path) -> None:
+    service = _with_points(tmp_path)
+    eid = next(e.id for e in service.evenings() if e.date == "2026-11-01")
+    chart = evening_detail(service, eid).points_chart
+    history = service.history(eid)
+    assert chart.kind == "points" and not chart.empty
+    assert [s.name for s in chart.series] == [s.name for s in history.standings]
+    for series in chart.series:  # from 0 before the first hand to the final total
+        total = next(s.total for s in history.standings if s.name == series.name)
+        assert series.points[0] == (0, 0) and series.points[-1] == (2, total)
+    assert chart.max_y >= max(s.total for s in history.standings)
+    assert [text for _, text in chart.x_labels] == ["0", "1", "2"]
+
+
+def test_an_evening_without_points_charts_the_places(tmp_path: Path) -> None:
+    eid = seeded(tmp_path)
+    chart = evening_detail(service_for(tmp_path), eid).points_chart
+    assert chart.kind == "places"
+    lea = next(s for s in chart.series if s.name == "Léa")
+    labels = dict(chart.y_labels)
+    assert [labels[y] for _, y in lea.points] == ["1", "2"]  # 1st, then 2nd
+
+
+def test_periods() -> None:
+    today = date(2026, 11, 22)
+    assert period_bounds("all", today) == (None, None)
+    assert period_bounds("year", today) == (date(2026, 1, 1), today)
+    assert period_bounds("month", today) == (date(2026, 10, 23), today)
+    with pytest.raises(ValueError):
+        period_bounds("week", today)
+
+
+def test_leaderboard_position_chart_and_head_to_head(tmp_path: Path) -> None:
+    service = _with_points(tmp_path)
+    board = leaderboard_view(service, "all", date.today())
+    assert [line.rank for line in board.lines] == [1, 2, 3, 4]
+    assert board.lines[0].points >= board.lines[-1].points
+    assert all(0 <= (line.place_pct or 0) <= 100 for line in board.lines)
+    chart = board.position_chart
+    assert chart.kind == "position" and not chart.empty
+    assert chart.x_labels[0][1] == "01/11"  # oldest evening first
+    zoe = next(s for s in chart.series if s.name == "Zoé")
+    assert zoe.points[1] == (1.0, 1.0)  # first on 8 November: the top of the chart
+    lea, tom = (next(line for line in board.lines if line.name == n) for n in ("Léa", "Tom"))
+    h2h = head_to_head_view(service, lea.player_id, tom.player_id, "all", date.today())
+    assert (h2h.a_name, h2h.b_name, h2h.evenings) == ("Léa", "Tom", 3)
+    assert h2h.hands == 5 and h2h.a_ahead + h2h.b_ahead == 5
+    # A period with nothing in it.
+    assert leaderboard_view(service, "month", date(2020, 1, 1)).lines == ()
