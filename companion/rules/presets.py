@@ -225,16 +225,21 @@ def get_preset(pid: str) -> Preset:
         ) from None
 
 
+def split_setting(item: str) -> tuple[str, str]:
+    """``"NAME=VALUE"`` (one ``--set``) into its two halves; RuleSetError without ``=``."""
+    name, sep, value = item.partition("=")
+    if not sep:
+        raise RuleSetError(f"« {item} » : attendu NOM=VALEUR",
+                           f"'{item}': expected NAME=VALUE", option=item)
+    return name, value
+
+
 def ruleset_from(pid: str, settings: list[str] | None = None) -> RuleSet:
     """The preset's rule set with ``NAME=VALUE`` changes applied (the command line's
     ``--set``). Raises RuleSetError naming the bad option."""
     rules = get_preset(pid).rules
     changes: dict[str, Any] = {}
     for item in settings or []:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise RuleSetError(f"« {item} » : attendu NOM=VALEUR",
-                               f"'{item}': expected NAME=VALUE", option=item)
-        key, val = parse_option(name, value)
+        key, val = parse_option(*split_setting(item))
         changes[key] = val
     return rules.with_options(**changes) if changes else rules

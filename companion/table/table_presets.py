@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.errors import RuleSetError
-from companion.rules.presets import get_preset, ruleset_from
+from companion.rules.presets import get_preset, ruleset_from, split_setting
 from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import (
     TableRules,
@@ -182,10 +181,7 @@ def table_rules_from(pid: str, settings: list[str] | None = None) -> tuple[RuleS
     rule_items: list[str] = []
     changes: dict[str, Any] = {}
     for item in settings or []:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise RuleSetError(f"« {item} » : attendu NOM=VALEUR",
-                               f"'{item}': expected NAME=VALUE", option=item)
+        name, value = split_setting(item)
         key = name.strip().replace("-", "_")
         if key in TableRules.model_fields:
             changes.update(parse_table_option(key, value))
