@@ -84,25 +84,103 @@ def shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], None]]]:
         ("history-evening", url, lambda page: (tap(page, "home-history"),
                                                _first_evening(page).click(),
                                                at("standing-1")(page))),
+        # The second evening has points (pagat): its chart shows them.
         ("history-evening-chart", url, lambda page: (tap(page, "home-history"),
-                                                     _first_evening(page).click(),
-                                                     at("evening-chart")(page),
+                                                     _first_evening(page),
+                                                     _evenings(page).nth(1).click(),
+                                                     at("chart-evening")(page),
                                                      _scroll_down(page, 500))),
         ("history-leaderboard", url, lambda page: (tap(page, "home-history"),
                                                    tap(page, "tab-leaderboard"),
                                                    at("leader-1")(page))),
         ("history-leaderboard-chart", url, lambda page: (tap(page, "home-history"),
                                                          tap(page, "tab-leaderboard"),
-                                                         at("position-chart")(page),
+                                                         at("chart-position")(page),
                                                          _scroll_down(page))),
         ("settings-data", url, lambda page: (tap(page, "home-settings"),
                                              at("export-json")(page), _scroll_down(page))),
-        ("new-evening", url, lambda page: (tap(page, "home-new"), at("screen-pending")(page))),
+        *_evening_shots(base, url),
     ]
 
 
+def _type_into(page: Any, ident: str, text: str) -> None:
+    tap(page, ident)
+    # Flutter makes the field's <input> when it gets the focus: type only then.
+    page.wait_for_function("() => document.activeElement?.tagName === 'INPUT'")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+
+
+def _new_evening(page: Any, draw: int = 0) -> None:
+    """Four players typed in, and ``draw`` cards drawn (K, K, 5, A, 2, Q: one tie)."""
+    tap(page, "home-new")
+    for i, name in enumerate(("Léa", "Tom", "Sam", "Zoé")):
+        _type_into(page, "new-name", name)
+        tap(page, "new-add")
+        by_id(page, f"player-{i}").wait_for(state="attached")
+    for card in ("K", "K", "5", "A", "2", "Q")[:draw]:
+        tap(page, f"draw-{card}")
+
+
+def _evening_shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], None]]]:
+    """The new-evening screen and the table (the seeded evening of today)."""
+    table = url.replace("/?", "/evening?", 1)
+
+    def new_twice(page: Any) -> None:
+        _new_evening(page)
+        _type_into(page, "new-name", "tom")
+        tap(page, "new-add")
+        by_id(page, "new-notice").wait_for(state="attached")
+
+    def new_draw(page: Any) -> None:
+        _new_evening(page, draw=4)
+        by_id(page, "new-notice").wait_for(state="attached")
+        _scroll_down(page, 700)
+
+    def new_options(page: Any) -> None:
+        _new_evening(page)
+        tap(page, "new-options")
+        tap(page, "option-rank_order")
+        by_id(page, "choice-ace_high").wait_for(state="attached")
+        _scroll_down(page, 950)
+
+    def entry(page: Any) -> None:
+        for i in (1, 0):
+            tap(page, f"out-{i}")
+        _scroll_down(page, 2000)
+
+    def result(page: Any) -> None:
+        by_id(page, "out-0").wait_for(state="attached")
+        if by_id(page, "order-clear").count():  # a reload keeps the Flet session's taps
+            tap(page, "order-clear")
+        for i in (2, 0, 1):
+            tap(page, f"out-{i}")
+        tap(page, "evening-record")
+        by_id(page, "evening-result").wait_for(state="attached")
+        page.mouse.wheel(0, -5000)
+
+    return [
+        ("new-evening", url, lambda page: _new_evening(page)),
+        ("new-evening-twice", url, new_twice),
+        ("new-evening-draw", url, new_draw),
+        ("new-evening-options", url, new_options),
+        ("evening-table", table, lambda page: by_id(page, "table-drawing").wait_for(
+            state="attached")),
+        ("evening-checklist", table, lambda page: (by_id(page, "check-0").wait_for(
+            state="attached"), _scroll_down(page, 600))),
+        ("evening-entry", table, entry),
+        ("evening-result", table, result),
+        ("evening-read-only", base + "/evening", lambda page: by_id(
+            page, "evening-hand").wait_for(state="attached")),
+    ]
+
+
+def _evenings(page: Any) -> Any:
+    return page.locator('[flt-semantics-identifier^="evening-"]')
+
+
 def _first_evening(page: Any) -> Any:
-    row = page.locator('[flt-semantics-identifier^="evening-"]').first
+    row = _evenings(page).first
     row.wait_for(state="attached")
     return row
 
@@ -131,6 +209,8 @@ def _seed(folder: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--only", nargs="*", default=None, metavar="PREFIX",
+                        help="only the screens whose name starts with one of these")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
@@ -147,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
                 context.set_default_timeout(20_000)
                 page = open_app(context, server.url)
                 for name, address, prepare in shots(server.base, server.url):
+                    if args.only is not None and not name.startswith(tuple(args.only)):
+                        continue
                     goto(page, address)
                     prepare(page)
                     time.sleep(SETTLE)

@@ -12,8 +12,9 @@ DISPUTE = "/dispute"
 SETTINGS = "/settings"
 INVITE = "/invite"
 
-# Routes that change the table's data: a phone without the key never reaches them.
-EDITOR_ONLY = frozenset({EVENING, NEW_EVENING})
+# Routes that change the table's data: a phone without the key never reaches them. (The
+# evening itself reads as a scoreboard without the key, with no control that edits.)
+EDITOR_ONLY = frozenset({NEW_EVENING})
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ def home_entries(editor: bool) -> list[HomeEntry]:
             HomeEntry("home.continue", EVENING, "PLAY_ARROW", "home-continue", primary=True),
             HomeEntry("home.new", NEW_EVENING, "ADD", "home-new"),
         ]
+    else:  # tonight's evening, to follow
+        entries.append(HomeEntry("home.scoreboard", EVENING, "SCOREBOARD", "home-scoreboard"))
     entries += [
         HomeEntry("home.dispute", DISPUTE, "GAVEL", "home-dispute", primary=not editor),
         HomeEntry("home.history", HISTORY, "HISTORY", "home-history"),

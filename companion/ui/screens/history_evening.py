@@ -30,7 +30,7 @@ def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
         places = chart.kind == "places"
         body.append(section(session.tr("history.chart_places" if places
                                        else "history.chart_points")))
-        body.append(line_chart(chart, ident="evening-chart",
+        body.append(line_chart(chart, ident="chart-evening",
                                x_title=session.tr("history.axis_hands"),
                                y_title=session.tr("history.axis_place" if places
                                                   else "history.axis_points")))

@@ -1,0 +1,311 @@
+"""The evening at the table: seats, the deal and the exchange checklist, the finishing order
+tapped in, events, record and undo, and what the last hand produced. Every phone showing the
+evening reloads it when another one changes it (pub/sub)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.rules.errors import CompanionError
+from companion.table.service import DuplicateHandError, VersionConflictError
+from companion.ui import routes, theme
+from companion.ui.evenings import call
+from companion.ui.session import Session, use_session
+from companion.ui.table_model import HandEntry, TableView, table_view
+from companion.ui.widgets import (
+    big_button,
+    guarded,
+    key_button,
+    note,
+    rows_of,
+    screen,
+    section,
+    tagged,
+)
+
+
+def topic(evening_id: str) -> str:
+    return f"evening:{evening_id}"
+
+
+def current_evening_id(service) -> str | None:
+    """Tonight's evening: of the open ones, the latest day's, the one changed last."""
+    open_ = [e for e in service.evenings() if e.error is None
+             and not (isinstance(e.summary, dict) and e.summary.get("ended"))]
+    if not open_:
+        return None
+    return max(open_, key=lambda e: (e.date or "", e.updated_at)).id
+
+
+def _seat_tile(session: Session, view: TableView, i: int) -> ft.Control:
+    seat = view.seats[i]
+    roles = [session.tr("evening.dealer")] if seat.dealer else []
+    if seat.leads:
+        roles.append(session.tr("evening.leads"))
+    lines: list[ft.Control] = [ft.Text(seat.name, size=theme.TEXT, weight=ft.FontWeight.BOLD,
+                                       text_align=ft.TextAlign.CENTER)]
+    if seat.title:
+        lines.append(ft.Text(seat.title, size=14, text_align=ft.TextAlign.CENTER))
+    if roles:
+        lines.append(ft.Text(" · ".join(roles), size=14, color=ft.Colors.PRIMARY,
+                             weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+    return tagged(f"seat-{i}", ft.Container(
+        content=ft.Column(lines, spacing=0, tight=True,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=6, border_radius=12, width=118,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if seat.dealer else ft.Colors.SURFACE_CONTAINER))
+
+
+def _table_drawing(session: Session, view: TableView) -> ft.Control:
+    """Seats clockwise around an oval: the first at the top, then round to the right."""
+    n = len(view.seats)
+    tiles = [_seat_tile(session, view, i) for i in range(n)]
+    if n % 2 == 0:
+        right, bottom, left = list(range(1, n // 2)), [n // 2], list(range(n - 1, n // 2, -1))
+    else:
+        right, bottom, left = list(range(1, (n + 1) // 2)), [], list(
+            range(n - 1, (n - 1) // 2, -1))
+    sides = ft.Row([
+        ft.Column([tiles[i] for i in left], spacing=6),
+        ft.Container(expand=True, height=40 + 40 * max(len(left), len(right)),
+                     border_radius=80, bgcolor=ft.Colors.GREEN_800),
+        ft.Column([tiles[i] for i in right], spacing=6),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    column = [ft.Row([tiles[0]], alignment=ft.MainAxisAlignment.CENTER), sides]
+    if bottom:
+        column.append(ft.Row([tiles[bottom[0]]], alignment=ft.MainAxisAlignment.CENTER))
+    return tagged("table-drawing", ft.Column(column, spacing=6))
+
+
+def _line(text: str, ticked: bool, on_click: Callable[[], None] | None,
+          ident: str) -> ft.Control:
+    icon = ft.Icons.CHECK_BOX if ticked else ft.Icons.CHECK_BOX_OUTLINE_BLANK
+    return ft.Semantics(identifier=ident, button=on_click is not None, selected=ticked,
+                        content=ft.Container(
+        content=ft.Row([ft.Icon(icon, size=26),
+                        ft.Text(text, size=theme.TEXT, expand=True,
+                                color=ft.Colors.OUTLINE if ticked else None)]),
+        padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=10), border_radius=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER, ink=on_click is not None,
+        on_click=(lambda _: on_click()) if on_click else None))
+
+
+def _result(session: Session, view: TableView, on_next: Callable[[], None] | None
+            ) -> list[ft.Control]:
+    controls: list[ft.Control] = []
+    if view.last:
+        controls.append(tagged("evening-result", section(
+            session.tr("evening.result", n=view.hand_number - 1))))
+        controls += [tagged(f"result-{i}", ft.Text(session.tr(
+            "evening.result_line", title=line.title, name=line.name, points=line.points,
+            total=line.total) if view.scored else session.tr(
+            "evening.result_title", title=line.title, name=line.name), size=theme.TEXT))
+            for i, line in enumerate(view.last)]
+        controls += [ft.Text(session.tr("evening.effect",
+                                        effect=session.tr(f"evening.effect.{kind}"),
+                                        name=name or "—"), size=15)
+                     for kind, name in view.last_effects]
+    if view.scored:
+        controls.append(section(session.tr("evening.standings")))
+        controls += [tagged(f"standing-{i}", ft.Text(session.tr(
+            "evening.standing", place=s.place, name=s.name, total=s.total), size=theme.TEXT))
+            for i, s in enumerate(view.standings)]
+    elif not view.last:  # no points and no hand yet: who sits where is the news
+        controls.append(note(session.tr("evening.no_points"), ident="standing-0"))
+    if view.ended:
+        controls.append(note(session.tr("evening.ended"), ident="evening-ended"))
+    elif on_next is not None:
+        controls.append(big_button(session.tr("evening.next"), lambda _: on_next(),
+                                   ident="evening-next", icon=ft.Icons.ARROW_FORWARD,
+                                   primary=True))
+    return controls
+
+
+def _entry(session: Session, view: TableView, entry: HandEntry,
+           change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+    players = view.players
+    controls: list[ft.Control] = [section(session.tr("evening.order"))]
+    keys = []
+    for i, name in enumerate(players):
+        placed = name in entry.order
+        label = f"{entry.order.index(name) + 1}. {name}" if placed else name
+        keys.append(key_button(label, lambda n=name: change(lambda e: e.tap_player(n, players)),
+                               f"out-{i}", selected=placed, size=theme.TEXT))
+    controls += rows_of(keys, 2)
+    order_text = " → ".join(entry.order) if entry.order else session.tr("evening.order_empty")
+    controls.append(note(order_text, ident="order"))
+    if entry.order:
+        controls.append(big_button(session.tr("evening.clear"),
+                                   lambda _: change(HandEntry.clear_order), ident="order-clear",
+                                   icon=ft.Icons.BACKSPACE))
+    if view.events:
+        controls.append(section(session.tr("evening.events")))
+        controls += rows_of([key_button(session.tr(f"evening.event.{kind}"),
+                                        lambda k=kind: change(lambda e: e.tap_event(k,
+                                                                                    view.scum)),
+                                        f"event-{kind}", selected=entry.pending == kind,
+                                        size=theme.TEXT)
+                             for kind in view.events], 2)
+        if entry.pending:
+            controls.append(note(session.tr("evening.event_who", event=session.tr(
+                f"evening.event.{entry.pending}")), ident="event-pending"))
+        for i, (kind, name) in enumerate(entry.events):
+            label = session.tr(f"evening.event.{kind}")
+            text = (session.tr("evening.event_line", event=label, name=name) if name
+                    else session.tr("evening.event_plain", event=label))
+            controls.append(_line(text, True, lambda i=i: change(lambda e: e.drop_event(i)),
+                                  f"event-line-{i}"))
+    return controls
+
+
+@ft.component
+@guarded
+def EveningScreen() -> ft.View:
+    session = use_session()
+    page = ft.context.page
+    wanted = ft.use_route_params().get("evening_id")
+    evening_id, set_evening_id = ft.use_state(wanted)
+    view, set_view = ft.use_state(None)
+    missing, set_missing = ft.use_state(False)
+    error, set_error = ft.use_state(None)
+    message, set_message = ft.use_state(None)
+    entry, set_entry = ft.use_state(HandEntry)
+    show_result, set_show_result = ft.use_state(False)
+    busy, set_busy = ft.use_state(False)
+    route = f"{routes.EVENING}/{wanted}" if wanted else routes.EVENING
+    data_dir = session.config.data_dir
+
+    async def load() -> None:
+        try:
+            eid = wanted or await call(data_dir, current_evening_id)
+            if eid is None:
+                set_missing(True)
+                return
+            set_evening_id(eid)
+            set_view(table_view(await call(data_dir, lambda s: s.evening(eid))))
+        except CompanionError as err:
+            set_error(session.tr("evening.failed", reason=err.message(session.lang)))
+
+    ft.use_effect(load, [wanted])
+
+    def subscribe() -> None:
+        if evening_id is None:
+            return
+
+        async def on_change(_topic: str, _version: int) -> None:
+            # Delivered in the sender's context: run the reload as this phone's task, so
+            # that its state changes re-render this phone, not the sender.
+            page.run_task(reload)
+
+        async def reload() -> None:
+            try:
+                ev = await call(data_dir, lambda s: s.evening(evening_id))
+            except CompanionError:
+                return
+            set_view(lambda old: table_view(ev) if old is None or ev.version != old.version
+                     else old)
+
+        page.pubsub.subscribe_topic(topic(evening_id), on_change)
+
+    def unsubscribe() -> None:
+        if evening_id is not None:
+            page.pubsub.unsubscribe_topic(topic(evening_id))
+
+    ft.use_effect(subscribe, [evening_id], cleanup=unsubscribe)
+
+    def applied(ev) -> None:
+        set_view(table_view(ev))
+        page.pubsub.send_others_on_topic(topic(ev.id), ev.version)
+
+    async def change_evening(action: Callable, on_done: Callable[[], None] | None = None
+                             ) -> None:
+        if view is None or busy:
+            return
+        set_busy(True)
+        set_message(None)
+        try:
+            ev = await call(data_dir, action)
+        except VersionConflictError as err:
+            set_view(table_view(err.current))
+            set_message(session.tr("evening.conflict"))
+        except DuplicateHandError as err:
+            set_view(table_view(err.current))
+            set_message(session.tr("evening.duplicate"))
+        except CompanionError as err:
+            set_message(session.tr("evening.rejected", reason=err.message(session.lang)))
+        else:
+            applied(ev)
+            if on_done:
+                on_done()
+        finally:
+            set_busy(False)
+
+    async def record(_=None) -> None:
+        if view is None:
+            return
+        current = entry.for_hand(view.hand_number)
+        if not current.complete(view.players):
+            missing_names = [p for p in view.players if p not in current.order]
+            set_message(session.tr("evening.incomplete", names=", ".join(missing_names)))
+            return
+        order, events, version = list(current.order), current.event_inputs(), view.version
+        key = uuid.uuid4().hex
+        await change_evening(
+            lambda s: s.record_hand(view.evening_id, order, expected_version=version,
+                                    events=events, key=key),
+            lambda: set_show_result(True))
+
+    async def undo(_=None) -> None:
+        if view is None:
+            return
+        version = view.version
+        await change_evening(lambda s: s.undo(view.evening_id, expected_version=version),
+                             lambda: (set_show_result(False), set_entry(HandEntry())))
+
+    if error:
+        body: list[ft.Control] = [note(error, ident="evening-error", color=ft.Colors.ERROR)]
+    elif missing:
+        body = [note(session.tr("evening.none"), ident="evening-none"),
+                big_button(session.tr("home.new"), lambda _: session.go(routes.NEW_EVENING),
+                           ident="evening-new", icon=ft.Icons.ADD, primary=True)]
+    elif view is None:
+        body = [note(session.tr("evening.loading"), ident="evening-loading")]
+    else:
+        hand_entry = entry.for_hand(view.hand_number)
+
+        def change(fn: Callable[[HandEntry], HandEntry]) -> None:
+            set_entry(lambda e: fn(e.for_hand(view.hand_number)))
+
+        body = []
+        if view.ended or (show_result and session.editor) or not session.editor:
+            body += _result(session, view, (lambda: set_show_result(False))
+                            if session.editor else None)
+        if view.plan is not None and (not show_result or not session.editor):
+            body.append(tagged("evening-hand", ft.Text(
+                session.tr("evening.hand", n=view.hand_number), size=theme.TEXT_LARGE,
+                weight=ft.FontWeight.BOLD)))
+            body.append(_table_drawing(session, view))
+            body.append(section(session.tr("evening.deal")))
+            body += [tagged(f"deal-{i}", ft.Text(line, size=theme.TEXT))
+                     for i, line in enumerate(view.deal_lines)]
+            body.append(section(session.tr("evening.checklist")))
+            body += [_line(line, i in hand_entry.ticks,
+                           (lambda i=i: change(lambda e: e.tick(i))) if session.editor
+                           else None, f"check-{i}")
+                     for i, line in enumerate(view.check_lines)]
+            if session.editor and view.needs_cards:
+                body.append(note(session.tr("evening.cards_needed"), ident="cards-needed"))
+            elif session.editor:
+                body += _entry(session, view, hand_entry, change)
+                body.append(big_button(session.tr("evening.record"), record,
+                                       ident="evening-record", icon=ft.Icons.CHECK,
+                                       primary=True, disabled=busy))
+        if message:  # beside the buttons that caused it, where the thumb is
+            body.append(note(message, ident="evening-message", color=ft.Colors.ERROR))
+        if session.editor and view.can_undo:
+            body.append(big_button(session.tr("evening.undo"), undo, ident="evening-undo",
+                                   icon=ft.Icons.UNDO, disabled=busy))
+    return screen(session, route, session.tr("evening.title"), body, ident="screen-evening")

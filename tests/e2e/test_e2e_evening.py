@@ -1,0 +1,142 @@
+"""A whole evening in a real browser: a new evening of four on ``classique`` with drawn cards,
+the plan matching ``companion deal``, three hands recorded with an undo, a second phone
+following live, a change from elsewhere answered with the new state, and a phone without the
+key that only reads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import urlparse
+
+import pytest
+
+from companion.table.plan import plan_for_preset
+from companion.table.service import TableService
+from companion.ui.browser import PHONE, Server, by_id, expect_text, open_app, running_server, tap
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
+# Léa K, Tom K, Sam 5, Zoé A; then Léa and Tom draw again: Léa 2, Tom Q.
+DRAWN = ["K", "K", "5", "A", "2", "Q"]
+RANKING = ["Zoé", "Tom", "Léa", "Sam"]
+
+
+@pytest.fixture(scope="module")
+def fresh_server() -> Iterator[Server]:
+    """Its own data folder: the evening made here is the only one."""
+    with running_server() as srv:
+        yield srv
+
+
+def _type_into(page, ident: str, text: str) -> None:
+    tap(page, ident)
+    # Flutter makes the field's <input> when it gets the focus: type only then.
+    page.wait_for_function("() => document.activeElement?.tagName === 'INPUT'")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+
+
+def _record(page, taps: list[int], hand: int) -> None:
+    expect_text(page, "evening-hand", f"Donne {hand}")
+    for i in taps:
+        tap(page, f"out-{i}")
+    tap(page, "evening-record")
+    expect_text(page, "evening-result", f"Résultat de la donne {hand}")
+
+
+def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> None:
+    srv = fresh_server
+    first = browser.new_context(viewport=PHONE)
+    second = browser.new_context(viewport=PHONE)
+    reader = browser.new_context(viewport=PHONE)
+    for ctx in (first, second, reader):
+        ctx.set_default_timeout(20_000)
+    try:
+        page = open_app(first, srv.url)
+        tap(page, "home-new")
+        by_id(page, "screen-new-evening").wait_for(state="attached")
+        for name in PLAYERS:
+            _type_into(page, "new-name", name)
+            tap(page, "new-add")
+            i = PLAYERS.index(name)
+            expect_text(page, f"player-{i}", f"{i + 1}. {name}")
+        _type_into(page, "new-name", "tom")  # a name used twice: a message, nothing lost
+        tap(page, "new-add")
+        expect_text(page, "new-notice", "déjà à la table")
+        expect_text(page, "new-count", "4 joueurs")
+        expect_text(page, "new-source", "TDC")
+        tap(page, "new-options")  # each option with its seed; changed with a tap
+        tap(page, "option-deck")
+        expect_text(page, "option-deck", "D1 (PAGAT, WIKI)")
+        tap(page, "choice-32")
+        expect_text(page, "new-options", "1 changée")
+        tap(page, "choice-52")
+        expect_text(page, "new-options", "0 changée")
+        tap(page, "new-options")
+
+        for card in DRAWN[:4]:
+            tap(page, f"draw-{card}")
+        expect_text(page, "new-notice", "Égalité : Léa, Tom")
+        for card in DRAWN[4:]:
+            tap(page, f"draw-{card}")
+        expect_text(page, "draw-done", ", ".join(RANKING))
+        tap(page, "new-create")
+
+        # The deal and the exchanges are those of `companion deal --rules classique`.
+        plan = plan_for_preset("classique", RANKING)
+        expect_text(page, "evening-hand", "Donne 1")
+        for i, line in enumerate(plan.instructions[:3]):
+            expect_text(page, f"deal-{i}", line)
+        for i, line in enumerate(plan.instructions[3:]):
+            expect_text(page, f"check-{i}", line)
+        expect_text(page, "seat-0", "Zoé")
+        expect_text(page, "seat-3", "donne")  # Sam, the Trou-du-cul, deals
+        tap(page, "check-0")  # ticked off
+        evening_path = urlparse(page.url).path
+        evening_id = evening_path.rsplit("/", 1)[-1]
+
+        other = open_app(second, page.url)  # a second phone with the key
+        expect_text(other, "evening-hand", "Donne 1")
+
+        _record(page, [1, 0, 3], 1)  # Tom, Zoé, Sam; Léa placed last automatically
+        expect_text(page, "result-0", "Tom")
+        expect_text(page, "result-3", "Léa")
+        expect_text(other, "evening-hand", "Donne 2")  # live, no reload
+        tap(page, "evening-next")
+
+        _record(page, [0, 1, 2], 2)
+        expect_text(other, "evening-hand", "Donne 3")
+        tap(page, "evening-undo")  # the second hand is taken back, on both phones
+        expect_text(page, "evening-hand", "Donne 2")
+        expect_text(other, "evening-hand", "Donne 2")
+
+        # A change made elsewhere (another process on the same data): this phone's record
+        # is refused with the new state, and nothing is doubled.
+        service = TableService(srv.data_dir)
+        ev = service.evening(evening_id)
+        service.record_hand(evening_id, list(reversed([ev.name(p) for p in ev.present])),
+                            expected_version=ev.version)
+        for i in (0, 1, 2):
+            tap(page, f"out-{i}")
+        tap(page, "evening-record")
+        expect_text(page, "evening-message", "Quelqu'un d'autre a modifié la soirée")
+        page.mouse.wheel(0, -5000)  # back to the top: the new state is shown
+        expect_text(page, "evening-hand", "Donne 3")
+
+        _record(page, [2, 1, 0], 3)
+        tap(page, "evening-next")
+        expect_text(other, "evening-hand", "Donne 4")
+        assert len(TableService(srv.data_dir).evening(evening_id).hands) == 3
+        assert evening_path == f"/evening/{evening_id}"
+
+        watcher = open_app(reader, srv.base + "/")  # no key: tonight's evening, read only
+        tap(watcher, "home-scoreboard")
+        by_id(watcher, "read-only-banner").wait_for(state="attached")
+        expect_text(watcher, "result-0", "Président")
+        expect_text(watcher, "evening-hand", "Donne 4")
+        for ident in ("evening-record", "evening-undo", "out-0"):
+            assert by_id(watcher, ident).count() == 0
+    finally:
+        for ctx in (first, second, reader):
+            ctx.close()

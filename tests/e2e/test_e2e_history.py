@@ -1,0 +1,116 @@
+"""The history in a real browser: a seeded evening with its chart, the leaderboard with
+finishing position over time and head-to-head; the settings' exports and a refused import."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from companion.ui.browser import Server, by_id, expect_text, open_app, running_server, tap
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def history_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose data folder holds two evenings with points, made through the
+    evening service before it starts."""
+    from companion.table.service import TableService
+
+    folder = tmp_path_factory.mktemp("history-data")
+    service = TableService(folder)
+    players = ["Léa", "Tom", "Sam", "Zoé"]
+    ev = service.create_evening(players, "pagat", title="Chez Tom",
+                                day=date.today() - timedelta(days=7))
+    for order in (players, ["Tom", "Léa", "Zoé", "Sam"], ["Tom", "Sam", "Léa", "Zoé"]):
+        ev = service.record_hand(ev.id, order, expected_version=ev.version)
+    ev = service.create_evening(players, "pagat", title="Chez Zoé")
+    ev = service.record_hand(ev.id, ["Zoé", "Sam", "Tom", "Léa"], expected_version=ev.version)
+    with running_server(data_dir=folder) as srv:
+        yield srv
+
+
+def test_the_history_shows_the_evening_its_chart_and_the_leaderboard(
+        history_server: Server, context) -> None:
+    page = open_app(context, history_server.url)
+    tap(page, "home-history")
+    row = page.locator('[flt-semantics-identifier^="evening-"]').filter(has_text="Chez Tom")
+    row.wait_for(state="attached")
+    assert "3 donnes" in row.inner_text()
+    row.click()
+    expect_text(page, "standing-1", "1. Tom")
+    expect_text(page, "chart-evening", "Léa")  # the legend names every line
+    box = by_id(page, "chart-evening").bounding_box()  # the legend and the drawn chart
+    assert box is not None and box["height"] > 200
+    tap(page, "back")
+
+    tap(page, "tab-leaderboard")
+    expect_text(page, "leader-1", "1.")
+    expect_text(page, "leader-4", "4.")
+    expect_text(page, "chart-position", "Zoé")
+    page.mouse.move(200, 450)
+    page.mouse.wheel(0, 500)  # below the leaderboard
+    page.wait_for_timeout(800)
+    box = by_id(page, "chart-position").bounding_box()
+    assert box is not None and box["height"] > 200
+    expect_text(page, "h2h-result", "donnes ensemble (2 soirées)")
+    tap(page, "period-month")  # both evenings are within 30 days
+    expect_text(page, "h2h-result", "(2 soirées)")
+
+
+def test_exports_are_written_and_a_wrong_import_changes_nothing(
+        history_server: Server, context, tmp_path: Path) -> None:
+    page = open_app(context, history_server.url)
+    tap(page, "home-settings")
+    expect_text(page, "data-dir", str(history_server.data_dir))
+    tap(page, "export-json")
+    expect_text(page, "data-message", "exports")
+    exports = history_server.data_dir / "exports"
+    (written,) = exports.glob("companion-*.json")
+    with page.expect_download() as download:  # the browser downloads the same file
+        tap(page, "download-0")
+    assert download.value.suggested_filename == written.name
+    assert Path(download.value.path()).read_bytes() == written.read_bytes()
+    tap(page, "export-csv")
+    by_id(page, "download-1").wait_for(state="attached")
+    assert len(list(exports.glob("companion-*.csv"))) == 2
+
+    wrong = tmp_path / "photo.json"
+    wrong.write_text('{"hello": "world"}', "utf-8")
+    before = sorted(p.name for p in (history_server.data_dir / "evenings").iterdir())
+    with page.expect_file_chooser() as chooser:
+        tap(page, "import-json")
+    chooser.value.set_files(str(wrong))
+    expect_text(page, "data-message", "Import refusé, rien n'a changé")
+    assert sorted(p.name for p in (history_server.data_dir / "evenings").iterdir()) == before
+
+
+def test_a_damaged_evening_is_restored_from_its_latest_good_backup(
+        tmp_path: Path, browser) -> None:
+    from companion.table.service import TableService
+    from companion.ui.browser import PHONE
+
+    folder = tmp_path / "data"
+    service = TableService(folder)
+    ev = service.create_evening(["Léa", "Tom", "Sam", "Zoé"], "classique", title="Chez Sam")
+    service.record_hand(ev.id, ["Léa", "Tom", "Sam", "Zoé"], expected_version=ev.version)
+    service.repo.evening_path(ev.id).write_text("{ damaged", "utf-8")  # a bad disk, say
+    with running_server(data_dir=folder) as srv:
+        context = browser.new_context(viewport=PHONE)
+        context.set_default_timeout(20_000)
+        try:
+            page = open_app(context, srv.url)
+            tap(page, "home-settings")
+            by_id(page, "restore-0").wait_for(state="attached")
+            label = by_id(page, "backup-0").get_attribute("aria-label") or ""
+            assert "Chez Sam" in label and "Fichier abîmé" in label
+            tap(page, "restore-0")
+            expect_text(page, "data-message", "Restauré depuis")
+            expect_text(page, "backups-good", "rien à restaurer")
+        finally:
+            context.close()
+    assert TableService(folder).history(ev.id).title == "Chez Sam"
+    assert list((folder / "corrupt").rglob("*.json"))  # the damaged file is kept

@@ -1,0 +1,26 @@
+"""The chart widget draws what the view model says: a line per player, in order, colours
+from the palette, room around the first and last labels."""
+
+from __future__ import annotations
+
+import flet_charts as fch
+
+from companion.ui.charts import PALETTE, line_chart
+from companion.ui.history_model import Chart, Series
+
+
+def _plot(control) -> fch.LineChart:
+    column = control.content.content  # Semantics → Container → Column
+    return next(c for c in column.controls if isinstance(c, fch.LineChart))
+
+
+def test_a_line_per_player_with_labels_inside() -> None:
+    chart = Chart((Series("Léa", ((0, 0), (1, 3))), Series("Tom", ((0, 0), (1, 1))),
+                   Series("Sam", ())), 0, 1, 0, 3, ((0.0, "0"), (1.0, "1")))
+    control = line_chart(chart, ident="chart-x", x_title="Hands", y_title="Points")
+    assert control.identifier == "chart-x"
+    plot = _plot(control)
+    assert [len(d.points) for d in plot.data_series] == [2, 2]  # no line for no points
+    assert [d.color for d in plot.data_series] == list(PALETTE[:2])
+    assert plot.min_x < 0 and plot.max_x > 1 and (plot.min_y, plot.max_y) == (0, 3)
+    assert [label.value for label in plot.bottom_axis.labels] == [0.0, 1.0]
