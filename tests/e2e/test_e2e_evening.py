@@ -39,8 +39,9 @@ def _type_into(page, ident: str, text: str) -> None:
 
 def _record(page, taps: list[int], hand: int) -> None:
     expect_text(page, "evening-hand", f"Donne {hand}")
-    for i in taps:
+    for n, i in enumerate(taps):
         tap(page, f"out-{i}")
+        expect_text(page, f"out-{i}", f"{n + 1}.")  # answered before the next tap
     tap(page, "evening-record")
     expect_text(page, "evening-result", f"Résultat de la donne {hand}")
 
@@ -74,12 +75,21 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
         tap(page, "choice-52")
         expect_text(page, "new-options", "0 changée")
         tap(page, "new-options")
+        by_id(page, "option-deck").wait_for(state="detached")  # folded again
+        # The card keys are below the fold: scroll there first, so that no tap lands while
+        # Flutter is still scrolling to its target.
+        page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+        page.mouse.wheel(0, 3000)
+        by_id(page, "draw-for").wait_for(state="attached")
+        page.wait_for_timeout(300)
 
-        for card in DRAWN[:4]:
+        for i, card in enumerate(DRAWN[:4]):  # each tap answered before the next
             tap(page, f"draw-{card}")
+            expect_text(page, f"drawn-{i}", f"{PLAYERS[i]} : {card}")
         expect_text(page, "new-notice", "Égalité : Léa, Tom")
-        for card in DRAWN[4:]:
+        for i, card in enumerate(DRAWN[4:]):
             tap(page, f"draw-{card}")
+            expect_text(page, f"drawn-{i}", f"{DRAWN[i]} → {card}")
         expect_text(page, "draw-done", ", ".join(RANKING))
         tap(page, "new-create")
 
@@ -117,8 +127,9 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
         ev = service.evening(evening_id)
         service.record_hand(evening_id, list(reversed([ev.name(p) for p in ev.present])),
                             expected_version=ev.version)
-        for i in (0, 1, 2):
+        for n, i in enumerate((0, 1, 2)):
             tap(page, f"out-{i}")
+            expect_text(page, f"out-{i}", f"{n + 1}.")
         tap(page, "evening-record")
         expect_text(page, "evening-message", "Quelqu'un d'autre a modifié la soirée")
         page.mouse.wheel(0, -5000)  # back to the top: the new state is shown

@@ -4,7 +4,7 @@ evening reloads it when another one changes it (pub/sub)."""
 
 from __future__ import annotations
 
-import uuid
+import hashlib
 from collections.abc import Callable
 
 import flet as ft
@@ -252,7 +252,10 @@ def EveningScreen() -> ft.View:
             set_message(session.tr("evening.incomplete", names=", ".join(missing_names)))
             return
         order, events, version = list(current.order), current.event_inputs(), view.version
-        key = uuid.uuid4().hex
+        # The same hand tapped twice from this version (a double tap) is one hand: the second
+        # call is refused as a duplicate rather than taken for someone else's change.
+        key = hashlib.sha256(repr((view.evening_id, version, order, events)).encode()
+                             ).hexdigest()[:32]
         await change_evening(
             lambda s: s.record_hand(view.evening_id, order, expected_version=version,
                                     events=events, key=key),

@@ -88,10 +88,11 @@ def _rules(session: Session, model: NewEveningModel, act, panel: str | None,
         session.tr("new.source", seed=info.seed, section=info.section), size=15)))
     lines = model.option_lines()
     changed = sum(1 for line in lines if line.changed)
-    controls.append(toggle_row(session.tr("new.options"), panel == "options",
+    options_open = panel == "options" or (panel or "").startswith("option:")
+    controls.append(toggle_row(session.tr("new.options"), options_open,
                                toggle("options"), "new-options",
                                detail=session.tr("new.options_changed", n=changed)))
-    if panel == "options" or (panel or "").startswith("option:"):
+    if options_open:
         for line in lines:
             opened = panel == f"option:{line.name}"
             controls.append(toggle_row(f"{line.name} = {line.value}", opened,
@@ -187,7 +188,15 @@ def NewEveningScreen() -> ft.View:
         return lambda: set_model(lambda m: method(m, *args))
 
     def toggle(name: str) -> Callable[[], None]:
-        return lambda: set_panel(lambda open_: None if open_ == name else name)
+        """Open ``name`` or close it; an option's row folds back to the list of options,
+        the options' row folds the whole list."""
+        def flip(open_: str | None) -> str | None:
+            if open_ == name:
+                return "options" if name.startswith("option:") else None
+            if name == "options" and (open_ or "").startswith("option:"):
+                return None
+            return name
+        return lambda: set_panel(flip)
 
     async def load() -> None:
         if not session.editor:
