@@ -3,6 +3,7 @@ finishing position over time and head-to-head; the settings' exports and a refus
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
@@ -105,8 +106,12 @@ def test_a_damaged_evening_is_restored_from_its_latest_good_backup(
             page = open_app(context, srv.url)
             tap(page, "home-settings")
             by_id(page, "restore-0").wait_for(state="attached")
-            label = by_id(page, "backup-0").get_attribute("aria-label") or ""
-            assert "Chez Sam" in label and "Fichier abîmé" in label
+            # the list is filled by a worker thread: wait for its label rather than read once
+            from playwright.sync_api import expect
+
+            expect(by_id(page, "backup-0")).to_have_attribute(
+                "aria-label", re.compile(r"Chez Sam.*Fichier abîmé|Fichier abîmé.*Chez Sam",
+                                         re.S), timeout=20_000)
             tap(page, "restore-0")
             expect_text(page, "data-message", "Restauré depuis")
             expect_text(page, "backups-good", "rien à restaurer")
