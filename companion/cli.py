@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from companion.rules.dispute import Dispute
-from companion.rules.errors import CompanionError, IllegalHistoryError
+from companion.rules.errors import CompanionError, IllegalHistoryError, one_line
+from companion.table.commands import _write
 from companion.table.commands import register as register_deal
 from companion.table.evening_commands import register as register_evening
 from companion.table.history_commands import register as register_history
@@ -34,7 +36,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         prefix = "companion : erreur d'usage" if self.lang == "fr" else "companion: usage error"
-        sys.stderr.write(f"{prefix}: {message}\n")
+        sys.stderr.write(f"{prefix}: {one_line(message)}\n")
         raise SystemExit(2)
 
 
@@ -46,12 +48,12 @@ def _judge(args: argparse.Namespace) -> int:
             ranks=args.ranks, hands=args.hand, revolution=args.revolution)
         ruling = dispute.ruling()
     except IllegalHistoryError as err:
-        sys.stderr.write(err.message(lang) + "\n")
+        sys.stderr.write(one_line(err.message(lang)) + "\n")
         return 2
     except CompanionError as err:
-        sys.stderr.write(err.message(lang) + "\n")
+        sys.stderr.write(one_line(err.message(lang)) + "\n")
         return 2
-    print(json.dumps(ruling.as_dict(lang), ensure_ascii=False))
+    _write(sys.stdout, json.dumps(ruling.as_dict(lang), ensure_ascii=False) + "\n")
     return 0 if ruling.legal else 1
 
 
@@ -79,8 +81,22 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     return parser
 
 
+def _clean(arg: str) -> str:
+    """An argument as text: under a non-UTF-8 locale Python keeps undecodable bytes as lone
+    surrogates, which no output can encode; read them back as UTF-8 (U+FFFD if they are not)."""
+    try:
+        arg.encode("utf-8")
+        return arg
+    except UnicodeEncodeError:
+        try:
+            raw = os.fsencode(arg)
+        except UnicodeEncodeError:
+            raw = arg.encode("utf-8", "replace")
+        return raw.decode("utf-8", "replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = [_clean(a) for a in (sys.argv[1:] if argv is None else argv)]
     parser = build_parser(_lang(args_list))
     args = parser.parse_args(args_list)
     handler = getattr(args, "handler", None)

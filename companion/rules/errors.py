@@ -7,7 +7,17 @@ input was bad can catch ``ValueError``; the UI and the command line read ``code`
 
 from __future__ import annotations
 
+import unicodedata
+
 Lang = str  # "fr" or "en"
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control or line-separator character written as an escape (``\\n``,
+    ``\\x1e``, ``\\u2028``): a message that echoes what the user typed stays one line."""
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in text)
 
 
 class CompanionError(ValueError):

@@ -1059,6 +1059,17 @@ class Repository(Generic[E, P]):
                         f"Not enough free space to import {path} ({free} bytes free, about "
                         f"{2 * size} needed). Nothing was changed. Free some space, then try "
                         "again.", path=path, free=free, needed=2 * size)
+            for n, model in enumerate(evenings):
+                # The index hooks (describe, summarize) must accept every evening before
+                # anything is written: a record that validates can still be unusable (e.g. a
+                # derived field removed by hand).
+                try:
+                    self._make_entry(model, updated[getattr(model, self._id_field)], (None, None))
+                except Exception as exc:
+                    detail = f"{type(exc).__name__}: {exc}".rstrip(": ")
+                    raise ImportFileError(
+                        path, f"evenings[{n}] cannot be used ({detail})",
+                        reason_fr=f"evenings[{n}] est inutilisable ({detail})") from exc
             incoming = {getattr(e, self._id_field) for e in evenings}
             trashed = []
             with self._index_written_after():

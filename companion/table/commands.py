@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from companion.rules.errors import CompanionError
+from companion.rules.errors import CompanionError, one_line
 from companion.table.plan import plan_for_preset
 
 
@@ -41,10 +41,10 @@ def deal_command(args: argparse.Namespace) -> int:
         plan = plan_for_preset(args.rules, _names(args.players) or [], args.set or [],
                                first=bool(args.first), seats=_names(args.seats), lang=lang)
     except CompanionError as err:
-        _write(sys.stderr, f"companion deal: {err.message(lang)}\n")
+        _write(sys.stderr, f"companion deal: {one_line(err.message(lang))}\n")
         return 2
     except ValueError as err:  # anything else the input caused: still one line, no traceback
-        _write(sys.stderr, f"companion deal: {err}\n")
+        _write(sys.stderr, f"companion deal: {one_line(str(err))}\n")
         return 2
     _write(sys.stdout, json.dumps(plan.model_dump(), ensure_ascii=False) + "\n")
     return 0
