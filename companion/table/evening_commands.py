@@ -22,7 +22,8 @@ import json
 import sys
 from typing import Any
 
-from companion.rules.errors import CompanionError, NotationError
+from companion.rules.errors import CompanionError, NotationError, one_line
+from companion.table.commands import _write
 from companion.table.evening import Evening
 from companion.table.history_commands import _find
 from companion.table.service import TableService
@@ -78,9 +79,9 @@ def _guard(run: Any) -> Any:
         try:
             evening = run(TableService(args.data_dir), args)
         except CompanionError as err:
-            sys.stderr.write(err.message(args.lang) + "\n")
+            _write(sys.stderr, one_line(err.message(args.lang)) + "\n")
             return 2
-        print(json.dumps(_summary(evening), ensure_ascii=False))
+        _write(sys.stdout, json.dumps(_summary(evening), ensure_ascii=False) + "\n")
         return 0
     return handler
 

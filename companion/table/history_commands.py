@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from companion.rules.errors import CompanionError
+from companion.rules.errors import CompanionError, one_line
+from companion.table.commands import _write
 from companion.table.service import TableService, UnknownEveningError
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
 
@@ -56,10 +57,14 @@ def _guarded(run: Any) -> Any:
         try:
             return run(args)
         except CompanionError as err:  # store errors too (StoreError is a CompanionError)
-            sys.stderr.write(err.message(args.lang) + "\n")
+            _write(sys.stderr, one_line(err.message(args.lang)) + "\n")
         return 2
     handler.__doc__ = run.__doc__
     return handler
+
+
+def _say(text: str) -> None:
+    _write(sys.stdout, text + "\n")  # UTF-8 whatever the locale: a C locale must not crash
 
 
 def _find(service: TableService, ref: str) -> str:
@@ -86,7 +91,7 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, default=str))
+    _write(sys.stdout, json.dumps(data, ensure_ascii=False, default=str) + "\n")
 
 
 @_guarded
@@ -98,7 +103,7 @@ def run_history(args: argparse.Namespace) -> int:
         if args.json:
             _print_json(history.model_dump(mode="json"))
         else:
-            print(_evening_text(history, fr))
+            _say(_evening_text(history, fr))
         return 0
     names = {p.id: p.name for p in service.players()}
     entries = service.evenings(args.start, args.end)
@@ -116,7 +121,7 @@ def run_history(args: argparse.Namespace) -> int:
         return 0
     headers = (["Soirée", "Date", "Lieu", "Mains", "En tête", "Joueurs"] if fr else
                ["Evening", "Date", "Place", "Hands", "Leading", "Players"])
-    print(_table(headers, [[r["id"][:8], r["date"] or "", r["place"] or r["title"] or "",
+    _say(_table(headers, [[r["id"][:8], r["date"] or "", r["place"] or r["title"] or "",
                             r["hands"], (r["leader"] or "") + (" ✓" if r["ended"] else ""),
                             ", ".join(r["players"])] for r in rows]))
     return 0
@@ -154,14 +159,14 @@ def run_leaderboard(args: argparse.Namespace) -> int:
         if args.json:
             _print_json(h2h.model_dump(mode="json"))
         else:
-            print(_versus_text(h2h, fr))
+            _say(_versus_text(h2h, fr))
         return 0
     rows = service.leaderboard(args.start, args.end)
     if args.json:
         _print_json({"from": args.start, "to": args.end,
                      "players": [r.model_dump(mode="json") for r in rows]})
         return 0
-    print(_leaders_text(rows, fr))
+    _say(_leaders_text(rows, fr))
     return 0
 
 

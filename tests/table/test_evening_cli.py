@@ -63,3 +63,23 @@ def test_undo_edit_and_delete_recompute_the_evening(evening: Path) -> None:
                              text=True, timeout=60)
     assert history.returncode == 0, history.stderr
     assert "Léa" in history.stdout
+
+
+def test_commands_survive_an_ascii_only_locale(evening: Path) -> None:
+    """Under a C locale with ASCII-only output, names with accents are printed as UTF-8
+    (valid JSON), never a traceback."""
+    import os
+
+    assert run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max").returncode == 0
+    env = {**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "ascii"}
+    for args in (["evening", "plan", "last"], ["history"], ["history", "last"],
+                 ["leaderboard"]):
+        out = subprocess.run([sys.executable, "-m", "companion.cli", *args, "--data-dir",
+                              str(evening)], capture_output=True, env=env, timeout=60)
+        assert out.returncode == 0, out.stderr
+        assert b"Traceback" not in out.stderr
+        assert "Léa".encode() in out.stdout
+    plan = subprocess.run([sys.executable, "-m", "companion.cli", "evening", "plan", "last",
+                           "--data-dir", str(evening)], capture_output=True, env=env,
+                          timeout=60)
+    assert json.loads(plan.stdout.decode("utf-8"))["totals"]["Léa"] == 0
