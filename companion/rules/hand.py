@@ -151,8 +151,8 @@ class HandState:
         if gone:  # players already out when the history starts
             state = replace(state, out=tuple(gone))
             if lead in gone:
-                state = replace(state, turn=_lead_after_out(state, lead),
-                                trick=Trick(leader=_lead_after_out(state, lead)))
+                lead = _lead_after_out(state, lead)
+                state = replace(state, turn=lead, trick=Trick(leader=lead))
         return state
 
     # -- reading the state -------------------------------------------------------------------
@@ -382,7 +382,7 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
     if check:
         return "ok", None, info
     return "ok", _apply_play(state, who, cards, combo, new_top, effect, base_trick, remaining,
-                             overplay, forfeit, speed, info), info
+                             overplay, forfeit, info), info
 
 
 @dataclass(slots=True)
@@ -678,7 +678,7 @@ def _can_beat(state: HandState, who: int) -> bool:
 def _apply_play(state: HandState, who: int, cards: tuple[Card, ...], combo: Combo,
                 new_top: Top, effect: _Effect, trick: Trick,
                 remaining: tuple[Card, ...] | None, overplay: bool, forfeit: bool,
-                speed: bool, info: StepInfo) -> HandState:
+                info: StepInfo) -> HandState:
     rules = state.rules
     hands = state.hands
     if remaining is not None:
@@ -746,8 +746,9 @@ def _apply_play(state: HandState, who: int, cards: tuple[Card, ...], combo: Comb
     info.skipped = skip
     state = replace(state, hands=hands, trick=new_trick, direction=direction,
                     revolution=revolution, out=out, forfeits=forfeits, pending=pending)
-    if _finish_if_over(state) is not None:
-        return _finish_if_over(state)  # type: ignore[return-value]
+    finished = _finish_if_over(state)
+    if finished is not None:
+        return finished
     if clears:
         return _new_trick(state, who)
     return _after(state, who, skip)

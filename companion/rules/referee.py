@@ -40,6 +40,7 @@ Codes (``ok`` when legal):
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations
 
 from companion.rules.cards import Card, Play, Rank
@@ -246,8 +247,6 @@ def legal_plays(state: HandState, hand: tuple[Card, ...] | None = None,
 
 
 def _with_hand(state: HandState, who: int, hand: tuple[Card, ...]) -> HandState:
-    from dataclasses import replace
-
     return replace(state, hands=(*state.hands[:who], hand, *state.hands[who + 1:]))
 
 
