@@ -23,7 +23,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "app.not_found": ("Cette page n'existe pas.", "This page does not exist."),
     "app.error": ("Cet écran a rencontré une erreur ; revenez en arrière et réessayez.",
                   "This screen ran into an error; go back and try again."),
-    "app.home": ("Accueil", "Home"),
     "app.back": ("Retour", "Back"),
     "app.editor_only": ("Réservé aux téléphones qui ont la clé de la table.",
                         "Only for phones that have the table's key."),
@@ -39,11 +38,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "home.settings": ("Réglages", "Settings"),
     "home.invite": ("Inviter un téléphone", "Invite a phone"),
     # --- screens waiting for the evening model -------------------------------------------------
-    "pending.body": ("Cet écran n'est pas encore construit : il arrive avec la suite de "
-                     "l'application (le modèle de soirée est prêt).",
-                     "This screen is not built yet: it comes with the next part of the app "
-                     "(the evening model is ready)."),
-    # --- history -----------------------------------------------------------------------------
     "history.title": ("Historique", "History"),
     "history.empty": ("Aucune soirée enregistrée pour l'instant.",
                       "No evening recorded yet."),
