@@ -60,12 +60,14 @@ class ImportSummary:
     safety_copy: Path  # the data as it was before the import, in exports/
 
 
-def import_backup(service: TableService, data: bytes, now: datetime | None = None
-                  ) -> ImportSummary:
+def import_backup(service: TableService, data: bytes, now: datetime | None = None,
+                  name: str | None = None) -> ImportSummary:
     """Read a backup sent from a phone. The whole file is checked before anything is
     written: a wrong file raises the store's ``ImportFileError`` (``message(lang)``) and
     changes nothing. Evenings of the file are added, or replace those with the same id;
-    the others are kept. The data as it was is first exported to ``exports/``."""
+    the others are kept. The data as it was is first exported to ``exports/``. ``name``:
+    the file's name on the phone, which the refusal names (rather than the scratch copy,
+    gone by the time the message is read)."""
     folder = exports_dir(service)
     folder.mkdir(parents=True, exist_ok=True)
     safety = service.repo.export_all(folder / f"before-import-{_stamp(now)}.json")
@@ -74,9 +76,13 @@ def import_backup(service: TableService, data: bytes, now: datetime | None = Non
             received = Path(tmp) / "received.json"
             received.write_bytes(data)
             result = service.repo.import_all(received, replace=False)
-    except (ImportFileError, NewerSchemaError):
+    except (ImportFileError, NewerSchemaError) as err:
         safety.unlink(missing_ok=True)  # refused before any write: no copy to keep
-        raise
+        if name is None:
+            raise
+        if isinstance(err, NewerSchemaError):
+            raise NewerSchemaError(name, err.found, err.supported) from err
+        raise ImportFileError(name, err.reason, reason_fr=err.reason_fr) from err
     return ImportSummary(result.evenings, result.players, safety)
 
 

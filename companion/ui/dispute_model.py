@@ -5,43 +5,74 @@ and the referee's ruling on it.
 ``use_state``), and holds only names, card texts and rulings as plain data. The rulings come
 from :mod:`companion.rules.dispute`, the same path as ``companion judge``: this module adds
 no rule of its own.
+
+The rules are a preset plus ``NAME=VALUE`` changes: those of the evening the screen was opened
+from (``from_evening``), then any changed on the spot. The table keeps every action tapped in;
+when a change of rules or players makes one of them illegal, the table stops there and says
+which one and why (``broken``) until the table takes it back or changes the rules back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
 
 from companion.rules.cards import DECK_RANKS, Card, JokerColour, Play, Rank, Suit
 from companion.rules.combos import order_for
 from companion.rules.dispute import Dispute
 from companion.rules.errors import CompanionError
 from companion.rules.hand import Action, HandState
-from companion.rules.presets import PRESETS, Preset
-from companion.rules.referee import CODE_OPTION, Ruling, replay
+from companion.rules.presets import PRESETS, Preset, ruleset_from, split_setting
+from companion.rules.referee import CODE_OPTION, Ruling, judge
 from companion.rules.ruleset import RuleSet
+from companion.table.table_rules import TableRules
 from companion.ui.i18n import t
+from companion.ui.new_evening_model import NewEveningModel
+from companion.ui.new_evening_model import OptionLine as OptionInfo
+
+if TYPE_CHECKING:
+    from companion.table.evening import Evening
 
 MIN_PLAYERS = 3
-MAX_PLAYERS = 8
-DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
+MAX_PLAYERS = 10  # the most any preset seats (WIKI's Strutz)
+DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
 MAX_NAME = 20
 MAX_TRAY = 12  # more cards than any legal play holds (poker hands, two-deck sets with wilds)
 DEFAULT_PRESET = "classique"
+Origin = Literal["preset", "evening", "here"]  # where an option's value comes from
 
 
 @dataclass(frozen=True)
 class Notice:
-    """A message for the user: an i18n key, and the engine's own (fr, en) text for its
-    ``{reason}`` field when there is one."""
+    """A message for the user: an i18n key, its fields, and the engine's own (fr, en) text for
+    its ``{reason}`` field when there is one."""
 
     key: str
     reason: tuple[str, str] | None = None
+    fields: tuple[tuple[str, str], ...] = ()
 
     def text(self, lang: str) -> str:
-        if self.reason is None:
-            return t(lang, self.key)
-        return t(lang, self.key, reason=self.reason[1 if lang == "en" else 0])
+        fields = dict(self.fields)
+        if self.reason is not None:
+            fields["reason"] = self.reason[1 if lang == "en" else 0]
+        return t(lang, self.key, **fields)
+
+
+@dataclass(frozen=True)
+class Cite:
+    """The option a ruling rests on, and where its value comes from at this table."""
+
+    name: str  # "pass_is_final"
+    value: str  # as ``--set`` spells it: "false"
+    origin: Origin
+    before: str  # the value it replaced: the evening's (changed here) or the preset's
+
+    def text(self, lang: str) -> str:
+        if self.origin == "preset":
+            return f"{self.name} = {self.value}"
+        return t(lang, f"dispute.cite_{self.origin}", name=self.name, value=self.value,
+                 before=self.before)
 
 
 @dataclass(frozen=True)
@@ -58,7 +89,14 @@ class RulingView:
     next_player: str | None
     to_beat: str | None  # what next_player must beat; None when he leads
     over: bool  # the play ends the hand
-    rule: str | None  # "pass_is_final = True": the option the ruling rests on
+    cites: tuple[Cite, ...] = ()  # the option the referee names, then any option changed
+    # from the preset (by the evening or here) without which the verdict would differ
+    before: tuple[str, ...] = ()  # not their turn: who must play or pass first
+
+    @property
+    def rule(self) -> str | None:
+        """``"pass_is_final = true"``: the first option the ruling rests on and its value."""
+        return f"{self.cites[0].name} = {self.cites[0].value}" if self.cites else None
 
     def message(self, lang: str) -> str:
         return self.en if lang == "en" else self.fr
@@ -73,9 +111,9 @@ class RulingView:
         return self._split(lang)[1]
 
     def rule_text(self, lang: str) -> str:
-        """Where the ruling comes from: the system (with the rule's ID), the option's value,
-        the ruling's code."""
-        parts = [p for p in (self._split(lang)[0], self.rule) if p]
+        """Where the ruling comes from: the system (with the rule's ID), the option's value
+        and where that value comes from, the ruling's code."""
+        parts = [p for p in (self._split(lang)[0], *(c.text(lang) for c in self.cites)) if p]
         return " — ".join([*parts, self.code])
 
     def next_text(self, lang: str) -> str:
@@ -84,6 +122,13 @@ class RulingView:
         if self.to_beat is None:
             return t(lang, "dispute.next_lead", name=self.next_player)
         return t(lang, "dispute.next_beat", name=self.next_player, cards=self.to_beat)
+
+    def before_text(self, lang: str) -> str | None:
+        """A play out of turn: who must still play or pass before this player may."""
+        if not self.before:
+            return None
+        key = "dispute.before" if len(self.before) == 1 else "dispute.before_many"
+        return t(lang, key, name=self.actor, names=", ".join(self.before))
 
 
 @dataclass(frozen=True)
@@ -100,18 +145,58 @@ class Picker:
 class TableLine:
     text: str  # "A: K"
     ends_trick: bool  # the trick (or the hand) ended with this action
+    holds: bool = True  # legal under the rules now; False for the broken one and those after
+
+
+@dataclass(frozen=True)
+class Broken:
+    """The first action on the table the rules and players now in force do not allow."""
+
+    index: int
+    action: str
+    fr: str
+    en: str
+
+    def message(self, lang: str) -> str:
+        return self.en if lang == "en" else self.fr
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """Where the trick stands: what is to beat and who laid it, who passed, who may still
+    play on it."""
+
+    top: str | None  # "K"; None when the next player leads
+    top_player: str | None
+    passed: tuple[str, ...]
+    waiting: tuple[str, ...]  # still in the trick, in playing order from whoever acts next
 
 
 @dataclass(frozen=True)
 class OptionLine:
     oid: str  # catalogue ID, "D4"
     name: str  # field name, "rank_order"
-    value: str
+    value: str  # as ``--set`` spells it
+    description: str = ""  # the catalogue's words (ID, seeds, meaning), as the new evening
+    seeds: str = ""  # the seeds it comes from, "PAGAT, WIKI"
+    choices: tuple[str, ...] = ()  # every value when there are few, else it is typed in
+    origin: Origin = "preset"
+    before: str = ""  # the value it replaced (see Cite)
 
 
-@lru_cache(maxsize=64)
-def _rules(preset: str) -> RuleSet:
-    return PRESETS[preset].rules
+@dataclass(frozen=True)
+class EveningRules:
+    """The evening the dispute was opened from: whose rules these are."""
+
+    id: str
+    title: str  # its title, or its date when it has none
+    preset: str
+    settings: tuple[str, ...]  # its changes to the preset's rule options (not table options)
+
+
+@lru_cache(maxsize=128)
+def _rules(preset: str, settings: tuple[str, ...] = ()) -> RuleSet:
+    return ruleset_from(preset, list(settings)) if settings else PRESETS[preset].rules
 
 
 def presets() -> list[Preset]:
@@ -133,39 +218,101 @@ def _card(token: str) -> Card:
     return Card.parse(token)
 
 
+def _option_name(item: str) -> str:
+    return split_setting(item)[0].strip().replace("-", "_")
+
+
+def _oid(name: str) -> str:
+    info = RuleSet.model_fields[name]
+    return str((info.json_schema_extra or {}).get("id", ""))  # type: ignore[union-attr]
+
+
+@lru_cache(maxsize=128)
+def _option_values(preset: str, settings: tuple[str, ...]) -> dict[str, OptionInfo]:
+    """Each rule option's line as the new-evening screen shows it (same descriptions, seeds,
+    choices and spelling), by name."""
+    lines = NewEveningModel(preset=preset, settings=settings).option_lines()
+    return {line.name: line for line in lines if line.name in RuleSet.model_fields}
+
+
+@dataclass(frozen=True)
+class _Walk:
+    start: HandState
+    states: tuple[HandState, ...]  # after each action that holds
+    broken: Broken | None
+
+
+@lru_cache(maxsize=256)
+def _walk(preset: str, settings: tuple[str, ...], players: tuple[str, ...],
+          history: tuple[str, ...], revolution: bool) -> _Walk:
+    """Replay the table under these rules; stop at the first action they do not allow."""
+    rules = _rules(preset, settings)
+    actions = [Action.parse(h) for h in history]
+    first = actions[0] if actions and actions[0].player in players else None
+    if first is None:
+        start = HandState.start(rules, players, revolution=revolution, preset=preset)
+    else:  # the first action leads, as in ``companion judge``
+        start = Dispute(rules, list(players), first, history=actions, revolution=revolution,
+                        preset=preset).start_state()
+    state, states = start, list[HandState]()
+    for i, (text, action) in enumerate(zip(history, actions, strict=True)):
+        absent = next((n for n in (action.player, action.target) if n and n not in players),
+                      None)
+        if absent is not None:
+            return _Walk(start, tuple(states), Broken(
+                i, text, t("fr", "dispute.not_at_table", name=absent),
+                t("en", "dispute.not_at_table", name=absent)))
+        try:
+            ruling = judge(state, action)
+        except CompanionError as err:  # e.g. a joker whose colour these rules now need
+            return _Walk(start, tuple(states), Broken(i, text, err.fr, err.en))
+        if not ruling.legal:
+            return _Walk(start, tuple(states), Broken(i, text, ruling.fr, ruling.en))
+        state = ruling.state  # type: ignore[assignment]
+        states.append(state)
+    return _Walk(start, tuple(states), None)
+
+
 @dataclass(frozen=True)
 class DisputeModel:
     preset: str = DEFAULT_PRESET
     players: tuple[str, ...] = DEFAULT_NAMES[:4]
-    history: tuple[str, ...] = ()  # actions already on the table, each legal, "A: K"
+    history: tuple[str, ...] = ()  # actions tapped in as already played, "A: K"
     actor: str | None = None  # who makes the play being tapped in; None: whoever's turn it is
     tray: tuple[str, ...] = ()  # the cards being tapped in, as card texts
     passing: bool = False  # the play being tapped in is a pass
     revolution: bool = False
     ruling: RulingView | None = None
     notice: Notice | None = None
+    settings: tuple[str, ...] = ()  # NAME=VALUE changes to the preset's rule options
+    evening: EveningRules | None = None  # the evening the screen was opened from
 
     # --- reading ------------------------------------------------------------------------------
     @property
     def rules(self) -> RuleSet:
-        return _rules(self.preset)
+        return _rules(self.preset, self.settings)
 
     @property
     def preset_info(self) -> Preset:
         return PRESETS[self.preset]
 
-    def _dispute(self, play: Action) -> Dispute:
-        return Dispute(self.rules, list(self.players), play,
-                       history=[Action.parse(h) for h in self.history],
-                       revolution=self.revolution, preset=self.preset)
+    def _walk(self) -> _Walk:
+        return _walk(self.preset, self.settings, self.players, self.history, self.revolution)
+
+    @property
+    def broken(self) -> Broken | None:
+        """The first action on the table that the rules and players now in force refuse."""
+        return self._walk().broken
+
+    def _held(self) -> tuple[str, ...]:
+        """The actions on the table that hold (all of them unless one is broken)."""
+        broken = self.broken
+        return self.history if broken is None else self.history[:broken.index]
 
     def state(self) -> HandState:
-        """The hand as it stands after the actions on the table."""
-        if not self.history:
-            return HandState.start(self.rules, self.players, revolution=self.revolution,
-                                   preset=self.preset)
-        dispute = self._dispute(Action.parse(self.history[0]))
-        return replay(dispute.start_state(), dispute.history)
+        """The hand as it stands after the actions on the table that hold."""
+        walk = self._walk()
+        return walk.states[-1] if walk.states else walk.start
 
     @property
     def next_player(self) -> str | None:
@@ -181,6 +328,21 @@ class DisputeModel:
     def to_beat(self) -> str | None:
         beat = self.state().to_beat
         return None if beat is None else str(beat)
+
+    def trick(self) -> TrickView:
+        """Who laid what is to beat, who has passed, who may still play on it."""
+        state = self.state()
+        top = state.trick.top
+        if top is None or state.over or self.to_beat is None:
+            return TrickView(None, None, (), ())
+        passed = tuple(state.players[i] for i in sorted(state.trick.passed))
+        n = len(state.players)
+        start = state.turn if state.turn is not None else 0
+        order = [(start + k * state.direction) % n for k in range(n)]
+        waiting = tuple(state.players[i] for i in order
+                        if state.is_active(i) and i not in state.trick.passed
+                        and i != top.player)
+        return TrickView(self.to_beat, state.players[top.player], passed, waiting)
 
     def picker(self) -> Picker:
         rules = self.rules
@@ -198,29 +360,85 @@ class DisputeModel:
         return " ".join(self.tray)
 
     def table_lines(self) -> list[TableLine]:
-        lines: list[TableLine] = []
-        if not self.history:
-            return lines
-        dispute = self._dispute(Action.parse(self.history[0]))
-        state = dispute.start_state()
-        for text, action in zip(self.history, dispute.history, strict=True):
-            state = replay(state, [action])
-            ended = state.over or (state.trick.top is None and state.trick.plays == 0)
-            lines.append(TableLine(text, ended))
+        walk = self._walk()
+        lines = []
+        for i, text in enumerate(self.history):
+            if i >= len(walk.states):
+                lines.append(TableLine(text, False, holds=False))
+                continue
+            state = walk.states[i]
+            lines.append(TableLine(text, state.over or (state.trick.top is None
+                                                        and state.trick.plays == 0)))
         return lines
 
+    # --- the rules in force ----------------------------------------------------------------------
+    def _evening_settings(self) -> tuple[str, ...]:
+        """The changes the evening brings to this preset (none for another preset)."""
+        if self.evening is not None and self.evening.preset == self.preset:
+            return self.evening.settings
+        return ()
+
     def option_lines(self) -> list[OptionLine]:
+        """Every rule option in the catalogue's order (D, P, B) with its explanation, its
+        seeds, its choices, and where its value comes from."""
+        now = _option_values(self.preset, self.settings)
+        evening = _option_values(self.preset, self._evening_settings())
+        preset = _option_values(self.preset, ())
         lines = []
-        for name, info in RuleSet.model_fields.items():
-            oid = str((info.json_schema_extra or {}).get("id", ""))  # type: ignore[union-attr]
-            lines.append(OptionLine(oid, name, _show(getattr(self.rules, name))))
-        return lines  # in the catalogue's order: D, then P, then B
+        for name in RuleSet.model_fields:
+            line = now[name]
+            origin: Origin = "preset"
+            before = line.value
+            if line.value != evening[name].value:
+                origin, before = "here", evening[name].value
+            elif line.value != preset[name].value:
+                origin, before = "evening", preset[name].value
+            lines.append(OptionLine(_oid(name), name, line.value, line.description, line.seeds,
+                                    line.choices, origin, before))
+        return lines
+
+    def changed_here(self) -> list[str]:
+        """``NAME=VALUE`` of each option changed on the spot (not the evening's own)."""
+        return [f"{line.name}={line.value}" for line in self.option_lines()
+                if line.origin == "here"]
+
+    def rules_title(self, lang: str) -> str | None:
+        """"Rules of the evening …" while the screen plays the evening's preset."""
+        if self.evening is None or self.evening.preset != self.preset:
+            return None
+        changed = self.changed_here()
+        if not changed:
+            return t(lang, "dispute.evening_rules", title=self.evening.title)
+        return t(lang, "dispute.evening_rules_changed", title=self.evening.title,
+                 changes=", ".join(changed))
 
     # --- setting up ----------------------------------------------------------------------------
     def with_preset(self, preset: str) -> DisputeModel:
         if preset not in PRESETS or preset == self.preset:
             return self
-        return replace(self, preset=preset, tray=(), passing=False)._revalidated()
+        moved = replace(self, preset=preset, settings=(), tray=(), passing=False)
+        return replace(moved, settings=moved._evening_settings())._revalidated()
+
+    def with_option(self, name: str, value: str) -> DisputeModel:
+        """Change one rule option on the spot; a value the rules refuse changes nothing and
+        says why."""
+        value = value.strip()
+        kept = tuple(s for s in self.settings if _option_name(s) != name)
+        settings = (*kept, f"{name}={value}")
+        try:
+            if name not in RuleSet.model_fields:
+                raise KeyError(name)
+            _rules(self.preset, settings)
+        except KeyError:
+            return replace(self, notice=Notice("dispute.option_unknown",
+                                               fields=(("name", name),)))
+        except CompanionError as err:
+            return replace(self, notice=Notice("dispute.option_refused", (err.fr, err.en)))
+        return replace(self, settings=settings)._revalidated()
+
+    def reset_options(self) -> DisputeModel:
+        """Back to the evening's rules (the preset's own, without an evening)."""
+        return replace(self, settings=self._evening_settings())._revalidated()
 
     def with_player_count(self, n: int) -> DisputeModel:
         n = max(MIN_PLAYERS, min(MAX_PLAYERS, n))
@@ -248,15 +466,24 @@ class DisputeModel:
         return replace(self, revolution=on)._revalidated()
 
     def _revalidated(self) -> DisputeModel:
-        """Keep the table when its actions still hold, otherwise clear it and say so."""
+        """After a change of rules or players: the table keeps every action; when one no
+        longer holds, say which and why (nothing is dropped: changing back restores it)."""
         base = replace(self, ruling=None, notice=None)
         if base.actor not in base.players:
             base = replace(base, actor=None)
-        try:
-            base.state()
-        except (CompanionError, ValueError):
-            return replace(base, history=(), notice=Notice("dispute.history_cleared"))
+        offered = set(base.picker().ranks)  # cards the new rules' pack lacks leave the tray
+        tray = tuple(c for c in base.tray if Rank(_card(c).rank).symbol in offered)
+        if tray != base.tray:
+            base = replace(base, tray=tray)
+        broken = base.broken
+        if broken is not None:
+            return replace(base, notice=Notice("dispute.broken", (broken.fr, broken.en),
+                                               (("action", broken.action),)))
         return base
+
+    def drop_broken(self) -> DisputeModel:
+        """Take the action that no longer holds, and those after it, off the table."""
+        return replace(self, history=self._held(), actor=None, ruling=None, notice=None)
 
     def select_actor(self, name: str) -> DisputeModel:
         if name not in self.players:
@@ -322,16 +549,52 @@ class DisputeModel:
         return Action.parse(f"{self.current_actor}: {self.play_text()}")
 
     def judge(self) -> DisputeModel:
-        """Rule on the play tapped in."""
+        """Rule on the play tapped in, after the actions on the table."""
         action = self._action()
         if action is None:
             return replace(self, ruling=None, notice=Notice("dispute.pick_cards"))
+        broken = self.broken
+        if broken is not None:  # what follows a play the rules refuse cannot be ruled on
+            return replace(self, ruling=None, notice=Notice(
+                "dispute.broken", (broken.fr, broken.en), (("action", broken.action),)))
         try:
             # With nothing on the table yet, the player who plays first is the one who leads.
             ruling = self._dispute(action).ruling()
         except CompanionError as err:
             return replace(self, ruling=None, notice=Notice("dispute.error", (err.fr, err.en)))
-        return replace(self, ruling=_view(ruling, self.rules, action), notice=None)
+        view = _view(ruling, action, self._cites(ruling), _before(self.state(), ruling))
+        return replace(self, ruling=view, notice=None)
+
+    def _dispute(self, play: Action) -> Dispute:
+        return Dispute(self.rules, list(self.players), play,
+                       history=[Action.parse(h) for h in self.history],
+                       revolution=self.revolution, preset=self.preset)
+
+    def _cites(self, ruling: Ruling) -> tuple[Cite, ...]:
+        """The option the referee names, then each option this table changed (the evening or
+        here) that the verdict hangs on: put back as it was, the ruling would differ."""
+        lines = {line.name: line for line in self.option_lines()}
+        named = ruling.info.blocker or CODE_OPTION.get(ruling.code)
+        names = [named] if named in lines else []
+        for line in lines.values():
+            if line.origin != "preset" and line.name not in names \
+                    and self._verdict_without(line, ruling.action) not in (
+                        None, (ruling.legal, ruling.code)):
+                names.append(line.name)
+        return tuple(Cite(n, lines[n].value, lines[n].origin, lines[n].before) for n in names)
+
+    def _verdict_without(self, line: OptionLine, action: Action) -> tuple[bool, str] | None:
+        """The verdict with ``line``'s option as it was before; None when the rules or the
+        table would not hold that way."""
+        settings = (*(s for s in self.settings if _option_name(s) != line.name),
+                    f"{line.name}={line.before}")
+        try:
+            ruling = Dispute(_rules(self.preset, settings), list(self.players), action,
+                             history=[Action.parse(h) for h in self.history],
+                             revolution=self.revolution, preset=self.preset).ruling()
+        except CompanionError:
+            return None
+        return ruling.legal, ruling.code
 
     def add_to_table(self) -> DisputeModel:
         """Record the play tapped in as already played (it must be legal to be replayed)."""
@@ -340,6 +603,9 @@ class DisputeModel:
             return judged
         if not judged.ruling.legal:
             reason = (judged.ruling.fr, judged.ruling.en)
+            before = judged.ruling.before_text("fr"), judged.ruling.before_text("en")
+            if before[0] and before[1]:  # out of turn: say who acts first
+                reason = (f"{reason[0]} {before[0]}", f"{reason[1]} {before[1]}")
             return replace(judged, ruling=None,
                            notice=Notice("dispute.not_legal_history", reason))
         return judged.accept()
@@ -351,36 +617,95 @@ class DisputeModel:
         return replace(self, history=(*self.history, self.ruling.action), actor=None,
                        tray=(), passing=False, ruling=None, notice=None)
 
+    def pass_before(self) -> DisputeModel:
+        """A play out of turn: the players who had to act first passed. Their passes join the
+        table and the play is judged again, in its turn now."""
+        if self.ruling is None or not self.ruling.before:
+            return self
+        passes = tuple(f"{name}: {Play()}" for name in self.ruling.before)
+        actor = self.ruling.actor
+        return replace(self, history=(*self.history, *passes), actor=actor, ruling=None,
+                       notice=None).judge()
+
     def close_ruling(self) -> DisputeModel:
         return replace(self, ruling=None)
 
     def undo(self) -> DisputeModel:
-        return replace(self, history=self.history[:-1], actor=None, ruling=None, notice=None)
+        return replace(self, history=self.history[:-1], actor=None, ruling=None,
+                       notice=None)._revalidated()
 
     def clear_table(self) -> DisputeModel:
         return replace(self, history=(), actor=None, ruling=None, notice=None)
 
 
-def _view(ruling: Ruling, rules: RuleSet, action: Action) -> RulingView:
-    option = ruling.info.blocker or CODE_OPTION.get(ruling.code)
-    rule = None
-    if option in RuleSet.model_fields:  # the engine's sentence already cites its ID
-        rule = f"{option} = {_show(getattr(rules, option))}"
+def from_evening(evening: Evening) -> DisputeModel:
+    """The dispute screen for an evening: its preset and its changes to the rule options,
+    its players in seating order from whoever leads the next hand (when the plan knows)."""
+    rule_settings = tuple(s for s in evening.settings
+                          if _option_name(s) not in TableRules.model_fields)
+    plan = evening.next_plan or {}
+    names = [str(n) for n in plan.get("seating", ())]
+    if not names:  # an evening that has ended: those still at the table, in seating order
+        by_id = evening.names()
+        names = [by_id[p] for p in evening.seating if p in evening.present] or [
+            by_id[p] for p in evening.present]
+    lead = plan.get("first_lead")
+    if lead in names:
+        i = names.index(lead)
+        names = names[i:] + names[:i]
+    players = _usable(names)
+    ref = EveningRules(evening.id, evening.title or evening.date.isoformat(), evening.preset,
+                       rule_settings)
+    model = DisputeModel(preset=evening.preset, players=players, settings=rule_settings,
+                         evening=ref)
+    try:
+        model.rules  # noqa: B018 - an evening stored with settings no longer valid
+    except CompanionError:
+        model = replace(model, settings=(), evening=replace(ref, settings=()))
+    return model
+
+
+def _usable(names: list[str]) -> tuple[str, ...]:
+    """The names as the notation can carry them (no ':' or ','), each once; the letters A, B…
+    for a table that would not fit the screen's limits."""
+    clean = [n.replace(":", " ").replace(",", " ").strip() for n in names]
+    if not MIN_PLAYERS <= len(clean) <= MAX_PLAYERS or not all(clean) \
+            or len(set(clean)) != len(clean):
+        return DEFAULT_NAMES[:max(MIN_PLAYERS, min(MAX_PLAYERS, len(clean)))]
+    return tuple(clean)
+
+
+def _before(state: HandState, ruling: Ruling) -> tuple[str, ...]:
+    """For a play out of turn: the players who must act first, found by letting each of them
+    pass in turn until the actor's turn comes (empty if it never does in this trick)."""
+    if ruling.code != "not-your-turn":
+        return ()
+    actor, names = ruling.action.player, list[str]()
+    for _ in range(2 * len(state.players)):
+        player = state.next_player
+        if player is None:
+            return ()
+        if player == actor:
+            return tuple(names)
+        passed = judge(state, Action(player, Play()))
+        if not passed.legal or passed.state is None:
+            return ()
+        names.append(player)
+        state = passed.state
+    return ()
+
+
+def _view(ruling: Ruling, action: Action, cites: tuple[Cite, ...],
+          before: tuple[str, ...]) -> RulingView:
     after = ruling.state
     return RulingView(
         action=str(action), actor=action.player, play=str(action.play), legal=ruling.legal,
         code=ruling.code, fr=ruling.fr, en=ruling.en,
         next_player=ruling.next_player,
         to_beat=None if ruling.to_beat is None else str(ruling.to_beat),
-        over=after is not None and after.over, rule=rule)
+        over=after is not None and after.over, cites=cites, before=before)
 
 
 def _rename(action: Action, old: str, new: str) -> Action:
     return replace(action, player=new if action.player == old else action.player,
                    target=new if action.target == old else action.target)
-
-
-def _show(value: object) -> str:
-    if isinstance(value, frozenset):
-        return ",".join(sorted(str(v) for v in value)) or "—"
-    return str(value)

@@ -180,6 +180,22 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                        "Note: {host} is reachable from this computer only "
                        "(--host 0.0.0.0 for phones)."),
     "cli.stop": ("Ctrl+C pour arrêter.", "Ctrl+C to stop."),
+    # --- serve: where it listens (access, issue 5 §4) ------------------------------------------
+    "cli.every_network": ("(À l'écoute sur {host}, port {port} : toutes les adresses de cet "
+                          "ordinateur ; ci-dessus, celles de ses réseaux.)",
+                          "(Listening on {host}, port {port}: every address of this computer; "
+                          "above, those of its networks.)"),
+    "cli.no_lan": ("Attention : aucun réseau trouvé ; pour l'instant, seul cet ordinateur peut "
+                   "l'ouvrir.",
+                   "Note: no network found; for now, only this computer can open it."),
+    "cli.bad_port": ("companion : il n'y a pas de port {port} ; choisissez-en un de 1 à 65535 "
+                     "avec --port (0 : un port libre).",
+                     "companion: there is no port {port}; choose one from 1 to 65535 with "
+                     "--port (0: any free port)."),
+    "cli.cannot_listen": ("companion : impossible d'écouter sur {host}, port {port} ({reason}) ; "
+                          "vérifiez --host (0.0.0.0 : tous les réseaux de cet ordinateur).",
+                          "companion: cannot listen on {host}, port {port} ({reason}); check "
+                          "--host (0.0.0.0: every network of this computer)."),
     "cli.port_busy": ("companion : le port {port} est déjà pris sur {host} ; choisissez-en un "
                       "autre avec --port.",
                       "companion: port {port} is already in use on {host}; choose another "
@@ -231,10 +247,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "dispute.hand_over": ("La donne est terminée.", "The hand is over."),
     "dispute.continue": ("Continuer la tournée", "Continue the trick"),
     "dispute.close": ("Fermer", "Close"),
-    "dispute.history_cleared": ("La table a été vidée : ces coups ne tiennent plus avec ces "
-                                "règles ou ces joueurs.",
-                                "The table was cleared: those plays no longer hold with these "
-                                "rules or players."),
     "dispute.not_legal_history": ("Ce coup ne peut pas être ajouté : {reason}",
                                   "This play cannot be added: {reason}"),
     "dispute.name_invalid": ("Nom refusé : vide, en double, ou avec « : » ou « , ».",
@@ -242,6 +254,51 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "dispute.error": ("{reason}", "{reason}"),
     "dispute.pick_cards": ("Touchez d'abord des cartes (ou « Passe »).",
                            "Tap some cards first (or 'Pass')."),
+    # --- dispute: evening rules, options ---------------------------------------------------------
+    "dispute.open_from_evening": ("Litige : arbitrer un coup", "Dispute: rule on a play"),
+    "dispute.loading_evening": ("Chargement des règles de la soirée…",
+                                "Loading the evening's rules…"),
+    "dispute.evening_failed": ("Soirée introuvable ({reason}) : règles par défaut.",
+                               "Evening not found ({reason}): default rules."),
+    "dispute.back_evening": ("Retour à la soirée", "Back to the evening"),
+    "dispute.evening_rules": ("Règles de la soirée « {title} »",
+                              "Rules of the evening '{title}'"),
+    "dispute.evening_rules_changed": ("Règles de la soirée « {title} », changées ici : "
+                                      "{changes}",
+                                      "Rules of the evening '{title}', changed here: {changes}"),
+    "dispute.options_changed": ("{n} changée(s) ici", "{n} changed here"),
+    "dispute.origin_evening": ("{name} = {value} · soirée", "{name} = {value} · evening"),
+    "dispute.origin_here": ("{name} = {value} · changée ici", "{name} = {value} · changed here"),
+    "dispute.option_seeds": ("Vient de : {seeds}", "Comes from: {seeds}"),
+    "dispute.option_value": ("Valeur de {name}", "Value of {name}"),
+    "dispute.option_apply": ("Appliquer", "Apply"),
+    "dispute.option_reset": ("Revenir aux règles de départ", "Back to the starting rules"),
+    "dispute.option_unknown": ("Option inconnue : {name}.", "Unknown option: {name}."),
+    "dispute.option_refused": ("Option refusée : {reason}", "Option refused: {reason}"),
+    "dispute.cite_evening": ("{name} = {value}, option de la soirée (la variante dit {before})",
+                             "{name} = {value}, the evening's option (the variant says "
+                             "{before})"),
+    "dispute.cite_here": ("{name} = {value}, changée ici (avant : {before})",
+                          "{name} = {value}, changed here (before: {before})"),
+    "dispute.broken": ("« {action} » ne tient plus avec ces règles ou ces joueurs : {reason} "
+                       "Annulez-le, retirez-le ou remettez l'option.",
+                       "'{action}' no longer holds with these rules or players: {reason} "
+                       "Undo it, take it off, or put the option back."),
+    "dispute.broken_line": ("{action} — ne tient plus", "{action} — no longer holds"),
+    "dispute.drop_broken": ("Retirer ce coup et les suivants", "Take off this play and the next"),
+    "dispute.not_at_table": ("{name} n'est pas à la table.", "{name} is not at the table."),
+    "dispute.before": ("Avant {name} : {names} doit jouer ou passer.",
+                       "Before {name}: {names} must play or pass."),
+    "dispute.before_many": ("Avant {name} : {names} doivent jouer ou passer.",
+                            "Before {name}: {names} must play or pass."),
+    "dispute.pass_before": ("{names} a passé : l'ajouter et rejuger",
+                            "{names} passed: add it and judge again"),
+    "dispute.pass_before_many": ("{names} ont passé : les ajouter et rejuger",
+                                 "{names} passed: add them and judge again"),
+    "dispute.trick_top": ("À battre : {cards} (posé par {name})",
+                          "To beat: {cards} (laid by {name})"),
+    "dispute.trick_passed": ("Ont passé : {names}", "Passed: {names}"),
+    "dispute.trick_waiting": ("Peuvent encore jouer : {names}", "May still play: {names}"),
     # --- new evening -------------------------------------------------------------------------
     "new.title": ("Nouvelle soirée", "New evening"),
     "new.players": ("Joueurs", "Players"),
@@ -330,10 +387,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "evening.standing": ("{place}. {name} — {total} pts", "{place}. {name} — {total} pts"),
     "evening.next": ("Voir la donne suivante", "See the next hand"),
     "evening.ended": ("La soirée est terminée.", "The evening has ended."),
-    "evening.cards_needed": ("Ces règles comptent les cartes restantes : enregistrez ces donnes "
-                             "avec « companion » en ligne de commande.",
-                             "These rules count the cards left: record these hands with the "
-                             "'companion' command line."),
     "evening.effect.revolution": ("Révolution", "Revolution"),
     "evening.effect.putsch_succeeded": ("Putsch réussi", "Putsch succeeded"),
     "evening.effect.putsch_failed": ("Putsch raté", "Putsch failed"),
@@ -345,6 +398,66 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "evening.effect.fault_penalty": ("Deuxième faute : en bas", "Second fault: to the bottom"),
     "evening.effect.no_change_penalty": ("Rien n'a bougé deux fois : en bas",
                                          "Nothing moved twice: to the bottom"),
+    # --- hands and players ----------------------------------------------------------------------
+    "hands.open": ("Donnes et joueurs", "Hands and players"),
+    "hands.title": ("Donnes et joueurs", "Hands and players"),
+    "hands.tab_hands": ("Donnes", "Hands"),
+    "hands.tab_players": ("Joueurs", "Players"),
+    "hands.none": ("Aucune donne enregistrée pour l'instant.", "No hand recorded yet."),
+    "hands.tap_to_correct": ("Touchez une donne pour la corriger.", "Tap a hand to correct it."),
+    "hands.order": ("Ordre de sortie : {order}", "Finishing order: {order}"),
+    "hands.edit_title": ("Corriger la donne {n}", "Correct hand {n}"),
+    "hands.save": ("Enregistrer la correction", "Save the correction"),
+    "hands.close_edit": ("Fermer sans enregistrer", "Close without saving"),
+    "hands.unchanged": ("Rien n'a changé dans cette donne.", "Nothing changed in this hand."),
+    "hands.saved": ("Donne {n} corrigée : les donnes suivantes sont recalculées.",
+                    "Hand {n} corrected: the later hands are recomputed."),
+    "hands.delete": ("Supprimer cette donne", "Delete this hand"),
+    "hands.delete_warning": ("La donne {n} sera supprimée et les suivantes recalculées "
+                             "(« Annuler la dernière action » la rétablit).",
+                             "Hand {n} will be deleted and the later ones recomputed ('Undo "
+                             "the last action' brings it back)."),
+    "hands.delete_confirm": ("Oui, supprimer la donne {n}", "Yes, delete hand {n}"),
+    "hands.deleted": ("Donne {n} supprimée.", "Hand {n} deleted."),
+    "hands.present": ("À la table", "At the table"),
+    "hands.player": ("{name} — {total} pts", "{name} — {total} pts"),
+    "hands.leave": ("Part", "Leaves"),
+    "hands.left": ("Partis", "Left"),
+    "hands.add": ("Ajouter un joueur (il commence en bas)",
+                  "Add a player (he starts at the bottom)"),
+    "hands.joined": ("{name} rejoint la table.", "{name} joins the table."),
+    "hands.gone": ("{name} a quitté la table.", "{name} has left the table."),
+    "hands.no_join_leave": ("Ces règles ne prévoient pas d'arrivée ni de départ en cours de "
+                            "soirée.", "These rules do not let players join or leave during "
+                            "the evening."),
+    "hands.end": ("Terminer la soirée", "End the evening"),
+    "hands.end_warning": ("Plus aucune donne ne pourra être enregistrée (« Annuler la dernière "
+                          "action » rouvre la soirée).", "No more hands can be recorded "
+                          "('Undo the last action' reopens the evening)."),
+    "hands.end_confirm": ("Oui, terminer la soirée", "Yes, end the evening"),
+    # --- hand entry: guillotine, cards left ---------------------------------------------------
+    "evening.event.guillotine": ("Guillotine", "Guillotine"),
+    "evening.guillotine_who": ("Guillotine : touchez qui l'a posée (il devient Président).",
+                               "Guillotine: tap who laid it (he becomes Président)."),
+    "evening.guillotine_victim": ("Guillotine de {name} : touchez qui il envoie en dernier.",
+                                  "{name}'s guillotine: tap who he sends to the bottom."),
+    "evening.event_victim": ("{event} ({name} → {victim})", "{event} ({name} → {victim})"),
+    "evening.event_victim_line": ("{event} — {name} → {victim} (touchez pour retirer)",
+                                  "{event} — {name} → {victim} (tap to remove)"),
+    "evening.summary": ("À enregistrer : {what}", "To record: {what}"),
+    "evening.cards_out": ("Qui a posé toutes ses cartes ? Touchez-le",
+                          "Who laid down all his cards? Tap him"),
+    "evening.cards_left": ("Cartes restantes : touchez un joueur, puis son nombre",
+                           "Cards left: tap a player, then his count"),
+    "evening.cards_count": ("{name} : {cards}", "{name}: {cards}"),
+    "evening.none_played": ("Rien posé", "Played none"),
+    "evening.cards_pick": ("{name} : combien de cartes en main ?",
+                           "{name}: how many cards in hand?"),
+    "evening.cards_place": ("{name} {penalty} pts", "{name} {penalty} pts"),
+    "evening.cards_no_out": ("Touchez d'abord qui a posé toutes ses cartes.",
+                             "First tap who laid down all his cards."),
+    "evening.cards_missing": ("Il manque le nombre de cartes de : {names}.",
+                              "Cards left still missing for: {names}."),
 }
 
 

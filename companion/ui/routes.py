@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from companion.ui.access import KEY_PARAM
 
 HOME = "/"
 EVENING = "/evening"
@@ -11,10 +14,26 @@ HISTORY = "/history"
 DISPUTE = "/dispute"
 SETTINGS = "/settings"
 INVITE = "/invite"
+EVENING_HANDS = EVENING + "/:evening_id/hands"  # past hands corrected, joins and leaves, the end
+
+
+def evening_hands(evening_id: str) -> str:
+    """The "Hands and players" screen of one evening."""
+    return f"{EVENING}/{evening_id}/hands"
+
 
 # Routes that change the table's data: a phone without the key never reaches them. (The
 # evening itself reads as a scoreboard without the key, with no control that edits.)
 EDITOR_ONLY = frozenset({NEW_EVENING})
+
+EVENING_PARAM = "evening"  # /dispute?evening=<id>: the dispute under that evening's rules
+
+
+def dispute_for(evening_id: str, key: str | None = None) -> str:
+    """The dispute screen under an evening's rules, with the table's key when the phone has
+    it (``route_with_key`` would add a second ``?`` to a route that already has a query)."""
+    query = {EVENING_PARAM: evening_id} | ({KEY_PARAM: key} if key else {})
+    return f"{DISPUTE}?{urlencode(query)}"
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from companion.ui.access import may_edit, route_with_key
 from companion.ui.i18n import LANGS, t
 from companion.ui.screens.dispute import DisputeScreen
 from companion.ui.screens.evening import EveningScreen
+from companion.ui.screens.evening_hands import EveningHandsScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.history_evening import EveningHistoryScreen
 from companion.ui.screens.home import HomeScreen
@@ -31,6 +32,7 @@ ROUTES = [
         ft.Route(path=routes.INVITE.lstrip("/"), component=InviteScreen),
         ft.Route(path=routes.EVENING.lstrip("/"), component=EveningScreen),
         ft.Route(path=routes.EVENING.lstrip("/") + "/:evening_id", component=EveningScreen),
+        ft.Route(path=routes.EVENING_HANDS.lstrip("/"), component=EveningHandsScreen),
         ft.Route(path=routes.NEW_EVENING.lstrip("/"), component=NewEveningScreen),
         ft.Route(path=routes.HISTORY.lstrip("/"), component=HistoryScreen, children=[
             ft.Route(path=":evening_id", component=EveningHistoryScreen),

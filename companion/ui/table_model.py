@@ -1,20 +1,36 @@
 """The evening screen's logic as plain data: the table drawing, the deal card and exchange
-checklist, the finishing order being tapped, the events, and what the last hand produced.
+checklist, the finishing order being tapped (or, under ``card_penalty`` scoring, who went out
+and the cards the others have left), the events, and what the last hand produced.
 
 ``TableView`` reads an ``Evening``; ``HandEntry`` is the UI state of the hand being played
-(ticks, taps, events), kept per hand: a new version of the evening that changes the hand
-number starts a fresh one.
+(ticks, taps, events, counts), kept per hand: a new version of the evening that changes the
+hand number starts a fresh one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
+from companion.table import scoring
 from companion.table.evening import Evening, HandStep
+from companion.table.plan import HandPlan
 
-# Events a phone can mark, in the order shown; each needs one player except the revolution.
-EVENT_KINDS = ("revolution", "putsch", "coup_detat", "forbidden_finish", "fault")
+# Events a phone can mark, in the order shown; each needs one player except the revolution,
+# and the guillotine a second one (its victim). ``president_falls`` is not here: the replay
+# applies it by itself when S9 is on (stating it only checks it).
+EVENT_KINDS = ("revolution", "putsch", "coup_detat", "guillotine", "forbidden_finish", "fault")
+
+Translate = Callable[..., str]  # session.tr / i18n.t bound to a language
+
+
+class Marked(NamedTuple):
+    """An event tapped in: its kind, the player it names, the guillotine's victim."""
+
+    kind: str
+    player: str | None = None
+    victim: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,12 +66,14 @@ class TableView:
     plan: dict[str, Any] | None
     events: tuple[str, ...]  # the event kinds these rules allow
     scum: str | None  # who may declare a putsch
-    needs_cards: bool  # card_penalty scoring: the screen cannot record these hands
+    needs_cards: bool  # card_penalty scoring: hands are entered as cards left, not an order
     scored: bool  # False when the rules keep no points (scoring=none): titles only
     last: tuple[ResultLine, ...]  # the last recorded hand, best first
     last_effects: tuple[tuple[str, str | None], ...]
     standings: tuple[StandingLine, ...]
     can_undo: bool
+    # names -> cards held once the exchanges are done: the top of the cards-left picker
+    hand_sizes: dict[str, int]
 
     @property
     def seats(self) -> list[Seat]:
@@ -85,8 +103,8 @@ def table_view(ev: Evening) -> TableView:
         events.append("revolution")
     if table.putsch and ev.ranked:
         events.append("putsch")
-    if table.coup_detat:
-        events.append("coup_detat")
+    if table.coup_detat:  # WIKI's guillotine is a coup d'État: the same option
+        events += ["coup_detat", "guillotine"]
     if rules.forbidden_finish:
         events.append("forbidden_finish")
     if table.faults:
@@ -115,18 +133,37 @@ def table_view(ev: Evening) -> TableView:
         needs_cards=table.scoring == "card_penalty", scored=table.scoring != "none",
         last=last, last_effects=effects,
         standings=tuple(standings),
-        can_undo=any(e.undone_at is None and e.action != "undo" for e in ev.log))
+        can_undo=any(e.undone_at is None and e.action != "undo" for e in ev.log),
+        hand_sizes=HandPlan.model_validate(ev.next_plan).cards_after() if ev.next_plan
+        else {})
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One player's line of a card_penalty hand, in the order the cards give."""
+
+    name: str
+    cards: int
+    none_played: bool
+    penalty: int
 
 
 @dataclass(frozen=True)
 class HandEntry:
-    """What this phone has tapped for the hand being played (never saved)."""
+    """What this phone has tapped for the hand being played (never saved).
+
+    By finishing order: ``order`` is everyone, first out first. Under card_penalty scoring:
+    ``order`` is only the player who went out, ``cards`` the counts of the others."""
 
     hand: int = 0  # the hand number it belongs to
     ticks: frozenset[int] = frozenset()  # checklist lines ticked off
     order: tuple[str, ...] = ()  # names, first out first
-    events: tuple[tuple[str, str | None], ...] = ()  # (kind, player)
+    events: tuple[Marked, ...] = ()
     pending: str | None = None  # an event kind waiting for its player
+    pending_player: str | None = None  # a guillotine's player, waiting for its victim
+    cards: tuple[tuple[str, int], ...] = ()  # card_penalty: (name, cards left), out excluded
+    none_played: frozenset[str] = frozenset()  # card_penalty: who played no card
+    picking: str | None = None  # card_penalty: whose count the picker sets
 
     def for_hand(self, number: int) -> HandEntry:
         return self if self.hand == number else HandEntry(hand=number)
@@ -134,13 +171,52 @@ class HandEntry:
     def tick(self, line: int) -> HandEntry:
         return replace(self, ticks=self.ticks ^ {line})
 
+    # --- events ------------------------------------------------------------------------
+
+    def _name_for_event(self, name: str) -> HandEntry:
+        """A tap while an event waits names its player (a guillotine: then its victim)."""
+        assert self.pending is not None
+        if self.pending == "guillotine" and self.pending_player is None:
+            return replace(self, pending_player=name)
+        event = (Marked("guillotine", self.pending_player, name) if self.pending == "guillotine"
+                 else Marked(self.pending, name))
+        events = self.events if event in self.events else (*self.events, event)
+        return replace(self, events=events, pending=None, pending_player=None)
+
+    def tap_event(self, kind: str, scum: str | None = None) -> HandEntry:
+        if kind == "revolution":
+            return replace(self, events=(*self.events, Marked("revolution")), pending=None,
+                           pending_player=None)
+        if kind == "putsch" and scum is not None:
+            event = Marked("putsch", scum)
+            kept = tuple(e for e in self.events if e != event)
+            return replace(self, events=kept if event in self.events else (*kept, event),
+                           pending=None, pending_player=None)
+        return replace(self, pending=None if self.pending == kind else kind,
+                       pending_player=None)
+
+    def drop_event(self, index: int) -> HandEntry:
+        return replace(self, events=self.events[:index] + self.events[index + 1:])
+
+    def event_inputs(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        revolutions = sum(1 for e in self.events if e.kind == "revolution")
+        if revolutions:
+            out.append({"kind": "revolution", "count": revolutions})
+        for e in self.events:
+            if e.kind == "guillotine":
+                out.append({"kind": e.kind, "player": e.player, "victim": e.victim})
+            elif e.kind != "revolution":
+                out.append({"kind": e.kind, "player": e.player})
+        return out
+
+    # --- the finishing order -------------------------------------------------------------
+
     def tap_player(self, name: str, players: tuple[str, ...]) -> HandEntry:
         """Next out; a tap on someone already placed takes him (and those after) back; the
         last one is placed automatically. While an event waits, the tap names its player."""
         if self.pending is not None:
-            event = (self.pending, name)
-            events = self.events if event in self.events else (*self.events, event)
-            return replace(self, events=events, pending=None)
+            return self._name_for_event(name)
         if name in self.order:
             return replace(self, order=self.order[:self.order.index(name)])
         order = (*self.order, name)
@@ -152,27 +228,109 @@ class HandEntry:
     def clear_order(self) -> HandEntry:
         return replace(self, order=())
 
-    def tap_event(self, kind: str, scum: str | None = None) -> HandEntry:
-        if kind == "revolution":
-            return replace(self, events=(*self.events, ("revolution", None)), pending=None)
-        if kind == "putsch" and scum is not None:
-            event = ("putsch", scum)
-            kept = tuple(e for e in self.events if e != event)
-            return replace(self, events=kept if event in self.events else (*kept, event),
-                           pending=None)
-        return replace(self, pending=None if self.pending == kind else kind)
-
-    def drop_event(self, index: int) -> HandEntry:
-        return replace(self, events=self.events[:index] + self.events[index + 1:])
-
     def complete(self, players: tuple[str, ...]) -> bool:
         return sorted(self.order) == sorted(players)
 
-    def event_inputs(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        revolutions = sum(1 for kind, _ in self.events if kind == "revolution")
-        if revolutions:
-            out.append({"kind": "revolution", "count": revolutions})
-        out += [{"kind": kind, "player": player} for kind, player in self.events
-                if kind != "revolution"]
-        return out
+    # --- card_penalty: who went out, the cards the others have left ------------------------
+
+    def count_of(self, name: str) -> int | None:
+        return dict(self.cards).get(name)
+
+    def _next_to_count(self, players: tuple[str, ...], after: str | None) -> str | None:
+        """The next player (round from ``after``) still without a count."""
+        start = players.index(after) + 1 if after in players else 0
+        for name in players[start:] + players[:start]:
+            if name not in self.order and self.count_of(name) is None:
+                return name
+        return None
+
+    def _with_count(self, name: str, count: int | None) -> HandEntry:
+        cards = tuple((n, c) for n, c in self.cards if n != name)
+        if count is not None:
+            cards = tuple(sorted((*cards, (name, count))))
+        return replace(self, cards=cards)
+
+    def tap_out(self, name: str, players: tuple[str, ...]) -> HandEntry:
+        """The player who laid down all his cards (his count is 0); tapped again, taken
+        back. The picker then opens on the first player still to count. While an event
+        waits, the tap names its player instead."""
+        if self.pending is not None:
+            return self._name_for_event(name)
+        if self.order == (name,):
+            return replace(self, order=(), picking=None)
+        entry = replace(self._with_count(name, None), order=(name,),
+                        none_played=self.none_played - {name})
+        return replace(entry, picking=entry._next_to_count(players, None))
+
+    def pick(self, name: str) -> HandEntry:
+        """Open the picker on ``name`` (not on the player who went out)."""
+        return self if name in self.order else replace(self, picking=name)
+
+    def set_count(self, count: int, players: tuple[str, ...]) -> HandEntry:
+        """The picked player's cards left; the picker moves on to the next one to count."""
+        if self.picking is None:
+            return self
+        entry = self._with_count(self.picking, count)
+        return replace(entry, picking=entry._next_to_count(players, self.picking))
+
+    def step_count(self, delta: int, limit: int) -> HandEntry:
+        """+1 / −1 on the picked player's count, kept within 1 … ``limit`` (0 is only the
+        player who went out); the picker stays on him."""
+        if self.picking is None:
+            return self
+        count = min(max((self.count_of(self.picking) or 0) + delta, 1), max(limit, 1))
+        return self._with_count(self.picking, count)
+
+    def toggle_none_played(self, name: str, hand_size: int) -> HandEntry:
+        """'Played no card': he still holds his whole hand, so an empty count becomes the
+        hand size (a count already picked is kept)."""
+        if name in self.order:
+            return self
+        if name in self.none_played:
+            return replace(self, none_played=self.none_played - {name})
+        entry = self if self.count_of(name) is not None else self._with_count(name, hand_size)
+        return replace(entry, none_played=self.none_played | {name})
+
+    def cards_missing(self, players: tuple[str, ...]) -> list[str]:
+        """Who still has no count (everyone, until someone is tapped out)."""
+        if not self.order:
+            return list(players)
+        return [p for p in players if p not in self.order and self.count_of(p) is None]
+
+    def card_lines(self, players: tuple[str, ...]) -> list[CardLine]:
+        """The places the cards give, as the replay derives them: by penalty, ties in the
+        order the players are listed (the ranking before the hand)."""
+        counts = {**dict(self.cards), **dict.fromkeys(self.order, 0)}
+        lines = [CardLine(p, counts[p], p in self.none_played,
+                          scoring.card_penalty(counts[p], p in self.none_played))
+                 for p in players if p in counts]
+        return sorted(lines, key=lambda line: (line.penalty, players.index(line.name)))
+
+    def card_inputs(self) -> tuple[dict[str, int], list[str]]:
+        """``cards_left`` and ``none_played`` for ``TableService.record_hand``."""
+        cards_left = {**dict.fromkeys(self.order, 0), **dict(self.cards)}
+        return cards_left, sorted(self.none_played)
+
+    # --- the line above the record button ------------------------------------------------
+
+    def summary(self, players: tuple[str, ...], by_cards: bool, tr: Translate) -> str | None:
+        """What the record button will send, in one line; None while something is missing."""
+        if by_cards:
+            if self.cards_missing(players):
+                return None
+            places = " → ".join(
+                tr("evening.cards_place", name=line.name, penalty=line.penalty)
+                for line in self.card_lines(players))
+        elif self.complete(players):
+            places = " → ".join(self.order)
+        else:
+            return None
+        parts = [places]
+        for e in self.events:
+            label = tr(f"evening.event.{e.kind}")
+            if e.victim is not None:
+                parts.append(tr("evening.event_victim", event=label, name=e.player,
+                                victim=e.victim))
+            else:
+                parts.append(f"{label} ({e.player})" if e.player else label)
+        return tr("evening.summary", what=" · ".join(parts))

@@ -1,14 +1,20 @@
-"""Dispute: tap what is on the table and the play in question; the referee rules."""
+"""Dispute: tap what is on the table and the play in question; the referee rules.
+
+Opened from an evening (``/dispute?evening=<id>``), the screen starts with that evening's
+rules (preset and option changes) and its players in seating order."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
+from companion.rules.errors import CompanionError
 from companion.ui import routes
 from companion.ui.card_picker import picker_controls
-from companion.ui.dispute_model import DisputeModel
+from companion.ui.dispute_model import DisputeModel, from_evening
+from companion.ui.evenings import call
 from companion.ui.screens.dispute_parts import (
     actor_section,
     ruling_dialog,
@@ -17,28 +23,77 @@ from companion.ui.screens.dispute_parts import (
     tray_row,
 )
 from companion.ui.session import use_session
-from companion.ui.widgets import big_button, guarded, note, screen, section
+from companion.ui.text_input import use_typed_text
+from companion.ui.widgets import big_button, guarded, note, screen, section, tagged
+
+
+def _evening_param(route: object) -> str | None:
+    if not isinstance(route, str):  # a client may set page.route to anything
+        return None
+    values = parse_qs(urlparse(route).query).get(routes.EVENING_PARAM)
+    return values[0] if values else None
 
 
 @ft.component
 @guarded
 def DisputeScreen() -> ft.View:
     session = use_session()
+    wanted = _evening_param(ft.context.page.route)
     model, set_model = ft.use_state(DisputeModel)
+    loading, set_loading = ft.use_state(wanted is not None)
+    failed, set_failed = ft.use_state(None)  # why the evening could not be read
 
     def act(method: Callable[..., DisputeModel], *args: object) -> Callable[[], None]:
         # Updaters apply to the latest model, never to the one this render captured.
         return lambda: set_model(lambda m: method(m, *args))
 
     panel, set_panel = ft.use_state(None)  # the setup panel unfolded, if any
+    value = use_typed_text()  # an option's value being typed in
 
     def toggle(name: str) -> Callable[[], None]:
-        return lambda: set_panel(lambda open_: None if open_ == name else name)
+        """Open ``name`` or close it; an option's row folds back to the list of options,
+        the options' row folds the whole list (as on the new-evening screen)."""
+        def flip(open_: str | None) -> str | None:
+            if open_ == name:
+                return "options" if name.startswith("option:") else None
+            if name == "options" and (open_ or "").startswith("option:"):
+                return None
+            return name
+        return lambda: set_panel(flip)
+
+    async def load() -> None:
+        if wanted is None:
+            return
+        try:
+            evening = await call(session.config.data_dir, lambda s: s.evening(wanted))
+            loaded = from_evening(evening)
+        except CompanionError as err:  # an unknown evening: the default rules, and why
+            set_failed(err.message(session.lang))
+        else:
+            set_model(loaded)
+        set_loading(False)
+
+    ft.use_effect(load, [wanted])
 
     ft.use_dialog(ruling_dialog(session, model.ruling, act) if model.ruling else None)
 
-    body: list[ft.Control] = [
-        *setup_section(session, model, act, panel, toggle),
+    actions: list[ft.Control] = []
+    if model.evening is not None:  # the evening's screen, one tap away
+        eid = model.evening.id
+        actions.append(tagged("dispute-evening", ft.IconButton(
+            ft.Icons.SCOREBOARD, tooltip=session.tr("dispute.back_evening"),
+            on_click=lambda _: session.go(f"{routes.EVENING}/{eid}"))))
+    if loading:
+        body: list[ft.Control] = [note(session.tr("dispute.loading_evening"),
+                                       ident="dispute-loading")]
+        return screen(session, routes.DISPUTE, session.tr("dispute.title"), body,
+                      ident="screen-dispute")
+    body = []
+    if failed:
+        body.append(note(session.tr("dispute.evening_failed", reason=failed),
+                         ident="dispute-evening-failed", color=ft.Colors.ERROR))
+    body += [
+        *setup_section(session, model, act, panel, toggle, value),
         *table_section(session, model, act),
         *actor_section(session, model, act),
         section(session.tr("dispute.cards")),
@@ -61,4 +116,4 @@ def DisputeScreen() -> ft.View:
                    ident="add", icon=ft.Icons.PLAYLIST_ADD),
     ]
     return screen(session, routes.DISPUTE, session.tr("dispute.title"), body,
-                  ident="screen-dispute")
+                  ident="screen-dispute", actions=actions)

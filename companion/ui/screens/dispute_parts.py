@@ -9,38 +9,35 @@ import flet as ft
 from companion.ui import theme
 from companion.ui.dispute_model import MAX_PLAYERS, MIN_PLAYERS, DisputeModel, RulingView, presets
 from companion.ui.session import Session
-from companion.ui.widgets import key_button, rows_of, section, tagged, toggle_row
+from companion.ui.text_input import TypedText
+from companion.ui.widgets import big_button, key_button, rows_of, section, tagged, toggle_row
 
 Act = Callable[..., Callable[..., None]]  # act(method, *args) -> a click handler
 
 
 def setup_section(session: Session, model: DisputeModel, act: Act, panel: str | None,
-                  toggle: Callable[[str], Callable[[], None]]) -> list[ft.Control]:
+                  toggle: Callable[[str], Callable[[], None]], value: TypedText
+                  ) -> list[ft.Control]:
     """Rules and players: one summary line each, their choices folded away until tapped."""
     info = model.preset_info
-    controls: list[ft.Control] = [
-        section(session.tr("dispute.rules")),
-        toggle_row(session.tr("dispute.preset"), panel == "presets", toggle("presets"),
-                   "preset", detail=info.name(session.lang)),
-    ]
+    controls: list[ft.Control] = [section(session.tr("dispute.rules"))]
+    title = model.rules_title(session.lang)
+    if title:
+        controls.append(tagged("evening-rules", ft.Text(title, size=theme.TEXT,
+                                                        weight=ft.FontWeight.W_500)))
+    controls.append(toggle_row(session.tr("dispute.preset"), panel == "presets",
+                               toggle("presets"), "preset", detail=info.name(session.lang)))
     if panel == "presets":
         close = toggle("presets")
         controls += [_preset_tile(p.id, p.name(session.lang), p.id == model.preset, act, close)
                      for p in presets()]
-    controls += [
-        tagged("preset-source", ft.Text(
-            session.tr("dispute.source", seed=info.seed, section=info.section), size=15)),
-        toggle_row(session.tr("dispute.options"), panel == "options", toggle("options"),
-                   "preset-options"),
-    ]
-    if panel == "options":
-        controls.append(ft.Column([
-            ft.Text(f"{line.oid}  {line.name} = {line.value}", size=15, selectable=True)
-            for line in model.option_lines()], spacing=2))
+    controls.append(tagged("preset-source", ft.Text(
+        session.tr("dispute.source", seed=info.seed, section=info.section), size=15)))
+    controls += _options(session, model, act, panel, toggle, value)
     counts = [key_button(str(n), act(DisputeModel.with_player_count, n), f"players-{n}",
                          selected=n == len(model.players))
               for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
-    controls += [section(session.tr("dispute.players")), ft.Row(counts, spacing=6),
+    controls += [section(session.tr("dispute.players")), *rows_of(counts, 4),
                  toggle_row(session.tr("dispute.names"), panel == "names", toggle("names"),
                             "names", detail=", ".join(model.players))]
     if panel == "names":
@@ -50,6 +47,64 @@ def setup_section(session: Session, model: DisputeModel, act: Act, panel: str | 
         label_text_style=ft.TextStyle(size=theme.TEXT),
         on_change=lambda e: act(DisputeModel.with_revolution, bool(e.control.value))())))
     return controls
+
+
+def _options(session: Session, model: DisputeModel, act: Act, panel: str | None,
+             toggle: Callable[[str], Callable[[], None]], value: TypedText
+             ) -> list[ft.Control]:
+    """Every rule option, each with its explanation and seeds when opened, changed on the
+    spot by a tap on a value (or typed in when there are many); the rulings follow."""
+    lines = model.option_lines()
+    changed = sum(1 for line in lines if line.origin == "here")
+    options_open = panel == "options" or (panel or "").startswith("option:")
+    controls: list[ft.Control] = [toggle_row(
+        session.tr("dispute.options"), options_open, toggle("options"), "preset-options",
+        detail=session.tr("dispute.options_changed", n=changed) if changed else None)]
+    if not options_open:
+        return controls
+    for line in lines:
+        opened = panel == f"option:{line.name}"
+        label = (f"{line.name} = {line.value}" if line.origin == "preset" else session.tr(
+            f"dispute.origin_{line.origin}", name=line.name, value=line.value))
+        controls.append(toggle_row(f"{line.oid}  {label}", opened,
+                                   _open_option(toggle, line.name, line.value, value.set),
+                                   f"opt-{line.name}",
+                                   detail=line.description if opened else None))
+        if not opened:
+            continue
+        if line.seeds:
+            controls.append(ft.Text(session.tr("dispute.option_seeds", seeds=line.seeds),
+                                    size=15))
+        if line.choices:
+            controls += rows_of([key_button(
+                choice, act(DisputeModel.with_option, line.name, choice),
+                f"opt-choice-{choice}", selected=choice == line.value, size=15)
+                for choice in line.choices], 2)
+            continue
+        controls.append(ft.Row([
+            tagged("opt-value", ft.TextField(
+                value=value.shown, label=session.tr("dispute.option_value", name=line.name),
+                text_size=theme.TEXT, expand=True,
+                on_change=value.on_change,
+                on_submit=lambda _, n=line.name: act(DisputeModel.with_option, n,
+                                                     value.latest())())),
+            big_button(session.tr("dispute.option_apply"),
+                       lambda _, n=line.name: act(DisputeModel.with_option, n, value.latest())(),
+                       ident="opt-apply"),
+        ]))
+    if changed:
+        controls.append(big_button(session.tr("dispute.option_reset"),
+                                   lambda _: act(DisputeModel.reset_options)(),
+                                   ident="opt-reset", icon=ft.Icons.RESTART_ALT))
+    return controls
+
+
+def _open_option(toggle: Callable[[str], Callable[[], None]], name: str, value: str,
+                 set_value_text: Callable[[str], None]) -> Callable[[], None]:
+    def handler() -> None:
+        set_value_text(value)
+        toggle(f"option:{name}")()
+    return handler
 
 
 def _preset_tile(pid: str, name: str, selected: bool, act: Act,
@@ -82,16 +137,38 @@ def _name_fields(session: Session, model: DisputeModel, act: Act) -> list[ft.Con
 
 
 def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
+    """The actions on the table, the one the rules no longer allow marked (with a way to take
+    it off), then where the trick stands: what to beat, who passed, who may still play."""
     controls: list[ft.Control] = [section(session.tr("dispute.table"))]
     lines = model.table_lines()
+    broken = model.broken
     if not lines:
         controls.append(tagged("table-empty", ft.Text(session.tr("dispute.table_empty"),
                                                       size=theme.TEXT)))
     for i, line in enumerate(lines):
-        controls.append(tagged(f"table-{i}", ft.Text(line.text, size=theme.TEXT_LARGE,
-                                                     weight=ft.FontWeight.W_500)))
+        text = line.text if line.holds else session.tr("dispute.broken_line", action=line.text)
+        controls.append(tagged(f"table-{i}", ft.Text(
+            text, size=theme.TEXT_LARGE, weight=ft.FontWeight.W_500,
+            color=None if line.holds else theme.ILLEGAL,
+            style=None if line.holds else ft.TextStyle(
+                decoration=ft.TextDecoration.LINE_THROUGH))))
+        if broken is not None and i == broken.index:  # why, right under it
+            controls.append(tagged("broken-reason", ft.Text(
+                broken.message(session.lang), size=15, color=theme.ILLEGAL)))
         if line.ends_trick:
             controls.append(ft.Text(session.tr("dispute.trick_end"), size=15, italic=True))
+    if broken is not None:
+        controls.append(big_button(session.tr("dispute.drop_broken"),
+                                   lambda _: act(DisputeModel.drop_broken)(),
+                                   ident="drop-broken", icon=ft.Icons.DELETE_SWEEP))
+    trick = model.trick()
+    if trick.top is not None:
+        status = [session.tr("dispute.trick_top", cards=trick.top, name=trick.top_player)]
+        if trick.passed:
+            status.append(session.tr("dispute.trick_passed", names=", ".join(trick.passed)))
+        if trick.waiting:
+            status.append(session.tr("dispute.trick_waiting", names=", ".join(trick.waiting)))
+        controls.append(tagged("trick-status", ft.Text("\n".join(status), size=15)))
     if lines:
         controls.append(ft.Row([
             tagged("undo", ft.OutlinedButton(
@@ -145,6 +222,12 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
             session.tr("dispute.play_line", name=ruling.actor, play=ruling.play),
             size=theme.TEXT_LARGE, weight=ft.FontWeight.BOLD)),
         tagged("ruling-message", ft.Text(ruling.sentence(lang), size=theme.TEXT_LARGE)),
+    ]
+    before = ruling.before_text(lang)
+    if before:  # a play out of turn: who had to act first
+        body.append(tagged("ruling-before", ft.Text(before, size=theme.TEXT_LARGE,
+                                                    weight=ft.FontWeight.BOLD)))
+    body += [
         tagged("ruling-next", ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.ARROW_FORWARD, size=28),
                             ft.Text(ruling.next_text(lang), size=theme.TEXT_LARGE,
@@ -154,6 +237,11 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
                                       size=15)),
     ]
     actions: list[ft.Control] = []
+    if ruling.before:  # the table says they passed: record it and rule again
+        key = "dispute.pass_before" if len(ruling.before) == 1 else "dispute.pass_before_many"
+        actions.append(tagged("ruling-pass-before", ft.FilledButton(
+            content=ft.Text(session.tr(key, names=", ".join(ruling.before)), size=theme.TEXT),
+            height=theme.TAP, on_click=act(DisputeModel.pass_before))))
     if ruling.legal and not ruling.over:
         actions.append(tagged("ruling-continue", ft.FilledButton(
             content=ft.Text(session.tr("dispute.continue"), size=theme.TEXT),

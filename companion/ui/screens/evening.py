@@ -1,6 +1,7 @@
 """The evening at the table: seats, the deal and the exchange checklist, the finishing order
-tapped in, events, record and undo, and what the last hand produced. Every phone showing the
-evening reloads it when another one changes it (pub/sub)."""
+tapped in (under card_penalty scoring: who went out and the cards left), events, a line
+saying what will be recorded, record and undo, and what the last hand produced. Every phone
+showing the evening reloads it when another one changes it (pub/sub)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.rules.errors import CompanionError
+from companion.store.errors import CorruptFileError
 from companion.table.service import DuplicateHandError, VersionConflictError
 from companion.ui import routes, theme
+from companion.ui.data_model import restore_latest
 from companion.ui.evenings import call
 from companion.ui.session import Session, use_session
 from companion.ui.table_model import HandEntry, TableView, table_view
+from companion.ui.text_input import read_latest
 from companion.ui.widgets import (
     big_button,
     guarded,
@@ -32,9 +36,11 @@ def topic(evening_id: str) -> str:
 
 
 def current_evening_id(service) -> str | None:
-    """Tonight's evening: of the open ones, the latest day's, the one changed last."""
-    open_ = [e for e in service.evenings() if e.error is None
-             and not (isinstance(e.summary, dict) and e.summary.get("ended"))]
+    """Tonight's evening: of the open ones, the latest day's, the one changed last. A
+    damaged one counts (its entry keeps its date): the screen then says it is damaged and
+    offers its backup, rather than "no evening under way"."""
+    open_ = [e for e in service.evenings()
+             if not (isinstance(e.summary, dict) and e.summary.get("ended"))]
     if not open_:
         return None
     return max(open_, key=lambda e: (e.date or "", e.updated_at)).id
@@ -124,8 +130,9 @@ def _result(session: Session, view: TableView, on_next: Callable[[], None] | Non
     return controls
 
 
-def _entry(session: Session, view: TableView, entry: HandEntry,
-           change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+def _order_keys(session: Session, view: TableView, entry: HandEntry,
+                change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+    """The finishing order: tap the players as they go out (the last placed for you)."""
     players = view.players
     controls: list[ft.Control] = [section(session.tr("evening.order"))]
     keys = []
@@ -141,23 +148,95 @@ def _entry(session: Session, view: TableView, entry: HandEntry,
         controls.append(big_button(session.tr("evening.clear"),
                                    lambda _: change(HandEntry.clear_order), ident="order-clear",
                                    icon=ft.Icons.BACKSPACE))
-    if view.events:
-        controls.append(section(session.tr("evening.events")))
-        controls += rows_of([key_button(session.tr(f"evening.event.{kind}"),
-                                        lambda k=kind: change(lambda e: e.tap_event(k,
-                                                                                    view.scum)),
-                                        f"event-{kind}", selected=entry.pending == kind,
-                                        size=theme.TEXT)
-                             for kind in view.events], 2)
-        if entry.pending:
-            controls.append(note(session.tr("evening.event_who", event=session.tr(
-                f"evening.event.{entry.pending}")), ident="event-pending"))
-        for i, (kind, name) in enumerate(entry.events):
-            label = session.tr(f"evening.event.{kind}")
-            text = (session.tr("evening.event_line", event=label, name=name) if name
-                    else session.tr("evening.event_plain", event=label))
-            controls.append(_line(text, True, lambda i=i: change(lambda e: e.drop_event(i)),
-                                  f"event-line-{i}"))
+    return controls
+
+
+def _card_keys(session: Session, view: TableView, entry: HandEntry,
+               change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+    """card_penalty: who went out, then each other player's cards left with a one-thumb
+    picker (1 … his hand, ±1) and his 'played no card' flag."""
+    players = view.players
+    controls: list[ft.Control] = [section(session.tr("evening.cards_out"))]
+    controls += rows_of([key_button(name, lambda n=name: change(lambda e: e.tap_out(n, players)),
+                                    f"out-{i}", selected=name in entry.order, size=theme.TEXT)
+                         for i, name in enumerate(players)], 2)
+    if not entry.order:
+        return controls
+    controls.append(section(session.tr("evening.cards_left")))
+    for i, name in enumerate(players):
+        if name in entry.order:
+            continue
+        count = entry.count_of(name)
+        label = session.tr("evening.cards_count", name=name,
+                           cards="?" if count is None else count)
+        controls.append(ft.Row([
+            key_button(label, lambda n=name: change(lambda e: e.pick(n)), f"cards-{i}",
+                       selected=entry.picking == name, size=theme.TEXT),
+            key_button(session.tr("evening.none_played"),
+                       lambda n=name: change(lambda e: e.toggle_none_played(
+                           n, view.hand_sizes.get(n, 0))),
+                       f"none-{i}", selected=name in entry.none_played, size=16)],
+            spacing=6))
+    if entry.picking is not None:
+        picked = entry.picking
+        limit = max(view.hand_sizes.get(picked, 0), 1)
+        controls.append(note(session.tr("evening.cards_pick", name=picked),
+                             ident="cards-picking"))
+        controls += rows_of([key_button(str(n), lambda n=n: change(
+            lambda e: e.set_count(n, players)), f"count-{n}",
+            selected=entry.count_of(picked) == n) for n in range(1, limit + 1)], 5)
+        controls += rows_of([
+            key_button("−", lambda: change(lambda e: e.step_count(-1, limit)), "count-minus"),
+            key_button("+", lambda: change(lambda e: e.step_count(1, limit)), "count-plus")], 2)
+    return controls
+
+
+def _event_keys(session: Session, view: TableView, entry: HandEntry,
+                change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+    if not view.events:
+        return []
+    controls: list[ft.Control] = [section(session.tr("evening.events"))]
+    controls += rows_of([key_button(session.tr(f"evening.event.{kind}"),
+                                    lambda k=kind: change(lambda e: e.tap_event(k, view.scum)),
+                                    f"event-{kind}", selected=entry.pending == kind,
+                                    size=theme.TEXT)
+                         for kind in view.events], 2)
+    if entry.pending == "guillotine":
+        prompt = (session.tr("evening.guillotine_victim", name=entry.pending_player)
+                  if entry.pending_player else session.tr("evening.guillotine_who"))
+        controls.append(note(prompt, ident="event-pending"))
+    elif entry.pending:
+        controls.append(note(session.tr("evening.event_who", event=session.tr(
+            f"evening.event.{entry.pending}")), ident="event-pending"))
+    for i, marked in enumerate(entry.events):
+        label = session.tr(f"evening.event.{marked.kind}")
+        if marked.victim is not None:
+            text = session.tr("evening.event_victim_line", event=label, name=marked.player,
+                              victim=marked.victim)
+        elif marked.player:
+            text = session.tr("evening.event_line", event=label, name=marked.player)
+        else:
+            text = session.tr("evening.event_plain", event=label)
+        controls.append(_line(text, True, lambda i=i: change(lambda e: e.drop_event(i)),
+                              f"event-line-{i}"))
+    return controls
+
+
+def _entry(session: Session, view: TableView, entry: HandEntry,
+           change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+    """Hand entry: the order (or the cards left), the events, and what will be recorded in
+    one line, right above the record button: that line is the confirmation."""
+    keys = _card_keys if view.needs_cards else _order_keys
+    # One column per part, so that a line appearing in one (a prompt, a picker) does not
+    # shift the others: in Chromium, Flutter left the summary's label empty once a prompt
+    # was inserted before it (the screen showed it, the semantics tree did not).
+    parts = (keys(session, view, entry, change), _event_keys(session, view, entry, change))
+    controls: list[ft.Control] = [
+        ft.Column(part, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        for part in parts if part]
+    summary = entry.summary(view.players, view.needs_cards, session.tr)
+    if summary is not None:
+        controls.append(note(summary, ident="entry-summary"))
     return controls
 
 
@@ -171,6 +250,7 @@ def EveningScreen() -> ft.View:
     view, set_view = ft.use_state(None)
     missing, set_missing = ft.use_state(False)
     error, set_error = ft.use_state(None)
+    damaged, set_damaged = ft.use_state(None)  # the damaged file, when it has a good backup
     message, set_message = ft.use_state(None)
     entry, set_entry = ft.use_state(HandEntry)
     show_result, set_show_result = ft.use_state(False)
@@ -187,7 +267,25 @@ def EveningScreen() -> ft.View:
             set_evening_id(eid)
             set_view(table_view(await call(data_dir, lambda s: s.evening(eid))))
         except CompanionError as err:
+            note_damage(err)
             set_error(session.tr("evening.failed", reason=err.message(session.lang)))
+
+    def note_damage(err: CompanionError) -> None:
+        if isinstance(err, CorruptFileError) and err.backup is not None:
+            set_damaged(err.path)
+
+    async def restore(_=None) -> None:
+        # The damaged file goes to corrupt/ (kept as it is); the backup takes its place.
+        try:
+            used = await call(data_dir, restore_latest, damaged)
+        except CompanionError as err:
+            set_message(session.tr("evening.rejected", reason=err.message(session.lang)))
+            return
+        set_damaged(None)
+        set_error(None)
+        set_view(None)
+        set_message(session.tr("data.restored", backup=used.name))
+        await load()
 
     ft.use_effect(load, [wanted])
 
@@ -235,6 +333,7 @@ def EveningScreen() -> ft.View:
             set_view(table_view(err.current))
             set_message(session.tr("evening.duplicate"))
         except CompanionError as err:
+            note_damage(err)
             set_message(session.tr("evening.rejected", reason=err.message(session.lang)))
         else:
             applied(ev)
@@ -246,19 +345,35 @@ def EveningScreen() -> ft.View:
     async def record(_=None) -> None:
         if view is None:
             return
-        current = entry.for_hand(view.hand_number)
-        if not current.complete(view.players):
+        # The taps as they stand now: the last one may not have been rendered yet.
+        current = read_latest(set_entry).for_hand(view.hand_number)
+        cards_left: dict[str, int] | None = None
+        none_played: list[str] = []
+        if view.needs_cards:
+            if not current.order:
+                set_message(session.tr("evening.cards_no_out"))
+                return
+            if current.cards_missing(view.players):
+                set_message(session.tr("evening.cards_missing", names=", ".join(
+                    current.cards_missing(view.players))))
+                return
+            order: list[str] = []  # the replay derives the places from the cards
+            cards_left, none_played = current.card_inputs()
+        elif not current.complete(view.players):
             missing_names = [p for p in view.players if p not in current.order]
             set_message(session.tr("evening.incomplete", names=", ".join(missing_names)))
             return
-        order, events, version = list(current.order), current.event_inputs(), view.version
+        else:
+            order = list(current.order)
+        events, version = current.event_inputs(), view.version
         # The same hand tapped twice from this version (a double tap) is one hand: the second
         # call is refused as a duplicate rather than taken for someone else's change.
-        key = hashlib.sha256(repr((view.evening_id, version, order, events)).encode()
-                             ).hexdigest()[:32]
+        key = hashlib.sha256(repr((view.evening_id, version, order, events, cards_left,
+                                   none_played)).encode()).hexdigest()[:32]
         await change_evening(
             lambda s: s.record_hand(view.evening_id, order, expected_version=version,
-                                    events=events, key=key),
+                                    events=events, cards_left=cards_left,
+                                    none_played=none_played, key=key),
             lambda: set_show_result(True))
 
     async def undo(_=None) -> None:
@@ -268,8 +383,13 @@ def EveningScreen() -> ft.View:
         await change_evening(lambda s: s.undo(view.evening_id, expected_version=version),
                              lambda: (set_show_result(False), set_entry(HandEntry())))
 
+    restore_button = (big_button(session.tr("data.restore"), restore, ident="evening-restore",
+                                 icon=ft.Icons.RESTORE, primary=True)
+                      if damaged is not None and session.editor else None)
     if error:
         body: list[ft.Control] = [note(error, ident="evening-error", color=ft.Colors.ERROR)]
+        if restore_button is not None:
+            body.append(restore_button)
     elif missing:
         body = [note(session.tr("evening.none"), ident="evening-none"),
                 big_button(session.tr("home.new"), lambda _: session.go(routes.NEW_EVENING),
@@ -299,16 +419,23 @@ def EveningScreen() -> ft.View:
                            (lambda i=i: change(lambda e: e.tick(i))) if session.editor
                            else None, f"check-{i}")
                      for i, line in enumerate(view.check_lines)]
-            if session.editor and view.needs_cards:
-                body.append(note(session.tr("evening.cards_needed"), ident="cards-needed"))
-            elif session.editor:
+            if session.editor:
                 body += _entry(session, view, hand_entry, change)
                 body.append(big_button(session.tr("evening.record"), record,
                                        ident="evening-record", icon=ft.Icons.CHECK,
                                        primary=True, disabled=busy))
         if message:  # beside the buttons that caused it, where the thumb is
             body.append(note(message, ident="evening-message", color=ft.Colors.ERROR))
+        if restore_button is not None:
+            body.append(restore_button)
         if session.editor and view.can_undo:
             body.append(big_button(session.tr("evening.undo"), undo, ident="evening-undo",
                                    icon=ft.Icons.UNDO, disabled=busy))
+        # Past hands, joins and leaves, the end; read-only phones may look too.
+        body.append(big_button(session.tr("hands.open"), lambda _: session.go(
+            routes.evening_hands(view.evening_id)), ident="evening-hands", icon=ft.Icons.LIST))
+        # A dispute under this evening's rules and seating (the key kept for editors).
+        body.append(big_button(session.tr("dispute.open_from_evening"), lambda _: page.navigate(
+            routes.dispute_for(view.evening_id, session.config.key if session.editor else None)),
+            ident="evening-dispute", icon=ft.Icons.GAVEL))
     return screen(session, route, session.tr("evening.title"), body, ident="screen-evening")

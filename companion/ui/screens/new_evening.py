@@ -12,6 +12,7 @@ from companion.ui import routes, theme
 from companion.ui.evenings import call
 from companion.ui.new_evening_model import ROLES_MODES, NewEveningModel, presets
 from companion.ui.session import Session, use_session
+from companion.ui.text_input import TypedText, read_latest, use_typed_text
 from companion.ui.widgets import (
     big_button,
     guarded,
@@ -25,8 +26,8 @@ from companion.ui.widgets import (
 )
 
 
-def _players(session: Session, model: NewEveningModel, act, name_text: str,
-             set_name_text) -> list[ft.Control]:
+def _players(session: Session, model: NewEveningModel, act, typed: TypedText
+             ) -> list[ft.Control]:
     low, high = model.preset_info.players
     controls: list[ft.Control] = [section(session.tr("new.players"))]
     saved = [p for p in model.profiles]
@@ -38,14 +39,13 @@ def _players(session: Session, model: NewEveningModel, act, name_text: str,
                              for i, name in enumerate(saved)], 3)
 
     def add(_=None) -> None:
-        text = name_text
-        act(NewEveningModel.add_name, text)()
-        set_name_text("")
+        act(NewEveningModel.add_name, typed.latest())()
+        typed.set("")
 
     controls.append(ft.Row([
-        tagged("new-name", ft.TextField(value=name_text, label=session.tr("new.add_label"),
+        tagged("new-name", ft.TextField(value=typed.shown, label=session.tr("new.add_label"),
                                         text_size=theme.TEXT, expand=True,
-                                        on_change=lambda e: set_name_text(e.control.value or ""),
+                                        on_change=typed.on_change,
                                         on_submit=add)),
         big_button(session.tr("new.add"), add, ident="new-add", icon=ft.Icons.PERSON_ADD),
     ]))
@@ -69,8 +69,8 @@ def _players(session: Session, model: NewEveningModel, act, name_text: str,
 
 
 def _rules(session: Session, model: NewEveningModel, act, panel: str | None,
-           toggle: Callable[[str], Callable[[], None]], value_text: str,
-           set_value_text) -> list[ft.Control]:
+           toggle: Callable[[str], Callable[[], None]], value: TypedText
+           ) -> list[ft.Control]:
     info = model.preset_info
     controls: list[ft.Control] = [
         section(session.tr("new.rules")),
@@ -97,7 +97,7 @@ def _rules(session: Session, model: NewEveningModel, act, panel: str | None,
             opened = panel == f"option:{line.name}"
             controls.append(toggle_row(f"{line.name} = {line.value}", opened,
                                        _open_option(toggle, line.name, line.value,
-                                                    set_value_text),
+                                                    value.set),
                                        f"option-{line.name}",
                                        detail=line.description if opened else None))
             if opened:
@@ -112,12 +112,11 @@ def _rules(session: Session, model: NewEveningModel, act, panel: str | None,
                     continue
                 controls.append(ft.Row([
                     tagged("option-value", ft.TextField(
-                        value=value_text, label=session.tr("new.option_value", name=line.name),
-                        text_size=theme.TEXT, expand=True,
-                        on_change=lambda e: set_value_text(e.control.value or ""))),
+                        value=value.shown, label=session.tr("new.option_value", name=line.name),
+                        text_size=theme.TEXT, expand=True, on_change=value.on_change)),
                     big_button(session.tr("new.option_apply"),
                                lambda _, n=line.name: act(NewEveningModel.with_option, n,
-                                                          value_text)(),
+                                                          value.latest())(),
                                ident="option-apply"),
                 ]))
         if changed:
@@ -179,8 +178,8 @@ def NewEveningScreen() -> ft.View:
     session = use_session()
     model, set_model = ft.use_state(NewEveningModel)
     panel, set_panel = ft.use_state(None)
-    name_text, set_name_text = ft.use_state("")
-    value_text, set_value_text = ft.use_state("")
+    name = use_typed_text()
+    value = use_typed_text()
     error, set_error = ft.use_state(None)
     busy, set_busy = ft.use_state(False)
 
@@ -222,7 +221,7 @@ def NewEveningScreen() -> ft.View:
             return
         set_busy(True)
         try:
-            args = model.create_args()
+            args = read_latest(set_model).create_args()  # with the last tap in
             evening = await call(session.config.data_dir,
                                  lambda s: s.create_evening(**args, lang=session.lang))
         except CompanionError as err:
@@ -239,10 +238,10 @@ def NewEveningScreen() -> ft.View:
                            color=ft.Colors.ERROR))
     about_names = model.notice is not None and model.notice.key.startswith("new.name")
     about_draw = model.notice is not None and model.notice.key == "new.tie"
-    players = _players(session, model, act, name_text, set_name_text)
+    players = _players(session, model, act, name)
     body: list[ft.Control] = [
         *players[:-1], *(notice if about_names else []), players[-1],
-        *_rules(session, model, act, panel, toggle, value_text, set_value_text),
+        *_rules(session, model, act, panel, toggle, value),
         *([] if about_names or about_draw else notice),
         *_roles(session, model, act, notice if about_draw else []),
     ]

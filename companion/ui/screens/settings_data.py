@@ -112,7 +112,8 @@ def DataPanel(session: Session) -> ft.Control:
             return
         set_busy(True)
         try:
-            summary = await call(data_dir, import_backup, chosen.bytes)
+            summary = await call(data_dir, lambda s: import_backup(s, chosen.bytes,
+                                                                  name=chosen.name))
         except CompanionError as err:
             set_message((session.tr("data.import_refused", name=chosen.name,
                                     reason=err.message(session.lang)), True))

@@ -1,0 +1,146 @@
+"""The dispute screen at a real table, in a browser: opened from an evening that plays a house
+option, it rules under that option and cites it; the option changed on the spot changes the
+ruling and flags a play on the table it makes illegal; a pass out of turn says who had to act
+first, and their passes can be recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.table.service import TableService
+from companion.ui.access import route_with_key
+from companion.ui.browser import (
+    PHONE,
+    Server,
+    by_id,
+    expect_text,
+    goto,
+    open_app,
+    running_server,
+    tap,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    """Its own server and data folder, holding one evening of classique where a card may be
+    covered by one of the same rank (equal_play=allowed; the preset forbids it)."""
+    folder: Path = tmp_path_factory.mktemp("dispute-data")
+    evening = TableService(folder).create_evening(
+        ["Léa", "Tom", "Sam", "Zoé"], "classique", title="Chez Léa",
+        settings=["equal_play=allowed", "seating=fixed"])
+    with running_server(data_dir=folder) as srv:
+        yield srv, evening.id
+
+
+def _reach(page, ident: str) -> None:
+    """Flutter's page scrolls inside its canvas, out of Playwright's reach: wheel until the
+    control is on screen (below the app bar), let the scroll settle, then tap it."""
+    node = by_id(page, ident)
+    node.wait_for(state="attached")
+    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    for _ in range(40):
+        box = node.bounding_box()
+        if box is None:
+            break
+        middle = box["y"] + box["height"] / 2
+        if 120 <= middle <= PHONE["height"] - 80:
+            break
+        page.mouse.wheel(0, max(-600, min(600, middle - PHONE["height"] / 2)))
+        page.wait_for_timeout(250)
+    page.wait_for_timeout(250)
+    tap(page, ident)
+
+
+def _open_dispute(page, server: Server, evening_id: str) -> None:
+    goto(page, server.base + route_with_key(f"/evening/{evening_id}", server.key))
+    tap(page, "evening-dispute")
+    by_id(page, "screen-dispute").wait_for(state="attached")
+    expect_text(page, "evening-rules", "Règles de la soirée « Chez Léa »")
+
+
+def test_the_evenings_option_rules_and_changing_it_changes_the_ruling(
+        table: tuple[Server, str], context) -> None:
+    """From the evening's screen, the dispute rules under the evening's option and cites it;
+    the option changed on screen changes the ruling, and flags a play it makes illegal."""
+    server, evening_id = table
+    page = open_app(context, server.url)
+    _open_dispute(page, server, evening_id)
+    assert "key=" in page.url and "evening=" in page.url  # the rights came along
+    assert by_id(page, "read-only-banner").count() == 0
+
+    # Seating order from who leads the first hand (left of Léa, the dealer): Tom.
+    expect_text(page, "actor-0", "Tom (son tour)")
+    tap(page, "rank-K")
+    tap(page, "add")
+    expect_text(page, "table-0", "Tom: K")
+
+    expect_text(page, "actor-1", "Sam (son tour)")  # Sam covers the king with a king
+    tap(page, "rank-K")
+    tap(page, "judge")
+    expect_text(page, "ruling-verdict", "Coup valable")
+    expect_text(page, "ruling-rule", "equal_play = allowed, option de la soirée")
+    tap(page, "ruling-close")
+
+    _reach(page, "preset-options")  # the house option changed on the spot
+    _reach(page, "opt-equal_play")
+    expect_text(page, "opt-equal_play", "a play of the same rank")  # its explanation
+    _reach(page, "opt-choice-forbidden")
+    expect_text(page, "evening-rules", "changées ici : equal_play=forbidden")
+    expect_text(page, "tray", "Sam : K")  # the play in question is still there
+    _reach(page, "judge")
+    expect_text(page, "ruling-verdict", "Coup interdit")
+    expect_text(page, "ruling-rule", "equal_play = forbidden, changée ici (avant : allowed)")
+    tap(page, "ruling-close")
+
+    _reach(page, "opt-reset")  # back to the evening's rules: legal again
+    expect_text(page, "evening-rules", "Règles de la soirée « Chez Léa »")
+    _reach(page, "judge")
+    expect_text(page, "ruling-verdict", "Coup valable")
+    tap(page, "ruling-continue")  # Sam's king joins the table
+    expect_text(page, "table-1", "Sam: K")
+
+    # The option changed again: the king on the table no longer holds, and says why.
+    _reach(page, "opt-choice-forbidden")  # the option is still unfolded
+    expect_text(page, "table-1", "Sam: K — ne tient plus")
+    expect_text(page, "broken-reason", "une combinaison de même valeur ne bat pas K")
+    _reach(page, "drop-broken")
+    by_id(page, "broken-reason").wait_for(state="detached")
+    assert by_id(page, "table-1").count() == 0
+
+
+def test_a_pass_out_of_turn_says_who_acts_first(table: tuple[Server, str], context) -> None:
+    """A pass out of turn names who must act first; their passes recorded, it is judged
+    again, in turn, and the trick shows who passed."""
+    server, evening_id = table
+    page = open_app(context, server.url)
+    _open_dispute(page, server, evening_id)
+    tap(page, "rank-K")  # Tom leads a king
+    tap(page, "add")
+    expect_text(page, "table-0", "Tom: K")
+
+    tap(page, "actor-3")  # Léa passes, but Sam and Zoé come before her
+    tap(page, "pass")
+    tap(page, "judge")
+    expect_text(page, "ruling-verdict", "Coup interdit")
+    expect_text(page, "ruling-before", "Avant Léa : Sam, Zoé doivent jouer ou passer.")
+    tap(page, "ruling-pass-before")  # they did pass: recorded, and Léa's pass judged again
+    expect_text(page, "ruling-verdict", "Coup valable")
+    tap(page, "ruling-continue")
+    expect_text(page, "table-3", "Léa: pass")
+    expect_text(page, "trick-status", "Ont passé : Sam, Zoé, Léa")
+
+
+def test_an_unknown_evening_says_so_and_keeps_the_screen(table: tuple[Server, str],
+                                                         context) -> None:
+    """An address naming an unknown evening says so; the screen still rules by default."""
+    server, _ = table
+    page = open_app(context, server.base + f"/dispute?evening=nope&key={server.key}")
+    expect_text(page, "dispute-evening-failed", "Soirée inconnue : nope.")
+    expect_text(page, "preset", "Trou-du-cul classique")  # the default rules still rule
+    assert by_id(page, "evening-rules").count() == 0

@@ -1,0 +1,68 @@
+"""Text typed quickly and a button tapped at once (what a busy server sees from a fast thumb):
+the handlers must use every letter. Flet runs each event as its own task and renders later,
+so a handler reading the text captured at render time used to add "" or "Lé" for "Léa"."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+from companion.table.service import TableService
+from companion.ui.browser import Server, running_server
+from companion.ui.wire import WireClient
+
+NAMES = ["Léa", "Tom", "Zoé"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(data_dir=tmp_path_factory.mktemp("data")) as srv:
+        yield srv
+
+
+async def _burst(phone: WireClient, ident: str, text: str) -> None:
+    """One change event per letter, none waiting for the screen to follow."""
+    for end in range(1, len(text) + 1):
+        await phone.type_into(ident, text[:end], settle=0)
+
+
+def test_names_typed_then_added_at_once_keep_every_letter(server: Server) -> None:
+    """New evening: each name typed letter by letter and "Add" tapped right after the last
+    letter is added whole, in order."""
+    async def run() -> None:
+        phone = await WireClient.connect(server.base, f"/new-evening?key={server.key}")
+        try:
+            for i, name in enumerate(NAMES):
+                await _burst(phone, "new-name", name)
+                await phone.tap("new-add")
+                await phone.wait_for(f"player-{i}", f"{i + 1}. {name}")
+            assert [phone.text(f"player-{i}") for i in range(3)] == [
+                f"{i + 1}. {name}" for i, name in enumerate(NAMES)]
+        finally:
+            await phone.close()
+
+    asyncio.run(run())
+
+
+def test_a_player_typed_then_joined_at_once_keeps_every_letter(server: Server) -> None:
+    """Hands and players: a name typed letter by letter and "Add" tapped right after joins
+    the evening with every letter."""
+    ev = TableService(server.data_dir).create_evening(["Ann", "Bob", "Cat"], "trou-du-cul")
+
+    async def run() -> None:
+        phone = await WireClient.connect(server.base,
+                                         f"/evening/{ev.id}/hands?key={server.key}")
+        try:
+            await phone.tap("tab-players")
+            await phone.wait_for("hands-name")
+            await _burst(phone, "hands-name", "Dominique")
+            await phone.tap("hands-join")
+            await phone.wait_for("player-3", "Dominique")
+        finally:
+            await phone.close()
+
+    asyncio.run(run())
+    names = TableService(server.data_dir).evening(ev.id).names()
+    assert "Dominique" in names.values()
