@@ -143,10 +143,33 @@ def by_id(page: Any, ident: str) -> Any:
     return page.locator(f'[flt-semantics-identifier="{ident}"]')
 
 
+# Resolves once the semantics tree has not changed for ``quiet`` ms (at most ``limit`` ms).
+_SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
+  const start = performance.now();
+  let last = start;
+  const observer = new MutationObserver(() => { last = performance.now(); });
+  observer.observe(document.body, {subtree: true, childList: true, attributes: true});
+  const check = () => {
+    const now = performance.now();
+    if (now - last >= quiet || now - start >= limit) { observer.disconnect(); resolve(); }
+    else setTimeout(check, 20);
+  };
+  setTimeout(check, 20);
+})"""
+
+
+def settle(page: Any, quiet: int = 120, limit: int = 3_000) -> None:
+    """Wait for the screen to stop moving: a click is aimed at a position, and the answer
+    to the previous tap may still be shifting the layout (a person would wait too)."""
+    page.evaluate(_SETTLE_JS, [quiet, limit])
+
+
 def tap(page: Any, ident: str) -> None:
-    """Tap the control tagged ``ident`` (its button, when the tag wraps one)."""
+    """Tap the control tagged ``ident`` (its button, when the tag wraps one), once the
+    screen has settled."""
     node = by_id(page, ident)
     node.wait_for(state="attached")
+    settle(page)
     inner = node.locator('[role="button"], [flt-tappable]')
     target = inner.first if inner.count() else node
     target.click()
