@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlparse
 
 KEY_PARAM = "key"
+ANY_HOST = ("0.0.0.0", "", "*", "::")  # listen on every address of this computer
 
 
 def new_key() -> str:
@@ -32,8 +33,13 @@ def may_edit(table_key: str | None, route: str) -> bool:
     """True for an open room, or when ``route`` carries the table's key."""
     if table_key is None:
         return True
+    if not isinstance(route, str):  # a client may set page.route to anything (props update)
+        return False
     given = key_in(route)
-    return given is not None and secrets.compare_digest(given, table_key)
+    # Bytes: compare_digest raises on a str with non-ASCII characters, and a forged key in
+    # any script must simply be wrong, not crash the phone's session.
+    return given is not None and secrets.compare_digest(
+        given.encode("utf-8", "replace"), table_key.encode("utf-8"))
 
 
 def route_with_key(path: str, key: str | None) -> str:
@@ -87,7 +93,7 @@ def _linux_ipv4() -> list[str]:
 def addresses(host: str, port: int) -> list[Address]:
     """The addresses to show for a server bound to ``host``: the LAN ones first (phones use
     them), then this computer's own."""
-    if host in ("0.0.0.0", "", "*", "::"):
+    if host in ANY_HOST:
         lan = [Address(f"http://{ip}:{port}", False) for ip in lan_ipv4()]
         return [*lan, Address(f"http://127.0.0.1:{port}", True)]
     local = host in ("127.0.0.1", "localhost", "::1")

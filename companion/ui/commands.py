@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import sys
+from dataclasses import replace
 
 from companion.ui import qr
+from companion.ui.access import ANY_HOST, addresses
 from companion.ui.i18n import t
 from companion.ui.server import (
     DEFAULT_PORT,
+    bind_error,
     build_config,
     desktop_client_available,
     free_port,
     local_address,
     open_when_ready,
-    port_free,
     run_desktop,
     run_web,
 )
@@ -48,15 +51,30 @@ def serve_command(args: argparse.Namespace) -> int:
     host, port = args.host, args.port
     config = build_config(args.data_dir, host, port, args.open)
     lang = config.store.current.lang
-    if not port_free(host, port):
-        sys.stderr.write(t(lang, "cli.port_busy", port=port, host=host) + "\n")
+    if not 0 <= port <= 65535:
+        sys.stderr.write(t(lang, "cli.bad_port", port=port) + "\n")
+        return 2
+    if port == 0:  # any free port: the address printed must be the one listened on
+        with contextlib.suppress(OSError):  # an unusable host: said just below
+            port = free_port(host)
+            config = replace(config, addresses=tuple(addresses(host, port)))
+    problem = bind_error(host, port)
+    if problem is not None:
+        message = (t(lang, "cli.port_busy", port=port, host=host)
+                   if problem.errno == errno.EADDRINUSE else
+                   t(lang, "cli.cannot_listen", host=host, port=port,
+                     reason=problem.strerror or type(problem).__name__))
+        sys.stderr.write(message + "\n")
         return 2
     shown = next((a for a in config.addresses if not a.local_only), config.addresses[0])
     url = shown.url(config.key)
     lines = [t(lang, "cli.serving"), f"  {url}"]
     lines += [f"  {a.url(config.key)}" for a in config.addresses if a is not shown]
+    if host in ANY_HOST:
+        lines.append(t(lang, "cli.every_network", host=host or "*", port=port))
     if shown.local_only:
-        lines.append(t(lang, "cli.local_only", host=host))
+        lines.append(t(lang, "cli.no_lan" if host in ANY_HOST else "cli.local_only",
+                       host=host))
     if config.key is None:
         lines.append(t(lang, "cli.open_room"))
     lines.append(t(lang, "cli.scan"))

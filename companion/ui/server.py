@@ -40,41 +40,55 @@ def build_config(data_dir: str | None, host: str, port: int, open_room: bool) ->
                         addresses=tuple(addresses(host, port)), store=SettingsStore(folder))
 
 
-def port_free(host: str, port: int) -> bool:
+def bind_error(host: str, port: int) -> OSError | None:
+    """Why the server could not listen on ``host:port`` (None: it can): the port taken, or
+    an address that is not this computer's (``socket.gaierror`` for an unknown name)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
-        except OSError:
-            return False
-    return True
+        except OSError as err:
+            return err
+    return None
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as sock:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
         sock.bind((host, 0))
         return int(sock.getsockname()[1])
 
 
 _KEY_IN_TEXT = re.compile(r"(key=)[A-Za-z0-9_\-]+")
+_SECRETS: set[str] = set()  # the keys themselves, masked wherever they appear
 
 
 def redact(text: str) -> str:
-    return _KEY_IN_TEXT.sub(r"\1…", text)
+    text = _KEY_IN_TEXT.sub(r"\1…", text)
+    for secret in _SECRETS:
+        text = text.replace(secret, "…")
+    return text
+
+
+def _needs_redaction(text: str) -> bool:
+    return "key=" in text or any(secret in text for secret in _SECRETS)
 
 
 def _redact_arg(arg: object) -> object:
     if isinstance(arg, (int, float)) or arg is None:
         return arg  # keeps %d and friends working
     text = str(arg)
-    return redact(text) if "key=" in text else arg
+    return redact(text) if _needs_redaction(text) else arg
 
 
-def install_log_redaction() -> None:
-    """The key travels in the first request's address and in route changes: whatever logs
-    them (uvicorn's access log, Flet's debug log, at any level) gets it masked. Done at
-    record creation, so it holds whatever handlers the servers install later."""
+def install_log_redaction(key: str | None = None) -> None:
+    """The key travels in the first request's address and in route changes, and Flet's
+    debug log prints whole controls (the app's, which hold the server's configuration):
+    whatever logs them (uvicorn's access log, Flet's debug log, at any level, a traceback)
+    gets ``key=…`` and the key itself masked. Done at record creation, so it holds whatever
+    handlers the servers install later."""
+    if key:
+        _SECRETS.add(key)
     previous = logging.getLogRecordFactory()
     if getattr(previous, "redacts_key", False):
         return
@@ -83,6 +97,14 @@ def install_log_redaction() -> None:
         record = previous(*args, **kwargs)
         if isinstance(record.msg, str):
             record.msg = redact(record.msg)
+        elif record.msg is not None and _needs_redaction(str(record.msg)):
+            record.msg = redact(str(record.msg))
+        if record.exc_info and record.exc_info[0] is not None:
+            # Formatted now (the formatters reuse exc_text): an exception's message may
+            # quote an address with the key.
+            text = logging.Formatter().formatException(record.exc_info)
+            if _needs_redaction(text):
+                record.exc_text = redact(text)
         if isinstance(record.args, tuple):
             record.args = tuple(_redact_arg(a) for a in record.args)
         elif isinstance(record.args, Mapping):  # a lone dict argument
@@ -98,7 +120,7 @@ def install_log_redaction() -> None:
 
 def run_web(config: ServerConfig, host: str, port: int) -> int:
     """Serve the app until Ctrl+C. Blocks."""
-    install_log_redaction()
+    install_log_redaction(config.key)
     # Flet must neither open a window nor a browser by itself: the address to open carries
     # the key, which only we know.
     os.environ["FLET_FORCE_WEB_SERVER"] = "true"

@@ -19,7 +19,9 @@ class ServerConfig:
     """One per server process, shared by every session."""
 
     data_dir: Path
-    key: str | None  # None: open room (--open), or the app on the device itself
+    # None: open room (--open), or the app on the device itself. Not in repr: Flet's debug
+    # log prints the app's components, and with them this configuration.
+    key: str | None = field(repr=False)
     addresses: tuple[Address, ...]
     store: SettingsStore
 

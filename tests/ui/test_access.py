@@ -68,3 +68,101 @@ def test_logs_never_show_the_key(caplog) -> None:
         logging.getLogger("flet").info("route %s", {"route": "/?key=SECRETSECRET"})
     assert "SECRETSECRET" not in caplog.text
     assert "key=…" in caplog.text
+
+
+def test_a_forged_key_in_any_script_or_type_is_simply_wrong() -> None:
+    """Rule: a key with non-ASCII characters, or a route that is not text (a phone may set
+    page.route to anything), gives no rights and raises nothing (compare_digest refuses
+    non-ASCII str)."""
+    key = new_key()
+    for route in ("/?key=é", "/?key=%C3%A9", f"/?key={key}é", "/?key=😀" * 3, "/?key=\x00"):
+        assert may_edit(key, route) is False
+    for route in (None, 12, ["/?key=" + key], {"route": key}, b"/?key=" + key.encode()):
+        assert may_edit(key, route) is False  # type: ignore[arg-type]
+    assert may_edit(key, f"/?key={key}")
+
+
+def test_the_servers_configuration_does_not_show_its_key(tmp_path) -> None:
+    """Rule: the configuration's repr (which Flet's debug log prints with the app's
+    components) leaves the key out."""
+    from companion.ui.server import build_config
+
+    config = build_config(str(tmp_path), "127.0.0.1", 9, open_room=False)
+    assert config.key and config.key not in repr(config)
+
+
+def test_logs_never_show_the_key_itself_in_any_form(caplog) -> None:
+    """Rule: once the server's key is known to the redaction, it is masked wherever it
+    appears in a record: a quoted repr, an argument, a dict, a traceback's message."""
+    key = new_key()
+    install_log_redaction(key)
+    log = logging.getLogger("flet_transport")
+    with caplog.at_level(logging.DEBUG):
+        log.debug(f"send_message: Component(args=(ServerConfig(key='{key}'),))")
+        log.debug("args %r %s", (key,), {"key": key})
+        try:
+            raise ValueError(f"bad route /evening?key={key} ({key})")
+        except ValueError:
+            log.exception("Unhandled error in 'on_%s' handler", "click")
+    assert key not in caplog.text
+    assert "ValueError" in caplog.text and "Unhandled error in 'on_click'" in caplog.text
+
+
+def _serve_args(tmp_path, *args: str):
+    import argparse
+
+    from companion.ui import commands
+
+    top = argparse.ArgumentParser(prog="companion")
+    commands.register(top.add_subparsers(dest="command"))
+    return top.parse_args(["serve", *args, "--data-dir", str(tmp_path)])
+
+
+def test_serve_on_every_network_says_so_and_lists_the_lan(tmp_path, monkeypatch,
+                                                          capsys) -> None:
+    """Rule: ``--host 0.0.0.0`` prints each LAN address, then this computer's, and a line
+    saying it listens on every address; with no network found it says only this computer
+    can open it (not "use --host 0.0.0.0", which it already is)."""
+    from companion.ui import access, commands, server
+
+    monkeypatch.setattr(commands, "run_web", lambda *a: 0)
+    monkeypatch.setattr(access, "lan_ipv4", lambda: ["10.1.2.3"])
+    port = server.free_port()
+    assert commands.serve_command(_serve_args(tmp_path, "--host", "0.0.0.0",
+                                              "--port", str(port))) == 0
+    out = capsys.readouterr().out
+    assert out.index(f"http://10.1.2.3:{port}/?key=") < out.index(f"http://127.0.0.1:{port}/")
+    assert f"0.0.0.0, port {port}" in out and "--host 0.0.0.0" not in out
+    monkeypatch.setattr(access, "lan_ipv4", lambda: [])
+    assert commands.serve_command(_serve_args(tmp_path, "--host", "0.0.0.0",
+                                              "--port", str(port))) == 0
+    out = capsys.readouterr().out
+    assert "aucun réseau" in out and "--host 0.0.0.0 pour" not in out
+
+
+def test_serve_refuses_a_bad_port_or_host_in_one_line(tmp_path, monkeypatch, capsys) -> None:
+    """Rule: a port out of 0–65535 or an address that is not this computer's is one line
+    on stderr and exit code 2 (it was a traceback, or "port already in use")."""
+    from companion.ui import commands
+
+    monkeypatch.setattr(commands, "run_web", lambda *a: 0)
+    for args, expected in ((["--port", "70000"], "70000"), (["--port", "-5"], "-5"),
+                           (["--host", "198.51.100.254", "--port", "8550"], "198.51.100.254")):
+        assert commands.serve_command(_serve_args(tmp_path, *args)) == 2
+        captured = capsys.readouterr()
+        assert captured.err.count("\n") == 1 and expected in captured.err, captured.err
+        assert "déjà pris" not in captured.err and captured.out == ""
+
+
+def test_serve_on_port_zero_prints_the_port_it_will_listen_on(tmp_path, monkeypatch,
+                                                              capsys) -> None:
+    """Rule: ``--port 0`` picks a free port first, so the printed address is the real one."""
+    from companion.ui import commands
+
+    seen = {}
+    monkeypatch.setattr(commands, "run_web",
+                        lambda config, host, port: seen.update(port=port, config=config) or 0)
+    assert commands.serve_command(_serve_args(tmp_path, "--host", "127.0.0.1",
+                                              "--port", "0")) == 0
+    out = capsys.readouterr().out
+    assert seen["port"] != 0 and f"http://127.0.0.1:{seen['port']}/?key=" in out
