@@ -8,8 +8,9 @@ patches (2: ``{id, patch}``): ``patch[0]`` is a path table ``[n, {key: [m, {…}
 objects under control ``id``; the other items, applied in order on the tree as it stands, are
 ``[0 Replace, n, key, value]``, ``[1 Add, n, key, value]`` (list insert), ``[2 Remove, n, key]``,
 ``[3 Move, n, key, m, key2]``. The phone sends events (3: ``{target, name, data}``), property
-changes (4: ``{id, props}``), method results (5); a route change is both (page ``route``, then
-its ``route_change`` event). Components (``_c`` "C") stand for their ``_b``.
+changes (4: ``{id, props}``) and answers method calls (5; ``page.navigate`` is one, push_route).
+A route change is both: page ``route``, then its ``route_change`` event. Components (``_c``
+"C") stand for their ``_b``; a dialog is on screen only while ``open``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ from websockets.asyncio.client import ClientConnection
 
 REGISTER, PATCH, EVENT, UPDATE, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
 REPLACE, ADD, REMOVE, MOVE = 0, 1, 2, 3
+# Flet's DialogControl types: on screen only while ``open`` (False, the default, is not sent).
+DIALOGS = frozenset({"AlertDialog", "CupertinoAlertDialog", "BottomSheet",
+                     "CupertinoBottomSheet", "SnackBar", "Banner", "DatePicker",
+                     "DateRangePicker", "TimePicker"})
 
 
 class WireError(RuntimeError):
@@ -91,7 +96,8 @@ def _walk(value: Any, visible_only: bool = True) -> Iterator[tuple[dict, bool]]:
         item, disabled = stack.pop()
         if isinstance(item, dict):
             if "_c" in item:
-                if visible_only and item.get("visible") is False:
+                if visible_only and (item.get("visible") is False
+                                     or (item["_c"] in DIALOGS and item.get("open") is not True)):
                     continue
                 disabled = disabled or item.get("disabled") is True
                 yield item, disabled
@@ -188,11 +194,18 @@ class WireClient:
                 apply_patch(control, body["patch"])
                 self._index = None
             self.patches += 1
-        elif action == INVOKE:  # no app control calls the phone; answer so nothing waits
+        elif action == INVOKE:
+            # ``page.navigate`` asks the phone to push the route: Flutter's router then
+            # reports it back as any route change. Other methods are refused, with an answer
+            # so that nothing waits for one.
+            name, args = body.get("name"), body.get("args") or {}
+            known = name in ("push_route", "set_allowed_device_orientations")
             with contextlib.suppress(WireError):
-                await self._send(INVOKE, {"control_id": body.get("control_id"),
-                                          "call_id": body.get("call_id"), "result": None,
-                                          "error": "not supported by companion.ui.wire"})
+                await self._send(INVOKE, {
+                    "control_id": body.get("control_id"), "call_id": body.get("call_id"),
+                    "result": None, "error": None if known else f"{name} is not supported"})
+                if name == "push_route" and isinstance(args.get("route"), str):
+                    await self.navigate(args["route"])
         elif action == CRASHED:
             self.crash = str(body.get("message", body))
         self._notify()

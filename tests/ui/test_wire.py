@@ -147,6 +147,30 @@ def test_typing_into_a_field_changes_its_value(server: Server) -> None:
     asyncio.run(run())
 
 
+def test_a_dialog_shows_only_while_open(server: Server) -> None:
+    """The evening's dispute button navigates from the server (``page.navigate``, a method
+    call the phone answers by changing its route); the ruling there is an AlertDialog, on
+    screen once it opens and gone once it is closed (Flutter shows it only while ``open``)."""
+    evening_id = _evening(server)
+
+    async def run() -> None:
+        phone = await WireClient.connect(server.base, f"/evening/{evening_id}?key={server.key}")
+        try:
+            await phone.tap("evening-dispute")
+            await phone.wait_for("actor-0", "Tom (son tour)")
+            assert not phone.has("ruling-verdict")
+            await phone.tap("rank-K")
+            await phone.wait_for("tray", "K")
+            await phone.tap("judge")
+            await phone.wait_for("ruling-verdict", "Coup")
+            await phone.tap("ruling-close")
+            await phone.wait_until(lambda p: not p.has("ruling-verdict"))
+        finally:
+            await phone.close()
+
+    asyncio.run(run())
+
+
 def test_a_phone_without_the_key_only_reads(server: Server) -> None:
     """Without the key the evening reads as a scoreboard: the read-only banner, the seats,
     and no control that records or undoes."""
