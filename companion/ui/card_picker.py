@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.rules.cards import SUITS, JokerColour, Suit
 from companion.ui import theme
-from companion.ui.dispute_model import Picker
+from companion.ui.dispute_views import Picker
 from companion.ui.widgets import key_button, rows_of
 
 RANKS_PER_ROW = 5

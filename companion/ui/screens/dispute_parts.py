@@ -7,7 +7,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.ui import theme
-from companion.ui.dispute_model import MAX_PLAYERS, MIN_PLAYERS, DisputeModel, RulingView, presets
+from companion.ui.dispute_model import MAX_PLAYERS, MIN_PLAYERS, DisputeModel, presets
+from companion.ui.dispute_views import RulingView
 from companion.ui.session import Session
 from companion.ui.text_input import TypedText
 from companion.ui.widgets import big_button, key_button, rows_of, section, tagged, toggle_row

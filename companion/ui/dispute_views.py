@@ -1,0 +1,164 @@
+"""What the dispute screen shows, as plain values: notices, the ruling with the rules it
+cites, the card picker's offer, the table's lines, an action the rules no longer allow, where
+the trick stands, the options and the evening whose rules these are. Built by
+:mod:`companion.ui.dispute_model`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.ui.i18n import t
+
+Origin = Literal["preset", "evening", "here"]  # where an option's value comes from
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the user: an i18n key, its fields, and the engine's own (fr, en) text for
+    its ``{reason}`` field when there is one."""
+
+    key: str
+    reason: tuple[str, str] | None = None
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def text(self, lang: str) -> str:
+        fields = dict(self.fields)
+        if self.reason is not None:
+            fields["reason"] = self.reason[1 if lang == "en" else 0]
+        return t(lang, self.key, **fields)
+
+
+@dataclass(frozen=True)
+class Cite:
+    """The option a ruling rests on, and where its value comes from at this table."""
+
+    name: str  # "pass_is_final"
+    value: str  # as ``--set`` spells it: "false"
+    origin: Origin
+    before: str  # the value it replaced: the evening's (changed here) or the preset's
+
+    def text(self, lang: str) -> str:
+        if self.origin == "preset":
+            return f"{self.name} = {self.value}"
+        return t(lang, f"dispute.cite_{self.origin}", name=self.name, value=self.value,
+                 before=self.before)
+
+
+@dataclass(frozen=True)
+class RulingView:
+    """A ruling as shown: both languages, the rule it rests on, who acts next."""
+
+    action: str  # the judged action, "C: 5 5 5 5"
+    actor: str
+    play: str  # "5 5 5 5", "pass"
+    legal: bool
+    code: str
+    fr: str
+    en: str
+    next_player: str | None
+    to_beat: str | None  # what next_player must beat; None when he leads
+    over: bool  # the play ends the hand
+    cites: tuple[Cite, ...] = ()  # the option the referee names, then any option changed
+    # from the preset (by the evening or here) without which the verdict would differ
+    before: tuple[str, ...] = ()  # not their turn: who must play or pass first
+
+    @property
+    def rule(self) -> str | None:
+        """``"pass_is_final = true"``: the first option the ruling rests on and its value."""
+        return f"{self.cites[0].name} = {self.cites[0].value}" if self.cites else None
+
+    def message(self, lang: str) -> str:
+        return self.en if lang == "en" else self.fr
+
+    def _split(self, lang: str) -> tuple[str, str]:
+        # The engine writes "<system and rule ID><sep><sentence>" (sep " : " in French).
+        label, sep, sentence = self.message(lang).partition(" : " if lang == "fr" else ": ")
+        return (label, sentence) if sep else ("", self.message(lang))
+
+    def sentence(self, lang: str) -> str:
+        """The referee's sentence without the system it cites."""
+        return self._split(lang)[1]
+
+    def rule_text(self, lang: str) -> str:
+        """Where the ruling comes from: the system (with the rule's ID), the option's value
+        and where that value comes from, the ruling's code."""
+        parts = [p for p in (self._split(lang)[0], *(c.text(lang) for c in self.cites)) if p]
+        return " — ".join([*parts, self.code])
+
+    def next_text(self, lang: str) -> str:
+        if self.over or self.next_player is None:
+            return t(lang, "dispute.hand_over")
+        if self.to_beat is None:
+            return t(lang, "dispute.next_lead", name=self.next_player)
+        return t(lang, "dispute.next_beat", name=self.next_player, cards=self.to_beat)
+
+    def before_text(self, lang: str) -> str | None:
+        """A play out of turn: who must still play or pass before this player may."""
+        if not self.before:
+            return None
+        key = "dispute.before" if len(self.before) == 1 else "dispute.before_many"
+        return t(lang, key, name=self.actor, names=", ".join(self.before))
+
+
+@dataclass(frozen=True)
+class Picker:
+    """What the card picker offers under the rule set."""
+
+    ranks: tuple[str, ...]  # rank symbols in playing order, "JK" last when the deck has jokers
+    suits: bool  # show the suit row
+    joker_colours: bool  # show which joker
+    counts: tuple[int, ...]  # 1 … the most equal cards of one rank in the pack
+
+
+@dataclass(frozen=True)
+class TableLine:
+    text: str  # "A: K"
+    ends_trick: bool  # the trick (or the hand) ended with this action
+    holds: bool = True  # legal under the rules now; False for the broken one and those after
+
+
+@dataclass(frozen=True)
+class Broken:
+    """The first action on the table the rules and players now in force do not allow."""
+
+    index: int
+    action: str
+    fr: str
+    en: str
+
+    def message(self, lang: str) -> str:
+        return self.en if lang == "en" else self.fr
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """Where the trick stands: what is to beat and who laid it, who passed, who may still
+    play on it."""
+
+    top: str | None  # "K"; None when the next player leads
+    top_player: str | None
+    passed: tuple[str, ...]
+    waiting: tuple[str, ...]  # still in the trick, in playing order from whoever acts next
+
+
+@dataclass(frozen=True)
+class OptionLine:
+    oid: str  # catalogue ID, "D4"
+    name: str  # field name, "rank_order"
+    value: str  # as ``--set`` spells it
+    description: str = ""  # the catalogue's words (ID, seeds, meaning), as the new evening
+    seeds: str = ""  # the seeds it comes from, "PAGAT, WIKI"
+    choices: tuple[str, ...] = ()  # every value when there are few, else it is typed in
+    origin: Origin = "preset"
+    before: str = ""  # the value it replaced (see Cite)
+
+
+@dataclass(frozen=True)
+class EveningRules:
+    """The evening the dispute was opened from: whose rules these are."""
+
+    id: str
+    title: str  # its title, or its date when it has none
+    preset: str
+    settings: tuple[str, ...]  # its changes to the preset's rule options (not table options)
