@@ -46,6 +46,14 @@ def current_evening_id(service) -> str | None:
     return max(open_, key=lambda e: (e.date or "", e.updated_at)).id
 
 
+def _group(controls: list[ft.Control]) -> ft.Control:
+    """Parts whose length varies, held in one slot of the screen: Flet matches a screen's
+    controls by position, so a line inserted above a button would replace the button, and a
+    tap aimed at it while the update arrives (another phone's hand) would be dropped."""
+    return ft.Column(controls, spacing=theme.GAP, visible=bool(controls),
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
 def _seat_tile(session: Session, view: TableView, i: int) -> ft.Control:
     seat = view.seats[i]
     roles = [session.tr("evening.dealer")] if seat.dealer else []
@@ -411,26 +419,26 @@ def EveningScreen() -> ft.View:
                 session.tr("evening.hand", n=view.hand_number), size=theme.TEXT_LARGE,
                 weight=ft.FontWeight.BOLD)))
             body.append(_table_drawing(session, view))
-            body.append(section(session.tr("evening.deal")))
-            body += [tagged(f"deal-{i}", ft.Text(line, size=theme.TEXT))
-                     for i, line in enumerate(view.deal_lines)]
-            body.append(section(session.tr("evening.checklist")))
-            body += [_line(line, i in hand_entry.ticks,
-                           (lambda i=i: change(lambda e: e.tick(i))) if session.editor
-                           else None, f"check-{i}")
-                     for i, line in enumerate(view.check_lines)]
+            body.append(_group([section(session.tr("evening.deal")), *[
+                tagged(f"deal-{i}", ft.Text(line, size=theme.TEXT))
+                for i, line in enumerate(view.deal_lines)]]))
+            body.append(_group([section(session.tr("evening.checklist")), *[
+                _line(line, i in hand_entry.ticks,
+                      (lambda i=i: change(lambda e: e.tick(i))) if session.editor else None,
+                      f"check-{i}")
+                for i, line in enumerate(view.check_lines)]]))
             if session.editor:
-                body += _entry(session, view, hand_entry, change)
+                body.append(_group(_entry(session, view, hand_entry, change)))
                 body.append(big_button(session.tr("evening.record"), record,
                                        ident="evening-record", icon=ft.Icons.CHECK,
                                        primary=True, disabled=busy))
-        if message:  # beside the buttons that caused it, where the thumb is
-            body.append(note(message, ident="evening-message", color=ft.Colors.ERROR))
-        if restore_button is not None:
-            body.append(restore_button)
-        if session.editor and view.can_undo:
-            body.append(big_button(session.tr("evening.undo"), undo, ident="evening-undo",
-                                   icon=ft.Icons.UNDO, disabled=busy))
+        # Beside the buttons that caused it, where the thumb is.
+        body.append(_group([note(message, ident="evening-message", color=ft.Colors.ERROR)]
+                           if message else []))
+        body.append(_group([restore_button] if restore_button is not None else []))
+        body.append(_group([big_button(session.tr("evening.undo"), undo, ident="evening-undo",
+                                       icon=ft.Icons.UNDO, disabled=busy)]
+                           if session.editor and view.can_undo else []))
         # Past hands, joins and leaves, the end; read-only phones may look too.
         body.append(big_button(session.tr("hands.open"), lambda _: session.go(
             routes.evening_hands(view.evening_id)), ident="evening-hands", icon=ft.Icons.LIST))
