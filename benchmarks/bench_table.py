@@ -98,6 +98,9 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=None,
                         help="data dir (default: a temporary dir, removed afterwards)")
     args = parser.parse_args()
+    if args.evenings < args.records + 10:  # the records go into evenings drawn from the history
+        parser.error(f"--evenings must be at least --records + 10 "
+                     f"(got {args.evenings} and {args.records})")
     with tempfile.TemporaryDirectory(prefix="bench_table_") as tmp:
         run(args, args.dir or Path(tmp) / "data")
 
