@@ -267,6 +267,11 @@ def EveningScreen() -> ft.View:
     data_dir = session.config.data_dir
 
     async def load() -> None:
+        # The same screen serves another address (/evening/<id> then /evening): start clean.
+        set_error(None)
+        set_missing(False)
+        set_message(None)
+        set_damaged(None)
         try:
             eid = wanted or await call(data_dir, current_evening_id)
             if eid is None:
@@ -292,8 +297,8 @@ def EveningScreen() -> ft.View:
         set_damaged(None)
         set_error(None)
         set_view(None)
+        await load()  # starts clean: the message comes after it
         set_message(session.tr("data.restored", backup=used.name))
-        await load()
 
     ft.use_effect(load, [wanted])
 
