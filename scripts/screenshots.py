@@ -1,10 +1,14 @@
 """Screenshots of every screen of the app at 412×915 (a phone), light and dark, into
 docs/screenshots/ — for the README and for looking at what a person sees.
 
-    python scripts/screenshots.py [--out docs/screenshots]
+    python scripts/screenshots.py [--out docs/screenshots] [--only PREFIX ...]
 
 Starts ``companion serve`` on a free localhost port with a throwaway data folder and drives
-Debian's Chromium (/usr/bin/chromium) through Playwright.
+Debian's Chromium (/usr/bin/chromium) through Playwright. A second server, with its own
+folder, serves the screens of corrections and disputes from an evening and a damaged evening
+(kept apart so that they change none of the first folder's screens). Each picture is taken in
+a new tab: Flet keeps a session's state across a reload of the same tab, and a picture must
+start from the screen as it opens.
 """
 
 from __future__ import annotations
@@ -18,7 +22,18 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion.ui.browser import PHONE, by_id, goto, launch, open_app, running_server, tap
+from companion.ui.access import route_with_key
+from companion.ui.browser import (
+    PHONE,
+    Server,
+    by_id,
+    expect_text,
+    goto,
+    launch,
+    running_server,
+    tap,
+)
+from companion.ui.routes import dispute_for, evening_hands
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTLE = 0.8  # seconds for animations (page transitions, dialogs) to finish
@@ -27,6 +42,36 @@ SETTLE = 0.8  # seconds for animations (page transitions, dialogs) to finish
 def _scroll_down(page: Any, pixels: int = 1400) -> None:
     page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
     page.mouse.wheel(0, pixels)
+
+
+def _into_view(page: Any, ident: str, top: float = 120) -> None:
+    """Flutter's page scrolls inside its canvas: wheel until the control tagged ``ident`` is
+    on screen between ``top`` and the bottom, and let the scroll settle."""
+    node = by_id(page, ident)
+    node.wait_for(state="attached")
+    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    for _ in range(40):
+        box = node.bounding_box()
+        if box is None:
+            break
+        middle = box["y"] + box["height"] / 2
+        if top <= middle <= PHONE["height"] - 80:
+            break
+        page.mouse.wheel(0, max(-600, min(600, middle - (top + PHONE["height"]) / 2)))
+        page.wait_for_timeout(250)
+    page.wait_for_timeout(250)
+
+
+def _reach(page: Any, ident: str) -> None:
+    """Bring the control tagged ``ident`` on screen, then tap it."""
+    _into_view(page, ident)
+    tap(page, ident)
+
+
+def _tap_and_see(page: Any, ident: str, answer: str, text: str) -> None:
+    """Tap, then wait for the screen's answer before the next tap."""
+    tap(page, ident)
+    expect_text(page, answer, text)
 
 
 def _dispute_setup(page: Any) -> None:
@@ -206,6 +251,204 @@ def _seed(folder: Path) -> None:
             ev = service.record_hand(ev.id, order, expected_version=ev.version)
 
 
+PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
+
+
+def _seed_corrections(folder: Path) -> dict[str, str]:
+    """The second folder: an evening to correct (Hugo left after two hands, Inès a saved
+    profile), one scored by the cards left (with a hand, to correct by its counts), one with
+    the coup d'État (hence the guillotine), one of classique playing a house option for the
+    dispute, and one whose file is cut in half (its backups intact)."""
+    from companion.table.service import TableService
+
+    service = TableService(folder)
+    five = [*PLAYERS, "Hugo"]
+    ev = service.create_evening(five, "trou-du-cul", title="Chez Sam")
+    for order in (five, ["Tom", "Léa", "Hugo", "Zoé", "Sam"]):
+        ev = service.record_hand(ev.id, order, expected_version=ev.version)
+    ev = service.leave(ev.id, "Hugo", expected_version=ev.version)
+    ev = service.record_hand(ev.id, ["Zoé", "Léa", "Tom", "Sam"], expected_version=ev.version)
+    service.add_player("Inès")
+    cards = service.create_evening(PLAYERS, "trou-du-cul", title="Chez Zoé",
+                                   settings=["scoring=card_penalty"])
+    service.record_hand(cards.id, [], expected_version=cards.version,
+                        cards_left={"Léa": 0, "Tom": 3, "Sam": 5, "Zoé": 2})
+    damaged = service.create_evening(PLAYERS, "classique", ranking=PLAYERS, title="Chez Tom")
+    for n in range(3):
+        damaged = service.record_hand(damaged.id, PLAYERS[n:] + PLAYERS[:n],
+                                      expected_version=damaged.version)
+    path = service.repo.evening_path(damaged.id)
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    return {
+        "hands": ev.id,
+        "cards-hands": cards.id,
+        "cards": service.create_evening(PLAYERS, "trou-du-cul", title="Chez Zoé",
+                                        settings=["scoring=card_penalty"]).id,
+        "guillotine": service.create_evening(PLAYERS, "trou-du-cul", ranking=PLAYERS,
+                                             title="Chez Léa",
+                                             settings=["coup_detat=true"]).id,
+        "dispute": service.create_evening(PLAYERS, "classique", title="Chez Léa",
+                                          settings=["equal_play=allowed", "seating=fixed"]).id,
+        "damaged": damaged.id,
+    }
+
+
+def correction_shots(server: Server, ids: dict[str, str]
+                     ) -> list[tuple[str, str, Callable[[Any], None]]]:
+    """Hands and players, entry with events and cards left, the dispute from an evening,
+    and a damaged evening (the second server's folder, ``_seed_corrections``)."""
+
+    def keyed(path: str) -> str:
+        return server.base + route_with_key(path, server.key)
+
+    hands, card_hands = keyed(evening_hands(ids["hands"])), keyed(
+        evening_hands(ids["cards-hands"]))
+
+    def hands_list(page: Any) -> None:
+        expect_text(page, "hand-3", "Donne 3")  # newest first
+        by_id(page, "hand-1").wait_for(state="attached")
+
+    def hands_edit(page: Any) -> None:
+        # Hand 3 as recorded (Zoé, Léa, Tom, Sam), tapped in again in another order.
+        _tap_and_see(page, "hand-3", "edit-title", "Corriger la donne 3")
+        _tap_and_see(page, "edit-clear", "edit-order", "Touchez qui sort en premier")
+        for place, i in enumerate((1, 0, 3), 1):
+            _tap_and_see(page, f"edit-out-{i}", f"edit-out-{i}", f"{place}.")
+        expect_text(page, "edit-order", " → ")
+
+    def hands_delete(page: Any) -> None:
+        _tap_and_see(page, "hand-3", "edit-title", "Corriger la donne 3")
+        _reach(page, "hand-delete")
+        expect_text(page, "hand-delete-warning", "La donne 3 sera supprimée")
+        _into_view(page, "hand-delete-confirm")
+
+    def hands_players(page: Any) -> None:
+        tap(page, "tab-players")
+        by_id(page, "left-0").wait_for(state="attached")
+        by_id(page, "join-profile-0").wait_for(state="attached")
+
+    def hands_end(page: Any) -> None:
+        tap(page, "tab-players")
+        _reach(page, "evening-end")
+        expect_text(page, "evening-end-warning", "Plus aucune donne")
+        _into_view(page, "evening-end-confirm")
+
+    def hands_cards(page: Any) -> None:
+        _tap_and_see(page, "hand-1", "edit-cards-1", "Tom : 3")  # prefilled as recorded
+        _tap_and_see(page, "edit-cards-1", "edit-cards-picking", "Tom : combien de cartes")
+        _into_view(page, "edit-count-plus", top=PHONE["height"] - 200)  # the picker, low
+
+    def guillotine(page: Any) -> None:
+        # Tom, Léa, Zoé out (Sam last); Sam's guillotine on Léa.
+        for place, i in enumerate((1, 0, 3), 1):
+            _tap_and_see(page, f"out-{i}", f"out-{i}", f"{place}.")
+        _tap_and_see(page, "event-guillotine", "event-pending", "qui l'a posée")
+        _tap_and_see(page, "out-2", "event-pending", "Guillotine de Sam")
+        _tap_and_see(page, "out-0", "event-line-0", "Guillotine — Sam → Léa")
+        _into_view(page, "evening-record", top=PHONE["height"] - 300)
+        expect_text(page, "entry-summary", "Guillotine (Sam → Léa)")
+
+    def card_picker(page: Any) -> None:
+        _tap_and_see(page, "out-2", "cards-picking", "Léa : combien")  # Sam went out
+        _tap_and_see(page, "count-3", "cards-0", "Léa : 3")
+        expect_text(page, "cards-picking", "Tom : combien")
+        _into_view(page, "count-plus", top=PHONE["height"] - 200)  # the whole picker
+
+    def card_summary(page: Any) -> None:
+        _tap_and_see(page, "out-2", "cards-picking", "Léa : combien")
+        _tap_and_see(page, "count-3", "cards-0", "Léa : 3")
+        _tap_and_see(page, "count-10", "cards-1", "Tom : 10")
+        _tap_and_see(page, "none-3", "cards-3", "Zoé : 13")  # played none: his whole hand
+        _into_view(page, "evening-record", top=PHONE["height"] - 300)
+        expect_text(page, "entry-summary", "À enregistrer : Sam 0 pts")
+
+    dispute = server.base + dispute_for(ids["dispute"], server.key)
+
+    def evening_rules(page: Any) -> None:
+        expect_text(page, "evening-rules", "Règles de la soirée « Chez Léa »")
+
+    def open_option(page: Any) -> None:
+        evening_rules(page)
+        _reach(page, "preset-options")
+        _reach(page, "opt-equal_play")
+        _reach(page, "opt-choice-forbidden")
+        expect_text(page, "evening-rules", "changées ici : equal_play=forbidden")
+
+    def dispute_option(page: Any) -> None:
+        open_option(page)
+        _into_view(page, "opt-equal_play", top=PHONE["height"] / 2 - 150)
+
+    def dispute_broken(page: Any) -> None:
+        # Tom leads a king, Sam covers it with a king (legal under the evening's option)...
+        evening_rules(page)
+        tap(page, "rank-K")
+        _tap_and_see(page, "add", "table-0", "Tom: K")
+        tap(page, "rank-K")
+        _tap_and_see(page, "judge", "ruling-verdict", "Coup valable")
+        _tap_and_see(page, "ruling-continue", "table-1", "Sam: K")
+        # ...then the option is changed on the spot: the second king no longer holds.
+        open_option(page)
+        expect_text(page, "table-1", "ne tient plus")
+        _into_view(page, "broken-reason", top=PHONE["height"] / 2)
+
+    return [
+        ("hands", hands, hands_list),
+        ("hands-edit", hands, hands_edit),
+        ("hands-delete", hands, hands_delete),
+        ("hands-players", hands, hands_players),
+        ("hands-end", hands, hands_end),
+        ("hands-cards", card_hands, hands_cards),
+        ("evening-guillotine", keyed(f"/evening/{ids['guillotine']}"), guillotine),
+        ("evening-cards", keyed(f"/evening/{ids['cards']}"), card_picker),
+        ("evening-cards-summary", keyed(f"/evening/{ids['cards']}"), card_summary),
+        ("dispute-evening", dispute, evening_rules),
+        ("dispute-evening-option", dispute, dispute_option),
+        ("dispute-evening-broken", dispute, dispute_broken),
+        ("evening-damaged", keyed(f"/evening/{ids['damaged']}"), lambda page: expect_text(
+            page, "evening-error", "est endommagé") or _into_view(page, "evening-restore")),
+    ]
+
+
+def _tagged_ids(page: Any) -> set[str]:
+    return set(page.evaluate("""() => [...document.querySelectorAll(
+        '[flt-semantics-identifier]')].map(n => n.getAttribute('flt-semantics-identifier'))"""))
+
+
+def _shoot(context: Any, address: str, prepare: Callable[[Any], None], path: Path,
+           attempts: int = 3) -> bool:
+    """Open ``address`` in a new tab (a new Flet session), prepare, let it settle, take the
+    picture. Once, on a busy machine, a picture showed the screen as it opens although every
+    tap before it had been answered (the session was started again, it seems): a control
+    that was there before the picture and is gone after it says so, and the picture is taken
+    again. False (and no picture) when the screen never held still."""
+    for attempt in range(1, attempts + 1):
+        page = context.new_page()
+        try:
+            goto(page, address)
+            prepare(page)
+            before = _tagged_ids(page)
+            time.sleep(SETTLE)
+            page.screenshot(path=str(path))
+            lost = before - _tagged_ids(page)
+        finally:
+            page.close()
+        if not lost:
+            return True
+        print(f"{path.name}: the screen changed under the picture ({', '.join(sorted(lost))}"
+              f" gone), attempt {attempt} of {attempts}", file=sys.stderr)
+    path.unlink()  # a picture of the wrong state is worse than none
+    return False
+
+
+# Each folder: what it holds (returning the ids the shots need) and the shots taken on it.
+Seed = Callable[[Path], dict[str, str]]
+Shots = Callable[[Server, dict[str, str]], list[tuple[str, str, Callable[[Any], None]]]]
+FOLDERS: list[tuple[Seed, Shots]] = [
+    (lambda folder: _seed(folder) or {}, lambda server, _ids: shots(server.base, server.url)),
+    (_seed_corrections, correction_shots),
+]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -216,28 +459,36 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "data"
-        _seed(folder)
-        with running_server(data_dir=folder) as server, sync_playwright() as playwright:
-            browser = launch(playwright)
-            for scheme in ("light", "dark"):
-                # The app's theme is "system" by default: it follows the browser's scheme.
-                context = browser.new_context(viewport=PHONE, color_scheme=scheme)
-                context.set_default_timeout(20_000)
-                page = open_app(context, server.url)
-                for name, address, prepare in shots(server.base, server.url):
-                    if args.only is not None and not name.startswith(tuple(args.only)):
-                        continue
-                    goto(page, address)
-                    prepare(page)
-                    time.sleep(SETTLE)
-                    path = args.out / f"{name}-{scheme}.png"
-                    page.screenshot(path=str(path))
-                    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-                context.close()
-            browser.close()
-    return 0
+    failed: list[str] = []
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        for seed, make_shots in FOLDERS:
+            with tempfile.TemporaryDirectory() as tmp:
+                folder = Path(tmp) / "data"
+                ids = seed(folder)
+                names = [name for name, _, _ in make_shots(Server("", "", folder, folder), ids)]
+                if args.only is not None and not any(
+                        name.startswith(tuple(args.only)) for name in names):
+                    continue  # no server for a folder with nothing to shoot
+                with running_server(data_dir=folder) as server:
+                    wanted = [shot for shot in make_shots(server, ids) if args.only is None
+                              or shot[0].startswith(tuple(args.only))]
+                    for scheme in ("light", "dark"):
+                        # The app's theme is "system" by default: it follows the browser's.
+                        context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+                        context.set_default_timeout(20_000)
+                        for name, address, prepare in wanted:
+                            path = args.out / f"{name}-{scheme}.png"
+                            if not _shoot(context, address, prepare, path):
+                                failed.append(path.name)
+                                continue
+                            print(path.relative_to(ROOT) if path.is_relative_to(ROOT)
+                                  else path)
+                        context.close()
+        browser.close()
+    if failed:
+        print(f"not taken (the screen never held still): {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
