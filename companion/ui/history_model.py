@@ -71,6 +71,7 @@ class EveningDetail:
     standings: tuple[StandingLine, ...]
     hands: tuple[HandLine, ...]
     points_chart: Chart | None = field(default=None, compare=False)
+    scored: bool = True  # False when the rules keep no points: places and titles only
 
 
 def evening_rows(service: TableService) -> list[EveningRow]:
@@ -98,9 +99,10 @@ def evening_detail(service: TableService, evening_id: str) -> EveningDetail:
         for row in history.hands)
     standings = tuple(StandingLine(s.place, s.name, s.total, s.title)
                       for s in history.standings)
+    chart = points_chart(history)
     return EveningDetail(history.evening_id, history.date.isoformat(), history.title,
-                         history.preset, history.ended, standings, hands,
-                         points_chart(history))
+                         history.preset, history.ended, standings, hands, chart,
+                         scored=chart.kind == "points" or not history.hands)
 
 
 def _labels(xs: list[float], texts: list[str], most: int = 5) -> tuple[tuple[float, str], ...]:

@@ -50,6 +50,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "history.unreadable": ("Fichier illisible", "Unreadable file"),
     "history.standings": ("Classement", "Standings"),
     "history.standing": ("{place}. {name} — {total} pts", "{place}. {name} — {total} pts"),
+    "history.standing_unscored": ("{place}. {name}", "{place}. {name}"),
     "history.hands": ("Donne par donne", "Hand by hand"),
     "history.hand": ("Donne {n}", "Hand {n}"),
     "history.no_hands": ("Aucune donne jouée.", "No hand played."),

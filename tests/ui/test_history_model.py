@@ -112,3 +112,12 @@ def test_leaderboard_position_chart_and_head_to_head(tmp_path: Path) -> None:
     assert h2h.hands == 5 and h2h.a_ahead + h2h.b_ahead == 5
     # A period with nothing in it.
     assert leaderboard_view(service, "month", date(2020, 1, 1)).lines == ()
+
+
+def test_an_evening_without_points_shows_no_points(tmp_path: Path) -> None:
+    """Rules that keep no points (classique) show places and titles in the history, not
+    "0 pts" beside every name; an evening with points shows them."""
+    assert not evening_detail(service_for(tmp_path), seeded(tmp_path)).scored
+    service = _with_points(tmp_path / "points")
+    eid = next(e.id for e in service.evenings() if e.date == "2026-11-01")
+    assert evening_detail(service, eid).scored

@@ -22,7 +22,9 @@ def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
         size=theme.TEXT)]
     body.append(section(session.tr("history.standings")))
     body += [tagged(f"standing-{s.place}", ft.Text(
-        session.tr("history.standing", place=s.place, name=s.name, total=s.total)
+        (session.tr("history.standing", place=s.place, name=s.name, total=s.total)
+         if detail.scored else session.tr("history.standing_unscored", place=s.place,
+                                          name=s.name))
         + (f" · {s.title}" if s.title else ""), size=theme.TEXT_LARGE if s.place == 1
         else theme.TEXT)) for s in detail.standings]
     chart = detail.points_chart
