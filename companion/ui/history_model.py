@@ -102,7 +102,7 @@ def evening_detail(service: TableService, evening_id: str) -> EveningDetail:
     chart = points_chart(history)
     return EveningDetail(history.evening_id, history.date.isoformat(), history.title,
                          history.preset, history.ended, standings, hands, chart,
-                         scored=chart.kind == "points" or not history.hands)
+                         scored=history.scoring != "none")
 
 
 def _labels(xs: list[float], texts: list[str], most: int = 5) -> tuple[tuple[float, str], ...]:
