@@ -16,6 +16,7 @@ from companion.table.service import DuplicateHandError, VersionConflictError
 from companion.ui import routes, theme
 from companion.ui.data_model import restore_latest
 from companion.ui.evenings import call
+from companion.ui.live import publish, use_live_evening
 from companion.ui.session import Session, use_session
 from companion.ui.table_model import HandEntry, TableView, table_view
 from companion.ui.text_input import read_latest
@@ -29,10 +30,6 @@ from companion.ui.widgets import (
     section,
     tagged,
 )
-
-
-def topic(evening_id: str) -> str:
-    return f"evening:{evening_id}"
 
 
 def current_evening_id(service) -> str | None:
@@ -302,34 +299,11 @@ def EveningScreen() -> ft.View:
 
     ft.use_effect(load, [wanted])
 
-    def subscribe() -> None:
-        if evening_id is None:
-            return
-
-        async def on_change(_topic: str, _version: int) -> None:
-            # Delivered in the sender's context: run the reload as this phone's task, so
-            # that its state changes re-render this phone, not the sender.
-            page.run_task(reload)
-
-        async def reload() -> None:
-            try:
-                ev = await call(data_dir, lambda s: s.evening(evening_id))
-            except CompanionError:
-                return
-            set_view(lambda old: table_view(ev) if old is None or ev.version != old.version
-                     else old)
-
-        page.pubsub.subscribe_topic(topic(evening_id), on_change)
-
-    def unsubscribe() -> None:
-        if evening_id is not None:
-            page.pubsub.unsubscribe_topic(topic(evening_id))
-
-    ft.use_effect(subscribe, [evening_id], cleanup=unsubscribe)
+    use_live_evening(data_dir, evening_id, set_view, table_view)
 
     def applied(ev) -> None:
         set_view(table_view(ev))
-        page.pubsub.send_others_on_topic(topic(ev.id), ev.version)
+        publish(ev)
 
     async def change_evening(action: Callable, on_done: Callable[[], None] | None = None
                              ) -> None:

@@ -19,7 +19,7 @@ from companion.table.service import VersionConflictError
 from companion.ui import routes, theme
 from companion.ui.evenings import call
 from companion.ui.hands_model import HandCard, HandEdit, HandsView, hands_view
-from companion.ui.screens.evening import topic
+from companion.ui.live import publish, use_live_evening
 from companion.ui.session import Session, use_session
 from companion.ui.text_input import TypedText, use_typed_text
 from companion.ui.widgets import (
@@ -317,27 +317,9 @@ def EveningHandsScreen() -> ft.View:
 
     ft.use_effect(load, [evening_id])
 
-    def subscribe() -> None:
-        async def on_change(_topic: str, _version: int) -> None:
-            # Delivered in the sender's context: reload as this phone's own task.
-            page.run_task(reload)
-
-        async def reload() -> None:
-            try:
-                ev = await call(data_dir, lambda s: s.evening(evening_id))
-            except CompanionError:
-                return
-            # An open correction keeps the version it was read from: saving it is refused
-            # with the new state rather than applied to an evening it was not made on.
-            set_view(lambda old: hands_view(ev) if old is None or ev.version != old.version
-                     else old)
-
-        page.pubsub.subscribe_topic(topic(evening_id), on_change)
-
-    def unsubscribe() -> None:
-        page.pubsub.unsubscribe_topic(topic(evening_id))
-
-    ft.use_effect(subscribe, [evening_id], cleanup=unsubscribe)
+    # An open correction keeps the version it was read from: saving it is refused with the
+    # new state rather than applied to an evening it was not made on.
+    use_live_evening(data_dir, evening_id, set_view, hands_view)
 
     async def change(action: Callable[[Any], Any], done: Callable[[Any], str | None]
                      ) -> bool:
@@ -361,7 +343,7 @@ def EveningHandsScreen() -> ft.View:
         finally:
             set_busy(False)
         set_view(hands_view(ev))
-        page.pubsub.send_others_on_topic(topic(ev.id), ev.version)
+        publish(ev)
         text = done(ev)
         set_message((text, False) if text else None)
         return True
