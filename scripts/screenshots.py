@@ -29,7 +29,9 @@ from companion.ui.browser import (
     by_id,
     expect_text,
     goto,
+    into_view,
     launch,
+    reach,
     running_server,
     tap,
 )
@@ -42,30 +44,6 @@ SETTLE = 0.8  # seconds for animations (page transitions, dialogs) to finish
 def _scroll_down(page: Any, pixels: int = 1400) -> None:
     page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
     page.mouse.wheel(0, pixels)
-
-
-def _into_view(page: Any, ident: str, top: float = 120) -> None:
-    """Flutter's page scrolls inside its canvas: wheel until the control tagged ``ident`` is
-    on screen between ``top`` and the bottom, and let the scroll settle."""
-    node = by_id(page, ident)
-    node.wait_for(state="attached")
-    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
-    for _ in range(40):
-        box = node.bounding_box()
-        if box is None:
-            break
-        middle = box["y"] + box["height"] / 2
-        if top <= middle <= PHONE["height"] - 80:
-            break
-        page.mouse.wheel(0, max(-600, min(600, middle - (top + PHONE["height"]) / 2)))
-        page.wait_for_timeout(250)
-    page.wait_for_timeout(250)
-
-
-def _reach(page: Any, ident: str) -> None:
-    """Bring the control tagged ``ident`` on screen, then tap it."""
-    _into_view(page, ident)
-    tap(page, ident)
 
 
 def _tap_and_see(page: Any, ident: str, answer: str, text: str) -> None:
@@ -318,9 +296,9 @@ def correction_shots(server: Server, ids: dict[str, str]
 
     def hands_delete(page: Any) -> None:
         _tap_and_see(page, "hand-3", "edit-title", "Corriger la donne 3")
-        _reach(page, "hand-delete")
+        reach(page, "hand-delete")
         expect_text(page, "hand-delete-warning", "La donne 3 sera supprimée")
-        _into_view(page, "hand-delete-confirm")
+        into_view(page, "hand-delete-confirm")
 
     def hands_players(page: Any) -> None:
         tap(page, "tab-players")
@@ -329,14 +307,14 @@ def correction_shots(server: Server, ids: dict[str, str]
 
     def hands_end(page: Any) -> None:
         tap(page, "tab-players")
-        _reach(page, "evening-end")
+        reach(page, "evening-end")
         expect_text(page, "evening-end-warning", "Plus aucune donne")
-        _into_view(page, "evening-end-confirm")
+        into_view(page, "evening-end-confirm")
 
     def hands_cards(page: Any) -> None:
         _tap_and_see(page, "hand-1", "edit-cards-1", "Tom : 3")  # prefilled as recorded
         _tap_and_see(page, "edit-cards-1", "edit-cards-picking", "Tom : combien de cartes")
-        _into_view(page, "edit-count-plus", top=PHONE["height"] - 200)  # the picker, low
+        into_view(page, "edit-count-plus", top=PHONE["height"] - 200)  # the picker, low
 
     def guillotine(page: Any) -> None:
         # Tom, Léa, Zoé out (Sam last); Sam's guillotine on Léa.
@@ -345,21 +323,21 @@ def correction_shots(server: Server, ids: dict[str, str]
         _tap_and_see(page, "event-guillotine", "event-pending", "qui l'a posée")
         _tap_and_see(page, "out-2", "event-pending", "Guillotine de Sam")
         _tap_and_see(page, "out-0", "event-line-0", "Guillotine — Sam → Léa")
-        _into_view(page, "evening-record", top=PHONE["height"] - 300)
+        into_view(page, "evening-record", top=PHONE["height"] - 300)
         expect_text(page, "entry-summary", "Guillotine (Sam → Léa)")
 
     def card_picker(page: Any) -> None:
         _tap_and_see(page, "out-2", "cards-picking", "Léa : combien")  # Sam went out
         _tap_and_see(page, "count-3", "cards-0", "Léa : 3")
         expect_text(page, "cards-picking", "Tom : combien")
-        _into_view(page, "count-plus", top=PHONE["height"] - 200)  # the whole picker
+        into_view(page, "count-plus", top=PHONE["height"] - 200)  # the whole picker
 
     def card_summary(page: Any) -> None:
         _tap_and_see(page, "out-2", "cards-picking", "Léa : combien")
         _tap_and_see(page, "count-3", "cards-0", "Léa : 3")
         _tap_and_see(page, "count-10", "cards-1", "Tom : 10")
         _tap_and_see(page, "none-3", "cards-3", "Zoé : 13")  # played none: his whole hand
-        _into_view(page, "evening-record", top=PHONE["height"] - 300)
+        into_view(page, "evening-record", top=PHONE["height"] - 300)
         expect_text(page, "entry-summary", "À enregistrer : Sam 0 pts")
 
     dispute = server.base + dispute_for(ids["dispute"], server.key)
@@ -369,14 +347,14 @@ def correction_shots(server: Server, ids: dict[str, str]
 
     def open_option(page: Any) -> None:
         evening_rules(page)
-        _reach(page, "preset-options")
-        _reach(page, "opt-equal_play")
-        _reach(page, "opt-choice-forbidden")
+        reach(page, "preset-options")
+        reach(page, "opt-equal_play")
+        reach(page, "opt-choice-forbidden")
         expect_text(page, "evening-rules", "changées ici : equal_play=forbidden")
 
     def dispute_option(page: Any) -> None:
         open_option(page)
-        _into_view(page, "opt-equal_play", top=PHONE["height"] / 2 - 150)
+        into_view(page, "opt-equal_play", top=PHONE["height"] / 2 - 150)
 
     def dispute_broken(page: Any) -> None:
         # Tom leads a king, Sam covers it with a king (legal under the evening's option)...
@@ -389,7 +367,7 @@ def correction_shots(server: Server, ids: dict[str, str]
         # ...then the option is changed on the spot: the second king no longer holds.
         open_option(page)
         expect_text(page, "table-1", "ne tient plus")
-        _into_view(page, "broken-reason", top=PHONE["height"] / 2)
+        into_view(page, "broken-reason", top=PHONE["height"] / 2)
 
     return [
         ("hands", hands, hands_list),
@@ -405,7 +383,7 @@ def correction_shots(server: Server, ids: dict[str, str]
         ("dispute-evening-option", dispute, dispute_option),
         ("dispute-evening-broken", dispute, dispute_broken),
         ("evening-damaged", keyed(f"/evening/{ids['damaged']}"), lambda page: expect_text(
-            page, "evening-error", "est endommagé") or _into_view(page, "evening-restore")),
+            page, "evening-error", "est endommagé") or into_view(page, "evening-restore")),
     ]
 
 

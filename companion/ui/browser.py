@@ -164,6 +164,31 @@ def settle(page: Any, quiet: int = 120, limit: int = 3_000) -> None:
     page.evaluate(_SETTLE_JS, [quiet, limit])
 
 
+def into_view(page: Any, ident: str, top: float = 120) -> None:
+    """Flutter's page scrolls inside its canvas, out of Playwright's reach (and Flutter
+    labels only what is on screen): wheel until the control tagged ``ident`` is on screen
+    between ``top`` and the bottom, and let the scroll settle."""
+    node = by_id(page, ident)
+    node.wait_for(state="attached")
+    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    for _ in range(40):
+        box = node.bounding_box()
+        if box is None:
+            break
+        middle = box["y"] + box["height"] / 2
+        if top <= middle <= PHONE["height"] - 80:
+            break
+        page.mouse.wheel(0, max(-600, min(600, middle - (top + PHONE["height"]) / 2)))
+        page.wait_for_timeout(250)
+    page.wait_for_timeout(250)
+
+
+def reach(page: Any, ident: str) -> None:
+    """Bring the control tagged ``ident`` on screen, then tap it."""
+    into_view(page, ident)
+    tap(page, ident)
+
+
 def tap(page: Any, ident: str) -> None:
     """Tap the control tagged ``ident`` (its button, when the tag wraps one), once the
     screen has settled."""

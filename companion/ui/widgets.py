@@ -43,6 +43,17 @@ def key_button(label: str, on_click: Callable[[], None], ident: str, *,
         on_click=lambda _: on_click()))
 
 
+def next_panel(open_: str | None, name: str) -> str | None:
+    """The panel open after a tap on ``name``'s row (panels ``"options"`` and
+    ``"option:<name>"`` nest): it opens, or closes when open; an option's row folds back to
+    the list of options, and the options' row folds the whole list."""
+    if open_ == name:
+        return "options" if name.startswith("option:") else None
+    if name == "options" and (open_ or "").startswith("option:"):
+        return None
+    return name
+
+
 def toggle_row(label: str, is_open: bool, on_click: Callable[[], None], ident: str,
                *, detail: str | None = None) -> ft.Control:
     """A row that opens or closes a panel below it."""

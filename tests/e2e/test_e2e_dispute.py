@@ -13,12 +13,12 @@ import pytest
 from companion.table.service import TableService
 from companion.ui.access import route_with_key
 from companion.ui.browser import (
-    PHONE,
     Server,
     by_id,
     expect_text,
     goto,
     open_app,
+    reach,
     running_server,
     tap,
 )
@@ -36,25 +36,6 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, st
         settings=["equal_play=allowed", "seating=fixed"])
     with running_server(data_dir=folder) as srv:
         yield srv, evening.id
-
-
-def _reach(page, ident: str) -> None:
-    """Flutter's page scrolls inside its canvas, out of Playwright's reach: wheel until the
-    control is on screen (below the app bar), let the scroll settle, then tap it."""
-    node = by_id(page, ident)
-    node.wait_for(state="attached")
-    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
-    for _ in range(40):
-        box = node.bounding_box()
-        if box is None:
-            break
-        middle = box["y"] + box["height"] / 2
-        if 120 <= middle <= PHONE["height"] - 80:
-            break
-        page.mouse.wheel(0, max(-600, min(600, middle - PHONE["height"] / 2)))
-        page.wait_for_timeout(250)
-    page.wait_for_timeout(250)
-    tap(page, ident)
 
 
 def _open_dispute(page, server: Server, evening_id: str) -> None:
@@ -87,29 +68,29 @@ def test_the_evenings_option_rules_and_changing_it_changes_the_ruling(
     expect_text(page, "ruling-rule", "equal_play = allowed, option de la soirée")
     tap(page, "ruling-close")
 
-    _reach(page, "preset-options")  # the house option changed on the spot
-    _reach(page, "opt-equal_play")
+    reach(page, "preset-options")  # the house option changed on the spot
+    reach(page, "opt-equal_play")
     expect_text(page, "opt-equal_play", "a play of the same rank")  # its explanation
-    _reach(page, "opt-choice-forbidden")
+    reach(page, "opt-choice-forbidden")
     expect_text(page, "evening-rules", "changées ici : equal_play=forbidden")
     expect_text(page, "tray", "Sam : K")  # the play in question is still there
-    _reach(page, "judge")
+    reach(page, "judge")
     expect_text(page, "ruling-verdict", "Coup interdit")
     expect_text(page, "ruling-rule", "equal_play = forbidden, changée ici (avant : allowed)")
     tap(page, "ruling-close")
 
-    _reach(page, "opt-reset")  # back to the evening's rules: legal again
+    reach(page, "opt-reset")  # back to the evening's rules: legal again
     expect_text(page, "evening-rules", "Règles de la soirée « Chez Léa »")
-    _reach(page, "judge")
+    reach(page, "judge")
     expect_text(page, "ruling-verdict", "Coup valable")
     tap(page, "ruling-continue")  # Sam's king joins the table
     expect_text(page, "table-1", "Sam: K")
 
     # The option changed again: the king on the table no longer holds, and says why.
-    _reach(page, "opt-choice-forbidden")  # the option is still unfolded
+    reach(page, "opt-choice-forbidden")  # the option is still unfolded
     expect_text(page, "table-1", "Sam: K — ne tient plus")
     expect_text(page, "broken-reason", "une combinaison de même valeur ne bat pas K")
-    _reach(page, "drop-broken")
+    reach(page, "drop-broken")
     by_id(page, "broken-reason").wait_for(state="detached")
     assert by_id(page, "table-1").count() == 0
 

@@ -24,7 +24,7 @@ from companion.ui.screens.dispute_parts import (
 )
 from companion.ui.session import use_session
 from companion.ui.text_input import use_typed_text
-from companion.ui.widgets import big_button, guarded, note, screen, section, tagged
+from companion.ui.widgets import big_button, guarded, next_panel, note, screen, section, tagged
 
 
 def _evening_param(route: object) -> str | None:
@@ -51,15 +51,7 @@ def DisputeScreen() -> ft.View:
     value = use_typed_text()  # an option's value being typed in
 
     def toggle(name: str) -> Callable[[], None]:
-        """Open ``name`` or close it; an option's row folds back to the list of options,
-        the options' row folds the whole list (as on the new-evening screen)."""
-        def flip(open_: str | None) -> str | None:
-            if open_ == name:
-                return "options" if name.startswith("option:") else None
-            if name == "options" and (open_ or "").startswith("option:"):
-                return None
-            return name
-        return lambda: set_panel(flip)
+        return lambda: set_panel(lambda open_: next_panel(open_, name))
 
     async def load() -> None:
         if wanted is None:

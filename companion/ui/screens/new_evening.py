@@ -17,6 +17,7 @@ from companion.ui.widgets import (
     big_button,
     guarded,
     key_button,
+    next_panel,
     note,
     rows_of,
     screen,
@@ -187,15 +188,7 @@ def NewEveningScreen() -> ft.View:
         return lambda: set_model(lambda m: method(m, *args))
 
     def toggle(name: str) -> Callable[[], None]:
-        """Open ``name`` or close it; an option's row folds back to the list of options,
-        the options' row folds the whole list."""
-        def flip(open_: str | None) -> str | None:
-            if open_ == name:
-                return "options" if name.startswith("option:") else None
-            if name == "options" and (open_ or "").startswith("option:"):
-                return None
-            return name
-        return lambda: set_panel(flip)
+        return lambda: set_panel(lambda open_: next_panel(open_, name))
 
     async def load() -> None:
         if not session.editor:
