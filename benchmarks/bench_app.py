@@ -172,8 +172,13 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:
-    return {"n": len(values), "median": statistics.median(values),
-            "p95": percentile(values, 95), "max": max(values), "min": min(values)}
+    return {
+        "n": len(values),
+        "median": statistics.median(values),
+        "p95": percentile(values, 95),
+        "max": max(values),
+        "min": min(values),
+    }
 
 
 def seed_data(folder: Path) -> str:
@@ -181,15 +186,20 @@ def seed_data(folder: Path) -> str:
     returns tonight's id."""
     service = TableService(folder)
     club = ["Léa", "Tom", "Sam", "Zoé", "Max"]
-    past = service.create_evening(club, "classique", title="Chez Max",
-                                  day=date.today() - timedelta(days=7))
+    past = service.create_evening(
+        club, "classique", title="Chez Max", day=date.today() - timedelta(days=7)
+    )
     for i in range(8):
-        order = club[i % 5:] + club[:i % 5]
+        order = club[i % 5 :] + club[: i % 5]
         past = service.record_hand(past.id, order, expected_version=past.version)
     service.close(past.id, expected_version=past.version)
     tonight = service.create_evening(club[:4], "classique", title="Chez Léa")
-    for order in (["Léa", "Tom", "Sam", "Zoé"], ["Tom", "Léa", "Zoé", "Sam"],
-                  ["Zoé", "Tom", "Léa", "Sam"], ["Tom", "Zoé", "Sam", "Léa"]):
+    for order in (
+        ["Léa", "Tom", "Sam", "Zoé"],
+        ["Tom", "Léa", "Zoé", "Sam"],
+        ["Zoé", "Tom", "Léa", "Sam"],
+        ["Tom", "Zoé", "Sam", "Léa"],
+    ):
         tonight = service.record_hand(tonight.id, order, expected_version=tonight.version)
     return tonight.id
 
@@ -221,8 +231,9 @@ def open_once(context: Any, url: str, timeout_ms: float) -> dict[str, Any]:
     try:
         t0 = time.perf_counter()
         page.goto(url, wait_until="commit", timeout=timeout_ms)
-        page.wait_for_function("() => window.__bench && 'interactive' in window.__bench.marks",
-                               timeout=timeout_ms)
+        page.wait_for_function(
+            "() => window.__bench && 'interactive' in window.__bench.marks", timeout=timeout_ms
+        )
         wall = (time.perf_counter() - t0) * 1000
         figures = page.evaluate(_PAGE_FIGURES)
         figures["wall"] = wall
@@ -231,8 +242,9 @@ def open_once(context: Any, url: str, timeout_ms: float) -> dict[str, Any]:
         page.close()
 
 
-def first_screen(playwright: Any, browser: Any, url: str, cold: int, warm: int,
-                 timeout_ms: float) -> dict[str, list[dict[str, Any]]]:
+def first_screen(
+    playwright: Any, browser: Any, url: str, cold: int, warm: int, timeout_ms: float
+) -> dict[str, list[dict[str, Any]]]:
     runs: dict[str, list[dict[str, Any]]] = {"cold": [], "warm": []}
     for _ in range(cold):
         context = browser.new_context(viewport=PHONE)
@@ -246,7 +258,8 @@ def first_screen(playwright: Any, browser: Any, url: str, cold: int, warm: int,
         # memory and does not keep the 8.5 MB main.dart.wasm, so it would download it again.
         with tempfile.TemporaryDirectory(prefix="bench_app_profile_") as profile:
             context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE)
+                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE
+            )
             context.add_init_script(_INIT_SCRIPT % {"ident": HOME_BUTTON})
             try:
                 open_once(context, url, timeout_ms)  # fills the cache
@@ -258,6 +271,7 @@ def first_screen(playwright: Any, browser: Any, url: str, cold: int, warm: int,
 
 
 # --- taps and navigation --------------------------------------------------------------------
+
 
 def _center(page: Any, ident: str) -> tuple[float, float]:
     """The control's centre once it has stopped moving (Flutter may still be scrolling)."""
@@ -275,8 +289,9 @@ def _center(page: Any, ident: str) -> tuple[float, float]:
     return last["x"] + last["width"] / 2, last["y"] + last["height"] / 2
 
 
-def timed_tap(page: Any, at: tuple[float, float], spec: dict[str, Any],
-              timeout_ms: float) -> dict[str, float]:
+def timed_tap(
+    page: Any, at: tuple[float, float], spec: dict[str, Any], timeout_ms: float
+) -> dict[str, float]:
     """Tap at ``at`` and wait until the page reports the change ``spec`` describes."""
     page.evaluate(_ARM, spec)
     t0 = time.perf_counter()
@@ -287,30 +302,35 @@ def timed_tap(page: Any, at: tuple[float, float], spec: dict[str, Any],
     rec = page.evaluate("() => window.__tap.current")
     if "pointerdown" not in rec:
         raise RuntimeError(f"the tap at {at} reached no listener: {rec}")
-    out = {"dom": rec["changed"] - rec["pointerdown"],
-           "frame": rec["frame"] - rec["pointerdown"],
-           "from_up": rec["changed"] - rec.get("pointerup", rec["pointerdown"]), "wall": wall,
-           "after": rec["after"]}
+    out = {
+        "dom": rec["changed"] - rec["pointerdown"],
+        "frame": rec["frame"] - rec["pointerdown"],
+        "from_up": rec["changed"] - rec.get("pointerup", rec["pointerdown"]),
+        "wall": wall,
+        "after": rec["after"],
+    }
     if "received" in rec and rec["received"] <= rec["changed"]:
         # The server may answer in several messages (a navigation does): its share runs to
         # the last one before the change.
-        out.update(to_send=rec["sent"] - rec["pointerdown"],
-                   first_answer=rec["received"] - rec["sent"],
-                   server=rec["last_received"] - rec["sent"],
-                   to_dom=rec["changed"] - rec["last_received"])
+        out.update(
+            to_send=rec["sent"] - rec["pointerdown"],
+            first_answer=rec["received"] - rec["sent"],
+            server=rec["last_received"] - rec["sent"],
+            to_dom=rec["changed"] - rec["last_received"],
+        )
     return out
 
 
-def taps(browser: Any, url: str, count: int, gap_ms: float, timeout_ms: float
-         ) -> list[dict[str, float]]:
+def taps(
+    browser: Any, url: str, count: int, gap_ms: float, timeout_ms: float
+) -> list[dict[str, float]]:
     """``count`` taps on ``out-0`` on tonight's evening, each changing the ``order`` line."""
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(_INIT_SCRIPT % {"ident": HOME_BUTTON})
     try:
         page = context.new_page()
         page.goto(url, wait_until="commit", timeout=timeout_ms)
-        page.wait_for_function("() => 'interactive' in window.__bench.marks",
-                               timeout=timeout_ms)
+        page.wait_for_function("() => 'interactive' in window.__bench.marks", timeout=timeout_ms)
         page.mouse.click(*_center(page, HOME_BUTTON))
         page.locator('[flt-semantics-identifier="out-0"]').wait_for(state="attached")
         # The keys are below the fold at 412×915: scroll there and let Flutter settle.
@@ -331,8 +351,9 @@ def taps(browser: Any, url: str, count: int, gap_ms: float, timeout_ms: float
         context.close()
 
 
-def navigations(browser: Any, url: str, count: int, gap_ms: float, timeout_ms: float
-                ) -> dict[str, list[dict[str, float]]]:
+def navigations(
+    browser: Any, url: str, count: int, gap_ms: float, timeout_ms: float
+) -> dict[str, list[dict[str, float]]]:
     """Home → history and back, ``count`` times each."""
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(_INIT_SCRIPT % {"ident": HOME_BUTTON})
@@ -340,16 +361,25 @@ def navigations(browser: Any, url: str, count: int, gap_ms: float, timeout_ms: f
     try:
         page = context.new_page()
         page.goto(url, wait_until="commit", timeout=timeout_ms)
-        page.wait_for_function("() => 'interactive' in window.__bench.marks",
-                               timeout=timeout_ms)
+        page.wait_for_function("() => 'interactive' in window.__bench.marks", timeout=timeout_ms)
         for _ in range(count):
-            out["to_history"].append(timed_tap(
-                page, _center(page, "home-history"),
-                {"kind": "appear", "ident": "screen-history"}, timeout_ms))
+            out["to_history"].append(
+                timed_tap(
+                    page,
+                    _center(page, "home-history"),
+                    {"kind": "appear", "ident": "screen-history"},
+                    timeout_ms,
+                )
+            )
             page.wait_for_timeout(gap_ms)
-            out["back_home"].append(timed_tap(
-                page, _center(page, "back"), {"kind": "appear", "ident": "screen-home"},
-                timeout_ms))
+            out["back_home"].append(
+                timed_tap(
+                    page,
+                    _center(page, "back"),
+                    {"kind": "appear", "ident": "screen-home"},
+                    timeout_ms,
+                )
+            )
             page.wait_for_timeout(gap_ms)
         return out
     finally:
@@ -358,16 +388,27 @@ def navigations(browser: Any, url: str, count: int, gap_ms: float, timeout_ms: f
 
 # --- report ---------------------------------------------------------------------------------
 
+
 def machine() -> dict[str, Any]:
     cpu = platform.processor() or "unknown"
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as fh:
-            cpu = next((line.split(":", 1)[1].strip() for line in fh
-                        if line.lower().startswith("model name")), cpu)
+            cpu = next(
+                (
+                    line.split(":", 1)[1].strip()
+                    for line in fh
+                    if line.lower().startswith("model name")
+                ),
+                cpu,
+            )
     except OSError:
         pass
-    return {"platform": platform.platform(), "cpu": cpu, "cores": os.cpu_count(),
-            "python": f"{platform.python_implementation()} {platform.python_version()}"}
+    return {
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+    }
 
 
 def load() -> str:
@@ -382,15 +423,20 @@ def _verdict(value: float, target: float) -> str:
     return "met" if value < target else "MISSED"
 
 
-_PHASES = (("html", "HTML received"), ("dom_ready", "DOMContentLoaded"),
-           ("renderer_loaded", "renderer (skwasm.wasm) downloaded"),
-           ("runtime_loaded", "Flutter app (main.dart.wasm) downloaded"),
-           ("flutter_view", "Flutter's view in the DOM"),
-           ("ws_open", "Flet websocket open"), ("ws_first_message", "first message from Python"),
-           ("first_frame", "Flutter's first frame"), ("loader_gone", "loading image removed"),
-           ("fonts_loaded", "Material icons font downloaded"),
-           ("semantics_offered", "semantics placeholder offered"),
-           ("interactive", "home button in the semantics tree"))
+_PHASES = (
+    ("html", "HTML received"),
+    ("dom_ready", "DOMContentLoaded"),
+    ("renderer_loaded", "renderer (skwasm.wasm) downloaded"),
+    ("runtime_loaded", "Flutter app (main.dart.wasm) downloaded"),
+    ("flutter_view", "Flutter's view in the DOM"),
+    ("ws_open", "Flet websocket open"),
+    ("ws_first_message", "first message from Python"),
+    ("first_frame", "Flutter's first frame"),
+    ("loader_gone", "loading image removed"),
+    ("fonts_loaded", "Material icons font downloaded"),
+    ("semantics_offered", "semantics placeholder offered"),
+    ("interactive", "home button in the semantics tree"),
+)
 
 
 def report(fig: dict[str, Any], out: Callable[[str], None] = print) -> None:
@@ -406,31 +452,40 @@ def report(fig: dict[str, Any], out: Callable[[str], None] = print) -> None:
         verdict = ""
         if target is not None:
             verdict = _verdict(s["median"], target) + (
-                f"; max {_verdict(s['max'], target)}" if judge_max else "")
+                f"; max {_verdict(s['max'], target)}" if judge_max else ""
+            )
         goal = f"median < {target:,.0f}" if target is not None else ""
         out(f"| {label} | {_fmt(s)} | {s['n']} | {goal} | {verdict} |")
 
     for kind in ("cold", "warm"):
-        row(f"first interactive screen, {kind} cache: goto → home button (Playwright)",
-            f"first_screen_{kind}_wall", FIRST_SCREEN_TARGET_MS, judge_max=True)
-        row(f"first interactive screen, {kind} cache: navigation start → home button (page)",
-            f"first_screen_{kind}_page")
+        row(
+            f"first interactive screen, {kind} cache: goto → home button (Playwright)",
+            f"first_screen_{kind}_wall",
+            FIRST_SCREEN_TARGET_MS,
+            judge_max=True,
+        )
+        row(
+            f"first interactive screen, {kind} cache: navigation start → home button (page)",
+            f"first_screen_{kind}_page",
+        )
     row("tap → screen updated: pointerdown → DOM change (page)", "tap_dom", TAP_TARGET_MS)
     row("tap → the next frame after the DOM change (page)", "tap_frame")
-    row("tap → screen updated, seen by Playwright (mouse.click → wait_for_function)",
-        "tap_wall")
+    row("tap → screen updated, seen by Playwright (mouse.click → wait_for_function)", "tap_wall")
     row("… of which pointerdown → the app's message sent (Flutter)", "tap_to_send")
     row("… of which message sent → last answer received (localhost + Python)", "tap_server")
     row("… of which last answer → DOM change (Flutter: patch, build, frame)", "tap_to_dom")
     row("home → history: pointerdown → history screen in the DOM (page)", "nav_to_history")
-    row("… of which message sent → last answer received (localhost + Python)",
-        "nav_to_history_server")
+    row(
+        "… of which message sent → last answer received (localhost + Python)",
+        "nav_to_history_server",
+    )
     row("… of which last answer → DOM change (Flutter: new page)", "nav_to_history_to_dom")
     row("home → history, seen by Playwright", "nav_to_history_wall")
-    row("history → home, back button: pointerdown → home screen in the DOM (page)",
-        "nav_back_home")
-    row("… of which message sent → last answer received (localhost + Python)",
-        "nav_back_home_server")
+    row("history → home, back button: pointerdown → home screen in the DOM (page)", "nav_back_home")
+    row(
+        "… of which message sent → last answer received (localhost + Python)",
+        "nav_back_home_server",
+    )
     row("… of which last answer → DOM change (Flutter: page popped)", "nav_back_home_to_dom")
     for kind in ("cold", "warm"):
         runs = fig["first_screen"][kind]
@@ -438,8 +493,10 @@ def report(fig: dict[str, Any], out: Callable[[str], None] = print) -> None:
             continue
         megabytes = statistics.median(r["bytes"] for r in runs) / 1e6
         out("")
-        out(f"Where the time goes, {kind} cache (page time from navigation start, median of "
-            f"{len(runs)} opens; {megabytes:.1f} MB transferred, median):")
+        out(
+            f"Where the time goes, {kind} cache (page time from navigation start, median of "
+            f"{len(runs)} opens; {megabytes:.1f} MB transferred, median):"
+        )
         out("")
         out("| milestone | median ms | min–max ms |")
         out("|---|---:|---:|")
@@ -447,8 +504,9 @@ def report(fig: dict[str, Any], out: Callable[[str], None] = print) -> None:
         for key, label in _PHASES:
             values = [r[key] for r in runs if r.get(key) is not None]
             if values:
-                lines.append((statistics.median(values), label,
-                              f"{min(values):.0f}–{max(values):.0f}"))
+                lines.append(
+                    (statistics.median(values), label, f"{min(values):.0f}–{max(values):.0f}")
+                )
             else:
                 lines.append((math.inf, label, ""))
         for median, label, spread in sorted(lines):
@@ -460,11 +518,19 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     timeout_ms = args.timeout * 1000
-    fig: dict[str, Any] = {"machine": machine(), "load_start": load(),
-                           "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-                           "settings": {"cold": args.cold, "warm": args.warm, "taps": args.taps,
-                                        "navs": args.navs, "tap_gap_ms": args.tap_gap_ms},
-                           "summary": {}}
+    fig: dict[str, Any] = {
+        "machine": machine(),
+        "load_start": load(),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "settings": {
+            "cold": args.cold,
+            "warm": args.warm,
+            "taps": args.taps,
+            "navs": args.navs,
+            "tap_gap_ms": args.tap_gap_ms,
+        },
+        "summary": {},
+    }
     with tempfile.TemporaryDirectory(prefix="bench_app_") as tmp:
         folder = Path(tmp) / "data"
         seed_data(folder)
@@ -488,22 +554,30 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             if values:
                 s[f"tap_{key}"] = summary(values)
     for name, records in fig["navs"].items():
-        for key, suffix in (("dom", ""), ("wall", "_wall"), ("server", "_server"),
-                            ("to_dom", "_to_dom")):
+        for key, suffix in (
+            ("dom", ""),
+            ("wall", "_wall"),
+            ("server", "_server"),
+            ("to_dom", "_to_dom"),
+        ):
             values = [r[key] for r in records if key in r]
             if values:
                 s[f"nav_{name}{suffix}"] = summary(values)
     return fig
 
 
-def _measure(playwright: Any, browser: Any, srv: Server, args: argparse.Namespace,
-             timeout_ms: float) -> dict[str, Any]:
-    return {"first_screen": first_screen(playwright, browser, srv.url, args.cold, args.warm,
-                                         timeout_ms),
-            "taps": taps(browser, srv.url, args.taps, args.tap_gap_ms, timeout_ms)
-            if args.taps else [],
-            "navs": navigations(browser, srv.url, args.navs, args.tap_gap_ms, timeout_ms)
-            if args.navs else {"to_history": [], "back_home": []}}
+def _measure(
+    playwright: Any, browser: Any, srv: Server, args: argparse.Namespace, timeout_ms: float
+) -> dict[str, Any]:
+    return {
+        "first_screen": first_screen(
+            playwright, browser, srv.url, args.cold, args.warm, timeout_ms
+        ),
+        "taps": taps(browser, srv.url, args.taps, args.tap_gap_ms, timeout_ms) if args.taps else [],
+        "navs": navigations(browser, srv.url, args.navs, args.tap_gap_ms, timeout_ms)
+        if args.navs
+        else {"to_history": [], "back_home": []},
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -512,8 +586,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm", type=int, default=10, help="opens with a warm cache")
     parser.add_argument("--taps", type=int, default=100)
     parser.add_argument("--navs", type=int, default=20, help="home → history → home rounds")
-    parser.add_argument("--tap-gap-ms", type=float, default=300.0,
-                        help="pause after each answered tap")
+    parser.add_argument(
+        "--tap-gap-ms", type=float, default=300.0, help="pause after each answered tap"
+    )
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per wait")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     args = parser.parse_args(argv)
@@ -525,13 +600,19 @@ def main(argv: list[str] | None = None) -> int:
     m = fig["machine"]
     print("# App benchmark (headless Chromium, localhost)")
     print(f"command:  python benchmarks/bench_app.py {' '.join(argv or sys.argv[1:])}".rstrip())
-    print(f"machine:  {m['platform']}; {m['cpu']}; {m['cores']} cores; {m['python']}; "
-          f"Chromium {fig['chromium']}")
-    print(f"date:     {fig['date']}; load {fig['load_start']} at start, {fig['load_end']} at "
-          f"end (1/5/15 min); {fig['seconds']:.0f} s")
-    print(f"settings: {args.cold} cold + {args.warm} warm opens; {args.taps} taps and "
-          f"{args.navs} navigations, {args.tap_gap_ms:g} ms pause after each; viewport "
-          f"{PHONE['width']}×{PHONE['height']}")
+    print(
+        f"machine:  {m['platform']}; {m['cpu']}; {m['cores']} cores; {m['python']}; "
+        f"Chromium {fig['chromium']}"
+    )
+    print(
+        f"date:     {fig['date']}; load {fig['load_start']} at start, {fig['load_end']} at "
+        f"end (1/5/15 min); {fig['seconds']:.0f} s"
+    )
+    print(
+        f"settings: {args.cold} cold + {args.warm} warm opens; {args.taps} taps and "
+        f"{args.navs} navigations, {args.tap_gap_ms:g} ms pause after each; viewport "
+        f"{PHONE['width']}×{PHONE['height']}"
+    )
     print()
     report(fig)
     if args.json:

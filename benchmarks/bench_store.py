@@ -108,23 +108,39 @@ def make_hand(rng: random.Random, number: int, players: list[str], start: dateti
     order = players[:]
     rng.shuffle(order)
     points = {pid: [3, 2, 1, 0, -1][i] for i, pid in enumerate(order)}
-    events = [Event(kind=rng.choice(["play", "pass", "square", "revolution", "cut"]),
-                    player=rng.choice(players), at=i, detail=None if i % 3 else "4 of hearts")
-              for i in range(6)]
-    return Hand(number=number, order=order, titles=dict(zip(order, TITLES, strict=True)),
-                points=points, events=events,
-                plan=Plan(dealer=order[-1], first_player=order[0], notes="house rules"),
-                started_at=start + timedelta(minutes=6 * number),
-                ended_at=start + timedelta(minutes=6 * number + 5))
+    events = [
+        Event(
+            kind=rng.choice(["play", "pass", "square", "revolution", "cut"]),
+            player=rng.choice(players),
+            at=i,
+            detail=None if i % 3 else "4 of hearts",
+        )
+        for i in range(6)
+    ]
+    return Hand(
+        number=number,
+        order=order,
+        titles=dict(zip(order, TITLES, strict=True)),
+        points=points,
+        events=events,
+        plan=Plan(dealer=order[-1], first_player=order[0], notes="house rules"),
+        started_at=start + timedelta(minutes=6 * number),
+        ended_at=start + timedelta(minutes=6 * number + 5),
+    )
 
 
 def make_evening(rng: random.Random, n: int, hands: int, roster: list[str]) -> Evening:
     day = date(2015, 1, 2) + timedelta(weeks=n)
     players = rng.sample(roster, 5)
     start = datetime(day.year, day.month, day.day, 20, tzinfo=UTC)
-    return Evening(id=f"ev-{n:04d}", date=day, title=f"Friday #{n}", place="Chez Chloé",
-                   player_ids=players,
-                   hands=[make_hand(rng, h, players, start) for h in range(hands)])
+    return Evening(
+        id=f"ev-{n:04d}",
+        date=day,
+        title=f"Friday #{n}",
+        place="Chez Chloé",
+        player_ids=players,
+        hands=[make_hand(rng, h, players, start) for h in range(hands)],
+    )
 
 
 def timed(fn) -> tuple[float, Any]:
@@ -146,12 +162,17 @@ def main() -> None:
     parser.add_argument("--evenings", type=int, default=520)
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--records", type=int, default=50)
-    parser.add_argument("--dir", type=Path, default=None,
-                        help="data dir (default: a temporary dir, removed afterwards)")
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        help="data dir (default: a temporary dir, removed afterwards)",
+    )
     args = parser.parse_args()
     if args.evenings < args.records + 1:  # the records go into evenings drawn from the history
-        parser.error(f"--evenings must be at least --records + 1 "
-                     f"(got {args.evenings} and {args.records})")
+        parser.error(
+            f"--evenings must be at least --records + 1 (got {args.evenings} and {args.records})"
+        )
     with tempfile.TemporaryDirectory(prefix="bench_store_") as tmp:
         run(args, args.dir or Path(tmp) / "data")
 
@@ -161,47 +182,76 @@ def run(args: argparse.Namespace, folder: Path) -> None:
     roster = [f"p{i:02d}" for i in range(12)]
     rows: list[tuple[str, str, str]] = []
 
-    gen_ms, evenings = timed(lambda: [make_evening(rng, n, args.hands, roster)
-                                      for n in range(args.evenings)])
+    gen_ms, evenings = timed(
+        lambda: [make_evening(rng, n, args.hands, roster) for n in range(args.evenings)]
+    )
     repo = open_repo(folder)
-    players = [Player(id=p, name=p.upper(), created_at=datetime(2015, 1, 1, tzinfo=UTC))
-               for p in roster]
+    players = [
+        Player(id=p, name=p.upper(), created_at=datetime(2015, 1, 1, tzinfo=UTC)) for p in roster
+    ]
     build_ms, _ = timed(lambda: (repo.save_many(evenings), repo.save_players(players)))
     sizes = [p.stat().st_size for p in (folder / "evenings").iterdir()]
-    rows.append(("build history (save_many, one index write)", f"{build_ms:8.0f} ms",
-                 f"{args.evenings} evenings; generating models took {gen_ms:.0f} ms"))
+    rows.append(
+        (
+            "build history (save_many, one index write)",
+            f"{build_ms:8.0f} ms",
+            f"{args.evenings} evenings; generating models took {gen_ms:.0f} ms",
+        )
+    )
 
     # record one more hand in an existing evening, as the UI does (new session)
     repo = open_repo(folder)
     evening = repo.get(evenings[len(evenings) // 2].id)
     save_times, cycle_times = [], []
     for i in range(args.records):
-        hand = make_hand(rng, len(evening.hands), evening.player_ids,
-                         datetime(2025, 1, 1, tzinfo=UTC))
+        hand = make_hand(
+            rng, len(evening.hands), evening.player_ids, datetime(2025, 1, 1, tzinfo=UTC)
+        )
         evening.hands.append(hand)
         ms, _ = timed(lambda: repo.save(evening))
         save_times.append(ms)
         other = evenings[i].id
-        ms, _ = timed(lambda: repo.save(repo.get(other).model_copy(  # noqa: B023
-            update={"hands": [*repo.get(other).hands, hand]})))  # noqa: B023
+        ms, _ = timed(
+            lambda: repo.save(
+                repo.get(other).model_copy(  # noqa: B023 (timed() calls it at once)
+                    update={"hands": [*repo.get(other).hands, hand]}  # noqa: B023
+                )
+            )
+        )
         cycle_times.append(ms)
-    rows.append(("record a hand: save()  median / p95",
-                 f"{statistics.median(save_times):5.1f} / {p95(save_times):5.1f} ms",
-                 f"target < 30 ms; {args.records} records, growing evening"))
-    rows.append(("record a hand: get()+save() median / p95",
-                 f"{statistics.median(cycle_times):5.1f} / {p95(cycle_times):5.1f} ms",
-                 f"{args.records} different evenings, incl. first-write backup"))
+    rows.append(
+        (
+            "record a hand: save()  median / p95",
+            f"{statistics.median(save_times):5.1f} / {p95(save_times):5.1f} ms",
+            f"target < 30 ms; {args.records} records, growing evening",
+        )
+    )
+    rows.append(
+        (
+            "record a hand: get()+save() median / p95",
+            f"{statistics.median(cycle_times):5.1f} / {p95(cycle_times):5.1f} ms",
+            f"{args.records} different evenings, incl. first-write backup",
+        )
+    )
 
     open_times = [timed(lambda: open_repo(folder))[0] for _ in range(10)]
-    rows.append(("open store (index + players), median / max",
-                 f"{statistics.median(open_times):5.1f} / {max(open_times):5.1f} ms",
-                 "target < 500 ms"))
+    rows.append(
+        (
+            "open store (index + players), median / max",
+            f"{statistics.median(open_times):5.1f} / {max(open_times):5.1f} ms",
+            "target < 500 ms",
+        )
+    )
 
     repo = open_repo(folder)
     load_times = [timed(repo.load_all)[0] for _ in range(3)]
-    rows.append(("load every evening (load_all), median",
-                 f"{statistics.median(load_times):8.0f} ms",
-                 f"{len(repo)} evenings x ~{args.hands} hands"))
+    rows.append(
+        (
+            "load every evening (load_all), median",
+            f"{statistics.median(load_times):8.0f} ms",
+            f"{len(repo)} evenings x ~{args.hands} hands",
+        )
+    )
 
     def leaderboard_from_index() -> list[tuple[str, int]]:
         fresh = open_repo(folder)
@@ -212,18 +262,29 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         return totals.most_common()
 
     lb_times = [timed(leaderboard_from_index)[0] for _ in range(10)]
-    rows.append(("leaderboard inputs: open + index summaries",
-                 f"{statistics.median(lb_times):5.1f} ms",
-                 "fast path, median of 10 (incl. open)"))
+    rows.append(
+        (
+            "leaderboard inputs: open + index summaries",
+            f"{statistics.median(lb_times):5.1f} ms",
+            "fast path, median of 10 (incl. open)",
+        )
+    )
 
     index_kb = (folder / "index.json").stat().st_size / 1024
     total_mb = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 2**20
-    rows.append(("sizes", f"index {index_kb:.0f} KiB",
-                 f"evening file median {statistics.median(sizes) / 1024:.0f} KiB; "
-                 f"data dir {total_mb:.1f} MiB"))
+    rows.append(
+        (
+            "sizes",
+            f"index {index_kb:.0f} KiB",
+            f"evening file median {statistics.median(sizes) / 1024:.0f} KiB; "
+            f"data dir {total_mb:.1f} MiB",
+        )
+    )
 
-    print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python "
-          f"{platform.python_version()}; data dir {folder}")
+    print(
+        f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python "
+        f"{platform.python_version()}; data dir {folder}"
+    )
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'figure':>21}  notes")
     print("-" * (width + 50))

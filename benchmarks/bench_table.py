@@ -62,13 +62,19 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) >= 2 else values[0]
 
 
-def make_evening(rng: random.Random, n: int, hands: int, size: int,
-                 club: list[PlayerProfile]) -> Evening:
+def make_evening(
+    rng: random.Random, n: int, hands: int, size: int, club: list[PlayerProfile]
+) -> Evening:
     preset, settings = PRESETS[n % 2]
     players = rng.sample(club, size)
-    ev = Evening(date=date(2015, 1, 2) + timedelta(weeks=n), place=f"Chez {players[0].name}",
-                 preset=preset, settings=settings, players=tuple(players),
-                 seating=tuple(p.id for p in players))
+    ev = Evening(
+        date=date(2015, 1, 2) + timedelta(weeks=n),
+        place=f"Chez {players[0].name}",
+        preset=preset,
+        settings=settings,
+        players=tuple(players),
+        seating=tuple(p.id for p in players),
+    )
     # Random orders, and a putsch now and then by whoever ends last in the order before
     # (a guess: the replay refuses those that are not the Trou du cul's, and they are
     # dropped; one replay per evening, plus one per refused putsch).
@@ -78,8 +84,7 @@ def make_evening(rng: random.Random, n: int, hands: int, size: int,
         order = [p.id for p in players]
         rng.shuffle(order)
         putsch = last is not None and preset == "trou-du-cul" and rng.random() < 0.1
-        steps.append(HandStep(order=tuple(order),
-                              events=(Putsch(player=last),) if putsch else ()))
+        steps.append(HandStep(order=tuple(order), events=(Putsch(player=last),) if putsch else ()))
         last = order[-1]
     while True:
         try:
@@ -95,29 +100,44 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--records", type=int, default=50)
-    parser.add_argument("--dir", type=Path, default=None,
-                        help="data dir (default: a temporary dir, removed afterwards)")
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        help="data dir (default: a temporary dir, removed afterwards)",
+    )
     args = parser.parse_args()
     if args.evenings < args.records + 10:  # the records go into evenings drawn from the history
-        parser.error(f"--evenings must be at least --records + 10 "
-                     f"(got {args.evenings} and {args.records})")
+        parser.error(
+            f"--evenings must be at least --records + 10 (got {args.evenings} and {args.records})"
+        )
     with tempfile.TemporaryDirectory(prefix="bench_table_") as tmp:
         run(args, args.dir or Path(tmp) / "data")
 
 
 def run(args: argparse.Namespace, folder: Path) -> None:
     rng = random.Random(2024)
-    club = [PlayerProfile(id=f"player{i:02d}", name=name) for i, name in enumerate(
-        ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou"])]
+    club = [
+        PlayerProfile(id=f"player{i:02d}", name=name)
+        for i, name in enumerate(
+            ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou"]
+        )
+    ]
     rows: list[tuple[str, str, str]] = []
 
-    gen_ms, evenings = timed(lambda: [make_evening(rng, n, args.hands, args.players, club)
-                                      for n in range(args.evenings)])
+    gen_ms, evenings = timed(
+        lambda: [make_evening(rng, n, args.hands, args.players, club) for n in range(args.evenings)]
+    )
     repo = open_repository(folder)
     build_ms, _ = timed(lambda: (repo.save_players(club), repo.save_many(evenings)))
-    rows.append(("build history (derive + save_many)", f"{build_ms:8.0f} ms",
-                 f"{args.evenings} evenings x {args.hands} hands x {args.players} players; "
-                 f"replaying them took {gen_ms:.0f} ms"))
+    rows.append(
+        (
+            "build history (derive + save_many)",
+            f"{build_ms:8.0f} ms",
+            f"{args.evenings} evenings x {args.hands} hands x {args.players} players; "
+            f"replaying them took {gen_ms:.0f} ms",
+        )
+    )
 
     def open_app() -> TableService:
         service = TableService(folder)
@@ -126,9 +146,13 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         return service
 
     open_times = [timed(open_app)[0] for _ in range(10)]
-    rows.append(("open the app's data, median / max",
-                 f"{statistics.median(open_times):5.1f} / {max(open_times):5.1f} ms",
-                 "new TableService + list evenings + profiles; target < 500 ms"))
+    rows.append(
+        (
+            "open the app's data, median / max",
+            f"{statistics.median(open_times):5.1f} / {max(open_times):5.1f} ms",
+            "new TableService + list evenings + profiles; target < 500 ms",
+        )
+    )
 
     # Record hands the way a table does: the evening is open in the app (loaded once).
     service = TableService(folder)
@@ -140,40 +164,57 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         ev = service.evening(open_ids[i % len(open_ids)])
         order = list(ev.present)
         rng.shuffle(order)
-        ms, _ = timed(lambda: service.record_hand(
-            ev.id, order, expected_version=ev.version))  # noqa: B023
+        ms, _ = timed(lambda: service.record_hand(ev.id, order, expected_version=ev.version))  # noqa: B023
         warm.append(ms)
-    rows.append(("record a hand, evening open: median / p95",
-                 f"{statistics.median(warm):5.1f} / {p95(warm):5.1f} ms",
-                 f"target < 30 ms; {args.records} hands into {len(open_ids)} evenings "
-                 f"({args.hands}-{args.hands + args.records // len(open_ids)} hands)"))
+    rows.append(
+        (
+            "record a hand, evening open: median / p95",
+            f"{statistics.median(warm):5.1f} / {p95(warm):5.1f} ms",
+            f"target < 30 ms; {args.records} hands into {len(open_ids)} evenings "
+            f"({args.hands}-{args.hands + args.records // len(open_ids)} hands)",
+        )
+    )
 
     cold: list[float] = []
     service = TableService(folder)
     for ev in rng.sample([e for e in evenings if e.id not in open_ids], args.records):
         order = list(ev.present)
         rng.shuffle(order)
-        ms, _ = timed(lambda: service.record_hand(
-            ev.id, order, expected_version=ev.version))  # noqa: B023
+        ms, _ = timed(lambda: service.record_hand(ev.id, order, expected_version=ev.version))  # noqa: B023
         cold.append(ms)
-    rows.append(("record a hand, evening not loaded: median / p95",
-                 f"{statistics.median(cold):5.1f} / {p95(cold):5.1f} ms",
-                 f"{args.records} evenings; incl. reading and replaying the file, and the "
-                 "store's first-write backup"))
+    rows.append(
+        (
+            "record a hand, evening not loaded: median / p95",
+            f"{statistics.median(cold):5.1f} / {p95(cold):5.1f} ms",
+            f"{args.records} evenings; incl. reading and replaying the file, and the "
+            "store's first-write backup",
+        )
+    )
 
     service = TableService(folder)
     board = service.leaderboard()
     lb = [timed(service.leaderboard)[0] for _ in range(10)]
-    rows.append(("all-time leaderboard, app open: median / max",
-                 f"{statistics.median(lb):5.1f} / {max(lb):5.1f} ms",
-                 f"target < 150 ms; {len(board)} players from the index summaries"))
+    rows.append(
+        (
+            "all-time leaderboard, app open: median / max",
+            f"{statistics.median(lb):5.1f} / {max(lb):5.1f} ms",
+            f"target < 150 ms; {len(board)} players from the index summaries",
+        )
+    )
     lb_open = [timed(lambda: TableService(folder).leaderboard())[0] for _ in range(10)]
-    rows.append(("all-time leaderboard incl. opening: median",
-                 f"{statistics.median(lb_open):5.1f} ms", "new TableService + leaderboard"))
+    rows.append(
+        (
+            "all-time leaderboard incl. opening: median",
+            f"{statistics.median(lb_open):5.1f} ms",
+            "new TableService + leaderboard",
+        )
+    )
     h2h = [timed(lambda: service.head_to_head("Ann", "Bob"))[0] for _ in range(10)]
     rows.append(("head-to-head, all time: median", f"{statistics.median(h2h):5.1f} ms", ""))
-    period = [timed(lambda: service.leaderboard(date(2020, 1, 1), date(2020, 12, 31)))[0]
-              for _ in range(10)]
+    period = [
+        timed(lambda: service.leaderboard(date(2020, 1, 1), date(2020, 12, 31)))[0]
+        for _ in range(10)
+    ]
     rows.append(("leaderboard of one year: median", f"{statistics.median(period):5.1f} ms", ""))
 
     def slow_leaderboard() -> list[stats.LeaderRow]:
@@ -183,16 +224,28 @@ def run(args: argparse.Namespace, folder: Path) -> None:
 
     slow_ms, slow = timed(slow_leaderboard)
     assert slow == board, "index summaries and evening files disagree"
-    rows.append(("leaderboard by reading every evening", f"{slow_ms:8.0f} ms",
-                 "without the index summaries (for comparison; same result)"))
+    rows.append(
+        (
+            "leaderboard by reading every evening",
+            f"{slow_ms:8.0f} ms",
+            "without the index summaries (for comparison; same result)",
+        )
+    )
 
     index_kb = (folder / "index.json").stat().st_size / 1024
     sizes = [p.stat().st_size for p in (folder / "evenings").iterdir()]
-    rows.append(("sizes", f"index {index_kb:.0f} KiB",
-                 f"evening file median {statistics.median(sizes) / 1024:.0f} KiB"))
+    rows.append(
+        (
+            "sizes",
+            f"index {index_kb:.0f} KiB",
+            f"evening file median {statistics.median(sizes) / 1024:.0f} KiB",
+        )
+    )
 
-    print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python "
-          f"{platform.python_version()}; data dir {folder}")
+    print(
+        f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python "
+        f"{platform.python_version()}; data dir {folder}"
+    )
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'figure':>17}  notes")
     print("-" * (width + 60))

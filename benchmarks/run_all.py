@@ -67,8 +67,9 @@ def chromium_version() -> str:
     from companion.ui.browser import CHROMIUM
 
     try:
-        done = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True,
-                              timeout=30, check=False)
+        done = subprocess.run(
+            [CHROMIUM, "--version"], capture_output=True, text=True, timeout=30, check=False
+        )
     except (OSError, subprocess.TimeoutExpired) as err:
         return f"unavailable ({err})"
     return done.stdout.strip() or "unknown"
@@ -79,11 +80,17 @@ def commands(args: argparse.Namespace) -> list[Part]:
     evenings = args.evenings if args.evenings is not None else (100 if args.quick else 520)
     # Both storage benchmarks record into distinct evenings (10 kept open by bench_table).
     records = ["--records", str(min(50, evenings - 10))]
-    cold, warm, taps, navs = ((2, 2, 20, 3) if args.quick else (10, 10, 100, 20))
-    app = ["--cold", str(args.cold if args.cold is not None else cold),
-           "--warm", str(args.warm if args.warm is not None else warm),
-           "--taps", str(args.taps if args.taps is not None else taps),
-           "--navs", str(args.navs if args.navs is not None else navs)]
+    cold, warm, taps, navs = (2, 2, 20, 3) if args.quick else (10, 10, 100, 20)
+    app = [
+        "--cold",
+        str(args.cold if args.cold is not None else cold),
+        "--warm",
+        str(args.warm if args.warm is not None else warm),
+        "--taps",
+        str(args.taps if args.taps is not None else taps),
+        "--navs",
+        str(args.navs if args.navs is not None else navs),
+    ]
     every = {
         "engine": [py, "-m", "companion.bench", *(["--quick"] if args.quick else [])],
         "store": [py, "benchmarks/bench_store.py", "--evenings", str(evenings), *records],
@@ -96,8 +103,15 @@ def commands(args: argparse.Namespace) -> list[Part]:
 def run_echoed(command: list[str]) -> tuple[int, str]:
     """Run ``command`` from the project root, echoing its output as it comes and keeping it."""
     lines = []
-    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, encoding="utf-8", errors="replace") as proc:
+    with subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+    ) as proc:
         assert proc.stdout is not None
         for line in proc.stdout:
             print(line, end="", flush=True)
@@ -107,8 +121,10 @@ def run_echoed(command: list[str]) -> tuple[int, str]:
 
 # A row of the storage benchmarks' plain tables: the name, two or more spaces, the figure
 # (a number, or two joined by "/", with a unit; or "index N KiB"), then the notes.
-_FIGURE = re.compile(r"^(?P<measure>.*?)\s{2,}(?P<figure>(?:index )?[\d.,]+(?: ?/ +[\d.,]+)?"
-                     r"(?: ?[A-Za-z]+)?)\s*$")
+_FIGURE = re.compile(
+    r"^(?P<measure>.*?)\s{2,}(?P<figure>(?:index )?[\d.,]+(?: ?/ +[\d.,]+)?"
+    r"(?: ?[A-Za-z]+)?)\s*$"
+)
 
 
 def markdown_tables(output: str) -> list[str]:
@@ -117,21 +133,24 @@ def markdown_tables(output: str) -> list[str]:
     lines = output.splitlines()
     if any(line.startswith("|") for line in lines):
         return _tables_with_captions(lines)
-    header = next((i for i, line in enumerate(lines)
-                   if line.startswith("measure") and "notes" in line), None)
+    header = next(
+        (i for i, line in enumerate(lines) if line.startswith("measure") and "notes" in line), None
+    )
     if header is None:
         return ["(no table in the output)"]
     fig_end = lines[header].index("figure") + len("figure")
     rows = ["| measure | figure | notes |", "|---|---:|---|"]
-    for line in lines[header + 1:]:
+    for line in lines[header + 1 :]:
         if not line.strip() or set(line.strip()) == {"-"}:
             continue
         match = _FIGURE.match(line[:fig_end])
         if match is None:
             rows.append(f"| {line.strip()} | | |")
             continue
-        rows.append(f"| {match['measure'].strip()} | {' '.join(match['figure'].split())} | "
-                    f"{line[fig_end:].strip()} |")
+        rows.append(
+            f"| {match['measure'].strip()} | {' '.join(match['figure'].split())} | "
+            f"{line[fig_end:].strip()} |"
+        )
     return rows
 
 
@@ -142,7 +161,7 @@ def _tables_with_captions(lines: list[str]) -> list[str]:
         if not line.startswith("|"):
             continue
         if i == 0 or not lines[i - 1].startswith("|"):  # a table starts
-            before = [text for text in lines[max(0, i - 3):i] if text.strip()]
+            before = [text for text in lines[max(0, i - 3) : i] if text.strip()]
             if out:
                 out.append("")
             if before and before[-1].rstrip().endswith(":"):
@@ -158,12 +177,22 @@ def shown(command: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="smaller runs of every part (a smoke run, noisier figures)")
-    parser.add_argument("--only", type=lambda s: [p.strip() for p in s.split(",") if p.strip()],
-                        default=list(PARTS), help="comma-separated parts: " + ",".join(PARTS))
-    parser.add_argument("--evenings", type=int, help="history size for store and table "
-                        "(default 520, 100 with --quick)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="smaller runs of every part (a smoke run, noisier figures)",
+    )
+    parser.add_argument(
+        "--only",
+        type=lambda s: [p.strip() for p in s.split(",") if p.strip()],
+        default=list(PARTS),
+        help="comma-separated parts: " + ",".join(PARTS),
+    )
+    parser.add_argument(
+        "--evenings",
+        type=int,
+        help="history size for store and table (default 520, 100 with --quick)",
+    )
     parser.add_argument("--cold", type=int, help="app: opens with an empty cache (10)")
     parser.add_argument("--warm", type=int, help="app: opens with a warm cache (10)")
     parser.add_argument("--taps", type=int, help="app: timed taps (100)")
@@ -180,8 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     print("# companion: every benchmark in one run")
     print(f"command:  python benchmarks/run_all.py {shlex.join(argv or sys.argv[1:])}".rstrip())
     print(f"date:     {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}")
-    print(f"machine:  {cpu_model()}; {os.cpu_count()} cores (os.cpu_count()); "
-          f"{platform.platform()}")
+    print(
+        f"machine:  {cpu_model()}; {os.cpu_count()} cores (os.cpu_count()); {platform.platform()}"
+    )
     print(f"python:   {platform.python_implementation()} {platform.python_version()}")
     print(f"browser:  {chromium_version()}")
     print(f"load:     {load()} (1/5/15 min, at start)")
@@ -200,14 +230,18 @@ def main(argv: list[str] | None = None) -> int:
     print("| part | command | seconds | load before | load after | exit |")
     print("|---|---|---:|---|---|---:|")
     for part in parts:
-        print(f"| {part.name} | `{shown(part.command)}` | {part.seconds:.0f} | "
-              f"{part.load_before} | {part.load_after} | {part.status} |")
+        print(
+            f"| {part.name} | `{shown(part.command)}` | {part.seconds:.0f} | "
+            f"{part.load_before} | {part.load_after} | {part.status} |"
+        )
     print()
     print("## tables for docs/performance.md")
     for part in parts:
         print()
-        print(f"### {part.name}: `{shown(part.command)}` "
-              f"(load {part.load_before} → {part.load_after})")
+        print(
+            f"### {part.name}: `{shown(part.command)}` "
+            f"(load {part.load_before} → {part.load_after})"
+        )
         print()
         print("\n".join(markdown_tables(part.output)))
     return 0 if all(p.status == 0 for p in parts) else 1

@@ -108,8 +108,9 @@ def _illegal_action(state: HandState, legal: list[Action], rng: random.Random) -
     return Action(other, Play(other_hand[:1]))
 
 
-def collect_states(preset: Preset, players: int, count: int,
-                   seed: int) -> list[tuple[HandState, Action, Action]]:
+def collect_states(
+    preset: Preset, players: int, count: int, seed: int
+) -> list[tuple[HandState, Action, Action]]:
     """``count`` (state, legal action, illegal action) triples from random hands: states are
     sampled uniformly from every state the hands went through, the start included."""
     rng = random.Random(seed)
@@ -136,8 +137,9 @@ def collect_states(preset: Preset, players: int, count: int,
     return triples
 
 
-def time_judge(triples: list[tuple[HandState, Action, Action]],
-               rounds: int) -> tuple[list[float], list[float], list[float]]:
+def time_judge(
+    triples: list[tuple[HandState, Action, Action]], rounds: int
+) -> tuple[list[float], list[float], list[float]]:
     """Per-call judge latency in µs, legal and illegal, after one warm-up pass; and the
     latency of judge plus its French sentence (what the command line prints), legal and
     illegal together."""
@@ -163,12 +165,16 @@ def time_judge(triples: list[tuple[HandState, Action, Action]],
                 t0 = clock()
                 judge(state, action).message("fr")
                 message_ns.append(clock() - t0)
-    return ([n / 1000 for n in legal_ns], [n / 1000 for n in illegal_ns],
-            [n / 1000 for n in message_ns])
+    return (
+        [n / 1000 for n in legal_ns],
+        [n / 1000 for n in illegal_ns],
+        [n / 1000 for n in message_ns],
+    )
 
 
-def hands_per_second(preset: Preset, hands: int, seed: int,
-                     min_seconds: float) -> tuple[float, float, int]:
+def hands_per_second(
+    preset: Preset, hands: int, seed: int, min_seconds: float
+) -> tuple[float, float, int]:
     """Complete random 4-player hands per second (deal included); runs at least ``hands``
     hands and at least ``min_seconds``. Returns (hands/s, actions per hand, stuck deals):
     a deal on which the engine gets stuck (SimulationError) counts its time but not as a
@@ -194,8 +200,16 @@ def hands_per_second(preset: Preset, hands: int, seed: int,
     return done / (elapsed / 1e9), actions / done, stuck
 
 
-def run(preset_ids: list[str], *, states: int, rounds: int, hands: int, min_seconds: float,
-        seed: int, out=sys.stdout) -> list[Figures]:
+def run(
+    preset_ids: list[str],
+    *,
+    states: int,
+    rounds: int,
+    hands: int,
+    min_seconds: float,
+    seed: int,
+    out=sys.stdout,
+) -> list[Figures]:
     results = []
     for pid in preset_ids:
         preset = PRESETS[pid]
@@ -207,17 +221,29 @@ def run(preset_ids: list[str], *, states: int, rounds: int, hands: int, min_seco
         stuck = 0
         if preset.players[0] <= HAND_PLAYERS <= preset.players[1]:
             hps, aph, stuck = hands_per_second(preset, hands, seed, min_seconds)
-        fig = Figures(pid, players, len(both), statistics.median(both), percentile(both, 99),
-                      statistics.median(legal), statistics.median(illegal),
-                      statistics.median(message), hps, aph, stuck)
+        fig = Figures(
+            pid,
+            players,
+            len(both),
+            statistics.median(both),
+            percentile(both, 99),
+            statistics.median(legal),
+            statistics.median(illegal),
+            statistics.median(message),
+            hps,
+            aph,
+            stuck,
+        )
         results.append(fig)
         print(_row(fig), file=out, flush=True)
     return results
 
 
-_HEADER = ("| preset | players | judge median µs | judge p99 µs | median legal / illegal µs "
-           "| judge + sentence median µs | 4-player hands/s | actions/hand |\n"
-           "|---|---:|---:|---:|---:|---:|---:|---:|")
+_HEADER = (
+    "| preset | players | judge median µs | judge p99 µs | median legal / illegal µs "
+    "| judge + sentence median µs | 4-player hands/s | actions/hand |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|"
+)
 
 
 def _row(f: Figures) -> str:
@@ -225,9 +251,11 @@ def _row(f: Figures) -> str:
     aph = f"{f.actions_per_hand:.0f}" if f.actions_per_hand is not None else "n/a"
     if f.stuck:
         hps += f" ({f.stuck} stuck)"
-    return (f"| {f.preset} | {f.players} | {f.judge_median_us:.1f} | {f.judge_p99_us:.1f} | "
-            f"{f.legal_median_us:.1f} / {f.illegal_median_us:.1f} | {f.message_median_us:.1f} | "
-            f"{hps} | {aph} |")
+    return (
+        f"| {f.preset} | {f.players} | {f.judge_median_us:.1f} | {f.judge_p99_us:.1f} | "
+        f"{f.legal_median_us:.1f} / {f.illegal_median_us:.1f} | {f.message_median_us:.1f} | "
+        f"{hps} | {aph} |"
+    )
 
 
 def profile_hands(pid: str, hands: int, seed: int, top: int = 25) -> int:
@@ -247,8 +275,9 @@ def profile_hands(pid: str, hands: int, seed: int, top: int = 25) -> int:
         except SimulationError:
             pass
     profiler.disable()
-    print(f"# cProfile: {done} complete random {HAND_PLAYERS}-player hands, preset {pid}, "
-          f"seed {seed}")
+    print(
+        f"# cProfile: {done} complete random {HAND_PLAYERS}-player hands, preset {pid}, seed {seed}"
+    )
     stats = pstats.Stats(profiler, stream=sys.stdout)
     stats.sort_stats("cumulative").print_stats(top)
     stats.sort_stats("tottime").print_stats(top)
@@ -265,18 +294,29 @@ def _pin_one_core() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.bench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true",
-                        help="fewer states and hands (a smoke run, noisier figures)")
-    parser.add_argument("--preset", action="append", choices=list(PRESETS),
-                        help="only these presets (repeatable; default: all)")
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="fewer states and hands (a smoke run, noisier figures)"
+    )
+    parser.add_argument(
+        "--preset",
+        action="append",
+        choices=list(PRESETS),
+        help="only these presets (repeatable; default: all)",
+    )
     parser.add_argument("--seed", type=int, default=20240602)
-    parser.add_argument("--no-pin", action="store_true",
-                        help="do not pin the process to one CPU")
-    parser.add_argument("--profile", metavar="PRESET", choices=list(PRESETS),
-                        help="instead of the benchmark, profile 50 complete random 4-player "
-                             "hands of PRESET with cProfile and print the top functions")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one CPU")
+    parser.add_argument(
+        "--profile",
+        metavar="PRESET",
+        choices=list(PRESETS),
+        help="instead of the benchmark, profile 50 complete random 4-player "
+        "hands of PRESET with cProfile and print the top functions",
+    )
     args = parser.parse_args(argv)
     if args.profile:
         return profile_hands(args.profile, 50, args.seed)
@@ -287,32 +327,48 @@ def main(argv: list[str] | None = None) -> int:
         states, rounds, hands, min_seconds = 400, 10, 50, 3.0
     pin = "not pinned" if args.no_pin else _pin_one_core()
     info = machine()
-    command = "python -m companion.bench" + (" " + shlex.join(argv if argv is not None
-                                                             else sys.argv[1:])).rstrip()
+    command = (
+        "python -m companion.bench"
+        + (" " + shlex.join(argv if argv is not None else sys.argv[1:])).rstrip()
+    )
     print("# Rules engine benchmark")
     print(f"command:  {command.strip()}")
-    print(f"machine:  {info['platform']}; {info['cpu']}; os.cpu_count()={info['cpu_count']}; "
-          f"{pin}")
+    print(f"machine:  {info['platform']}; {info['cpu']}; os.cpu_count()={info['cpu_count']}; {pin}")
     print(f"python:   {info['python']} ({sys.executable})")
     if hasattr(os, "getloadavg"):
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
         print(f"load:     {load} (1/5/15 min, at start: other work on the machine skews figures)")
-    print(f"settings: seed={args.seed}; {states} states x 2 actions x {rounds} rounds per "
-          f"preset; >= {hands} hands and >= {min_seconds:g} s per preset for hands/s")
-    print(f"targets:  median judge < {JUDGE_TARGET_US:g} µs; >= {HANDS_TARGET:,.0f} complete "
-          f"{HAND_PLAYERS}-player hands/s on one core")
+    print(
+        f"settings: seed={args.seed}; {states} states x 2 actions x {rounds} rounds per "
+        f"preset; >= {hands} hands and >= {min_seconds:g} s per preset for hands/s"
+    )
+    print(
+        f"targets:  median judge < {JUDGE_TARGET_US:g} µs; >= {HANDS_TARGET:,.0f} complete "
+        f"{HAND_PLAYERS}-player hands/s on one core"
+    )
     print()
     print(_HEADER, flush=True)
-    figures = run(args.preset or list(PRESETS), states=states, rounds=rounds, hands=hands,
-                  min_seconds=min_seconds, seed=args.seed)
+    figures = run(
+        args.preset or list(PRESETS),
+        states=states,
+        rounds=rounds,
+        hands=hands,
+        min_seconds=min_seconds,
+        seed=args.seed,
+    )
     print()
     slow_judge = [f.preset for f in figures if f.judge_median_us >= JUDGE_TARGET_US]
-    slow_hands = [f.preset for f in figures
-                  if f.hands_per_s is not None and f.hands_per_s < HANDS_TARGET]
-    print("judge target: " + ("met by every preset" if not slow_judge
-                              else "MISSED by " + ", ".join(slow_judge)))
-    print("hands/s target: " + ("met by every preset" if not slow_hands
-                                else "MISSED by " + ", ".join(slow_hands)))
+    slow_hands = [
+        f.preset for f in figures if f.hands_per_s is not None and f.hands_per_s < HANDS_TARGET
+    ]
+    print(
+        "judge target: "
+        + ("met by every preset" if not slow_judge else "MISSED by " + ", ".join(slow_judge))
+    )
+    print(
+        "hands/s target: "
+        + ("met by every preset" if not slow_hands else "MISSED by " + ", ".join(slow_hands))
+    )
     return 0
 
 

@@ -10,8 +10,9 @@ import os
 import sys
 from collections.abc import Sequence
 
+from companion.errors import CompanionError, one_line
 from companion.rules.dispute import Dispute
-from companion.rules.errors import CompanionError, IllegalHistoryError, one_line
+from companion.rules.errors import IllegalHistoryError
 from companion.table.commands import _write
 from companion.table.commands import register as register_deal
 from companion.table.evening_commands import register as register_evening
@@ -44,8 +45,15 @@ def _judge(args: argparse.Namespace) -> int:
     lang = args.lang
     try:
         dispute = Dispute.parse(
-            args.rules, args.players, args.play, settings=args.set, history=args.history,
-            ranks=args.ranks, hands=args.hand, revolution=args.revolution)
+            args.rules,
+            args.players,
+            args.play,
+            settings=args.set,
+            history=args.history,
+            ranks=args.ranks,
+            hands=args.hand,
+            revolution=args.revolution,
+        )
         ruling = dispute.ruling()
     except IllegalHistoryError as err:
         sys.stderr.write(one_line(err.message(lang)) + "\n")
@@ -59,8 +67,10 @@ def _judge(args: argparse.Namespace) -> int:
 
 def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     _Parser.lang = lang
-    parser = _Parser(prog="companion", description="Referee and scorekeeper for Président. "
-                     "Without a command, opens the app.")
+    parser = _Parser(
+        prog="companion",
+        description="Referee and scorekeeper for Président. Without a command, opens the app.",
+    )
     add_app_arguments(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     judge = sub.add_parser("judge", help="rule on a disputed play")

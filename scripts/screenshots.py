@@ -101,27 +101,53 @@ def shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], None]]]:
         ("dispute-ruling", url, dispute_ruling),
         ("dispute-ruling-illegal", url, dispute_illegal),
         ("invite", url, lambda page: (tap(page, "home-invite"), at("screen-invite")(page))),
-        ("settings", url, lambda page: (tap(page, "home-settings"),
-                                        at("screen-settings")(page))),
+        ("settings", url, lambda page: (tap(page, "home-settings"), at("screen-settings")(page))),
         ("history", url, lambda page: (tap(page, "home-history"), _first_evening(page))),
-        ("history-evening", url, lambda page: (tap(page, "home-history"),
-                                               _first_evening(page).click(),
-                                               at("standing-1")(page))),
+        (
+            "history-evening",
+            url,
+            lambda page: (
+                tap(page, "home-history"),
+                _first_evening(page).click(),
+                at("standing-1")(page),
+            ),
+        ),
         # The second evening has points (pagat): its chart shows them.
-        ("history-evening-chart", url, lambda page: (tap(page, "home-history"),
-                                                     _first_evening(page),
-                                                     _evenings(page).nth(1).click(),
-                                                     at("chart-evening")(page),
-                                                     _scroll_down(page, 500))),
-        ("history-leaderboard", url, lambda page: (tap(page, "home-history"),
-                                                   tap(page, "tab-leaderboard"),
-                                                   at("leader-1")(page))),
-        ("history-leaderboard-chart", url, lambda page: (tap(page, "home-history"),
-                                                         tap(page, "tab-leaderboard"),
-                                                         at("chart-position")(page),
-                                                         _scroll_down(page))),
-        ("settings-data", url, lambda page: (tap(page, "home-settings"),
-                                             at("export-json")(page), _scroll_down(page))),
+        (
+            "history-evening-chart",
+            url,
+            lambda page: (
+                tap(page, "home-history"),
+                _first_evening(page),
+                _evenings(page).nth(1).click(),
+                at("chart-evening")(page),
+                _scroll_down(page, 500),
+            ),
+        ),
+        (
+            "history-leaderboard",
+            url,
+            lambda page: (
+                tap(page, "home-history"),
+                tap(page, "tab-leaderboard"),
+                at("leader-1")(page),
+            ),
+        ),
+        (
+            "history-leaderboard-chart",
+            url,
+            lambda page: (
+                tap(page, "home-history"),
+                tap(page, "tab-leaderboard"),
+                at("chart-position")(page),
+                _scroll_down(page),
+            ),
+        ),
+        (
+            "settings-data",
+            url,
+            lambda page: (tap(page, "home-settings"), at("export-json")(page), _scroll_down(page)),
+        ),
         *_evening_shots(base, url),
     ]
 
@@ -187,14 +213,26 @@ def _evening_shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], 
         ("new-evening-twice", url, new_twice),
         ("new-evening-draw", url, new_draw),
         ("new-evening-options", url, new_options),
-        ("evening-table", table, lambda page: by_id(page, "table-drawing").wait_for(
-            state="attached")),
-        ("evening-checklist", table, lambda page: (by_id(page, "check-0").wait_for(
-            state="attached"), _scroll_down(page, 600))),
+        (
+            "evening-table",
+            table,
+            lambda page: by_id(page, "table-drawing").wait_for(state="attached"),
+        ),
+        (
+            "evening-checklist",
+            table,
+            lambda page: (
+                by_id(page, "check-0").wait_for(state="attached"),
+                _scroll_down(page, 600),
+            ),
+        ),
         ("evening-entry", table, entry),
         ("evening-result", table, result),
-        ("evening-read-only", base + "/evening", lambda page: by_id(
-            page, "evening-hand").wait_for(state="attached")),
+        (
+            "evening-read-only",
+            base + "/evening",
+            lambda page: by_id(page, "evening-hand").wait_for(state="attached"),
+        ),
     ]
 
 
@@ -214,16 +252,28 @@ def _seed(folder: Path) -> None:
 
     service = TableService(folder)
     ev = service.create_evening(["Léa", "Tom", "Sam", "Zoé"], "classique", title="Chez Léa")
-    for order in (["Léa", "Tom", "Sam", "Zoé"], ["Tom", "Léa", "Zoé", "Sam"],
-                  ["Tom", "Sam", "Léa", "Zoé"]):
+    for order in (
+        ["Léa", "Tom", "Sam", "Zoé"],
+        ["Tom", "Léa", "Zoé", "Sam"],
+        ["Tom", "Sam", "Léa", "Zoé"],
+    ):
         ev = service.record_hand(ev.id, order, expected_version=ev.version)
     # Two earlier evenings with points, for the charts (points over the evening, position
     # over time).
     players = ["Léa", "Tom", "Sam", "Zoé"]
     today = date.today()
-    for back, orders in ((14, (players, players[::-1], ["Sam", "Léa", "Tom", "Zoé"])),
-                         (7, (["Zoé", "Tom", "Léa", "Sam"], ["Tom", "Zoé", "Sam", "Léa"],
-                              ["Tom", "Léa", "Zoé", "Sam"], ["Léa", "Tom", "Sam", "Zoé"]))):
+    for back, orders in (
+        (14, (players, players[::-1], ["Sam", "Léa", "Tom", "Zoé"])),
+        (
+            7,
+            (
+                ["Zoé", "Tom", "Léa", "Sam"],
+                ["Tom", "Zoé", "Sam", "Léa"],
+                ["Tom", "Léa", "Zoé", "Sam"],
+                ["Léa", "Tom", "Sam", "Zoé"],
+            ),
+        ),
+    ):
         ev = service.create_evening(players, "pagat", day=today - timedelta(days=back))
         for order in orders:
             ev = service.record_hand(ev.id, order, expected_version=ev.version)
@@ -247,40 +297,48 @@ def _seed_corrections(folder: Path) -> dict[str, str]:
     ev = service.leave(ev.id, "Hugo", expected_version=ev.version)
     ev = service.record_hand(ev.id, ["Zoé", "Léa", "Tom", "Sam"], expected_version=ev.version)
     service.add_player("Inès")
-    cards = service.create_evening(PLAYERS, "trou-du-cul", title="Chez Zoé",
-                                   settings=["scoring=card_penalty"])
-    service.record_hand(cards.id, [], expected_version=cards.version,
-                        cards_left={"Léa": 0, "Tom": 3, "Sam": 5, "Zoé": 2})
+    cards = service.create_evening(
+        PLAYERS, "trou-du-cul", title="Chez Zoé", settings=["scoring=card_penalty"]
+    )
+    service.record_hand(
+        cards.id,
+        [],
+        expected_version=cards.version,
+        cards_left={"Léa": 0, "Tom": 3, "Sam": 5, "Zoé": 2},
+    )
     damaged = service.create_evening(PLAYERS, "classique", ranking=PLAYERS, title="Chez Tom")
     for n in range(3):
-        damaged = service.record_hand(damaged.id, PLAYERS[n:] + PLAYERS[:n],
-                                      expected_version=damaged.version)
+        damaged = service.record_hand(
+            damaged.id, PLAYERS[n:] + PLAYERS[:n], expected_version=damaged.version
+        )
     path = service.repo.evening_path(damaged.id)
     path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
     return {
         "hands": ev.id,
         "cards-hands": cards.id,
-        "cards": service.create_evening(PLAYERS, "trou-du-cul", title="Chez Zoé",
-                                        settings=["scoring=card_penalty"]).id,
-        "guillotine": service.create_evening(PLAYERS, "trou-du-cul", ranking=PLAYERS,
-                                             title="Chez Léa",
-                                             settings=["coup_detat=true"]).id,
-        "dispute": service.create_evening(PLAYERS, "classique", title="Chez Léa",
-                                          settings=["equal_play=allowed", "seating=fixed"]).id,
+        "cards": service.create_evening(
+            PLAYERS, "trou-du-cul", title="Chez Zoé", settings=["scoring=card_penalty"]
+        ).id,
+        "guillotine": service.create_evening(
+            PLAYERS, "trou-du-cul", ranking=PLAYERS, title="Chez Léa", settings=["coup_detat=true"]
+        ).id,
+        "dispute": service.create_evening(
+            PLAYERS, "classique", title="Chez Léa", settings=["equal_play=allowed", "seating=fixed"]
+        ).id,
         "damaged": damaged.id,
     }
 
 
-def correction_shots(server: Server, ids: dict[str, str]
-                     ) -> list[tuple[str, str, Callable[[Any], None]]]:
+def correction_shots(
+    server: Server, ids: dict[str, str]
+) -> list[tuple[str, str, Callable[[Any], None]]]:
     """Hands and players, entry with events and cards left, the dispute from an evening,
     and a damaged evening (the second server's folder, ``_seed_corrections``)."""
 
     def keyed(path: str) -> str:
         return server.base + route_with_key(path, server.key)
 
-    hands, card_hands = keyed(evening_hands(ids["hands"])), keyed(
-        evening_hands(ids["cards-hands"]))
+    hands, card_hands = keyed(evening_hands(ids["hands"])), keyed(evening_hands(ids["cards-hands"]))
 
     def hands_list(page: Any) -> None:
         expect_text(page, "hand-3", "Donne 3")  # newest first
@@ -382,18 +440,27 @@ def correction_shots(server: Server, ids: dict[str, str]
         ("dispute-evening", dispute, evening_rules),
         ("dispute-evening-option", dispute, dispute_option),
         ("dispute-evening-broken", dispute, dispute_broken),
-        ("evening-damaged", keyed(f"/evening/{ids['damaged']}"), lambda page: expect_text(
-            page, "evening-error", "est endommagé") or into_view(page, "evening-restore")),
+        (
+            "evening-damaged",
+            keyed(f"/evening/{ids['damaged']}"),
+            lambda page: (
+                expect_text(page, "evening-error", "est endommagé")
+                or into_view(page, "evening-restore")
+            ),
+        ),
     ]
 
 
 def _tagged_ids(page: Any) -> set[str]:
-    return set(page.evaluate("""() => [...document.querySelectorAll(
-        '[flt-semantics-identifier]')].map(n => n.getAttribute('flt-semantics-identifier'))"""))
+    return set(
+        page.evaluate("""() => [...document.querySelectorAll(
+        '[flt-semantics-identifier]')].map(n => n.getAttribute('flt-semantics-identifier'))""")
+    )
 
 
-def _shoot(context: Any, address: str, prepare: Callable[[Any], None], path: Path,
-           attempts: int = 3) -> bool:
+def _shoot(
+    context: Any, address: str, prepare: Callable[[Any], None], path: Path, attempts: int = 3
+) -> bool:
     """Open ``address`` in a new tab (a new Flet session), prepare, let it settle, take the
     picture. Once, on a busy machine, a picture showed the screen as it opens although every
     tap before it had been answered (the session was started again, it seems): a control
@@ -412,8 +479,11 @@ def _shoot(context: Any, address: str, prepare: Callable[[Any], None], path: Pat
             page.close()
         if not lost:
             return True
-        print(f"{path.name}: the screen changed under the picture ({', '.join(sorted(lost))}"
-              f" gone), attempt {attempt} of {attempts}", file=sys.stderr)
+        print(
+            f"{path.name}: the screen changed under the picture ({', '.join(sorted(lost))}"
+            f" gone), attempt {attempt} of {attempts}",
+            file=sys.stderr,
+        )
     path.unlink()  # a picture of the wrong state is worse than none
     return False
 
@@ -430,8 +500,13 @@ FOLDERS: list[tuple[Seed, Shots]] = [
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    parser.add_argument("--only", nargs="*", default=None, metavar="PREFIX",
-                        help="only the screens whose name starts with one of these")
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        default=None,
+        metavar="PREFIX",
+        help="only the screens whose name starts with one of these",
+    )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
@@ -446,11 +521,15 @@ def main(argv: list[str] | None = None) -> int:
                 ids = seed(folder)
                 names = [name for name, _, _ in make_shots(Server("", "", folder, folder), ids)]
                 if args.only is not None and not any(
-                        name.startswith(tuple(args.only)) for name in names):
+                    name.startswith(tuple(args.only)) for name in names
+                ):
                     continue  # no server for a folder with nothing to shoot
                 with running_server(data_dir=folder) as server:
-                    wanted = [shot for shot in make_shots(server, ids) if args.only is None
-                              or shot[0].startswith(tuple(args.only))]
+                    wanted = [
+                        shot
+                        for shot in make_shots(server, ids)
+                        if args.only is None or shot[0].startswith(tuple(args.only))
+                    ]
                     for scheme in ("light", "dark"):
                         # The app's theme is "system" by default: it follows the browser's.
                         context = browser.new_context(viewport=PHONE, color_scheme=scheme)
@@ -460,8 +539,7 @@ def main(argv: list[str] | None = None) -> int:
                             if not _shoot(context, address, prepare, path):
                                 failed.append(path.name)
                                 continue
-                            print(path.relative_to(ROOT) if path.is_relative_to(ROOT)
-                                  else path)
+                            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
                         context.close()
         browser.close()
     if failed:

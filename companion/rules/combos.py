@@ -170,8 +170,11 @@ def classify(cards: tuple[Card, ...], order: Order) -> Combo:
     if len(ranks) == 1:
         rank = next(iter(ranks))
         if rank is Rank.JOKER:
-            keys = {order.joker_key(c.colour) for c in naturals} \
-                if rules.joker_order != "equal" else {JOKER_KEY}
+            keys = (
+                {order.joker_key(c.colour) for c in naturals}
+                if rules.joker_order != "equal"
+                else {JOKER_KEY}
+            )
             return Combo("set", n, None, (min(keys), 0, 0), joker=True)
         specials = [order.is_special(c) for c in naturals]
         if any(specials) and all(specials) and len(naturals) == n:

@@ -29,9 +29,18 @@ class Dispute:
     preset: str | None = None
 
     @classmethod
-    def parse(cls, preset: str, players: str, play: str, *, settings: list[str] | None = None,
-              history: list[str] | None = None, ranks: str | None = None,
-              hands: list[str] | None = None, revolution: bool = False) -> Dispute:
+    def parse(
+        cls,
+        preset: str,
+        players: str,
+        play: str,
+        *,
+        settings: list[str] | None = None,
+        history: list[str] | None = None,
+        ranks: str | None = None,
+        hands: list[str] | None = None,
+        revolution: bool = False,
+    ) -> Dispute:
         """Read the command line's texts; raises a CompanionError naming the bad item."""
         rules = ruleset_from(preset, settings)
         names = _names(players, "--players")
@@ -57,17 +66,26 @@ class Dispute:
         """The state when the history starts: hands now plus what was played since."""
         hands: dict[str, tuple[Card, ...] | None] = {}
         effects = {a.player for a in self.history if a.effect} | {
-            a.target for a in self.history if a.target}
+            a.target for a in self.history if a.target
+        }
         for name, cards in self.hands.items():
             if name in effects:
                 hands[name] = None  # cards changed hands unseen: do not guess
                 continue
-            played = [c for a in self.history if a.player == name and not a.effect
-                      for c in a.play.cards]
+            played = [
+                c for a in self.history if a.player == name and not a.effect for c in a.play.cards
+            ]
             hands[name] = (*cards, *played)
         first = self.history[0] if self.history else self.play
-        return HandState.start(self.rules, self.players, leader=first.player, ranks=self.ranks,
-                               hands=hands, revolution=self.revolution, preset=self.preset)
+        return HandState.start(
+            self.rules,
+            self.players,
+            leader=first.player,
+            ranks=self.ranks,
+            hands=hands,
+            revolution=self.revolution,
+            preset=self.preset,
+        )
 
     def ruling(self) -> Ruling:
         """Replays the history (IllegalHistoryError if an item is illegal) and judges."""
@@ -78,12 +96,18 @@ class Dispute:
 def _names(text: str, option: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) < 2:
-        raise NotationError(f"{option} : au moins deux noms séparés par des virgules.",
-                            f"{option}: at least two names separated by commas.", token=text)
+        raise NotationError(
+            f"{option} : au moins deux noms séparés par des virgules.",
+            f"{option}: at least two names separated by commas.",
+            token=text,
+        )
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
-        raise NotationError(f"{option} : nom en double : {', '.join(dupes)}.",
-                            f"{option}: duplicate name: {', '.join(dupes)}.", token=text)
+        raise NotationError(
+            f"{option} : nom en double : {', '.join(dupes)}.",
+            f"{option}: duplicate name: {', '.join(dupes)}.",
+            token=text,
+        )
     return names
 
 
@@ -91,4 +115,6 @@ def _known(name: str, names: list[str], item: str) -> None:
     if name not in names:
         raise NotationError(
             f"« {item} » : {name} n'est pas dans --players ({', '.join(names)}).",
-            f"'{item}': {name} is not in --players ({', '.join(names)}).", token=item)
+            f"'{item}': {name} is not in --players ({', '.join(names)}).",
+            token=item,
+        )

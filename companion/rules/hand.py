@@ -46,8 +46,9 @@ class Action:
         if give:
             return cls(name, Play(parse_cards(give.group(2))), "give", give.group(3).strip())
         if re.match(r"^(give|donne)\b", low):
-            return cls(name, Play(parse_cards(rest.split(None, 1)[1] if " " in rest else "")),
-                       "give")
+            return cls(
+                name, Play(parse_cards(rest.split(None, 1)[1] if " " in rest else "")), "give"
+            )
         if re.match(r"^(discard|défausse|defausse)\b", low):
             body = rest.split(None, 1)[1] if " " in rest.strip() else ""
             return cls(name, Play(parse_cards(body)), "discard")
@@ -126,18 +127,34 @@ class HandState:
     preset: str | None = None  # for citing the system in rulings
 
     @classmethod
-    def start(cls, rules: RuleSet, players: list[str] | tuple[str, ...], *,
-              leader: str | None = None, ranks: list[str] | tuple[str, ...] | None = None,
-              hands: dict[str, tuple[Card, ...] | None] | None = None,
-              revolution: bool = False, preset: str | None = None) -> HandState:
+    def start(
+        cls,
+        rules: RuleSet,
+        players: list[str] | tuple[str, ...],
+        *,
+        leader: str | None = None,
+        ranks: list[str] | tuple[str, ...] | None = None,
+        hands: dict[str, tuple[Card, ...] | None] | None = None,
+        revolution: bool = False,
+        preset: str | None = None,
+    ) -> HandState:
         names = tuple(players)
         index = {n: i for i, n in enumerate(names)}
         rank_idx = tuple(index[n] for n in ranks) if ranks else tuple(range(len(names)))
         held = tuple((hands or {}).get(n) for n in names)
         direction = 1 if rules.direction == "clockwise" else -1
         lead = index[leader] if leader is not None else 0
-        state = cls(rules, names, rank_idx, held, lead, direction, revolution,
-                    Trick(leader=lead), preset=preset)
+        state = cls(
+            rules,
+            names,
+            rank_idx,
+            held,
+            lead,
+            direction,
+            revolution,
+            Trick(leader=lead),
+            preset=preset,
+        )
         known = tuple(c for h in held if h for c in h)
         if _not_in_pack(state, known):
             # Checked once here, so plays from known hands need no pack check later.
@@ -204,6 +221,7 @@ class HandState:
 
 # --- the transition -------------------------------------------------------------------------
 
+
 @dataclass(slots=True)
 class StepInfo:
     """What happened, for explanations."""
@@ -217,8 +235,9 @@ class StepInfo:
     blocker: str = ""  # the option behind a refusal, for citing it
 
 
-def step(state: HandState, action: Action,
-         check: bool = False) -> tuple[str, HandState | None, StepInfo]:
+def step(
+    state: HandState, action: Action, check: bool = False
+) -> tuple[str, HandState | None, StepInfo]:
     """Judge and perform ``action``. With ``check``, only judge: a legal play returns
     ``("ok", None, info)`` without building the next state (move generation)."""
     info = StepInfo()
@@ -246,8 +265,9 @@ def step(state: HandState, action: Action,
     return _play(state, who, action.play.cards, info, check)
 
 
-def _pass(state: HandState, who: int, info: StepInfo,
-          check: bool = False) -> tuple[str, HandState | None, StepInfo]:
+def _pass(
+    state: HandState, who: int, info: StepInfo, check: bool = False
+) -> tuple[str, HandState | None, StepInfo]:
     trick = state.trick
     if who != state.turn:
         return _wrong_turn(state, who, info)
@@ -268,15 +288,20 @@ def _pass(state: HandState, who: int, info: StepInfo,
     if trick.pending_close and who == trick.top.player:
         info.kind = "gather"
         return "ok", _new_trick(state, who), info
-    if state.rules.must_beat and state.hands[who] is not None and not trick.top.free \
-            and _can_beat(state, who):
+    if (
+        state.rules.must_beat
+        and state.hands[who] is not None
+        and not trick.top.free
+        and _can_beat(state, who)
+    ):
         info.blocker = "must_beat"
         return "must-play", None, info
     info.kind = "pass"
     if check:
         return "ok", None, info
-    trick = replace(trick, passed=trick.passed | {who}, acted=trick.acted | {who},
-                    plays=trick.plays + 1)
+    trick = replace(
+        trick, passed=trick.passed | {who}, acted=trick.acted | {who}, plays=trick.plays + 1
+    )
     return "ok", _after(replace(state, trick=trick), who, 0), info
 
 
@@ -291,15 +316,20 @@ def _wrong_turn(state: HandState, who: int, info: StepInfo) -> tuple[str, None, 
     return "not-your-turn", None, info
 
 
-def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
-          check: bool = False) -> tuple[str, HandState | None, StepInfo]:
+def _play(
+    state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo, check: bool = False
+) -> tuple[str, HandState | None, StepInfo]:
     rules = state.rules
     trick = state.trick
     top = trick.top
     speed = False
     if who != state.turn:
-        speed = (rules.speed_play and top is not None and not trick.pending_close
-                 and _is_equal_play(state, cards))
+        speed = (
+            rules.speed_play
+            and top is not None
+            and not trick.pending_close
+            and _is_equal_play(state, cards)
+        )
         if not speed:
             return _wrong_turn(state, who, info)
         info.blocker = "speed_play"
@@ -318,8 +348,9 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
     try:
         combo = classify(cards, order)
     except ComboError as err:
-        info.blocker = {"single-cards-only": "single_cards_only",
-                        "wild-alone": "wild_alone"}.get(err.code, "combinations")
+        info.blocker = {"single-cards-only": "single_cards_only", "wild-alone": "wild_alone"}.get(
+            err.code, "combinations"
+        )
         return err.code, None, info
 
     lead = top is None
@@ -360,8 +391,7 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
         info.kind = "speed"
     else:
         assert top is not None
-        if rules.rule_of_four != "off" and trick.rule_of_four \
-                and combo.rank is not trick.run_rank:
+        if rules.rule_of_four != "off" and trick.rule_of_four and combo.rank is not trick.run_rank:
             info.blocker = "rule_of_four"
             return "rule-of-four", None, info
         code, new_top, effect = _beats(state, top, combo, cards, order, who)
@@ -381,8 +411,23 @@ def _play(state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo,
         forfeit = True
     if check:
         return "ok", None, info
-    return "ok", _apply_play(state, who, cards, combo, new_top, effect, base_trick, remaining,
-                             overplay, forfeit, info), info
+    return (
+        "ok",
+        _apply_play(
+            state,
+            who,
+            cards,
+            combo,
+            new_top,
+            effect,
+            base_trick,
+            remaining,
+            overplay,
+            forfeit,
+            info,
+        ),
+        info,
+    )
 
 
 @dataclass(slots=True)
@@ -393,8 +438,9 @@ class _Effect:
     blocker: str = ""
 
 
-def _beats(state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...],
-           order: Order, who: int) -> tuple[str, Top | None, _Effect]:
+def _beats(
+    state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...], order: Order, who: int
+) -> tuple[str, Top | None, _Effect]:
     """Does ``combo`` (played by ``who``) beat ``top``? Returns (code, the new top, effects)."""
     rules = state.rules
     eff = _Effect()
@@ -413,14 +459,21 @@ def _beats(state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...],
         eff.clears = _joker_unbeatable(state, combo)
         return "ok", replace(new, power_joker=True), eff
     if top.power_joker:
-        if rules.joker_power == "beat_all_but_quad" and combo.kind == "set" and combo.count == 4 \
-                and not combo.joker:
+        if (
+            rules.joker_power == "beat_all_but_quad"
+            and combo.kind == "set"
+            and combo.count == 4
+            and not combo.joker
+        ):
             return "ok", new, eff
         eff.blocker = "joker_power"
         return "joker-unbeatable", None, eff
     # B4 beat_all: a lone 2 beats any combination of lower cards and clears the trick
-    if rules.twos == "beat_all" and _is_lone_two(cards, order) and not (
-            target.kind == "set" and target.count == 1 and target.key[0] >= combo.key[0]):
+    if (
+        rules.twos == "beat_all"
+        and _is_lone_two(cards, order)
+        and not (target.kind == "set" and target.count == 1 and target.key[0] >= combo.key[0])
+    ):
         eff.clears = _nothing_above_two(state)
         return "ok", new, eff
     if combo.kind in POKER_KINDS and target.kind in POKER_KINDS:
@@ -436,14 +489,18 @@ def _beats(state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...],
         return _higher(combo.key, target.key, new, eff)
     # --- sets ---
     power = _power(rules, combo)
-    if power and combo.count < target.count <= combo.count + power \
-            and combo.key[0] > target.key[0]:
+    if power and combo.count < target.count <= combo.count + power and combo.key[0] > target.key[0]:
         # B4 one_fewer / B6 Sofia: n−1 twos beat n cards; the play now stands for that many
         stands = Combo("set", target.count, combo.rank, combo.key, natural=combo.natural)
         return "ok", replace(new, combo=stands), eff
-    if rules.transparent is not None and combo.rank is not None \
-            and combo.rank.value == rules.transparent and combo.natural \
-            and combo.count == target.count and not target.joker:
+    if (
+        rules.transparent is not None
+        and combo.rank is not None
+        and combo.rank.value == rules.transparent
+        and combo.natural
+        and combo.count == target.count
+        and not target.joker
+    ):
         # B7: transparent cards take the rank of what they beat
         return "ok", replace(new, combo=target), eff
     if top.lower_ok and combo.count == target.count:
@@ -505,8 +562,9 @@ def _beats(state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...],
     return _equal(state, combo, target, new, eff)
 
 
-def _joker_on_joker(state: HandState, combo: Combo, target: Combo, new: Top,
-                    eff: _Effect) -> tuple[str, Top | None, _Effect]:
+def _joker_on_joker(
+    state: HandState, combo: Combo, target: Combo, new: Top, eff: _Effect
+) -> tuple[str, Top | None, _Effect]:
     if combo.key[0] > target.key[0]:
         eff.clears = _joker_unbeatable(state, combo)
         return "ok", replace(new, power_joker=True), eff
@@ -517,16 +575,18 @@ def _joker_on_joker(state: HandState, combo: Combo, target: Combo, new: Top,
     return ("equal-forbidden" if combo.key[0] == target.key[0] else "too-low"), None, eff
 
 
-def _higher(key: tuple[int, ...], target: tuple[int, ...], new: Top,
-            eff: _Effect) -> tuple[str, Top | None, _Effect]:
+def _higher(
+    key: tuple[int, ...], target: tuple[int, ...], new: Top, eff: _Effect
+) -> tuple[str, Top | None, _Effect]:
     if key > target:
         return "ok", new, eff
     eff.blocker = "rank_order"
     return "too-low", None, eff
 
 
-def _equal(state: HandState, combo: Combo, target: Combo, new: Top,
-           eff: _Effect) -> tuple[str, Top | None, _Effect]:
+def _equal(
+    state: HandState, combo: Combo, target: Combo, new: Top, eff: _Effect
+) -> tuple[str, Top | None, _Effect]:
     rule = state.rules.equal_play
     if rule == "forbidden":
         eff.blocker = "equal_play"
@@ -539,15 +599,22 @@ def _equal(state: HandState, combo: Combo, target: Combo, new: Top,
 
 def _rekey(top: Top, state: HandState) -> Combo:
     """The top combo keyed in the current orientation (a revolution may have flipped it)."""
-    if top.reversed == state.reversed or top.combo.kind != "set" or top.combo.rank is None \
-            or top.combo.joker:
+    if (
+        top.reversed == state.reversed
+        or top.combo.kind != "set"
+        or top.combo.rank is None
+        or top.combo.joker
+    ):
         return top.combo
     order = state.order
     if top.combo.rank not in order.keys:
         return top.combo
     # suit tiebreaks run 0..3 and flip with the order; -1 stays "suit unknown"
-    key = (order.keys[top.combo.rank], top.combo.key[1],
-           3 - top.combo.key[2] if top.combo.key[2] >= 0 else top.combo.key[2])
+    key = (
+        order.keys[top.combo.rank],
+        top.combo.key[1],
+        3 - top.combo.key[2] if top.combo.key[2] >= 0 else top.combo.key[2],
+    )
     return replace(top.combo, key=key)
 
 
@@ -555,18 +622,25 @@ def _power(rules: RuleSet, combo: Combo) -> int:
     """How many more cards than it holds a set of this rank can beat (B4, B6)."""
     if combo.joker and rules.special_high_cards == "jokers_jacks_twos":
         return 3  # Sofia: « tout quatre d'une sorte … par un seul joker »
-    if combo.rank is Rank.TWO and combo.natural and (
-            rules.twos == "one_fewer" or rules.special_high_cards == "jokers_jacks_twos"):
+    if (
+        combo.rank is Rank.TWO
+        and combo.natural
+        and (rules.twos == "one_fewer" or rules.special_high_cards == "jokers_jacks_twos")
+    ):
         return 1
-    if combo.rank is Rank.JACK and combo.natural and \
-            rules.special_high_cards == "jokers_jacks_twos":
+    if (
+        combo.rank is Rank.JACK
+        and combo.natural
+        and rules.special_high_cards == "jokers_jacks_twos"
+    ):
         return 2
     return 0
 
 
 def _is_high_low(order: Order, combo: Combo, cards: tuple[Card, ...]) -> bool:
-    return (order.high_low_rank is not None and len(cards) == 1
-            and cards[0].rank is order.high_low_rank)
+    return (
+        order.high_low_rank is not None and len(cards) == 1 and cards[0].rank is order.high_low_rank
+    )
 
 
 def _is_lone_two(cards: tuple[Card, ...], order: Order) -> bool:
@@ -610,16 +684,19 @@ def _is_equal_play(state: HandState, cards: tuple[Card, ...]) -> bool:
     except ComboError:
         return False
     target = _rekey(top, state)
-    return combo.kind == "set" and combo.count >= target.count and \
-        combo.rank is not None and combo.rank is target.rank
+    return (
+        combo.kind == "set"
+        and combo.count >= target.count
+        and combo.rank is not None
+        and combo.rank is target.rank
+    )
 
 
 @lru_cache(maxsize=128)
 def _pack(rules: RuleSet, players: int) -> tuple[Counter[Rank], Counter[Card], Counter[Card]]:
     """How many cards of each rank, each exact card, and each joker colour the pack holds."""
     cards = make_deck(rules.deck, rules.deck_count(players), rules.joker_count(players))
-    return Counter(c.rank for c in cards), Counter(cards), Counter(
-        c for c in cards if c.is_joker)
+    return Counter(c.rank for c in cards), Counter(cards), Counter(c for c in cards if c.is_joker)
 
 
 def _not_in_pack(state: HandState, cards: tuple[Card, ...]) -> str:
@@ -675,14 +752,23 @@ def _can_beat(state: HandState, who: int) -> bool:
     return False
 
 
-def _apply_play(state: HandState, who: int, cards: tuple[Card, ...], combo: Combo,
-                new_top: Top, effect: _Effect, trick: Trick,
-                remaining: tuple[Card, ...] | None, overplay: bool, forfeit: bool,
-                info: StepInfo) -> HandState:
+def _apply_play(
+    state: HandState,
+    who: int,
+    cards: tuple[Card, ...],
+    combo: Combo,
+    new_top: Top,
+    effect: _Effect,
+    trick: Trick,
+    remaining: tuple[Card, ...] | None,
+    overplay: bool,
+    forfeit: bool,
+    info: StepInfo,
+) -> HandState:
     rules = state.rules
     hands = state.hands
     if remaining is not None:
-        hands = (*hands[:who], remaining, *hands[who + 1:])
+        hands = (*hands[:who], remaining, *hands[who + 1 :])
     passed = trick.passed if rules.pass_is_final else frozenset()
     rank = combo.rank
     single = len(cards) == 1
@@ -693,10 +779,17 @@ def _apply_play(state: HandState, who: int, cards: tuple[Card, ...], combo: Comb
     else:
         run_cards, run_singles, rof = len(cards), (1 if single else 0), False
     new_trick = replace(
-        trick, top=new_top, passed=passed, acted=trick.acted | {who},
+        trick,
+        top=new_top,
+        passed=passed,
+        acted=trick.acted | {who},
         overplayed=trick.overplayed | ({who} if overplay else set()),
-        pending_close=False, plays=trick.plays + 1, run_rank=rank, run_cards=run_cards,
-        run_singles=run_singles, rule_of_four=rof,
+        pending_close=False,
+        plays=trick.plays + 1,
+        run_rank=rank,
+        run_cards=run_cards,
+        run_singles=run_singles,
+        rule_of_four=rof,
     )
     direction = state.direction
     revolution = state.revolution
@@ -704,8 +797,12 @@ def _apply_play(state: HandState, who: int, cards: tuple[Card, ...], combo: Comb
     skip = effect.skip
     # B9: a four of a kind (or four equal singles in a row) turns the order over
     quad = combo.kind == "set" and combo.count == 4 and not combo.joker
-    four_singles = rules.revolution == "quad_and_direction" and single and \
-        rank is not None and run_singles >= 4
+    four_singles = (
+        rules.revolution == "quad_and_direction"
+        and single
+        and rank is not None
+        and run_singles >= 4
+    )
     if rules.revolution != "off" and (quad or four_singles):
         revolution = not revolution
         info.revolution = True
@@ -730,9 +827,11 @@ def _apply_play(state: HandState, who: int, cards: tuple[Card, ...], combo: Comb
     elif effects == "give_discard" and rank in _GIVE_EFFECTS and (remaining is None or remaining):
         pending = Pending(who, _GIVE_EFFECTS[rank])
     if new_top.reversed != (revolution != new_trick.inverted):
-        new_top = replace(new_top, reversed=revolution != new_trick.inverted,
-                          combo=_rekey(new_top, replace(state, revolution=revolution,
-                                                        trick=new_trick)))
+        new_top = replace(
+            new_top,
+            reversed=revolution != new_trick.inverted,
+            combo=_rekey(new_top, replace(state, revolution=revolution, trick=new_trick)),
+        )
         new_trick = replace(new_trick, top=new_top)
     out, forfeits = state.out, state.forfeits
     if remaining is not None and not remaining:
@@ -744,8 +843,16 @@ def _apply_play(state: HandState, who: int, cards: tuple[Card, ...], combo: Comb
             out = (*out, who)
     info.cleared = clears
     info.skipped = skip
-    state = replace(state, hands=hands, trick=new_trick, direction=direction,
-                    revolution=revolution, out=out, forfeits=forfeits, pending=pending)
+    state = replace(
+        state,
+        hands=hands,
+        trick=new_trick,
+        direction=direction,
+        revolution=revolution,
+        out=out,
+        forfeits=forfeits,
+        pending=pending,
+    )
     finished = _finish_if_over(state)
     if finished is not None:
         return finished
@@ -755,13 +862,16 @@ def _apply_play(state: HandState, who: int, cards: tuple[Card, ...], combo: Comb
 
 
 _GIVE_EFFECTS: dict[Rank, EffectKind] = {
-    Rank.SIX: "give_previous", Rank.SEVEN: "give_next", Rank.EIGHT: "discard",
+    Rank.SIX: "give_previous",
+    Rank.SEVEN: "give_next",
+    Rank.EIGHT: "discard",
     Rank.NINE: "give_any",
 }
 
 
-def _effect(state: HandState, who: int, action: Action,
-            info: StepInfo) -> tuple[str, HandState | None, StepInfo]:
+def _effect(
+    state: HandState, who: int, action: Action, info: StepInfo
+) -> tuple[str, HandState | None, StepInfo]:
     """B13 give_discard: 6 → a card to the previous player, 7 → to the next, 8 → discarded,
     9 → to anyone."""
     assert state.pending is not None
@@ -787,10 +897,15 @@ def _effect(state: HandState, who: int, action: Action,
             if action.target not in state.players:
                 raise NotationError(
                     f"Joueur inconnu : « {action.target} ».",
-                    f"Unknown player: '{action.target}'.", token=action.target)
+                    f"Unknown player: '{action.target}'.",
+                    token=action.target,
+                )
             receiver = state.players.index(action.target)
-            if receiver == who or not state.is_active(receiver) or (
-                    expected is not None and receiver != expected):
+            if (
+                receiver == who
+                or not state.is_active(receiver)
+                or (expected is not None and receiver != expected)
+            ):
                 return "wrong-target", None, info
     hands = list(state.hands)
     if hands[who] is not None and action.play.cards:
@@ -837,8 +952,9 @@ def _finish_if_over(state: HandState) -> HandState | None:
     if len(active) > 1:
         return None
     out = (*state.out, *active)
-    return replace(state, out=out, turn=None, pending=None,
-                   trick=replace(state.trick, pending_close=False))
+    return replace(
+        state, out=out, turn=None, pending=None, trick=replace(state.trick, pending_close=False)
+    )
 
 
 def _eligible(state: HandState, i: int) -> bool:
@@ -900,8 +1016,11 @@ def _trick_won(state: HandState) -> HandState:
     top = trick.top
     assert top is not None
     winner = top.player
-    if state.rules.self_overplay == "once" and state.rules.trick_rounds == "until_all_pass" \
-            and state.is_active(winner):
+    if (
+        state.rules.self_overplay == "once"
+        and state.rules.trick_rounds == "until_all_pass"
+        and state.is_active(winner)
+    ):
         return replace(state, turn=winner, trick=replace(trick, pending_close=True))
     return _new_trick(state, winner)
 

@@ -37,30 +37,50 @@ class Preset:
         return self.name_fr if lang == "fr" else self.name_en
 
 
-def _preset(pid: str, name_fr: str, name_en: str, seed: str, section: str,
-            players: tuple[int, int], open_points: tuple[str, ...] = (),
-            base: RuleSet | None = None, **options: Any) -> Preset:
+def _preset(
+    pid: str,
+    name_fr: str,
+    name_en: str,
+    seed: str,
+    section: str,
+    players: tuple[int, int],
+    open_points: tuple[str, ...] = (),
+    base: RuleSet | None = None,
+    **options: Any,
+) -> Preset:
     values = {**(base.model_dump() if base else {}), **options}
-    return Preset(pid, name_fr, name_en, seed, section, build_ruleset(values), players,
-                  open_points)
+    return Preset(pid, name_fr, name_en, seed, section, build_ruleset(values), players, open_points)
 
 
 _PAGAT = _preset(
-    "pagat", "Président (PAGAT, jeu de base)", "President (PAGAT basic game)", "PAGAT",
-    "Le jeu de base", (4, 7),
+    "pagat",
+    "Président (PAGAT, jeu de base)",
+    "President (PAGAT basic game)",
+    "PAGAT",
+    "Le jeu de base",
+    (4, 7),
     open_points=(
         "First hand: the player left of the dealer leads (P5a); later hands the Président "
         "leads, as the seed's basic game says.",
         "A player who has gone out is skipped; if he won the trick, the next player in "
         "rotation leads (seed: 'le tour passe au joueur suivant').",
     ),
-    deck="52", jokers=0, rank_order="two_high", trick_rounds="until_all_pass",
-    first_lead="president", first_hand_lead="left_of_dealer", lead_after_out="next_left",
+    deck="52",
+    jokers=0,
+    rank_order="two_high",
+    trick_rounds="until_all_pass",
+    first_lead="president",
+    first_hand_lead="left_of_dealer",
+    lead_after_out="next_left",
 )
 
 _WIKI = _preset(
-    "trou-du-cul", "Trou du cul (encyclopédie)", "Trou du cul (encyclopedia)", "WIKI",
-    "Déroulement d'une partie", (3, 8),
+    "trou-du-cul",
+    "Trou du cul (encyclopédie)",
+    "Trou du cul (encyclopedia)",
+    "WIKI",
+    "Déroulement d'une partie",
+    (3, 8),
     open_points=(
         "Jokers rank just above the 2s with no special power ('le cas échéant, Joker').",
         "The seed says passing players 'ont successivement passé': a pass does not bar.",
@@ -69,14 +89,24 @@ _WIKI = _preset(
         "'Trou du cul par défaut' penalty is the option forbidden_finish_penalty=last_place.",
         "The 32/30-card decks with order 8…A 7 are options (deck=32 rank_order=seven_high).",
     ),
-    deck="52", jokers=2, rank_order="two_high", trick_rounds="until_all_pass",
-    first_lead="left_of_dealer", first_hand_lead="left_of_dealer", lead_after_out="next_right",
-    forbidden_finish=frozenset({"2"}), forbidden_finish_penalty="illegal",
+    deck="52",
+    jokers=2,
+    rank_order="two_high",
+    trick_rounds="until_all_pass",
+    first_lead="left_of_dealer",
+    first_hand_lead="left_of_dealer",
+    lead_after_out="next_right",
+    forbidden_finish=frozenset({"2"}),
+    forbidden_finish_penalty="illegal",
 )
 
 _TDC = _preset(
-    "classique", "Trou-du-cul classique", "Trou-du-cul classique", "TDC",
-    "Trou-du-cul classique, articles 1–4", (3, 6),
+    "classique",
+    "Trou-du-cul classique",
+    "Trou-du-cul classique",
+    "TDC",
+    "Trou-du-cul classique, articles 1–4",
+    (3, 6),
     open_points=(
         "Order 2 3 … A joker (the seed's 'Classique'); 3 … A 2 joker is rank_order=two_high.",
         "After a four of a kind beats a joker, a second joker may beat that four of a kind "
@@ -87,9 +117,16 @@ _TDC = _preset(
         "When the winner has gone out, the highest-ranked remaining player leads "
         "('le joueur restant de plus haut grade'), ranks as they stood at the start of the hand.",
     ),
-    deck="52", jokers=2, rank_order="ace_high", joker_power="beat_all_but_quad",
-    trick_rounds="until_all_pass", pass_is_final=True, self_overplay="once",
-    first_lead="president", first_hand_lead="left_of_dealer", lead_after_out="highest_ranked",
+    deck="52",
+    jokers=2,
+    rank_order="ace_high",
+    joker_power="beat_all_but_quad",
+    trick_rounds="until_all_pass",
+    pass_is_final=True,
+    self_overplay="once",
+    first_lead="president",
+    first_hand_lead="left_of_dealer",
+    lead_after_out="highest_ranked",
 )
 
 PRESETS: dict[str, Preset] = {
@@ -97,8 +134,12 @@ PRESETS: dict[str, Preset] = {
     for p in (
         _PAGAT,
         _preset(
-            "president", "Président (53 cartes)", "President (53 cards)", "PRES53",
-            "Règles du président", (4, 4),
+            "president",
+            "Président (53 cartes)",
+            "President (53 cards)",
+            "PRES53",
+            "Règles du président",
+            (4, 4),
             open_points=(
                 "The seed describes one round after the lead ('Le vice-président, puis le "
                 "président font de même. Le joueur ayant posé la plus forte combinaison "
@@ -107,13 +148,23 @@ PRESETS: dict[str, Preset] = {
                 "there is one joker).",
                 "Sets of one to four cards: a four of a kind is the largest combination.",
             ),
-            deck="52", jokers=1, rank_order="two_high", joker_power="beat_all",
-            trick_rounds="one_round", first_lead="scum", first_hand_lead="left_of_dealer",
+            deck="52",
+            jokers=1,
+            rank_order="two_high",
+            joker_power="beat_all",
+            trick_rounds="one_round",
+            first_lead="scum",
+            first_hand_lead="left_of_dealer",
             lead_after_out="next_left",
         ),
         _WIKI,
         _preset(
-            "concierge", "Le Concierge", "Le Concierge", "CONC", "Le Concierge", (3, 6),
+            "concierge",
+            "Le Concierge",
+            "Le Concierge",
+            "CONC",
+            "Le Concierge",
+            (3, 6),
             open_points=(
                 "Two Fous for the whole pack, with one or two decks (jokers=2 jokers_per=pack).",
                 "A 2 played on a pair stands for a pair of 2s: only a Fou beats it then.",
@@ -124,35 +175,62 @@ PRESETS: dict[str, Preset] = {
                 "Continuous play and ranked suits are the options trick_rounds=until_all_pass "
                 "and suits=ranked.",
             ),
-            deck="52", jokers=2, jokers_per="pack", decks="auto", two_decks_from=5,
-            joker_order="white_high", joker_power="beat_all", twos="one_fewer",
-            rank_order="two_high", trick_rounds="one_round", must_beat=True,
+            deck="52",
+            jokers=2,
+            jokers_per="pack",
+            decks="auto",
+            two_decks_from=5,
+            joker_order="white_high",
+            joker_power="beat_all",
+            twos="one_fewer",
+            rank_order="two_high",
+            trick_rounds="one_round",
+            must_beat=True,
             first_lead="president",
-            first_hand_lead="left_of_dealer", lead_after_out="next_left",
+            first_hand_lead="left_of_dealer",
+            lead_after_out="next_left",
         ),
         _TDC,
         _preset(
-            "armix", "Trou-du-cul d'Armix", "Trou-du-cul d'Armix", "TDC",
-            "Article 5 : le Trou-du-cul d'Armix", (3, 6),
+            "armix",
+            "Trou-du-cul d'Armix",
+            "Trou-du-cul d'Armix",
+            "TDC",
+            "Article 5 : le Trou-du-cul d'Armix",
+            (3, 6),
             open_points=(
                 "One round per trick, so a player never plays on his own card.",
                 "Must play if able: a pass is refused when the player's hand (if known) holds "
                 "a card that beats.",
             ),
-            base=_TDC.rules, single_cards_only=True, trick_rounds="one_round", must_beat=True,
+            base=_TDC.rules,
+            single_cards_only=True,
+            trick_rounds="one_round",
+            must_beat=True,
             self_overplay="never",
         ),
         _preset(
-            "klootzakken", "Klootzakken", "Klootzakken", "PAGAT",
-            "Paquet de 40 cartes (Klootzakken)", (4, 7),
+            "klootzakken",
+            "Klootzakken",
+            "Klootzakken",
+            "PAGAT",
+            "Paquet de 40 cartes (Klootzakken)",
+            (4, 7),
             open_points=(
                 "Tricks pile up on the table rather than being set aside: no effect on play.",
                 "The loser (Klootzak) leads the next hand.",
             ),
-            base=_PAGAT.rules, deck="40", rank_order="three_high", first_lead="scum",
+            base=_PAGAT.rules,
+            deck="40",
+            rank_order="three_high",
+            first_lead="scum",
         ),
         _preset(
-            "hubere", "Hűbéres", "Hűbéres", "PAGAT", "Jokers, Twos et Threes Wild; Hűbéres",
+            "hubere",
+            "Hűbéres",
+            "Hűbéres",
+            "PAGAT",
+            "Jokers, Twos et Threes Wild; Hűbéres",
             (4, 7),
             open_points=(
                 "Two jokers per deck; jokers, 2s and 3s are wild. A set of only wild cards "
@@ -160,16 +238,29 @@ PRESETS: dict[str, Preset] = {
                 "A natural set and the same rank with wild cards are equal (the seed is "
                 "silent): neither beats the other.",
             ),
-            base=_PAGAT.rules, jokers=2, wild_cards=frozenset({"joker", "2", "3"}),
-            wild_alone="highest", wild_vs_natural="equal",
+            base=_PAGAT.rules,
+            jokers=2,
+            wild_cards=frozenset({"joker", "2", "3"}),
+            wild_alone="highest",
+            wild_vs_natural="equal",
         ),
         _preset(
-            "butthead", "Butthead", "Butthead", "PAGAT", "Échange de cartes (Butthead)", (4, 7),
+            "butthead",
+            "Butthead",
+            "Butthead",
+            "PAGAT",
+            "Échange de cartes (Butthead)",
+            (4, 7),
             open_points=("Play as in PAGAT's basic game; only the exchanges differ.",),
             base=_PAGAT.rules,
         ),
         _preset(
-            "strutz", "Le Strutz", "Le Strutz", "WIKI", "Le Strutz", (3, 10),
+            "strutz",
+            "Le Strutz",
+            "Le Strutz",
+            "WIKI",
+            "Le Strutz",
+            (3, 10),
             open_points=(
                 "Two jokers for the whole pack, even with two decks (the seed: 'Un ou deux "
                 "jokers'), wild, never above the Ace: a lone joker counts as an Ace.",
@@ -179,15 +270,28 @@ PRESETS: dict[str, Preset] = {
                 "('Une paire de 8 n'a aucun effet').",
                 "A play of 10s wins the trick at once; 7s skip one player per 7.",
             ),
-            deck="52", jokers=2, jokers_per="pack", decks="auto", two_decks_from=6,
+            deck="52",
+            jokers=2,
+            jokers_per="pack",
+            decks="auto",
+            two_decks_from=6,
             rank_order="ace_high",
-            wild_cards=frozenset({"joker"}), wild_alone="top_natural",
-            trick_rounds="until_all_pass", pass_is_final=True, card_effects="strutz",
-            first_lead="scum", first_hand_lead="left_of_dealer", lead_after_out="next_left",
+            wild_cards=frozenset({"joker"}),
+            wild_alone="top_natural",
+            trick_rounds="until_all_pass",
+            pass_is_final=True,
+            card_effects="strutz",
+            first_lead="scum",
+            first_hand_lead="left_of_dealer",
+            lead_after_out="next_left",
         ),
         _preset(
-            "angevin", "Trou du cul angevin", "Trou du cul angevin", "WIKI",
-            "Le trou du cul angevin", (3, 8),
+            "angevin",
+            "Trou du cul angevin",
+            "Trou du cul angevin",
+            "WIKI",
+            "Le trou du cul angevin",
+            (3, 8),
             open_points=(
                 "After a 7 the next player may play any rank (same number of cards).",
                 "A play of aces ends the trick at once.",
@@ -195,18 +299,32 @@ PRESETS: dict[str, Preset] = {
                 "do so is last, the next just above).",
                 "Passing does not bar a player from the trick (the seed does not say it does).",
             ),
-            base=_WIKI.rules, jokers=0, rank_order="ace_high", card_effects="angevin",
-            equal_play="skips_next", self_overplay="once", revolution="quad",
-            forbidden_finish=frozenset({"A"}), forbidden_finish_penalty="last_place",
+            base=_WIKI.rules,
+            jokers=0,
+            rank_order="ace_high",
+            card_effects="angevin",
+            equal_play="skips_next",
+            self_overplay="once",
+            revolution="quad",
+            forbidden_finish=frozenset({"A"}),
+            forbidden_finish_penalty="last_place",
         ),
         _preset(
-            "wizz", "Le Wizz", "Le Wizz", "WIKI", "Le Wizz", (3, 8),
+            "wizz",
+            "Le Wizz",
+            "Le Wizz",
+            "WIKI",
+            "Le Wizz",
+            (3, 8),
             open_points=(
                 "More cards beat fewer when of the same or a higher rank; a same-rank play "
                 "'wizzes' one player plus one per extra card.",
                 "The other base rules of the article apply (finishing on a 2 is refused).",
             ),
-            base=_WIKI.rules, jokers=0, larger_sets="higher_rank", equal_play="skips_next",
+            base=_WIKI.rules,
+            jokers=0,
+            larger_sets="higher_rank",
+            equal_play="skips_next",
             revolution="quad",
         ),
     )
@@ -229,8 +347,9 @@ def split_setting(item: str) -> tuple[str, str]:
     """``"NAME=VALUE"`` (one ``--set``) into its two halves; RuleSetError without ``=``."""
     name, sep, value = item.partition("=")
     if not sep:
-        raise RuleSetError(f"« {item} » : attendu NOM=VALEUR",
-                           f"'{item}': expected NAME=VALUE", option=item)
+        raise RuleSetError(
+            f"« {item} » : attendu NOM=VALEUR", f"'{item}': expected NAME=VALUE", option=item
+        )
     return name, value
 
 

@@ -43,8 +43,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
 
+from companion.errors import CompanionError
 from companion.rules.cards import Card, Play, Rank
-from companion.rules.errors import CompanionError, IllegalHistoryError
+from companion.rules.errors import IllegalHistoryError
 from companion.rules.hand import Action, HandState, StepInfo, step
 from companion.rules.presets import PRESETS
 from companion.rules.ruleset import RuleSet
@@ -69,58 +70,97 @@ CODE_OPTION = {
 
 # (French, English) sentences; fields: player, next, play, to_beat, count, rank
 SENTENCES: dict[str, tuple[str, str]] = {
-    "not-your-turn": ("ce n'est pas à {player} de jouer mais à {next}.",
-                      "it is not {player}'s turn but {next}'s."),
-    "trick-over": ("la tournée est finie : c'est à {next} d'entamer la suivante.",
-                   "the trick is over: {next} leads the next one."),
-    "already-passed": ("qui passe abandonne la tournée : {player} a passé et ne rejoue pas "
-                       "avant la prochaine.",
-                       "a player who passes drops out of the trick: {player} passed and "
-                       "cannot play until the next one."),
+    "not-your-turn": (
+        "ce n'est pas à {player} de jouer mais à {next}.",
+        "it is not {player}'s turn but {next}'s.",
+    ),
+    "trick-over": (
+        "la tournée est finie : c'est à {next} d'entamer la suivante.",
+        "the trick is over: {next} leads the next one.",
+    ),
+    "already-passed": (
+        "qui passe abandonne la tournée : {player} a passé et ne rejoue pas avant la prochaine.",
+        "a player who passes drops out of the trick: {player} passed and "
+        "cannot play until the next one.",
+    ),
     "already-out": ("{player} n'a plus de cartes.", "{player} has no cards left."),
     "hand-over": ("la donne est terminée.", "the hand is over."),
-    "lead-cannot-pass": ("celui qui entame ne peut pas passer : {player} doit poser des cartes.",
-                         "the player who leads cannot pass: {player} must play cards."),
-    "must-play": ("on doit jouer si on le peut : {player} a de quoi battre {to_beat}.",
-                  "a player must play if he can: {player} holds cards that beat {to_beat}."),
+    "lead-cannot-pass": (
+        "celui qui entame ne peut pas passer : {player} doit poser des cartes.",
+        "the player who leads cannot pass: {player} must play cards.",
+    ),
+    "must-play": (
+        "on doit jouer si on le peut : {player} a de quoi battre {to_beat}.",
+        "a player must play if he can: {player} holds cards that beat {to_beat}.",
+    ),
     "not-in-hand": ("{player} n'a pas {play} en main.", "{player} does not hold {play}."),
     "not-in-deck": ("le jeu ne contient pas {play}.", "the pack does not hold {play}."),
-    "not-a-set": ("{play} n'est pas une combinaison jouable (cartes de même valeur).",
-                  "{play} is not a playable combination (cards of one rank)."),
+    "not-a-set": (
+        "{play} n'est pas une combinaison jouable (cartes de même valeur).",
+        "{play} is not a playable combination (cards of one rank).",
+    ),
     "single-cards-only": ("on ne joue qu'une carte à la fois.", "only one card at a time."),
-    "wild-alone": ("les cartes libres ne se jouent pas seules.",
-                   "wild cards cannot be played on their own."),
-    "count-mismatch": ("il faut poser autant de cartes que {to_beat} ({count}).",
-                       "the play must have as many cards as {to_beat} ({count})."),
-    "too-low": ("{play} ne bat pas {to_beat} : il faut plus fort.",
-                "{play} does not beat {to_beat}: it must be higher."),
-    "equal-forbidden": ("une combinaison de même valeur ne bat pas {to_beat} : il faut monter.",
-                        "a play of the same rank does not beat {to_beat}: it must be higher."),
-    "wrong-combination": ("il faut une combinaison du même genre que {to_beat}.",
-                          "the play must be the same kind of combination as {to_beat}."),
-    "wrong-suit": ("une carte seule ne se bat que dans sa couleur.",
-                   "a single card is beaten only in its own suit."),
-    "joker-unbeatable": ("{to_beat} ne se bat que par un joker plus fort{quad_fr}.",
-                         "{to_beat} is beaten only by a higher joker{quad_en}."),
-    "rule-of-four": ("règle des 4 : après une carte égale, il faut poser un {rank} ou passer.",
-                     "rule of four: after an equal play, play a {rank} or pass."),
-    "forbidden-finish": ("il est interdit de finir par {play}.",
-                         "a player may not go out with {play}."),
-    "self-overplay-used": ("un joueur ne peut jouer sur sa propre carte qu'une seule fois : "
-                           "{player} remporte la tournée (pour entamer avec ces cartes, il "
-                           "ramasse d'abord : « passe »).",
-                           "a player may play on his own cards only once: {player} wins the "
-                           "trick (to lead these cards, he first gathers it: 'pass')."),
-    "effect-pending": ("{next} doit d'abord donner ou défausser une carte.",
-                       "{next} must first give or discard a card."),
-    "no-effect-due": ("aucune carte n'est à donner ni à défausser.",
-                      "no card is owed or to be discarded."),
-    "wrong-effect": ("ce n'est pas l'effet dû ({effect_fr}).",
-                     "that is not the effect owed ({effect_en})."),
+    "wild-alone": (
+        "les cartes libres ne se jouent pas seules.",
+        "wild cards cannot be played on their own.",
+    ),
+    "count-mismatch": (
+        "il faut poser autant de cartes que {to_beat} ({count}).",
+        "the play must have as many cards as {to_beat} ({count}).",
+    ),
+    "too-low": (
+        "{play} ne bat pas {to_beat} : il faut plus fort.",
+        "{play} does not beat {to_beat}: it must be higher.",
+    ),
+    "equal-forbidden": (
+        "une combinaison de même valeur ne bat pas {to_beat} : il faut monter.",
+        "a play of the same rank does not beat {to_beat}: it must be higher.",
+    ),
+    "wrong-combination": (
+        "il faut une combinaison du même genre que {to_beat}.",
+        "the play must be the same kind of combination as {to_beat}.",
+    ),
+    "wrong-suit": (
+        "une carte seule ne se bat que dans sa couleur.",
+        "a single card is beaten only in its own suit.",
+    ),
+    "joker-unbeatable": (
+        "{to_beat} ne se bat que par un joker plus fort{quad_fr}.",
+        "{to_beat} is beaten only by a higher joker{quad_en}.",
+    ),
+    "rule-of-four": (
+        "règle des 4 : après une carte égale, il faut poser un {rank} ou passer.",
+        "rule of four: after an equal play, play a {rank} or pass.",
+    ),
+    "forbidden-finish": (
+        "il est interdit de finir par {play}.",
+        "a player may not go out with {play}.",
+    ),
+    "self-overplay-used": (
+        "un joueur ne peut jouer sur sa propre carte qu'une seule fois : "
+        "{player} remporte la tournée (pour entamer avec ces cartes, il "
+        "ramasse d'abord : « passe »).",
+        "a player may play on his own cards only once: {player} wins the "
+        "trick (to lead these cards, he first gathers it: 'pass').",
+    ),
+    "effect-pending": (
+        "{next} doit d'abord donner ou défausser une carte.",
+        "{next} must first give or discard a card.",
+    ),
+    "no-effect-due": (
+        "aucune carte n'est à donner ni à défausser.",
+        "no card is owed or to be discarded.",
+    ),
+    "wrong-effect": (
+        "ce n'est pas l'effet dû ({effect_fr}).",
+        "that is not the effect owed ({effect_en}).",
+    ),
     "one-card-only": ("on donne ou défausse une seule carte.", "one card is given or discarded."),
     "target-needed": ("dites à qui va la carte.", "say who receives the card."),
-    "wrong-target": ("la carte ne va pas à ce joueur ({effect_fr}).",
-                     "the card does not go to that player ({effect_en})."),
+    "wrong-target": (
+        "la carte ne va pas à ce joueur ({effect_fr}).",
+        "the card does not go to that player ({effect_en}).",
+    ),
 }
 
 _EFFECT_WORDS = {
@@ -136,11 +176,22 @@ class Ruling:
     otherwise who must act now; ``to_beat``: what that player must beat (None: he leads).
     The sentences are built on first use: most rulings (move generation) never show them."""
 
-    __slots__ = ("_before", "_en", "_fr", "action", "code", "info", "legal", "next_player",
-                 "state", "to_beat")
+    __slots__ = (
+        "_before",
+        "_en",
+        "_fr",
+        "action",
+        "code",
+        "info",
+        "legal",
+        "next_player",
+        "state",
+        "to_beat",
+    )
 
-    def __init__(self, before: HandState, action: Action, code: str, after: HandState | None,
-                 info: StepInfo) -> None:
+    def __init__(
+        self, before: HandState, action: Action, code: str, after: HandState | None, info: StepInfo
+    ) -> None:
         shown = after if after is not None else before
         self._before = before
         self.action = action
@@ -220,8 +271,10 @@ def replay(state: HandState, actions: list[Action]) -> HandState:
 
 # --- legal plays --------------------------------------------------------------------------
 
-def legal_plays(state: HandState, hand: tuple[Card, ...] | None = None,
-                player: str | None = None) -> Iterator[Action]:
+
+def legal_plays(
+    state: HandState, hand: tuple[Card, ...] | None = None, player: str | None = None
+) -> Iterator[Action]:
     """Every action ``judge`` accepts for ``player`` (default: whoever must act) holding
     ``hand`` (default: his known hand): distinct plays, a pass if allowed, or the card
     effects owed."""
@@ -247,7 +300,7 @@ def legal_plays(state: HandState, hand: tuple[Card, ...] | None = None,
 
 
 def _with_hand(state: HandState, who: int, hand: tuple[Card, ...]) -> HandState:
-    return replace(state, hands=(*state.hands[:who], hand, *state.hands[who + 1:]))
+    return replace(state, hands=(*state.hands[:who], hand, *state.hands[who + 1 :]))
 
 
 def _effect_actions(state: HandState, name: str, held: tuple[Card, ...]) -> Iterator[Action]:
@@ -265,9 +318,12 @@ def _effect_actions(state: HandState, name: str, held: tuple[Card, ...]) -> Iter
 
 
 def _suit_sensitive(rules: RuleSet) -> bool:
-    return (rules.suits != "ignored" or rules.special_high_cards in
-            ("black_threes", "jack_of_diamonds") or rules.combinations == "poker"
-            or rules.joker_order != "equal")
+    return (
+        rules.suits != "ignored"
+        or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
+        or rules.combinations == "poker"
+        or rules.joker_order != "equal"
+    )
 
 
 def candidate_plays(state: HandState, hand: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
@@ -317,8 +373,12 @@ def _wild_picks(wilds: list[Card], max_size: int) -> list[tuple[Card, ...]]:
         by_rank.setdefault(c.rank, []).append(c)
     picks: list[tuple[Card, ...]] = [()]
     for cards in by_rank.values():
-        picks = [p + tuple(cards[:n]) for p in picks for n in range(len(cards) + 1)
-                 if len(p) + n <= max_size]
+        picks = [
+            p + tuple(cards[:n])
+            for p in picks
+            for n in range(len(cards) + 1)
+            if len(p) + n <= max_size
+        ]
     return [p for p in picks if p]
 
 
@@ -340,6 +400,7 @@ def _run_candidates(groups: dict[Rank, list[Card]], order, emit) -> Iterator[tup
 
 # --- explanations -------------------------------------------------------------------------
 
+
 def system_label(state: HandState, option: str | None, lang: str) -> str:
     """The system a rule comes from: the preset's name, or the changed option when the table
     changed the preset's value."""
@@ -359,8 +420,9 @@ def system_label(state: HandState, option: str | None, lang: str) -> str:
     return f"{base} ({oid})" if oid else base
 
 
-def _explain(state: HandState, action: Action, code: str, info: StepInfo,
-             after: HandState | None, lang: str) -> str:
+def _explain(
+    state: HandState, action: Action, code: str, info: StepInfo, after: HandState | None, lang: str
+) -> str:
     fr = lang == "fr"
     sep = " : " if fr else ": "
     if code == "ok":
@@ -387,8 +449,9 @@ def _explain(state: HandState, action: Action, code: str, info: StepInfo,
     return system_label(state, option, lang) + sep + sentence
 
 
-def _explain_ok(state: HandState, action: Action, info: StepInfo, after: HandState | None,
-                lang: str) -> str:
+def _explain_ok(
+    state: HandState, action: Action, info: StepInfo, after: HandState | None, lang: str
+) -> str:
     fr = lang == "fr"
     sep = " : " if fr else ": "
     p, play = action.player, str(action.play)
@@ -401,33 +464,54 @@ def _explain_ok(state: HandState, action: Action, info: StepInfo, after: HandSta
         under = str(Play(top.cards)) if top else ""
         parts.append(f"{play} bat {under}" if fr else f"{play} beats {under}")
     elif kind == "speed":
-        parts.append(f"{p} pose {play} à la volée, hors de son tour" if fr
-                     else f"{p} plays {play} out of turn, matching it")
+        parts.append(
+            f"{p} pose {play} à la volée, hors de son tour"
+            if fr
+            else f"{p} plays {play} out of turn, matching it"
+        )
     elif kind == "overplay":
-        parts.append(f"{p} rejoue une fois sur ses propres cartes avec {play}" if fr
-                     else f"{p} plays once on his own cards with {play}")
+        parts.append(
+            f"{p} rejoue une fois sur ses propres cartes avec {play}"
+            if fr
+            else f"{p} plays once on his own cards with {play}"
+        )
     elif kind == "pass":
         parts.append(f"{p} passe" if fr else f"{p} passes")
     elif kind == "stuck":
-        parts.append(f"{p} n'a que des cartes interdites pour finir : il passe la main" if fr
-                     else f"{p} holds only cards he may not finish on: he hands on the lead")
+        parts.append(
+            f"{p} n'a que des cartes interdites pour finir : il passe la main"
+            if fr
+            else f"{p} holds only cards he may not finish on: he hands on the lead"
+        )
     elif kind == "gather":
-        parts.append(f"{p} ramasse la tournée et entame la suivante" if fr
-                     else f"{p} gathers the trick and leads the next one")
+        parts.append(
+            f"{p} ramasse la tournée et entame la suivante"
+            if fr
+            else f"{p} gathers the trick and leads the next one"
+        )
     elif kind == "effect":
         parts.append(str(action))
     if info.revolution:
-        parts.append("révolution : l'ordre des cartes s'inverse" if fr
-                     else "revolution: the card order is reversed")
+        parts.append(
+            "révolution : l'ordre des cartes s'inverse"
+            if fr
+            else "revolution: the card order is reversed"
+        )
     if info.skipped:
         n = info.skipped
-        parts.append(f"{n} joueur{'s' if n > 1 else ''} sauté{'s' if n > 1 else ''}" if fr
-                     else f"{n} player{'s' if n > 1 else ''} skipped")
+        parts.append(
+            f"{n} joueur{'s' if n > 1 else ''} sauté{'s' if n > 1 else ''}"
+            if fr
+            else f"{n} player{'s' if n > 1 else ''} skipped"
+        )
     if info.cleared:
         parts.append(f"{p} remporte la tournée d'office" if fr else f"{p} wins the trick at once")
     if info.forfeit:
-        parts.append(f"{p} finit sur une carte interdite : il sera classé dernier" if fr
-                     else f"{p} went out on a forbidden card: he finishes last")
+        parts.append(
+            f"{p} finit sur une carte interdite : il sera classé dernier"
+            if fr
+            else f"{p} went out on a forbidden card: he finishes last"
+        )
     elif info.went_out:
         parts.append(f"{p} n'a plus de cartes" if fr else f"{p} has gone out")
     if after is not None and after.over:
@@ -444,8 +528,11 @@ def _explain_ok(state: HandState, action: Action, info: StepInfo, after: HandSta
             if top is not None and top.combo.count != len(top.cards):
                 n = top.combo.count  # B4/B6: a power play stands for more cards
                 parts[-1] += f" (qui vaut {n} cartes)" if fr else f" (worth {n} cards)"
-            elif top is not None and top.combo.rank is not None and \
-                    all(c.rank is not top.combo.rank for c in top.cards):
+            elif (
+                top is not None
+                and top.combo.rank is not None
+                and all(c.rank is not top.combo.rank for c in top.cards)
+            ):
                 worth = " ".join([top.combo.rank.symbol] * top.combo.count)  # B7 transparent
                 parts[-1] += f" (qui vaut {worth})" if fr else f" (worth {worth})"
     option = {"overplay": "self_overplay"}.get(kind) or (info.blocker or None)

@@ -31,90 +31,154 @@ class RuleSet(BaseModel):
 
     # --- D: deck and card order -------------------------------------------------------------
     deck: Literal["52", "32", "30", "40"] = _opt(
-        "52", "D1", "PAGAT, WIKI", "cards in one deck: 52, 32 (7…A), 30 (32 without the red 7s), "
-        "40 (no 4 5 6)")
+        "52",
+        "D1",
+        "PAGAT, WIKI",
+        "cards in one deck: 52, 32 (7…A), 30 (32 without the red 7s), 40 (no 4 5 6)",
+    )
     jokers: int = _opt(0, "D2", "PRES53, WIKI, CONC, TDC", "jokers per deck (0–2)")
     jokers_per: Literal["deck", "pack"] = _opt(
-        "deck", "D2a", "CONC", "whether `jokers` counts per deck or for the whole pack (CONC plays "
-        "two decks plus two Fous)")
-    decks: Literal[1, 2, "auto"] = _opt(1, "D3", "PAGAT, CONC, WIKI (Strutz)",
-                                        "number of decks; auto: 2 from `two_decks_from` players")
+        "deck",
+        "D2a",
+        "CONC",
+        "whether `jokers` counts per deck or for the whole pack (CONC plays "
+        "two decks plus two Fous)",
+    )
+    decks: Literal[1, 2, "auto"] = _opt(
+        1,
+        "D3",
+        "PAGAT, CONC, WIKI (Strutz)",
+        "number of decks; auto: 2 from `two_decks_from` players",
+    )
     two_decks_from: int | None = _opt(
-        None, "D3", "CONC, WIKI (Strutz)", "with decks=auto, the player count from which two "
-        "decks are used")
+        None,
+        "D3",
+        "CONC, WIKI (Strutz)",
+        "with decks=auto, the player count from which two decks are used",
+    )
     rank_order: Literal["two_high", "ace_high", "seven_high", "three_high"] = _opt(
-        "two_high", "D4", "PAGAT, WIKI, TDC",
-        "two_high 3…A 2; ace_high 2 3…A; seven_high 8…A 7; three_high 7…A 2 3")
+        "two_high",
+        "D4",
+        "PAGAT, WIKI, TDC",
+        "two_high 3…A 2; ace_high 2 3…A; seven_high 8…A 7; three_high 7…A 2 3",
+    )
     joker_order: Literal["equal", "coloured_high", "white_high"] = _opt(
-        "equal", "D5", "PAGAT, CONC", "how two jokers rank against each other")
+        "equal", "D5", "PAGAT, CONC", "how two jokers rank against each other"
+    )
     wild_cards: frozenset[WildName] = _opt(
-        frozenset(), "D6", "PAGAT (Hűbéres), WIKI", "cards that stand for any rank in a set")
+        frozenset(), "D6", "PAGAT (Hűbéres), WIKI", "cards that stand for any rank in a set"
+    )
     wild_alone: Literal["highest", "top_natural", "forbidden"] = _opt(
-        "highest", "D6a", "PAGAT (Hűbéres), WIKI (Strutz, « en tant que joker »)",
+        "highest",
+        "D6a",
+        "PAGAT (Hűbéres), WIKI (Strutz, « en tant que joker »)",
         "a set made only of wild cards: above every rank (Hűbéres), as the top natural rank "
-        "(Strutz: not above the Ace), or not allowed")
+        "(Strutz: not above the Ace), or not allowed",
+    )
     wild_vs_natural: Literal["natural_wins", "wild_wins", "equal"] = _opt(
-        "equal", "D7", "PAGAT", "between sets of the same rank, one natural and one with wilds")
+        "equal", "D7", "PAGAT", "between sets of the same rank, one natural and one with wilds"
+    )
 
     # --- P: how a trick is played ------------------------------------------------------------
     trick_rounds: Literal["until_all_pass", "one_round"] = _opt(
-        "until_all_pass", "P1", "PAGAT, CONC, TDC Armix",
-        "a trick goes on until all others pass, or each player speaks once after the lead")
+        "until_all_pass",
+        "P1",
+        "PAGAT, CONC, TDC Armix",
+        "a trick goes on until all others pass, or each player speaks once after the lead",
+    )
     must_beat: bool = _opt(False, "P2", "PAGAT, TDC Armix", "pass only if unable to beat")
-    pass_is_final: bool = _opt(False, "P3", "PAGAT (Australia), TDC",
-                               "a pass bars the player until the trick ends")
+    pass_is_final: bool = _opt(
+        False, "P3", "PAGAT (Australia), TDC", "a pass bars the player until the trick ends"
+    )
     self_overplay: Literal["never", "once"] = _opt(
-        "never", "P4", "TDC Remarque 1, WIKI angevin",
-        "whether the last player may play once more on his own cards when all others passed")
-    first_lead: Literal["left_of_dealer", "lowest_card", "queen_of_hearts", "president",
-                        "scum"] = _opt(
-        "president", "P5", "PAGAT, WIKI, PRES53, CONC", "who leads the first trick of a hand "
-        "once roles exist")
+        "never",
+        "P4",
+        "TDC Remarque 1, WIKI angevin",
+        "whether the last player may play once more on his own cards when all others passed",
+    )
+    first_lead: Literal["left_of_dealer", "lowest_card", "queen_of_hearts", "president", "scum"] = (
+        _opt(
+            "president",
+            "P5",
+            "PAGAT, WIKI, PRES53, CONC",
+            "who leads the first trick of a hand once roles exist",
+        )
+    )
     first_hand_lead: Literal["left_of_dealer", "lowest_card", "queen_of_hearts"] = _opt(
-        "left_of_dealer", "P5a", "PAGAT, WIKI", "who leads the first trick of the very first "
-        "hand, before roles exist (lowest_card: the holder of the lowest card, e.g. 3♣)")
+        "left_of_dealer",
+        "P5a",
+        "PAGAT, WIKI",
+        "who leads the first trick of the very first "
+        "hand, before roles exist (lowest_card: the holder of the lowest card, e.g. 3♣)",
+    )
     lead_after_out: Literal["next_left", "next_right", "highest_ranked"] = _opt(
-        "next_left", "P6", "PAGAT, PRES53, WIKI, TDC",
-        "who leads when the trick's winner has gone out")
+        "next_left",
+        "P6",
+        "PAGAT, PRES53, WIKI, TDC",
+        "who leads when the trick's winner has gone out",
+    )
     single_cards_only: bool = _opt(False, "P7", "TDC Armix", "one card at a time, no sets")
     direction: Literal["clockwise", "anticlockwise"] = _opt(
-        "clockwise", "P8", "PAGAT, WIKI", "direction of play at the start of a hand")
+        "clockwise", "P8", "PAGAT, WIKI", "direction of play at the start of a hand"
+    )
 
     # --- B: what beats what ------------------------------------------------------------------
     equal_play: Literal["forbidden", "allowed", "skips_next"] = _opt(
-        "forbidden", "B2", "PAGAT, WIKI, angevin, wizz",
-        "a play of the same rank: not allowed, allowed, or allowed and skipping the next player")
+        "forbidden",
+        "B2",
+        "PAGAT, WIKI, angevin, wizz",
+        "a play of the same rank: not allowed, allowed, or allowed and skipping the next player",
+    )
     larger_sets: Literal["forbidden", "higher_rank", "any_rank"] = _opt(
-        "forbidden", "B3", "PAGAT, WIKI Wizz", "whether more cards may beat fewer")
+        "forbidden", "B3", "PAGAT, WIKI Wizz", "whether more cards may beat fewer"
+    )
     twos: Literal["normal", "beat_all", "one_fewer", "high_and_low"] = _opt(
-        "normal", "B4", "PAGAT, WIKI, CONC",
+        "normal",
+        "B4",
+        "PAGAT, WIKI, CONC",
         "a lone 2 beats anything; n−1 twos beat n cards; or a 2 may be played any time and "
-        "anything may follow it")
+        "anything may follow it",
+    )
     joker_power: Literal["rank", "beat_all", "beat_all_but_quad"] = _opt(
-        "rank", "B5", "PAGAT, PRES53, CONC, TDC",
+        "rank",
+        "B5",
+        "PAGAT, PRES53, CONC, TDC",
         "a joker ranks just above the top rank, or a lone joker beats anything (but a four of "
-        "a kind played on it wins)")
-    special_high_cards: Literal["none", "black_threes", "jack_of_diamonds",
-                                "jokers_jacks_twos"] = _opt(
-        "none", "B6", "PAGAT", "cards that rank above the 2s")
+        "a kind played on it wins)",
+    )
+    special_high_cards: Literal["none", "black_threes", "jack_of_diamonds", "jokers_jacks_twos"] = (
+        _opt("none", "B6", "PAGAT", "cards that rank above the 2s")
+    )
     transparent: Literal[None, 3, 4] = _opt(
-        None, "B7", "PAGAT", "a rank whose cards beat an equal number of any rank and take it")
+        None, "B7", "PAGAT", "a rank whose cards beat an equal number of any rank and take it"
+    )
     suits: Literal["ignored", "follow_suit", "opposite_colour", "ranked", "ranked_poker"] = _opt(
-        "ignored", "B8", "PAGAT, CONC, WIKI", "what suits do")
+        "ignored", "B8", "PAGAT, CONC, WIKI", "what suits do"
+    )
     revolution: Literal["off", "quad", "quad_persistent", "quad_and_direction"] = _opt(
-        "off", "B9", "PAGAT, WIKI", "a four of a kind reverses the card order")
+        "off", "B9", "PAGAT, WIKI", "a four of a kind reverses the card order"
+    )
     rule_of_four: Literal["off", "follow", "magic_square"] = _opt(
-        "off", "B10", "WIKI", "after an equal play the next must play the same rank or pass")
+        "off", "B10", "WIKI", "after an equal play the next must play the same rank or pass"
+    )
     combinations: Literal["sets", "sets_and_runs", "poker"] = _opt(
-        "sets", "B11", "PAGAT, WIKI", "which combinations may be played")
+        "sets", "B11", "PAGAT, WIKI", "which combinations may be played"
+    )
     forbidden_finish: frozenset[FinishName] = _opt(
-        frozenset(), "B12", "WIKI, angevin",
-        "cards a player may not go out with (3: during a revolution)")
+        frozenset(),
+        "B12",
+        "WIKI, angevin",
+        "cards a player may not go out with (3: during a revolution)",
+    )
     forbidden_finish_penalty: Literal["illegal", "last_place"] = _opt(
-        "illegal", "B12a", "WIKI, angevin",
-        "whether such a finish is refused, or allowed and the player finishes last")
+        "illegal",
+        "B12a",
+        "WIKI, angevin",
+        "whether such a finish is refused, or allowed and the player finishes last",
+    )
     card_effects: Literal["none", "give_discard", "strutz", "angevin"] = _opt(
-        "none", "B13", "WIKI", "6/7/8/9 give or discard; Strutz 7 8 9 10; angevin A and 7")
+        "none", "B13", "WIKI", "6/7/8/9 give or discard; Strutz 7 8 9 10; angevin A and 7"
+    )
     speed_play: bool = _opt(False, "B14", "WIKI", "a matching play may be made out of turn")
 
     _hash: int | None = PrivateAttr(default=None)
@@ -174,8 +238,10 @@ def _clashes(r: RuleSet):
         yield "rank_order=three_high needs deck=40"
     if r.deck in ("32", "30") and (r.twos != "normal" or "2" in r.wild_cards):
         yield f"deck={r.deck} has no 2s: twos and wild_cards=2 do not apply"
-    if (r.deck in ("32", "30", "40") and r.transparent == 4) or (r.deck in ("32", "30") and (
-            r.transparent == 3 or "3" in r.wild_cards or r.special_high_cards == "black_threes")):
+    if (r.deck in ("32", "30", "40") and r.transparent == 4) or (
+        r.deck in ("32", "30")
+        and (r.transparent == 3 or "3" in r.wild_cards or r.special_high_cards == "black_threes")
+    ):
         yield f"deck={r.deck} lacks the rank used by transparent/wild_cards/special_high_cards"
     if r.rule_of_four != "off" and r.equal_play == "forbidden":
         yield f"rule_of_four={r.rule_of_four} needs equal_play=allowed or skips_next"
@@ -240,15 +306,21 @@ def parse_option(name: str, raw: str) -> tuple[str, Any]:
     annotation = str(field.annotation)
     if "frozenset" in annotation:
         items = [] if low in ("", "none", "aucun", "off") else [v.strip() for v in value.split(",")]
-        return name, frozenset("joker" if v.lower() in ("jk", "joker") else v.upper()
-                               if v.lower() == "a" else v for v in items if v)
+        return name, frozenset(
+            "joker" if v.lower() in ("jk", "joker") else v.upper() if v.lower() == "a" else v
+            for v in items
+            if v
+        )
     if field.annotation is bool:
         if low in _TRUE:
             return name, True
         if low in _FALSE:
             return name, False
-        raise RuleSetError(f"{name}={value} : attendu true/false",
-                           f"{name}={value}: expected true/false", option=name)
+        raise RuleSetError(
+            f"{name}={value} : attendu true/false",
+            f"{name}={value}: expected true/false",
+            option=name,
+        )
     if low in ("none", "aucun") and name == "transparent":
         return name, None
     if value in get_args(field.annotation):  # e.g. deck=32 is the string "32"

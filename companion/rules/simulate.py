@@ -38,8 +38,9 @@ Players = Sequence[str] | int
 class SimulationError(RuntimeError):
     """The engine misbehaved during a simulated hand (a bug to report, not a user error)."""
 
-    def __init__(self, message: str, *, preset: str | None, seed: int | None,
-                 actions: tuple[Action, ...]) -> None:
+    def __init__(
+        self, message: str, *, preset: str | None, seed: int | None, actions: tuple[Action, ...]
+    ) -> None:
         where = f"preset={preset or '(custom rules)'}, seed={seed if seed is not None else '?'}"
         super().__init__(f"{message} [{where}, after {len(actions)} actions]")
         self.preset = preset
@@ -76,15 +77,16 @@ def full_deck(rules: RuleSet, players: Players) -> list[Card]:
     return make_deck(rules.deck, rules.deck_count(n), rules.joker_count(n))
 
 
-def deal(rules: RuleSet, players: Players,
-         rng: random.Random | int | None = None) -> dict[str, tuple[Card, ...]]:
+def deal(
+    rules: RuleSet, players: Players, rng: random.Random | int | None = None
+) -> dict[str, tuple[Card, ...]]:
     """Shuffle the whole pack and deal it one card at a time, starting with the first player;
     when the pack does not divide evenly the first players get one card more."""
     names = _names(players)
     gen, _ = _rng(rng)
     cards = full_deck(rules, names)
     gen.shuffle(cards)
-    return {name: tuple(cards[i::len(names)]) for i, name in enumerate(names)}
+    return {name: tuple(cards[i :: len(names)]) for i, name in enumerate(names)}
 
 
 @dataclass(frozen=True)
@@ -103,9 +105,15 @@ def step_cap_for(rules: RuleSet, players: Players) -> int:
     return (len(full_deck(rules, names)) + 1) * (len(names) + 2) * 2 + 100
 
 
-def simulate(rules: RuleSet, players: Players, rng: random.Random | int | None = None,
-             preset: str | None = None, *, leader: str | None = None,
-             step_cap: int | None = None) -> SimulatedHand:
+def simulate(
+    rules: RuleSet,
+    players: Players,
+    rng: random.Random | int | None = None,
+    preset: str | None = None,
+    *,
+    leader: str | None = None,
+    step_cap: int | None = None,
+) -> SimulatedHand:
     """Deal and play one complete hand with uniformly random legal actions.
 
     ``rng`` is a ``random.Random`` or an int seed (named in errors; pass a seed to make a
@@ -126,14 +134,21 @@ def simulate(rules: RuleSet, players: Players, rng: random.Random | int | None =
                 f"the hand did not end after {cap} actions (next: {state.next_player}, "
                 f"to beat: {state.to_beat}, last actions: "
                 f"{', '.join(map(str, actions[-6:]))})",
-                preset=preset, seed=seed, actions=tuple(actions))
+                preset=preset,
+                seed=seed,
+                actions=tuple(actions),
+            )
         options = list(legal_plays(state))
         if not options:
             raise NoLegalAction(
                 f"no legal action for {state.next_player} (to beat: {state.to_beat}, hand: "
                 f"{' '.join(map(str, state.hands[state.index(state.next_player)] or ()))})"
-                if state.next_player else "the hand is not over but nobody must act",
-                preset=preset, seed=seed, actions=tuple(actions))
+                if state.next_player
+                else "the hand is not over but nobody must act",
+                preset=preset,
+                seed=seed,
+                actions=tuple(actions),
+            )
         action = gen.choice(options)
         state = _apply_checked(state, action)
         actions.append(action)
@@ -147,9 +162,15 @@ def _apply_checked(state: HandState, action: Action) -> HandState:
     return after
 
 
-def random_hand(rules: RuleSet, players: Players, rng: random.Random | int | None = None,
-                preset: str | None = None, *, leader: str | None = None,
-                step_cap: int | None = None) -> tuple[HandState, tuple[Action, ...]]:
+def random_hand(
+    rules: RuleSet,
+    players: Players,
+    rng: random.Random | int | None = None,
+    preset: str | None = None,
+    *,
+    leader: str | None = None,
+    step_cap: int | None = None,
+) -> tuple[HandState, tuple[Action, ...]]:
     """Play one complete random hand; returns ``(final_state, actions)``. ``simulate`` also
     returns the start state (for ``replay``)."""
     hand = simulate(rules, players, rng, preset, leader=leader, step_cap=step_cap)

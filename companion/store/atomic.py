@@ -129,9 +129,12 @@ def dumps_document(data: Any, *, indent: int | None = None) -> bytes:
 
 
 _JSON_TYPES = {
-    "object": ("an object", "un objet"), "list": ("a list", "une liste"),
-    "string": ("a string", "une chaîne"), "null": ("null", "null"),
-    "boolean": ("a boolean", "un booléen"), "number": ("a number", "un nombre"),
+    "object": ("an object", "un objet"),
+    "list": ("a list", "une liste"),
+    "string": ("a string", "une chaîne"),
+    "null": ("null", "null"),
+    "boolean": ("a boolean", "un booléen"),
+    "number": ("a number", "un nombre"),
 }
 
 
@@ -161,9 +164,10 @@ def check_tinydb_shape(doc: Any, path: str | os.PathLike[str]) -> dict[str, dict
     if not isinstance(doc, dict):
         en, fr = _json_type(doc)
         raise CorruptFileError(
-            path, f"not a TinyDB document: expected an object of tables, found {en}",
+            path,
+            f"not a TinyDB document: expected an object of tables, found {en}",
             reason_fr=f"ce n'est pas un document TinyDB : un objet de tables était attendu, "
-                      f"il contient {fr}",
+            f"il contient {fr}",
         )
     for table_name, table in doc.items():
         if not isinstance(table, dict):
@@ -173,7 +177,7 @@ def check_tinydb_shape(doc: Any, path: str | os.PathLike[str]) -> dict[str, dict
                 f"not a TinyDB document: table {table_name!r} is {en}, "
                 "expected an object of documents",
                 reason_fr=f"ce n'est pas un document TinyDB : la table {table_name!r} est "
-                          f"{fr} au lieu d'un objet de documents",
+                f"{fr} au lieu d'un objet de documents",
             )
         for doc_id, record in table.items():
             if not _is_doc_id(doc_id):
@@ -182,7 +186,7 @@ def check_tinydb_shape(doc: Any, path: str | os.PathLike[str]) -> dict[str, dict
                     f"not a TinyDB document: table {table_name!r} has a non-numeric "
                     f"document id {doc_id!r}",
                     reason_fr=f"ce n'est pas un document TinyDB : la table {table_name!r} a "
-                              f"un identifiant de document non numérique {doc_id!r}",
+                    f"un identifiant de document non numérique {doc_id!r}",
                 )
             if not isinstance(record, dict):
                 en, fr = _json_type(record)
@@ -191,7 +195,7 @@ def check_tinydb_shape(doc: Any, path: str | os.PathLike[str]) -> dict[str, dict
                     f"not a TinyDB document: document {doc_id} of table {table_name!r} is "
                     f"{en}, expected an object",
                     reason_fr=f"ce n'est pas un document TinyDB : le document {doc_id} de la "
-                              f"table {table_name!r} est {fr} au lieu d'un objet",
+                    f"table {table_name!r} est {fr} au lieu d'un objet",
                 )
     return doc
 
@@ -201,16 +205,22 @@ def parse_json_text(data: bytes) -> tuple[Any, tuple[str, str] | None]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return None, (f"not UTF-8 text (bad byte at offset {exc.start})",
-                      f"ce n'est pas du texte UTF-8 (octet invalide à la position {exc.start})")
+        return None, (
+            f"not UTF-8 text (bad byte at offset {exc.start})",
+            f"ce n'est pas du texte UTF-8 (octet invalide à la position {exc.start})",
+        )
     try:
         return json.loads(text), None
     except json.JSONDecodeError as exc:
-        return None, (f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-                      f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} ({exc.msg})")
+        return None, (
+            f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+            f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} ({exc.msg})",
+        )
     except RecursionError:
-        return None, ("invalid JSON: nested too deeply", "JSON invalide : imbrication trop "
-                      "profonde")
+        return None, (
+            "invalid JSON: nested too deeply",
+            "JSON invalide : imbrication trop profonde",
+        )
 
 
 def parse_document(data: bytes, path: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
@@ -231,8 +241,11 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes | None:
     except FileNotFoundError:
         return None
     except IsADirectoryError as exc:
-        raise CorruptFileError(path, "a folder is where the file should be",
-                               reason_fr="un dossier se trouve à la place du fichier") from exc
+        raise CorruptFileError(
+            path,
+            "a folder is where the file should be",
+            reason_fr="un dossier se trouve à la place du fichier",
+        ) from exc
     except OSError as exc:
         raise UnreadableFileError(path, exc.strerror or str(exc)) from exc
 
@@ -278,8 +291,9 @@ class AtomicJSONStorage(Storage):
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         if self._read_only:
             raise ReadOnlyError.opened_read_only(self.path)
-        atomic_write_bytes(self.path, dumps_document(data, indent=self._indent),
-                           create_dirs=self._create_dirs)
+        atomic_write_bytes(
+            self.path, dumps_document(data, indent=self._indent), create_dirs=self._create_dirs
+        )
 
     def close(self) -> None:
         pass

@@ -78,8 +78,15 @@ def list_backups(folder: Path, stem: str, *, rolling_only: bool = False) -> list
     return [path for _, _, path in found]
 
 
-def make_backup(src: Path, folder: Path, stem: str, *, tag: str | None = None,
-                data: bytes | None = None, now: datetime | None = None) -> Path:
+def make_backup(
+    src: Path,
+    folder: Path,
+    stem: str,
+    *,
+    tag: str | None = None,
+    data: bytes | None = None,
+    now: datetime | None = None,
+) -> Path:
     """Copy ``src`` (or ``data``, its already-read content) to a new backup file.
 
     The copy is written atomically and durably; returns its path.

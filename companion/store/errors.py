@@ -15,9 +15,9 @@ import os
 import re
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 
 __all__ = [
     "CorruptFileError",
@@ -40,10 +40,11 @@ __all__ = [
 class StoreError(CompanionError):
     """Base class of every error raised by :mod:`companion.store`."""
 
-    code: ClassVar[str] = "store-error"
+    code = "store-error"
 
-    def __init__(self, fr: str, en: str, *, path: str | os.PathLike[str] | None = None,
-                 **params: Any) -> None:
+    def __init__(
+        self, fr: str, en: str, *, path: str | os.PathLike[str] | None = None, **params: Any
+    ) -> None:
         super().__init__(fr, en, path=os.fspath(path) if path is not None else None, **params)
         self.path: Path | None = Path(path) if path is not None else None
         self.params: dict[str, Any] = self.details
@@ -82,30 +83,53 @@ class CorruptFileError(StoreError):
 
     code = "corrupt-file"
 
-    def __init__(self, path: str | os.PathLike[str], reason: str, *, reason_fr: str,
-                 backup: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        reason: str,
+        *,
+        reason_fr: str,
+        backup: str | os.PathLike[str] | None = None,
+    ) -> None:
         backup = Path(backup) if backup is not None else None
         moment = backup_moment(backup) if backup is not None else None
-        fr = (f"Le fichier {path} est endommagé : {reason_fr}. Il a été conservé tel quel "
-              "(rien n'a été écrit par-dessus). ")
-        en = (f"{path} is corrupt: {reason}. The file was kept as it is (nothing was written "
-              "over it). ")
+        fr = (
+            f"Le fichier {path} est endommagé : {reason_fr}. Il a été conservé tel quel "
+            "(rien n'a été écrit par-dessus). "
+        )
+        en = (
+            f"{path} is corrupt: {reason}. The file was kept as it is (nothing was written "
+            "over it). "
+        )
         if backup is None:
-            fr += ("Aucune sauvegarde valide de ce fichier n'a été trouvée : gardez-le et "
-                   "importez un export JSON si vous en avez un.")
-            en += ("No good backup of it was found: keep it, and import a JSON export if you "
-                   "have one.")
+            fr += (
+                "Aucune sauvegarde valide de ce fichier n'a été trouvée : gardez-le et "
+                "importez un export JSON si vous en avez un."
+            )
+            en += (
+                "No good backup of it was found: keep it, and import a JSON export if you have one."
+            )
         elif moment is None:
             fr += f"La dernière sauvegarde valide est {backup} : vous pouvez la restaurer."
             en += f"The latest good backup is {backup}: you can restore it."
         else:
-            fr += (f"La dernière sauvegarde valide date du {_when(moment, 'fr')} ({backup}) : "
-                   "vous pouvez la restaurer.")
-            en += (f"The latest good backup is from {_when(moment, 'en')} ({backup}): "
-                   "you can restore it.")
-        super().__init__(fr, en, path=path, reason=reason, reason_fr=reason_fr,
-                         backup=os.fspath(backup) if backup is not None else None,
-                         backup_date=moment.isoformat() if moment is not None else None)
+            fr += (
+                f"La dernière sauvegarde valide date du {_when(moment, 'fr')} ({backup}) : "
+                "vous pouvez la restaurer."
+            )
+            en += (
+                f"The latest good backup is from {_when(moment, 'en')} ({backup}): "
+                "you can restore it."
+            )
+        super().__init__(
+            fr,
+            en,
+            path=path,
+            reason=reason,
+            reason_fr=reason_fr,
+            backup=os.fspath(backup) if backup is not None else None,
+            backup_date=moment.isoformat() if moment is not None else None,
+        )
         self.reason = reason
         self.reason_fr = reason_fr
         self.backup = backup
@@ -113,8 +137,9 @@ class CorruptFileError(StoreError):
 
     def with_backup(self, backup: Path | None) -> CorruptFileError:
         """Return a copy of this error that offers ``backup``."""
-        err = CorruptFileError(self.path or "", self.reason, reason_fr=self.reason_fr,
-                               backup=backup)
+        err = CorruptFileError(
+            self.path or "", self.reason, reason_fr=self.reason_fr, backup=backup
+        )
         err.__cause__ = self.__cause__
         return err
 
@@ -132,7 +157,9 @@ class NewerSchemaError(StoreError):
             f"{path} uses schema version {found}, but this version of the app only "
             f"understands up to version {supported}; update the app to open it. "
             "The file was left untouched.",
-            path=path, found=found, supported=supported,
+            path=path,
+            found=found,
+            supported=supported,
         )
         self.found = found
         self.supported = supported
@@ -152,7 +179,9 @@ class ImportFileError(StoreError):
             "fichier créé par l'export JSON de l'application.",
             f"{path} cannot be imported: {reason}. Nothing was changed. Choose a file made by "
             "the app's JSON export.",
-            path=path, reason=reason, reason_fr=reason_fr,
+            path=path,
+            reason=reason,
+            reason_fr=reason_fr,
         )
         self.reason = reason
         self.reason_fr = reason_fr
@@ -164,8 +193,7 @@ class NotFoundError(StoreError):
     code = "not-found"
 
     @classmethod
-    def evening(cls, evening_id: str, path: str | os.PathLike[str] | None = None
-                ) -> NotFoundError:
+    def evening(cls, evening_id: str, path: str | os.PathLike[str] | None = None) -> NotFoundError:
         """No evening ``evening_id`` (stored as ``path``) exists."""
         where_fr = f" ({path} n'existe pas)" if path is not None else ""
         where_en = f" ({path} does not exist)" if path is not None else ""
@@ -174,15 +202,18 @@ class NotFoundError(StoreError):
             "été supprimée (voir la corbeille, trash/) : choisissez une soirée de la liste.",
             f"No evening with id {evening_id!r} is stored{where_en}. It may have been deleted "
             "(see trash/): pick an evening from the list.",
-            path=path, id=evening_id,
+            path=path,
+            id=evening_id,
         )
 
     @classmethod
     def file(cls, path: str | os.PathLike[str]) -> NotFoundError:
         """The file ``path`` does not exist."""
-        return cls(f"Le fichier {path} n'existe pas : vérifiez le chemin ou choisissez-en un "
-                   "autre.",
-                   f"{path} does not exist: check the path or choose another file.", path=path)
+        return cls(
+            f"Le fichier {path} n'existe pas : vérifiez le chemin ou choisissez-en un autre.",
+            f"{path} does not exist: check the path or choose another file.",
+            path=path,
+        )
 
 
 _WHAT_FR = {"evening": "de soirée", "player": "de joueur"}
@@ -200,9 +231,9 @@ class InvalidIdError(StoreError):
         return cls(
             f"Identifiant {_WHAT_FR.get(what, what)} invalide : {value!r}. Utilisez de 1 à "
             "128 lettres (sans accents), chiffres, « - » ou « _ ».",
-            f"Invalid {what} id {value!r}: use 1 to 128 letters (no accents), digits, "
-            "'-' or '_'.",
-            id=repr(value), what=what,
+            f"Invalid {what} id {value!r}: use 1 to 128 letters (no accents), digits, '-' or '_'.",
+            id=repr(value),
+            what=what,
         )
 
     @classmethod
@@ -213,12 +244,16 @@ class InvalidIdError(StoreError):
             f"Identifiant {_WHAT_FR.get(what, what)}{shown} en double : rien n'a été "
             "enregistré. Donnez un identifiant différent à chacun.",
             f"Duplicate {what} id{shown}: nothing was saved. Give each one its own id.",
-            id=value, what=what,
+            id=value,
+            what=what,
         )
 
 
-_ACTIONS = {"write": ("d'enregistrer", "write"), "move": ("de déplacer", "move"),
-            "read": ("de lire", "read")}
+_ACTIONS = {
+    "write": ("d'enregistrer", "write"),
+    "move": ("de déplacer", "move"),
+    "read": ("de lire", "read"),
+}
 
 
 def _action(action: str) -> tuple[str, str]:
@@ -233,10 +268,12 @@ class ReadOnlyError(StoreError):
     @classmethod
     def opened_read_only(cls, path: str | os.PathLike[str]) -> ReadOnlyError:
         """``path`` was opened read-only on purpose."""
-        return cls(f"{path} a été ouvert en lecture seule : rien n'a été écrit. Ouvrez-le en "
-                   "écriture pour le modifier.",
-                   f"{path} was opened read-only: nothing was written. Open it for writing "
-                   "to change it.", path=path)
+        return cls(
+            f"{path} a été ouvert en lecture seule : rien n'a été écrit. Ouvrez-le en "
+            "écriture pour le modifier.",
+            f"{path} was opened read-only: nothing was written. Open it for writing to change it.",
+            path=path,
+        )
 
 
 class DiskFullError(StoreError):
@@ -262,7 +299,8 @@ class UnreadableFileError(StoreError):
             "ses droits d'accès et le support de stockage, puis rouvrez l'application.",
             f"Cannot read {path} ({detail}). The file was not changed. Check its permissions "
             "and the storage device, then open the app again.",
-            path=path, detail=detail,
+            path=path,
+            detail=detail,
         )
 
 
@@ -286,23 +324,30 @@ class MigrationError(StoreError):
 
     code = "migration-failed"
 
-    def __init__(self, path: str | os.PathLike[str], version: int,
-                 produced: int | None = None) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], version: int, produced: int | None = None
+    ) -> None:
         if produced is None:
             fr_what = f"il manque l'étape du format {version} au format {version + 1}"
             en_what = f"No migration from schema version {version} to {version + 1}"
         else:
-            fr_what = (f"le passage du format {version} a donné le format {produced} au lieu "
-                       f"de {version + 1}")
-            en_what = (f"Migration from schema version {version} produced version {produced}, "
-                       f"expected {version + 1}")
+            fr_what = (
+                f"le passage du format {version} a donné le format {produced} au lieu "
+                f"de {version + 1}"
+            )
+            en_what = (
+                f"Migration from schema version {version} produced version {produced}, "
+                f"expected {version + 1}"
+            )
         super().__init__(
             f"Impossible de mettre à jour le format de {path} : {fr_what}. C'est une erreur "
             "de l'application ; le fichier n'a pas été modifié. Signalez-la, et gardez le "
             "fichier.",
             f"{en_what} for {path}. This is a bug in the app; the file was not changed. "
             "Please report it, and keep the file.",
-            path=path, version=version, produced=produced,
+            path=path,
+            version=version,
+            produced=produced,
         )
 
 
@@ -310,8 +355,7 @@ _READ_ONLY_ERRNOS = {errno.EROFS, errno.EACCES, errno.EPERM}
 _FULL_ERRNOS = {errno.ENOSPC} | ({errno.EDQUOT} if hasattr(errno, "EDQUOT") else set())
 
 
-def map_os_error(exc: OSError, path: str | os.PathLike[str], action: str = "write"
-                 ) -> StoreError:
+def map_os_error(exc: OSError, path: str | os.PathLike[str], action: str = "write") -> StoreError:
     """Translate an ``OSError`` raised while writing ``path`` into a :class:`StoreError`."""
     detail = exc.strerror or str(exc)
     act_fr, act_en = _action(action)
@@ -324,7 +368,8 @@ def map_os_error(exc: OSError, path: str | os.PathLike[str], action: str = "writ
             f"Cannot {act_en} {path}: the storage is read-only or not writable ({detail}). "
             "Nothing was changed. Make the data folder writable (check its permissions) or "
             "choose another one, then try again.",
-            path=path, detail=detail,
+            path=path,
+            detail=detail,
         )
     if exc.errno in _FULL_ERRNOS:
         return DiskFullError(
@@ -332,12 +377,14 @@ def map_os_error(exc: OSError, path: str | os.PathLike[str], action: str = "writ
             "précédente du fichier est intacte. Libérez de la place, puis recommencez.",
             f"Cannot {act_en} {path}: the disk is full ({detail}). "
             "The previous version of the file is intact. Free some space, then try again.",
-            path=path, detail=detail,
+            path=path,
+            detail=detail,
         )
     return StoreWriteError(
         f"Impossible {act_fr} {path} : {detail}. La version précédente du fichier est "
         "intacte. Recommencez ; si l'erreur persiste, vérifiez le support de stockage.",
         f"Cannot {act_en} {path}: {detail}. The previous version of the file is intact. "
         "Try again; if it keeps failing, check the storage device.",
-        path=path, detail=detail,
+        path=path,
+        detail=detail,
     )

@@ -61,8 +61,11 @@ def document_version(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<do
     record = meta.get(META_DOC_ID) if isinstance(meta, dict) else None
     version = record.get("schema_version") if isinstance(record, dict) else None
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise CorruptFileError(path, "its _meta table has no valid schema_version",
-                               reason_fr="sa table _meta n'a pas de schema_version valide")
+        raise CorruptFileError(
+            path,
+            "its _meta table has no valid schema_version",
+            reason_fr="sa table _meta n'a pas de schema_version valide",
+        )
     return version
 
 

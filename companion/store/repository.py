@@ -316,7 +316,10 @@ class Repository(Generic[E, P]):
             f"{path} n'est pas un fichier des données de {self.data_dir} : choisissez le "
             "fichier d'une soirée (evenings/…), players.json ou index.json.",
             f"{path} is not a file of the store in {self.data_dir}: choose an evening file "
-            "(evenings/…), players.json or index.json.", path=path, data_dir=str(self.data_dir))
+            "(evenings/…), players.json or index.json.",
+            path=path,
+            data_dir=str(self.data_dir),
+        )
 
     def _side_location(self, root: Path, path: Path) -> tuple[Path, str]:
         rel = path.relative_to(self.data_dir)
@@ -329,9 +332,11 @@ class Repository(Generic[E, P]):
         if found not in (None, kind):
             article = "an" if kind[0] in "aeiou" else "a"
             raise CorruptFileError(
-                path, f"it is a {found} file, not {article} {kind} file",
+                path,
+                f"it is a {found} file, not {article} {kind} file",
                 reason_fr=f"c'est un fichier {_KIND_FR.get(found, repr(found))}, pas un fichier "
-                          f"{_KIND_FR[kind]}")
+                f"{_KIND_FR[kind]}",
+            )
         table = doc.get(_TABLES[kind], {})
         return table
 
@@ -339,21 +344,27 @@ class Repository(Generic[E, P]):
         records = self._check_kind(doc, "evening", path)
         if len(records) != 1:
             raise CorruptFileError(
-                path, f"it holds {len(records)} evening records, expected 1",
-                reason_fr=f"il contient {len(records)} soirées au lieu d'une")
+                path,
+                f"it holds {len(records)} evening records, expected 1",
+                reason_fr=f"il contient {len(records)} soirées au lieu d'une",
+            )
         record = next(iter(records.values()))
         try:
             model = self.evening_model.model_validate(record)
         except ValidationError as exc:
             name, detail = self.evening_model.__name__, _short(exc)
             raise CorruptFileError(
-                path, f"it does not match the {name} model: {detail}",
-                reason_fr=f"il ne correspond pas au modèle {name} ({detail})") from exc
+                path,
+                f"it does not match the {name} model: {detail}",
+                reason_fr=f"il ne correspond pas au modèle {name} ({detail})",
+            ) from exc
         found = getattr(model, self._id_field, None)
         if evening_id is not None and found != evening_id:
             raise CorruptFileError(
-                path, f"it holds evening {found!r}, expected {evening_id!r}",
-                reason_fr=f"il contient la soirée {found!r} au lieu de {evening_id!r}")
+                path,
+                f"it holds evening {found!r}, expected {evening_id!r}",
+                reason_fr=f"il contient la soirée {found!r} au lieu de {evening_id!r}",
+            )
         return model
 
     def _players_from_doc(self, doc: Mapping[str, Any], path: Path) -> list[P]:
@@ -365,13 +376,15 @@ class Repository(Generic[E, P]):
             except ValidationError as exc:
                 name, detail = self.player_model.__name__, _short(exc)
                 raise CorruptFileError(
-                    path, f"player {doc_id} does not match the {name} model: {detail}",
-                    reason_fr=f"le joueur {doc_id} ne correspond pas au modèle {name} "
-                              f"({detail})") from exc
+                    path,
+                    f"player {doc_id} does not match the {name} model: {detail}",
+                    reason_fr=f"le joueur {doc_id} ne correspond pas au modèle {name} ({detail})",
+                ) from exc
         return players
 
-    def _index_from_doc(self, doc: Mapping[str, Any], path: Path
-                        ) -> list[tuple[IndexEntry, dict[str, Any]]]:
+    def _index_from_doc(
+        self, doc: Mapping[str, Any], path: Path
+    ) -> list[tuple[IndexEntry, dict[str, Any]]]:
         records = self._check_kind(doc, "index", path)
         entries = []
         for doc_id, record in records.items():
@@ -384,21 +397,25 @@ class Repository(Generic[E, P]):
                 else:
                     detail, detail_fr = exc.message("en"), exc.message("fr")
                 raise CorruptFileError(
-                    path, f"index entry {doc_id} is invalid: {detail}",
-                    reason_fr=f"l'entrée {doc_id} de l'index est invalide ({detail_fr})") from exc
+                    path,
+                    f"index entry {doc_id} is invalid: {detail}",
+                    reason_fr=f"l'entrée {doc_id} de l'index est invalide ({detail_fr})",
+                ) from exc
             entries.append((entry, record))
         return entries
 
-    def _load_file(self, path: Path, kind: str, evening_id: str | None = None,
-                   data: bytes | None = None) -> tuple[Any, dict[str, Any], int, bytes]:
+    def _load_file(
+        self, path: Path, kind: str, evening_id: str | None = None, data: bytes | None = None
+    ) -> tuple[Any, dict[str, Any], int, bytes]:
         """Parse, migrate (in memory) and validate a file: (value, doc, old_version, bytes)."""
         if data is None:
             data = read_bytes(path)
         if data is None:
             raise NotFoundError.file(path)
         doc = parse_document(data, path)
-        doc, old = migrate_document(doc, path=path, target=self.schema_version,
-                                    migrations=self.migrations)
+        doc, old = migrate_document(
+            doc, path=path, target=self.schema_version, migrations=self.migrations
+        )
         if kind == "evening":
             value: Any = self._evening_from_doc(doc, path, evening_id)
         elif kind == "players":
@@ -428,8 +445,12 @@ class Repository(Generic[E, P]):
         if parsed is not None:
             meta = parsed.meta.get(META_DOC_ID)
             records = parsed.evening
-            if (meta is not None and meta.schema_version == self.schema_version
-                    and meta.kind in (None, "evening") and len(records) == 1):
+            if (
+                meta is not None
+                and meta.schema_version == self.schema_version
+                and meta.kind in (None, "evening")
+                and len(records) == 1
+            ):
                 model = next(iter(records.values()))
                 if getattr(model, self._id_field, None) == evening_id:
                     return model
@@ -443,16 +464,23 @@ class Repository(Generic[E, P]):
             with contextlib.suppress(OSError):
                 st = os.stat(path)
                 if entry is not None and entry.error is None:
-                    self._set_entry(entry.model_copy(
-                        update={"file_size": st.st_size, "file_mtime_ns": st.st_mtime_ns}))
+                    self._set_entry(
+                        entry.model_copy(
+                            update={"file_size": st.st_size, "file_mtime_ns": st.st_mtime_ns}
+                        )
+                    )
         return model
 
     # ---------------------------------------------------------------- opening
 
     def _cleanup_temp_files(self) -> None:
         """Remove temporary files left by a crash mid-write (best effort)."""
-        folders = [self.data_dir, self.evenings_dir, self.backups_dir,
-                   self.backups_dir / "evenings"]
+        folders = [
+            self.data_dir,
+            self.evenings_dir,
+            self.backups_dir,
+            self.backups_dir / "evenings",
+        ]
         limit = time.time() - _STALE_TMP_SECONDS
         for folder in folders:
             try:
@@ -557,16 +585,24 @@ class Repository(Generic[E, P]):
         if model is not None:
             entry = self._make_entry(model, updated_at or mtime, stat)
         elif previous is not None:
-            entry = previous.model_copy(update={
-                "error": error.code, "file_size": stat[0], "file_mtime_ns": stat[1]})
+            entry = previous.model_copy(
+                update={"error": error.code, "file_size": stat[0], "file_mtime_ns": stat[1]}
+            )
         else:
-            entry = IndexEntry(id=evening_id, updated_at=mtime, schema_version=-1,
-                               error=error.code, file_size=stat[0], file_mtime_ns=stat[1])
+            entry = IndexEntry(
+                id=evening_id,
+                updated_at=mtime,
+                schema_version=-1,
+                error=error.code,
+                file_size=stat[0],
+                file_mtime_ns=stat[1],
+            )
         self._set_entry(entry)
         return entry
 
-    def _make_entry(self, model: E, updated_at: datetime,
-                    stat: tuple[int | None, int | None]) -> IndexEntry:
+    def _make_entry(
+        self, model: E, updated_at: datetime, stat: tuple[int | None, int | None]
+    ) -> IndexEntry:
         info = self._describe(model)
         if not isinstance(info, EveningInfo):
             info = EveningInfo.model_validate(info)
@@ -630,8 +666,9 @@ class Repository(Generic[E, P]):
         move_file(path, dest)
         return dest
 
-    def _prepare_overwrite(self, path: Path, kind: str, known: tuple[int, int] | None,
-                           evening_id: str | None = None) -> None:
+    def _prepare_overwrite(
+        self, path: Path, kind: str, known: tuple[int, int] | None, evening_id: str | None = None
+    ) -> None:
         """Make overwriting ``path`` lose nothing.
 
         A file we did not write ourselves (size/mtime differ from ``known``) is
@@ -660,8 +697,11 @@ class Repository(Generic[E, P]):
             return
         now = self._clock()
         state = self._backup_state.get(path)
-        if (state is None or state[1] >= policy.every_writes
-                or now - state[0] >= policy.every_seconds):
+        if (
+            state is None
+            or state[1] >= policy.every_writes
+            or now - state[0] >= policy.every_seconds
+        ):
             folder, stem = self._side_location(self.backups_dir, path)
             make_backup(path, folder, stem)
             prune_backups(folder, stem, policy.keep)
@@ -678,13 +718,17 @@ class Repository(Generic[E, P]):
         evening_id = validate_id(getattr(model, self._id_field, None))
         path = self.evening_path(evening_id)
         record = model.model_dump(mode="json")
-        data = dumps_document({META_TABLE: make_meta("evening", self.schema_version),
-                               "evening": {"1": record}})
+        data = dumps_document(
+            {META_TABLE: make_meta("evening", self.schema_version), "evening": {"1": record}}
+        )
         entry = self._make_entry(model, updated_at, (None, None))  # hooks run before any write
         previous = self._entries.get(evening_id)
         known = None
-        if (previous is not None and previous.error is None
-                and previous.schema_version == self.schema_version):
+        if (
+            previous is not None
+            and previous.error is None
+            and previous.schema_version == self.schema_version
+        ):
             known = (previous.file_size, previous.file_mtime_ns)
         self._prepare_overwrite(path, "evening", known, evening_id)
         atomic_write_bytes(path, data, create_dirs=True)
@@ -700,14 +744,16 @@ class Repository(Generic[E, P]):
         for n, player in enumerate(players, 1):
             if not isinstance(player, self.player_model):
                 raise TypeError(
-                    f"expected a {self.player_model.__name__}, got {type(player).__name__}")
+                    f"expected a {self.player_model.__name__}, got {type(player).__name__}"
+                )
             pid = validate_id(getattr(player, self._player_id_field, None), "player")
             if pid in seen:
                 raise InvalidIdError.duplicate(pid, "player")
             seen.add(pid)
             records[str(n)] = player.model_dump(mode="json")
-        data = dumps_document({META_TABLE: make_meta("players", self.schema_version),
-                               "players": records})
+        data = dumps_document(
+            {META_TABLE: make_meta("players", self.schema_version), "players": records}
+        )
         self._prepare_overwrite(self.players_path, "players", self._players_stat)
         atomic_write_bytes(self.players_path, data, create_dirs=True)
         self._count_write(self.players_path)
@@ -799,8 +845,11 @@ class Repository(Generic[E, P]):
     def list_index(self) -> list[IndexEntry]:
         """All index entries, newest first (by date, then last update)."""
         with self._lock:
-            return sorted(self._entries.values(),
-                          key=lambda e: (e.date or "", e.updated_at, e.id), reverse=True)
+            return sorted(
+                self._entries.values(),
+                key=lambda e: (e.date or "", e.updated_at, e.id),
+                reverse=True,
+            )
 
     def ids(self) -> list[str]:
         """Ids of all stored evenings, sorted."""
@@ -849,8 +898,9 @@ class Repository(Generic[E, P]):
 
     # ----------------------------------------------------------------- backups
 
-    def _latest_good_backup(self, path: Path, kind: str, evening_id: str | None = None
-                            ) -> Path | None:
+    def _latest_good_backup(
+        self, path: Path, kind: str, evening_id: str | None = None
+    ) -> Path | None:
         folder, stem = self._side_location(self.backups_dir, path)
         for candidate in list_backups(folder, stem):
             try:
@@ -870,8 +920,9 @@ class Repository(Generic[E, P]):
             kind, evening_id, path = self._classify(path)
             return self._latest_good_backup(path, kind, evening_id)
 
-    def restore_backup(self, path: str | os.PathLike[str],
-                       backup: str | os.PathLike[str] | None = None) -> Path:
+    def restore_backup(
+        self, path: str | os.PathLike[str], backup: str | os.PathLike[str] | None = None
+    ) -> Path:
         """Put a backup back in place of ``path``; return the backup used.
 
         ``backup`` defaults to :meth:`latest_good_backup`; it is validated first.
@@ -934,8 +985,9 @@ class Repository(Generic[E, P]):
             raw: dict[str, Any] = {_TABLES[kind]: table}
             if version >= 1:
                 raw[META_TABLE] = make_meta(kind, version)
-            new, _ = migrate_document(raw, path=path, target=self.schema_version,
-                                      migrations=self.migrations)
+            new, _ = migrate_document(
+                raw, path=path, target=self.schema_version, migrations=self.migrations
+            )
             new_table = new.get(_TABLES[kind], {})
             return [new_table[k] for k in sorted(new_table, key=int)]
 
@@ -954,18 +1006,20 @@ class Repository(Generic[E, P]):
             data = read_bytes(path)
         except StoreError as exc:
             detail = exc.params.get("detail") or exc.params.get("reason") or exc.code
-            raise fail(f"it cannot be read ({detail})",
-                       f"il ne peut pas être lu ({exc.params.get('reason_fr') or detail})"
-                       ) from exc
+            raise fail(
+                f"it cannot be read ({detail})",
+                f"il ne peut pas être lu ({exc.params.get('reason_fr') or detail})",
+            ) from exc
         if data is None:
             raise fail("the file does not exist", "le fichier n'existe pas")
         doc, problem = parse_json_text(data)
         if problem is not None:
             raise fail(*problem)
         if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
-            raise fail(f"it is not a companion export (no \"format\": \"{EXPORT_FORMAT}\")",
-                       f"ce n'est pas un export de l'application (pas de \"format\": "
-                       f"\"{EXPORT_FORMAT}\")")
+            raise fail(
+                f'it is not a companion export (no "format": "{EXPORT_FORMAT}")',
+                f'ce n\'est pas un export de l\'application (pas de "format": "{EXPORT_FORMAT}")',
+            )
         version = doc.get("schema_version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
             raise fail("it has no valid schema_version", "il n'a pas de schema_version valide")
@@ -973,60 +1027,80 @@ class Repository(Generic[E, P]):
             raise NewerSchemaError(path, version, self.schema_version)
         for key in ("index", "players", "evenings"):
             if not isinstance(doc.get(key), list):
-                raise fail(f"{key!r} is missing or not a list",
-                           f"{key!r} manque ou n'est pas une liste")
+                raise fail(
+                    f"{key!r} is missing or not a list", f"{key!r} manque ou n'est pas une liste"
+                )
         if version < self.schema_version:
             try:
                 doc = self._migrate_export(doc, version, path)
             except StoreError as exc:
-                raise fail(f"it could not be upgraded: {exc.message('en')}",
-                           f"sa mise à jour a échoué : {exc.message('fr')}") from exc
+                raise fail(
+                    f"it could not be upgraded: {exc.message('en')}",
+                    f"sa mise à jour a échoué : {exc.message('fr')}",
+                ) from exc
 
         problems: list[tuple[str, str]] = []  # (English, French)
 
-        def validate(kind: str, model: type[BaseModel], records: list[Any], id_field: str,
-                     what: str) -> list[Any]:
+        def validate(
+            kind: str, model: type[BaseModel], records: list[Any], id_field: str, what: str
+        ) -> list[Any]:
             out, seen = [], set()
             for n, record in enumerate(records):
                 try:
                     item = model.model_validate(record)
                 except ValidationError as exc:
-                    problems.append((f"{kind}[{n}]: {_short(exc)}",
-                                     f"{kind}[{n}] invalide ({_short(exc)})"))
+                    problems.append(
+                        (f"{kind}[{n}]: {_short(exc)}", f"{kind}[{n}] invalide ({_short(exc)})")
+                    )
                     continue
                 item_id = getattr(item, id_field, None)
                 what_fr = _WHAT_FR[what]
                 if not isinstance(item_id, str) or not _ID_RE.match(item_id):
-                    problems.append((f"{kind}[{n}]: invalid {what} id {item_id!r}",
-                                     f"{kind}[{n}] : identifiant {what_fr} invalide {item_id!r}"))
+                    problems.append(
+                        (
+                            f"{kind}[{n}]: invalid {what} id {item_id!r}",
+                            f"{kind}[{n}] : identifiant {what_fr} invalide {item_id!r}",
+                        )
+                    )
                 elif item_id in seen:
-                    problems.append((f"{kind}[{n}]: duplicate {what} id {item_id!r}",
-                                     f"{kind}[{n}] : identifiant {what_fr} en double "
-                                     f"{item_id!r}"))
+                    problems.append(
+                        (
+                            f"{kind}[{n}]: duplicate {what} id {item_id!r}",
+                            f"{kind}[{n}] : identifiant {what_fr} en double {item_id!r}",
+                        )
+                    )
                 seen.add(item_id)
                 out.append(item)
             return out
 
-        evenings = validate("evenings", self.evening_model, doc["evenings"], self._id_field,
-                            "evening")
-        players = validate("players", self.player_model, doc["players"], self._player_id_field,
-                           "player")
+        evenings = validate(
+            "evenings", self.evening_model, doc["evenings"], self._id_field, "evening"
+        )
+        players = validate(
+            "players", self.player_model, doc["players"], self._player_id_field, "player"
+        )
         index = validate("index", IndexEntry, doc["index"], "id", "evening")
         evening_ids = {getattr(e, self._id_field) for e in evenings}
         index_ids = {e.id for e in index}
         if not problems and evening_ids != index_ids:
             missing = sorted(evening_ids - index_ids)[:3]
             extra = sorted(index_ids - evening_ids)[:3]
-            problems.append((f"index and evenings disagree (not indexed: {missing}, "
-                             f"indexed but absent: {extra})",
-                             f"l'index et les soirées ne concordent pas (non indexées : "
-                             f"{missing}, indexées mais absentes : {extra})"))
+            problems.append(
+                (
+                    f"index and evenings disagree (not indexed: {missing}, "
+                    f"indexed but absent: {extra})",
+                    f"l'index et les soirées ne concordent pas (non indexées : "
+                    f"{missing}, indexées mais absentes : {extra})",
+                )
+            )
         if problems:
             rest = len(problems) - 5
-            raise fail("; ".join(en for en, _ in problems[:5])
-                       + (f" and {rest} more problems" if rest > 0 else ""),
-                       " ; ".join(fr for _, fr in problems[:5])
-                       + (f" et {rest} autres problèmes" if rest > 0 else ""))
+            raise fail(
+                "; ".join(en for en, _ in problems[:5])
+                + (f" and {rest} more problems" if rest > 0 else ""),
+                " ; ".join(fr for _, fr in problems[:5])
+                + (f" et {rest} autres problèmes" if rest > 0 else ""),
+            )
         return evenings, players, {e.id: e.updated_at for e in index}, len(data)
 
     def import_all(self, path: str | os.PathLike[str], *, replace: bool = True) -> ImportResult:
@@ -1058,7 +1132,11 @@ class Repository(Generic[E, P]):
                         "la place, puis recommencez.",
                         f"Not enough free space to import {path} ({free} bytes free, about "
                         f"{2 * size} needed). Nothing was changed. Free some space, then try "
-                        "again.", path=path, free=free, needed=2 * size)
+                        "again.",
+                        path=path,
+                        free=free,
+                        needed=2 * size,
+                    )
             for n, model in enumerate(evenings):
                 # The index hooks (describe, summarize) must accept every evening before
                 # anything is written: a record that validates can still be unusable (e.g. a
@@ -1068,8 +1146,10 @@ class Repository(Generic[E, P]):
                 except Exception as exc:
                     detail = f"{type(exc).__name__}: {exc}".rstrip(": ")
                     raise ImportFileError(
-                        path, f"evenings[{n}] cannot be used ({detail})",
-                        reason_fr=f"evenings[{n}] est inutilisable ({detail})") from exc
+                        path,
+                        f"evenings[{n}] cannot be used ({detail})",
+                        reason_fr=f"evenings[{n}] est inutilisable ({detail})",
+                    ) from exc
             incoming = {getattr(e, self._id_field) for e in evenings}
             trashed = []
             with self._index_written_after():

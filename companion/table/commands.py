@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from companion.rules.errors import CompanionError, one_line
+from companion.errors import CompanionError, one_line
 from companion.table.plan import plan_for_preset
 
 
@@ -38,8 +38,14 @@ def deal_command(args: argparse.Namespace) -> int:
     """Handler of ``companion deal``: prints the plan, returns the exit code."""
     lang = getattr(args, "lang", "fr") or "fr"
     try:
-        plan = plan_for_preset(args.rules, _names(args.players) or [], args.set or [],
-                               first=bool(args.first), seats=_names(args.seats), lang=lang)
+        plan = plan_for_preset(
+            args.rules,
+            _names(args.players) or [],
+            args.set or [],
+            first=bool(args.first),
+            seats=_names(args.seats),
+            lang=lang,
+        )
     except CompanionError as err:
         _write(sys.stderr, f"companion deal: {one_line(err.message(lang))}\n")
         return 2
@@ -53,19 +59,32 @@ def deal_command(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     """Add the ``deal`` sub-command to an argparse sub-parsers object."""
     deal = subparsers.add_parser(
-        "deal", help="the table plan for a hand: titles, seats, deal, exchanges, lead",
+        "deal",
+        help="the table plan for a hand: titles, seats, deal, exchanges, lead",
         description="Plan a hand: who sits where, who deals how many cards to whom, who "
-                    "gives which cards to whom, who leads.")
+        "gives which cards to whom, who leads.",
+    )
     deal.add_argument("--rules", required=True, help="preset id, e.g. classique")
-    deal.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                      help="change a game (D/P/B) or table (S) option")
-    deal.add_argument("--players", required=True, metavar="NAME,NAME,...",
-                      help="current ranking, best first; with --first, the seating order "
-                           "clockwise, the first named dealing")
-    deal.add_argument("--first", action="store_true",
-                      help="plan a first hand: no ranking yet, no exchange")
-    deal.add_argument("--seats", metavar="NAME,NAME,...",
-                      help="clockwise seats when the rules keep seats fixed")
+    deal.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a game (D/P/B) or table (S) option",
+    )
+    deal.add_argument(
+        "--players",
+        required=True,
+        metavar="NAME,NAME,...",
+        help="current ranking, best first; with --first, the seating order "
+        "clockwise, the first named dealing",
+    )
+    deal.add_argument(
+        "--first", action="store_true", help="plan a first hand: no ranking yet, no exchange"
+    )
+    deal.add_argument(
+        "--seats", metavar="NAME,NAME,...", help="clockwise seats when the rules keep seats fixed"
+    )
     deal.add_argument("--lang", choices=("fr", "en"), default="fr")
     deal.set_defaults(handler=deal_command)
 

@@ -19,12 +19,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.store import atomic_write_bytes
 from companion.table.stats import EveningHistory
 
-RANKING_HEADER = ("date", "evening_id", "evening_title", "preset", "place", "player",
-                  "points", "title", "ended")
+RANKING_HEADER = (
+    "date",
+    "evening_id",
+    "evening_title",
+    "preset",
+    "place",
+    "player",
+    "points",
+    "title",
+    "ended",
+)
 HAND_HEADER = ("date", "evening_id", "hand", "place", "player", "title", "points", "total")
 
 
@@ -32,8 +41,19 @@ def ranking_rows(histories: Iterable[EveningHistory]) -> list[tuple[object, ...]
     rows: list[tuple[object, ...]] = []
     for h in histories:
         for s in h.standings:
-            rows.append((h.date.isoformat(), h.evening_id, h.title or "", h.preset, s.place,
-                         s.name, s.total, s.title or "", "yes" if h.ended else "no"))
+            rows.append(
+                (
+                    h.date.isoformat(),
+                    h.evening_id,
+                    h.title or "",
+                    h.preset,
+                    s.place,
+                    s.name,
+                    s.total,
+                    s.title or "",
+                    "yes" if h.ended else "no",
+                )
+            )
     return rows
 
 
@@ -42,9 +62,18 @@ def hand_rows(histories: Iterable[EveningHistory]) -> list[tuple[object, ...]]:
     for h in histories:
         for hand in h.hands:
             for place, pid in enumerate(hand.ranking, 1):
-                rows.append((h.date.isoformat(), h.evening_id, hand.number, place,
-                             h.names.get(pid, pid), hand.titles.get(pid, ""),
-                             hand.points.get(pid, 0), hand.totals.get(pid, 0)))
+                rows.append(
+                    (
+                        h.date.isoformat(),
+                        h.evening_id,
+                        hand.number,
+                        place,
+                        h.names.get(pid, pid),
+                        hand.titles.get(pid, ""),
+                        hand.points.get(pid, 0),
+                        hand.totals.get(pid, 0),
+                    )
+                )
     return rows
 
 
@@ -80,7 +109,6 @@ def export_csv(service: object, folder: Path, stem: str) -> CsvExport:
     folder = Path(folder)
     rankings = folder / f"{stem}-rankings.csv"
     hands = folder / f"{stem}-hands.csv"
-    atomic_write_bytes(rankings, to_csv(RANKING_HEADER, ranking_rows(histories)),
-                       create_dirs=True)
+    atomic_write_bytes(rankings, to_csv(RANKING_HEADER, ranking_rows(histories)), create_dirs=True)
     atomic_write_bytes(hands, to_csv(HAND_HEADER, hand_rows(histories)), create_dirs=True)
     return CsvExport(rankings, hands, len(histories), skipped)

@@ -50,16 +50,20 @@ class Deal:
         return got
 
 
-def simulate(total: int, cycle: Sequence[str], prelude: Sequence[tuple[str, int]] = (),
-             equal: bool = False) -> Deal:
+def simulate(
+    total: int, cycle: Sequence[str], prelude: Sequence[tuple[str, int]] = (), equal: bool = False
+) -> Deal:
     """Deal ``total`` cards: the prelude first, then one by one round ``cycle`` until the pack
     is out (or, if ``equal``, until everyone has the same number, the rest set aside)."""
     order: list[str] = []
     for name, count in prelude:
         order.extend([name] * count)
     if len(order) > total:
-        raise PlanError("Pas assez de cartes pour cette distribution.",
-                        "Not enough cards for this deal.", code="too-few-cards")
+        raise PlanError(
+            "Pas assez de cartes pour cette distribution.",
+            "Not enough cards for this deal.",
+            code="too-few-cards",
+        )
     dealt = (total // len(cycle)) * len(cycle) if equal else total
     i = 0
     while len(order) < dealt:

@@ -37,7 +37,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.rules.presets import get_preset
 from companion.rules.ruleset import RuleSet
 from companion.table import scoring
@@ -67,16 +67,16 @@ class EveningError(CompanionError):
 
     code = "bad-evening"
 
-    def __init__(self, fr: str, en: str, code: str | None = None, **details: object) -> None:
-        super().__init__(fr, en, **details)
-        if code is not None:
-            self.code = code
-
     def at_hand(self, number: int) -> EveningError:
         """The same error, saying which hand of the replay it concerns."""
         err = type(self).__new__(type(self))
-        EveningError.__init__(err, f"Main {number} : {self.fr}", f"Hand {number}: {self.en}",
-                              self.code, **{**self.details, "hand": number})
+        EveningError.__init__(
+            err,
+            f"Main {number} : {self.fr}",
+            f"Hand {number}: {self.en}",
+            self.code,
+            **{**self.details, "hand": number},
+        )
         return err
 
 
@@ -193,8 +193,10 @@ class Fault(BaseModel):
     note: str | None = None
 
 
-Event = Annotated[Revolution | Putsch | CoupDetat | Guillotine | ForbiddenFinish
-                  | PresidentFalls | Fault, Field(discriminator="kind")]
+Event = Annotated[
+    Revolution | Putsch | CoupDetat | Guillotine | ForbiddenFinish | PresidentFalls | Fault,
+    Field(discriminator="kind"),
+]
 PLAYER_FIELDS = ("player", "victim")  # event fields that name players
 
 
@@ -202,9 +204,18 @@ class Effect(BaseModel):
     """Something that changed a hand's outcome, for the screens and the history."""
 
     model_config = _FROZEN
-    kind: Literal["revolution", "putsch_succeeded", "putsch_failed", "coup_detat",
-                  "guillotine", "forbidden_finish", "president_falls", "fault",
-                  "fault_penalty", "no_change_penalty"]
+    kind: Literal[
+        "revolution",
+        "putsch_succeeded",
+        "putsch_failed",
+        "coup_detat",
+        "guillotine",
+        "forbidden_finish",
+        "president_falls",
+        "fault",
+        "fault_penalty",
+        "no_change_penalty",
+    ]
     player: str | None = None
 
 
@@ -369,22 +380,27 @@ def check_names(players: Sequence[PlayerProfile]) -> None:
         key = p.name.casefold()
         if key in seen and seen[key] != p.id:
             raise DuplicateNameError(
-                f"Deux joueurs s'appellent « {p.name} » ce soir : choisissez des noms "
-                "différents.", f"Two players are called '{p.name}' tonight: use different "
-                "names.", name=p.name)
+                f"Deux joueurs s'appellent « {p.name} » ce soir : choisissez des noms différents.",
+                f"Two players are called '{p.name}' tonight: use different names.",
+                name=p.name,
+            )
         seen[key] = p.id
 
 
 def check_count(preset: str, count: int) -> None:
     low, high = player_range(preset)
     if count < low:
-        raise PlayerCountError(f"Trop peu de joueurs : {count} (au moins {low}).",
-                               f"Too few players: {count} (at least {low}).",
-                               "too-few-players")
+        raise PlayerCountError(
+            f"Trop peu de joueurs : {count} (au moins {low}).",
+            f"Too few players: {count} (at least {low}).",
+            "too-few-players",
+        )
     if count > high:
-        raise PlayerCountError(f"Trop de joueurs : {count} (au plus {high}).",
-                               f"Too many players: {count} (at most {high}).",
-                               "too-many-players")
+        raise PlayerCountError(
+            f"Trop de joueurs : {count} (au plus {high}).",
+            f"Too many players: {count} (at most {high}).",
+            "too-many-players",
+        )
 
 
 # --------------------------------------------------------------------------------- replay
@@ -436,25 +452,34 @@ def derive(evening: Evening) -> Evening:
     next_plan = None
     if not (evening.closed or state.ended_after is not None):
         next_plan = _plan(rules, table, state, names, evening, putsch_declared=False)
-    return evening.model_copy(update={
-        "steps": tuple(steps),
-        "present": tuple(state.present),
-        "ranked": state.ranked,
-        "totals": dict(state.totals),
-        "standings": tuple(scoring.standings(state.totals, state.present, table.scoring)),
-        "ended_after": state.ended_after,
-        "next_plan": next_plan,
-    })
+    return evening.model_copy(
+        update={
+            "steps": tuple(steps),
+            "present": tuple(state.present),
+            "ranked": state.ranked,
+            "totals": dict(state.totals),
+            "standings": tuple(scoring.standings(state.totals, state.present, table.scoring)),
+            "ended_after": state.ended_after,
+            "next_plan": next_plan,
+        }
+    )
 
 
-def _between(step: JoinStep | LeaveStep | RankStep, state: _State, table: TableRules,
-             evening: Evening, names: dict[str, str]) -> None:
+def _between(
+    step: JoinStep | LeaveStep | RankStep,
+    state: _State,
+    table: TableRules,
+    evening: Evening,
+    names: dict[str, str],
+) -> None:
     """Joins, leaves and drawn rankings between hands (S11, S2)."""
     if isinstance(step, RankStep):
         if state.hands:
-            raise EveningError("Le classement tiré ne peut venir qu'avant la première main.",
-                               "A drawn ranking can only come before the first hand.",
-                               "ranking-after-hands")
+            raise EveningError(
+                "Le classement tiré ne peut venir qu'avant la première main.",
+                "A drawn ranking can only come before the first hand.",
+                "ranking-after-hands",
+            )
         _check_full(step.ranking, state.present, names)
         state.present, state.ranked = list(step.ranking), True
         return
@@ -462,12 +487,18 @@ def _between(step: JoinStep | LeaveStep | RankStep, state: _State, table: TableR
     if not table.join_leave:
         raise OptionOffError(
             "Ces règles ne prévoient pas d'arrivée ni de départ en cours de soirée "
-            "(join_leave=false).", "These rules do not let players join or leave during the "
-            "evening (join_leave=false).", option="join_leave")
+            "(join_leave=false).",
+            "These rules do not let players join or leave during the evening (join_leave=false).",
+            option="join_leave",
+        )
     if isinstance(step, JoinStep):
         if step.player in state.present:
-            raise EveningError(f"{who} est déjà à la table.", f"{who} is already at the table.",
-                               "already-present", player=step.player)
+            raise EveningError(
+                f"{who} est déjà à la table.",
+                f"{who} is already at the table.",
+                "already-present",
+                player=step.player,
+            )
         if step.player not in names:
             raise UnknownPlayerError(f"Joueur inconnu : {who}.", f"Unknown player: {who}.")
         check_count(evening.preset, len(state.present) + 1)
@@ -477,8 +508,9 @@ def _between(step: JoinStep | LeaveStep | RankStep, state: _State, table: TableR
         state.totals.setdefault(step.player, 0)
     else:
         if step.player not in state.present:
-            raise UnknownPlayerError(f"{who} n'est pas à la table.", f"{who} is not at the table.",
-                                     player=step.player)
+            raise UnknownPlayerError(
+                f"{who} n'est pas à la table.", f"{who} is not at the table.", player=step.player
+            )
         check_count(evening.preset, len(state.present) - 1)
         # PAGAT: "Les joueurs en dessous d'eux montent alors d'une place"; WIKI: "Si le Trou du
         # cul sort de la partie, le Secrétaire prend sa place".
@@ -488,49 +520,88 @@ def _between(step: JoinStep | LeaveStep | RankStep, state: _State, table: TableR
     state.unchanged = 0  # positions changed with the table
 
 
-def _plan(rules: RuleSet, table: TableRules, state: _State, names: dict[str, str],
-          evening: Evening, putsch_declared: bool) -> dict[str, Any]:
-    penalty = (state.ranked and table.putsch and state.penalised is not None
-               and state.present[-1] == state.penalised)
+def _plan(
+    rules: RuleSet,
+    table: TableRules,
+    state: _State,
+    names: dict[str, str],
+    evening: Evening,
+    putsch_declared: bool,
+) -> dict[str, Any]:
+    penalty = (
+        state.ranked
+        and table.putsch
+        and state.penalised is not None
+        and state.present[-1] == state.penalised
+    )
     seats = tuple(names[p] for p in state.seats) if table.seating == "fixed" else None
-    plan = _cached_plan(evening.preset, evening.settings, tuple(names[p] for p in state.present),
-                        not state.ranked, seats, putsch_declared, penalty, evening.lang)
+    plan = _cached_plan(
+        evening.preset,
+        evening.settings,
+        tuple(names[p] for p in state.present),
+        not state.ranked,
+        seats,
+        putsch_declared,
+        penalty,
+        evening.lang,
+    )
     return plan.model_dump(mode="json")
 
 
 @lru_cache(maxsize=4096)
-def _cached_plan(preset: str, settings: tuple[str, ...], players: tuple[str, ...], first: bool,
-                 seats: tuple[str, ...] | None, putsch_declared: bool, putsch_penalty: bool,
-                 lang: str) -> HandPlan:
+def _cached_plan(
+    preset: str,
+    settings: tuple[str, ...],
+    players: tuple[str, ...],
+    first: bool,
+    seats: tuple[str, ...] | None,
+    putsch_declared: bool,
+    putsch_penalty: bool,
+    lang: str,
+) -> HandPlan:
     """``plan_hand`` is pure and its plan frozen: replaying an evening after each change
     re-plans the same hands, so remember them."""
     rules, table = rules_for(preset, settings)
-    return plan_hand(rules, table, players, first=first, seats=seats,
-                     putsch_declared=putsch_declared, putsch_penalty=putsch_penalty,
-                     player_range=player_range(preset), lang=lang)
+    return plan_hand(
+        rules,
+        table,
+        players,
+        first=first,
+        seats=seats,
+        putsch_declared=putsch_declared,
+        putsch_penalty=putsch_penalty,
+        player_range=player_range(preset),
+        lang=lang,
+    )
 
 
-def _check_full(order: Sequence[str], present: Sequence[str], names: dict[str, str],
-                partial_ok: bool = False) -> None:
+def _check_full(
+    order: Sequence[str], present: Sequence[str], names: dict[str, str], partial_ok: bool = False
+) -> None:
     """The order names each player at the table exactly once (or, if ``partial_ok``, a
     non-empty prefix of them)."""
     unknown = [p for p in order if p not in present]
     if unknown:
         who = _names_of(names, unknown)
-        raise UnknownPlayerError(f"Pas à la table : {who}.", f"Not at the table: {who}.",
-                                 players=unknown)
+        raise UnknownPlayerError(
+            f"Pas à la table : {who}.", f"Not at the table: {who}.", players=unknown
+        )
     doubles = sorted({p for p in order if order.count(p) > 1}, key=list(order).index)
     if doubles:
         who = _names_of(names, doubles)
-        raise DuplicateInOrderError(f"Nommé deux fois dans l'ordre d'arrivée : {who}.",
-                                    f"Named twice in the finishing order: {who}.",
-                                    players=doubles)
+        raise DuplicateInOrderError(
+            f"Nommé deux fois dans l'ordre d'arrivée : {who}.",
+            f"Named twice in the finishing order: {who}.",
+            players=doubles,
+        )
     missing = [p for p in present if p not in order]
     if missing and not (partial_ok and order):
         who = _names_of(names, missing)
-        raise IncompleteOrderError(f"Il manque dans l'ordre d'arrivée : {who}.",
-                                   f"Missing from the finishing order: {who}.",
-                                   players=missing)
+        raise IncompleteOrderError(
+            f"Il manque dans l'ordre d'arrivée : {who}.",
+            f"Missing from the finishing order: {who}.",
+            players=missing,
+        )
 
 
 def _conflict(fr: str, en: str) -> ConflictingEventsError:
@@ -538,12 +609,20 @@ def _conflict(fr: str, en: str) -> ConflictingEventsError:
 
 
 def _option_off(option: str, fr: str, en: str, value: str = "false") -> OptionOffError:
-    return OptionOffError(f"{fr} ({option}={value} dans ces règles).",
-                          f"{en} ({option}={value} in these rules).", option=option)
+    return OptionOffError(
+        f"{fr} ({option}={value} dans ces règles).",
+        f"{en} ({option}={value} in these rules).",
+        option=option,
+    )
 
 
-def _putsch(events: Sequence[Any], state: _State, table: TableRules, order: Sequence[str],
-            names: dict[str, str]) -> tuple[str, bool] | None:
+def _putsch(
+    events: Sequence[Any],
+    state: _State,
+    table: TableRules,
+    order: Sequence[str],
+    names: dict[str, str],
+) -> tuple[str, bool] | None:
     """The hand's putsch as (putschist, succeeded), checked against the rules and order."""
     putsches = [e for e in events if isinstance(e, Putsch)]
     if not putsches:
@@ -553,22 +632,29 @@ def _putsch(events: Sequence[Any], state: _State, table: TableRules, order: Sequ
     who = {e.player for e in putsches}
     outcomes = {e.outcome for e in putsches} - {"declared"}
     if len(who) > 1 or len(outcomes) > 1:
-        raise _conflict("Putschs contradictoires dans la même main (un seul putsch, réussi ou "
-                        "raté).", "Contradictory putsches in one hand (one putsch, succeeded "
-                        "or failed).")
+        raise _conflict(
+            "Putschs contradictoires dans la même main (un seul putsch, réussi ou raté).",
+            "Contradictory putsches in one hand (one putsch, succeeded or failed).",
+        )
     player = putsches[0].player
     name = names.get(player, player)
     if not state.ranked:
-        raise _conflict("Pas de putsch à la première main : il n'y a pas encore de Trou du cul.",
-                        "No putsch on a first hand: there is no Trou du cul yet.")
+        raise _conflict(
+            "Pas de putsch à la première main : il n'y a pas encore de Trou du cul.",
+            "No putsch on a first hand: there is no Trou du cul yet.",
+        )
     if player != state.present[-1]:
         scum = names[state.present[-1]]
-        raise _conflict(f"Seul le Trou du cul ({scum}) peut lancer un putsch, pas {name}.",
-                        f"Only the Trou du cul ({scum}) may declare a putsch, not {name}.")
+        raise _conflict(
+            f"Seul le Trou du cul ({scum}) peut lancer un putsch, pas {name}.",
+            f"Only the Trou du cul ({scum}) may declare a putsch, not {name}.",
+        )
     if state.penalised == player:
         # WIKI: "le Trou du cul est interdit de putsch au cours de la partie suivante".
-        raise _conflict(f"{name} a raté un putsch à la main précédente : pas de putsch cette "
-                        "main.", f"{name} failed a putsch last hand: no putsch this hand.")
+        raise _conflict(
+            f"{name} a raté un putsch à la main précédente : pas de putsch cette main.",
+            f"{name} failed a putsch last hand: no putsch this hand.",
+        )
     won = order[0] == player
     if outcomes and (outcomes == {"succeeded"}) != won:
         first = names.get(order[0], order[0])
@@ -576,50 +662,62 @@ def _putsch(events: Sequence[Any], state: _State, table: TableRules, order: Sequ
             f"Putsch {'réussi' if not won else 'raté'} mais {first} est sorti en premier : un "
             "putsch réussit si et seulement si le putschiste finit Président.",
             f"Putsch {'succeeded' if not won else 'failed'} but {first} went out first: a "
-            "putsch succeeds exactly when the putschist finishes Président.")
+            "putsch succeeds exactly when the putschist finishes Président.",
+        )
     return player, won
 
 
-def _check_events(events: Sequence[Any], rules: RuleSet, table: TableRules, state: _State,
-                  names: dict[str, str]) -> None:
+def _check_events(
+    events: Sequence[Any], rules: RuleSet, table: TableRules, state: _State, names: dict[str, str]
+) -> None:
     """Each event names players at the table, its option is on, and no two contradict."""
     for e in events:
         for attr in PLAYER_FIELDS:
             pid = getattr(e, attr, None)
             if pid is not None and pid not in state.present:
                 who = names.get(pid, pid)
-                raise UnknownPlayerError(f"Événement {e.kind} : {who} n'est pas à la table.",
-                                         f"Event {e.kind}: {who} is not at the table.")
+                raise UnknownPlayerError(
+                    f"Événement {e.kind} : {who} n'est pas à la table.",
+                    f"Event {e.kind}: {who} is not at the table.",
+                )
     kinds = {e.kind for e in events}
     if "revolution" in kinds and rules.revolution == "off":
         raise _option_off("revolution", "Pas de révolution", "No revolution", "off")
     if kinds & {"coup_detat", "guillotine"} and not table.coup_detat:
         raise _option_off("coup_detat", "Pas de coup d'État", "No coup d'État")
     if "forbidden_finish" in kinds and not rules.forbidden_finish:
-        raise _option_off("forbidden_finish", "Aucune carte n'est interdite pour finir",
-                          "No card is forbidden to finish on", "none")
+        raise _option_off(
+            "forbidden_finish",
+            "Aucune carte n'est interdite pour finir",
+            "No card is forbidden to finish on",
+            "none",
+        )
     if "president_falls" in kinds and not table.rich_man_falls:
-        raise _option_off("rich_man_falls", "Le Président ne tombe pas",
-                          "The Président does not fall")
+        raise _option_off(
+            "rich_man_falls", "Le Président ne tombe pas", "The Président does not fall"
+        )
     if "fault" in kinds and not table.faults:
         raise _option_off("faults", "Pas de fautes de procédure", "No procedural faults")
     coups = [e for e in events if e.kind in ("coup_detat", "guillotine")]
     if len(coups) > 1:
-        raise _conflict("Un seul coup d'État par main : "
-                        + _names_of(names, [c.player for c in coups]) + ".",
-                        "Only one coup d'État per hand: "
-                        + _names_of(names, [c.player for c in coups]) + ".")
+        raise _conflict(
+            "Un seul coup d'État par main : " + _names_of(names, [c.player for c in coups]) + ".",
+            "Only one coup d'État per hand: " + _names_of(names, [c.player for c in coups]) + ".",
+        )
     for c in coups:
         if isinstance(c, Guillotine) and c.victim == c.player:
-            raise _conflict("La guillotine désigne un autre joueur comme Trou du cul.",
-                            "The guillotine names another player as Trou du cul.")
+            raise _conflict(
+                "La guillotine désigne un autre joueur comme Trou du cul.",
+                "The guillotine names another player as Trou du cul.",
+            )
     seen: set[tuple[str, str]] = set()
     for e in events:
         if e.kind in ("forbidden_finish", "president_falls"):
             if (e.kind, e.player) in seen:
                 who = names[e.player]
-                raise _conflict(f"Événement {e.kind} en double pour {who}.",
-                                f"Event {e.kind} twice for {who}.")
+                raise _conflict(
+                    f"Événement {e.kind} en double pour {who}.", f"Event {e.kind} twice for {who}."
+                )
             seen.add((e.kind, e.player))
 
 
@@ -628,8 +726,15 @@ def _to_bottom(ranking: list[str], player: str) -> None:
     ranking.append(player)
 
 
-def _play(step: HandStep, number: int, state: _State, rules: RuleSet, table: TableRules,
-          evening: Evening, names: dict[str, str]) -> HandResult:
+def _play(
+    step: HandStep,
+    number: int,
+    state: _State,
+    rules: RuleSet,
+    table: TableRules,
+    evening: Evening,
+    names: dict[str, str],
+) -> HandResult:
     """Play one recorded hand on the state; return its result."""
     before = list(state.present) if state.ranked else None
     events = list(step.events)
@@ -637,8 +742,11 @@ def _play(step: HandStep, number: int, state: _State, rules: RuleSet, table: Tab
     order = list(step.order)
     if table.scoring == "card_penalty":
         order = _card_order(step, state, names)
-    putsch_partial = any(isinstance(e, Putsch) for e in events) and bool(order) and (
-        state.ranked and order[0] != state.present[-1])
+    putsch_partial = (
+        any(isinstance(e, Putsch) for e in events)
+        and bool(order)
+        and (state.ranked and order[0] != state.present[-1])
+    )
     _check_full(order, state.present, names, partial_ok=putsch_partial)
     putsch = _putsch(events, state, table, order, names)
     plan = _plan(rules, table, state, names, evening, putsch_declared=putsch is not None)
@@ -661,13 +769,17 @@ def _play(step: HandStep, number: int, state: _State, rules: RuleSet, table: Tab
     # vous devenez le joueur le moins bien classé"
     stated = [e.player for e in events if isinstance(e, PresidentFalls)]
     president = before[0] if before is not None else None
-    falls = (table.rich_man_falls and president is not None and order[0] != president
-             and not (putsch is not None and not putsch[1]))
+    falls = (
+        table.rich_man_falls
+        and president is not None
+        and order[0] != president
+        and not (putsch is not None and not putsch[1])
+    )
     if stated and (not falls or stated != [president]):
         raise _conflict(
-            f"{names[stated[0]]} ne tombe pas : seul le Président qui ne finit pas premier "
-            "tombe.", f"{names[stated[0]]} does not fall: only a Président who does not "
-            "finish first falls.")
+            f"{names[stated[0]]} ne tombe pas : seul le Président qui ne finit pas premier tombe.",
+            f"{names[stated[0]]} does not fall: only a Président who does not finish first falls.",
+        )
     if falls and president is not None:
         _to_bottom(ranking, president)
         effects.append(Effect(kind="president_falls", player=president))
@@ -679,7 +791,8 @@ def _play(step: HandStep, number: int, state: _State, rules: RuleSet, table: Tab
                     f"Putsch réussi par {names[putsch[0]]} et coup d'État par {names[e.player]} "
                     "dans la même main : un seul peut devenir Président.",
                     f"A putsch won by {names[putsch[0]]} and a coup d'État by "
-                    f"{names[e.player]} in one hand: only one can become Président.")
+                    f"{names[e.player]} in one hand: only one can become Président.",
+                )
             top, at = ranking[0], ranking.index(e.player)
             ranking[0], ranking[at] = e.player, top
             effects.append(Effect(kind=e.kind, player=e.player))
@@ -711,23 +824,34 @@ def _play(step: HandStep, number: int, state: _State, rules: RuleSet, table: Tab
     if rules.revolution == "quad_persistent" and revolutions % 2:
         state.reversed_order = not state.reversed_order
 
-    points = scoring.hand_points(table.scoring, ranking, cards_left=step.cards_left,
-                                 none_played=step.none_played, putsch=putsch)
+    points = scoring.hand_points(
+        table.scoring,
+        ranking,
+        cards_left=step.cards_left,
+        none_played=step.none_played,
+        putsch=putsch,
+    )
     for p, v in points.items():
         state.totals[p] = state.totals.get(p, 0) + v
     state.present, state.ranked = ranking, True
     state.hands = number
     state.penalised = putsch[0] if putsch is not None and not putsch[1] else None
     if state.ended_after is None and scoring.end_reached(
-            table.end, table.target, table.hands, state.totals, number):
+        table.end, table.target, table.hands, state.totals, number
+    ):
         state.ended_after = number
     return HandResult(
-        number=number, first=before is None,
+        number=number,
+        first=before is None,
         ranking_before=tuple(before) if before is not None else None,
         ranking=tuple(ranking),
         titles=dict(zip(ranking, titles_for(table.titles, len(ranking)), strict=True)),
-        points=points, totals=dict(state.totals), effects=tuple(effects),
-        reversed_order=reversed_at_start, plan=plan)
+        points=points,
+        totals=dict(state.totals),
+        effects=tuple(effects),
+        reversed_order=reversed_at_start,
+        plan=plan,
+    )
 
 
 def _card_order(step: HandStep, state: _State, names: dict[str, str]) -> list[str]:
@@ -736,29 +860,43 @@ def _card_order(step: HandStep, state: _State, names: dict[str, str]) -> list[st
     cards left (the order given breaks ties, then the ranking before the hand)."""
     left = step.cards_left
     if left is None:
-        raise EveningError("Comptez les cartes qui restent à chaque joueur.",
-                           "Count the cards each player has left.", "bad-cards-left")
+        raise EveningError(
+            "Comptez les cartes qui restent à chaque joueur.",
+            "Count the cards each player has left.",
+            "bad-cards-left",
+        )
     _check_full(list(left), state.present, names)
     if any(v < 0 for v in left.values()):
-        raise EveningError("Un nombre de cartes ne peut pas être négatif.",
-                           "A card count cannot be negative.", "bad-cards-left")
+        raise EveningError(
+            "Un nombre de cartes ne peut pas être négatif.",
+            "A card count cannot be negative.",
+            "bad-cards-left",
+        )
     out = [p for p, v in left.items() if v == 0]
     if len(out) != 1:
-        raise EveningError("Un seul joueur a posé toutes ses cartes : exactement un compte à 0.",
-                           "One player went out: exactly one count of 0.", "bad-cards-left")
+        raise EveningError(
+            "Un seul joueur a posé toutes ses cartes : exactement un compte à 0.",
+            "One player went out: exactly one count of 0.",
+            "bad-cards-left",
+        )
     for p in step.none_played:
         if p not in left or left[p] == 0:
-            raise EveningError(f"{names.get(p, p)} est sorti : il a bien posé des cartes.",
-                               f"{names.get(p, p)} went out: he did play cards.",
-                               "bad-cards-left")
+            raise EveningError(
+                f"{names.get(p, p)} est sorti : il a bien posé des cartes.",
+                f"{names.get(p, p)} went out: he did play cards.",
+                "bad-cards-left",
+            )
     if step.order:
         _check_full(step.order, state.present, names)
         if step.order[0] != out[0]:
-            raise _conflict(f"{names[out[0]]} n'a plus de carte : il est premier.",
-                            f"{names[out[0]]} has no card left: he is first.")
+            raise _conflict(
+                f"{names[out[0]]} n'a plus de carte : il est premier.",
+                f"{names[out[0]]} has no card left: he is first.",
+            )
     tie = {p: i for i, p in enumerate(step.order or state.present)}
-    return sorted(state.present, key=lambda p: (scoring.card_penalty(
-        left[p], p in step.none_played), tie[p]))
+    return sorted(
+        state.present, key=lambda p: (scoring.card_penalty(left[p], p in step.none_played), tie[p])
+    )
 
 
 def hand_sum_expected(result: HandResult, scheme: str) -> int | None:
@@ -766,6 +904,12 @@ def hand_sum_expected(result: HandResult, scheme: str) -> int | None:
     total = scoring.scheme_total(scheme, len(result.ranking))
     if total is None:
         return None
-    putsch = next(((e.player or "", e.kind == "putsch_succeeded") for e in result.effects
-                   if e.kind in ("putsch_succeeded", "putsch_failed")), None)
+    putsch = next(
+        (
+            (e.player or "", e.kind == "putsch_succeeded")
+            for e in result.effects
+            if e.kind in ("putsch_succeeded", "putsch_failed")
+        ),
+        None,
+    )
     return total + scoring.putsch_adjustment(scheme, putsch)

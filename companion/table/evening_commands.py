@@ -22,7 +22,8 @@ import json
 import sys
 from typing import Any
 
-from companion.rules.errors import CompanionError, NotationError, one_line
+from companion.errors import CompanionError, one_line
+from companion.rules.errors import NotationError
 from companion.table.commands import _write
 from companion.table.evening import Evening
 from companion.table.history_commands import _find
@@ -34,8 +35,10 @@ def register(subparsers: Any) -> None:
     sub = evening.add_subparsers(dest="evening_command", required=True)
 
     def common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
-        p.add_argument("--data-dir", help="data directory (default: FLET_APP_STORAGE_DATA, "
-                       "else the user data directory)")
+        p.add_argument(
+            "--data-dir",
+            help="data directory (default: FLET_APP_STORAGE_DATA, else the user data directory)",
+        )
         p.add_argument("--lang", choices=("fr", "en"), default="fr")
         return p
 
@@ -47,20 +50,29 @@ def register(subparsers: Any) -> None:
     new.add_argument("--place")
     new.set_defaults(handler=_guard(_new))
 
-    for name, doc in (("record", "record a hand's finishing order"),
-                      ("edit", "correct a past hand (later hands are recomputed)")):
+    for name, doc in (
+        ("record", "record a hand's finishing order"),
+        ("edit", "correct a past hand (later hands are recomputed)"),
+    ):
         p = common(sub.add_parser(name, help=doc))
         p.add_argument("evening")
         if name == "edit":
             p.add_argument("hand", type=int)
         p.add_argument("--order", required=True, help="first out first, comma-separated")
-        p.add_argument("--event", action="append", default=[], metavar="KIND:PLAYER",
-                       help="e.g. revolution:Léa, putsch:Tom=failed, forbidden_finish:Ana")
+        p.add_argument(
+            "--event",
+            action="append",
+            default=[],
+            metavar="KIND:PLAYER",
+            help="e.g. revolution:Léa, putsch:Tom=failed, forbidden_finish:Ana",
+        )
         p.set_defaults(handler=_guard(_record if name == "record" else _edit))
 
-    for name, doc, run in (("delete", "delete a past hand (undo restores it)", _delete),
-                           ("undo", "undo the last change", _undo),
-                           ("plan", "the next hand's plan", _plan)):
+    for name, doc, run in (
+        ("delete", "delete a past hand (undo restores it)", _delete),
+        ("undo", "undo the last change", _undo),
+        ("plan", "the next hand's plan", _plan),
+    ):
         p = common(sub.add_parser(name, help=doc))
         p.add_argument("evening")
         if name == "delete":
@@ -83,6 +95,7 @@ def _guard(run: Any) -> Any:
             return 2
         _write(sys.stdout, json.dumps(_summary(evening), ensure_ascii=False) + "\n")
         return 0
+
     return handler
 
 
@@ -104,8 +117,10 @@ def _events(items: list[str]) -> list[dict[str, Any]]:
     for item in items:
         kind, sep, rest = item.partition(":")
         if not sep or not rest.strip():
-            raise NotationError(f"« {item} » : attendu TYPE:JOUEUR (ex. putsch:Tom=failed)",
-                                f"'{item}': expected KIND:PLAYER (e.g. putsch:Tom=failed)")
+            raise NotationError(
+                f"« {item} » : attendu TYPE:JOUEUR (ex. putsch:Tom=failed)",
+                f"'{item}': expected KIND:PLAYER (e.g. putsch:Tom=failed)",
+            )
         player, _, value = rest.partition("=")
         event: dict[str, Any] = {"kind": kind.strip(), "player": player.strip()}
         if value:
@@ -120,8 +135,13 @@ def _names(text: str) -> list[str]:
 
 def _new(service: TableService, args: argparse.Namespace) -> Evening:
     return service.create_evening(
-        _names(args.players), args.rules, settings=args.set, place=args.place,
-        ranking=_names(args.ranking) if args.ranking else None, lang=args.lang)
+        _names(args.players),
+        args.rules,
+        settings=args.set,
+        place=args.place,
+        ranking=_names(args.ranking) if args.ranking else None,
+        lang=args.lang,
+    )
 
 
 def _current(service: TableService, ref: str) -> Evening:
@@ -130,14 +150,20 @@ def _current(service: TableService, ref: str) -> Evening:
 
 def _record(service: TableService, args: argparse.Namespace) -> Evening:
     ev = _current(service, args.evening)
-    return service.record_hand(ev.id, _names(args.order), events=_events(args.event),
-                               expected_version=ev.version)
+    return service.record_hand(
+        ev.id, _names(args.order), events=_events(args.event), expected_version=ev.version
+    )
 
 
 def _edit(service: TableService, args: argparse.Namespace) -> Evening:
     ev = _current(service, args.evening)
-    return service.edit_hand(ev.id, args.hand, order=_names(args.order),
-                             events=_events(args.event), expected_version=ev.version)
+    return service.edit_hand(
+        ev.id,
+        args.hand,
+        order=_names(args.order),
+        events=_events(args.event),
+        expected_version=ev.version,
+    )
 
 
 def _delete(service: TableService, args: argparse.Namespace) -> Evening:

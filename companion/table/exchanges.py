@@ -62,8 +62,9 @@ def _counts(table: TableRules, players: int) -> list[tuple[int, int]]:
     return list(table.exchange)
 
 
-def plan_exchanges(table: TableRules, ranking: Sequence[str],
-                   putsch_penalty: bool = False) -> list[Pair]:
+def plan_exchanges(
+    table: TableRules, ranking: Sequence[str], putsch_penalty: bool = False
+) -> list[Pair]:
     """Exchanges for players ranked best first. ``putsch_penalty``: the last hand's failed
     putschist gives his 4 best for 4 cards of the Président's choice instead."""
     n = len(ranking)
@@ -85,8 +86,14 @@ def plan_exchanges(table: TableRules, ranking: Sequence[str],
     if table.merchants and n % 2 == 0 and len(links) < n // 2:
         # PAGAT "Cartes à échanger": the middle two must swap one card each.
         upper, lower = ranking[n // 2 - 1], ranking[n // 2]
-        pairs.append(Pair(upper, lower, (Give(upper, lower, 1, "merchants"),
-                                         Give(lower, upper, 1, "merchants")), merchants=True))
+        pairs.append(
+            Pair(
+                upper,
+                lower,
+                (Give(upper, lower, 1, "merchants"), Give(lower, upper, 1, "merchants")),
+                merchants=True,
+            )
+        )
     return pairs
 
 

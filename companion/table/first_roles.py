@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.errors import CompanionError
 from companion.rules.cards import DECK_RANKS, Card, JokerColour, Rank
 from companion.rules.combos import order_for
-from companion.rules.errors import CompanionError
 from companion.rules.ruleset import RuleSet
 
 
@@ -64,12 +64,16 @@ def _check_card(card: Card, rules: RuleSet, players: int) -> None:
         if rules.joker_count(players) == 0:
             raise DrawError("Il n'y a pas de joker dans ce jeu.", "There is no joker in this pack.")
     elif card.rank not in DECK_RANKS[rules.deck]:
-        raise DrawError(f"Pas de {card} dans un jeu de {rules.deck} cartes.",
-                        f"There is no {card} in a {rules.deck}-card deck.", card=str(card))
+        raise DrawError(
+            f"Pas de {card} dans un jeu de {rules.deck} cartes.",
+            f"There is no {card} in a {rules.deck}-card deck.",
+            card=str(card),
+        )
 
 
-def rank_draws(rounds: Sequence[Mapping[str, Card | str]], rules: RuleSet,
-               draw_order: str = "game") -> DrawResult:
+def rank_draws(
+    rounds: Sequence[Mapping[str, Card | str]], rules: RuleSet, draw_order: str = "game"
+) -> DrawResult:
     """Rank players by drawn cards. ``rounds[0]`` has every player's card (in seating
     order); each later round has a card for every member of one or more tied groups of the
     round before. Returns the groups, best first; tied groups must draw again."""
@@ -93,22 +97,27 @@ def rank_draws(rounds: Sequence[Mapping[str, Card | str]], rules: RuleSet,
                     f"Tirage {number + 1} : seuls les joueurs à égalité retirent, et tous "
                     f"ensemble ({', '.join(group)}).",
                     f"Draw {number + 1}: only tied players draw again, all of them together "
-                    f"({', '.join(group)}).")
+                    f"({', '.join(group)}).",
+                )
             by_strength: dict[int, list[str]] = {}
             for name in group:
                 by_strength.setdefault(draw_strength(cards[name], rules, draw_order), []).append(
-                    name)
+                    name
+                )
             next_groups.extend(tuple(by_strength[s]) for s in sorted(by_strength, reverse=True))
         unknown = drawn - {n for g in groups for n in g}
         if unknown:
-            raise DrawError(f"Joueur inconnu : {', '.join(sorted(unknown))}.",
-                            f"Unknown player: {', '.join(sorted(unknown))}.")
+            raise DrawError(
+                f"Joueur inconnu : {', '.join(sorted(unknown))}.",
+                f"Unknown player: {', '.join(sorted(unknown))}.",
+            )
         groups = next_groups
     return DrawResult(groups=tuple(groups))
 
 
-def random_ranking(players: Sequence[str], rng: random.Random | int | None = None
-                   ) -> tuple[str, ...]:
+def random_ranking(
+    players: Sequence[str], rng: random.Random | int | None = None
+) -> tuple[str, ...]:
     """Roles at random (S2 ``random``); pass a seed or a Random for a repeatable draw."""
     generator = rng if isinstance(rng, random.Random) else random.Random(rng)
     order = list(players)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from companion.rules.errors import CompanionError, one_line
+from companion.errors import CompanionError, one_line
 from companion.table.commands import _write
 from companion.table.service import TableService, UnknownEveningError
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
@@ -28,12 +28,15 @@ def _date(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"date attendue AAAA-MM-JJ / expected YYYY-MM-DD: {text!r}") from None
+            f"date attendue AAAA-MM-JJ / expected YYYY-MM-DD: {text!r}"
+        ) from None
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data-dir", help="data directory (default: FLET_APP_STORAGE_DATA, "
-                        "else the user data directory)")
+    parser.add_argument(
+        "--data-dir",
+        help="data directory (default: FLET_APP_STORAGE_DATA, else the user data directory)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("--from", dest="start", type=_date, metavar="YYYY-MM-DD")
     parser.add_argument("--to", dest="end", type=_date, metavar="YYYY-MM-DD")
@@ -59,6 +62,7 @@ def _guarded(run: Any) -> Any:
         except CompanionError as err:  # store errors too (StoreError is a CompanionError)
             _write(sys.stderr, one_line(err.message(args.lang)) + "\n")
         return 2
+
     handler.__doc__ = run.__doc__
     return handler
 
@@ -74,18 +78,19 @@ def _find(service: TableService, ref: str) -> str:
             return entries[0].id
     else:
         hits = [e.id for e in entries if e.id == ref] or [
-            e.id for e in entries if e.id.startswith(ref)]
+            e.id for e in entries if e.id.startswith(ref)
+        ]
         if len(hits) == 1:
             return hits[0]
-    raise UnknownEveningError(f"Soirée inconnue ou ambiguë : « {ref} ».",
-                              f"Unknown or ambiguous evening: '{ref}'.")
+    raise UnknownEveningError(
+        f"Soirée inconnue ou ambiguë : « {ref} ».", f"Unknown or ambiguous evening: '{ref}'."
+    )
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     cells = [[str(h) for h in headers], *[[str(c) for c in r] for r in rows]]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
-             for r in cells]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -111,19 +116,43 @@ def run_history(args: argparse.Namespace) -> int:
     for e in entries:
         summary = e.summary if isinstance(e.summary, dict) else {}
         leader = summary.get("winner") or summary.get("leader")
-        rows.append({"id": e.id, "date": e.date, "title": e.title, "place": e.place,
-                     "players": [names.get(p, p) for p in e.player_ids],
-                     "hands": e.hand_count, "ended": bool(summary.get("ended")),
-                     "leader": names.get(leader, leader) if leader else None,
-                     "error": e.error})
+        rows.append(
+            {
+                "id": e.id,
+                "date": e.date,
+                "title": e.title,
+                "place": e.place,
+                "players": [names.get(p, p) for p in e.player_ids],
+                "hands": e.hand_count,
+                "ended": bool(summary.get("ended")),
+                "leader": names.get(leader, leader) if leader else None,
+                "error": e.error,
+            }
+        )
     if args.json:
         _print_json({"evenings": rows})
         return 0
-    headers = (["Soirée", "Date", "Lieu", "Mains", "En tête", "Joueurs"] if fr else
-               ["Evening", "Date", "Place", "Hands", "Leading", "Players"])
-    _say(_table(headers, [[r["id"][:8], r["date"] or "", r["place"] or r["title"] or "",
-                            r["hands"], (r["leader"] or "") + (" ✓" if r["ended"] else ""),
-                            ", ".join(r["players"])] for r in rows]))
+    headers = (
+        ["Soirée", "Date", "Lieu", "Mains", "En tête", "Joueurs"]
+        if fr
+        else ["Evening", "Date", "Place", "Hands", "Leading", "Players"]
+    )
+    _say(
+        _table(
+            headers,
+            [
+                [
+                    r["id"][:8],
+                    r["date"] or "",
+                    r["place"] or r["title"] or "",
+                    r["hands"],
+                    (r["leader"] or "") + (" ✓" if r["ended"] else ""),
+                    ", ".join(r["players"]),
+                ]
+                for r in rows
+            ],
+        )
+    )
     return 0
 
 
@@ -140,8 +169,10 @@ def _evening_text(h: EveningHistory, fr: bool) -> str:
                 cells.append("—")
         rows.append(cells)
     hands = _table(["#", *[h.names[p] for p in ids]], rows)
-    ranking = _table(["Place", "Joueur" if fr else "Player", "Points", "Titre" if fr else
-                      "Title"], [[s.place, s.name, s.total, s.title or ""] for s in h.standings])
+    ranking = _table(
+        ["Place", "Joueur" if fr else "Player", "Points", "Titre" if fr else "Title"],
+        [[s.place, s.name, s.total, s.title or ""] for s in h.standings],
+    )
     ended = (" — terminée" if fr else " — ended") if h.ended else ""
     return f"{head}{ended}\n\n{hands}\n\n{ranking}"
 
@@ -153,8 +184,9 @@ def run_leaderboard(args: argparse.Namespace) -> int:
     if args.versus:
         a, sep, b = args.versus.partition(",")
         if not sep:
-            raise CompanionError("--versus attend deux noms : A,B.",
-                                 "--versus expects two names: A,B.")
+            raise CompanionError(
+                "--versus attend deux noms : A,B.", "--versus expects two names: A,B."
+            )
         h2h = service.head_to_head(a, b, args.start, args.end)
         if args.json:
             _print_json(h2h.model_dump(mode="json"))
@@ -163,37 +195,79 @@ def run_leaderboard(args: argparse.Namespace) -> int:
         return 0
     rows = service.leaderboard(args.start, args.end)
     if args.json:
-        _print_json({"from": args.start, "to": args.end,
-                     "players": [r.model_dump(mode="json") for r in rows]})
+        _print_json(
+            {
+                "from": args.start,
+                "to": args.end,
+                "players": [r.model_dump(mode="json") for r in rows],
+            }
+        )
         return 0
     _say(_leaders_text(rows, fr))
     return 0
 
 
 def _leaders_text(rows: Sequence[LeaderRow], fr: bool) -> str:
-    headers = (["#", "Joueur", "Points", "Mains", "Soirées", "Pos. moy.", "Président",
-                "Trou du cul", "Série"] if fr else
-               ["#", "Player", "Points", "Hands", "Evenings", "Avg pos.", "Président",
-                "Trou du cul", "Streak"])
+    headers = (
+        [
+            "#",
+            "Joueur",
+            "Points",
+            "Mains",
+            "Soirées",
+            "Pos. moy.",
+            "Président",
+            "Trou du cul",
+            "Série",
+        ]
+        if fr
+        else [
+            "#",
+            "Player",
+            "Points",
+            "Hands",
+            "Evenings",
+            "Avg pos.",
+            "Président",
+            "Trou du cul",
+            "Streak",
+        ]
+    )
     penalty = any(r.penalty for r in rows)
     if penalty:
         headers.append("Pénalité" if fr else "Penalty")
     body = []
     for r in rows:
         avg = "" if r.avg_position is None else f"{r.avg_position:.2f}"
-        cells = [r.rank, r.name, r.points, r.hands, r.evenings, avg, r.president,
-                 r.trou_du_cul, r.longest_streak]
+        cells = [
+            r.rank,
+            r.name,
+            r.points,
+            r.hands,
+            r.evenings,
+            avg,
+            r.president,
+            r.trou_du_cul,
+            r.longest_streak,
+        ]
         body.append([*cells, r.penalty] if penalty else cells)
-    note = ("Pos. moy. : 0 = toujours premier, 1 = toujours dernier." if fr else
-            "Avg pos.: 0 = always first, 1 = always last.")
+    note = (
+        "Pos. moy. : 0 = toujours premier, 1 = toujours dernier."
+        if fr
+        else "Avg pos.: 0 = always first, 1 = always last."
+    )
     return f"{_table(headers, body)}\n\n{note}"
 
 
 def _versus_text(h: HeadToHead, fr: bool) -> str:
     if fr:
-        return (f"{h.a_name} contre {h.b_name} : {h.hands} mains jouées ensemble "
-                f"({h.evenings} soirées). {h.a_name} devant {h.a_ahead} fois, "
-                f"{h.b_name} devant {h.b_ahead} fois.")
-    return (f"{h.a_name} vs {h.b_name}: {h.hands} hands played together ({h.evenings} "
-            f"evenings). {h.a_name} ahead {h.a_ahead} times, {h.b_name} ahead "
-            f"{h.b_ahead} times.")
+        return (
+            f"{h.a_name} contre {h.b_name} : {h.hands} mains jouées ensemble "
+            f"({h.evenings} soirées). {h.a_name} devant {h.a_ahead} fois, "
+            f"{h.b_name} devant {h.b_ahead} fois."
+        )
+    return (
+        f"{h.a_name} vs {h.b_name}: {h.hands} hands played together ({h.evenings} "
+        f"evenings). {h.a_name} ahead {h.a_ahead} times, {h.b_name} ahead "
+        f"{h.b_ahead} times."
+    )

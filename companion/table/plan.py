@@ -91,8 +91,7 @@ class HandPlan(BaseModel):
         return held
 
 
-def check_players(players: Sequence[str], player_range: tuple[int, int] | None = None
-                  ) -> list[str]:
+def check_players(players: Sequence[str], player_range: tuple[int, int] | None = None) -> list[str]:
     """Stripped names; raises PlanError for empty or duplicate names (case-insensitive) and
     a count outside ``player_range``."""
     names = [p.strip() for p in players]
@@ -101,18 +100,26 @@ def check_players(players: Sequence[str], player_range: tuple[int, int] | None =
     seen: dict[str, str] = {}
     for n in names:
         if n.casefold() in seen:
-            raise PlanError(f"Nom en double : « {n} ».", f"Duplicate name: '{n}'.",
-                            code="duplicate-name", name=n)
+            raise PlanError(
+                f"Nom en double : « {n} ».",
+                f"Duplicate name: '{n}'.",
+                code="duplicate-name",
+                name=n,
+            )
         seen[n.casefold()] = n
     low, high = player_range or (2, 20)
     if len(names) < low:
-        raise PlanError(f"Trop peu de joueurs : {len(names)} (au moins {low}).",
-                        f"Too few players: {len(names)} (at least {low}).",
-                        code="too-few-players")
+        raise PlanError(
+            f"Trop peu de joueurs : {len(names)} (au moins {low}).",
+            f"Too few players: {len(names)} (at least {low}).",
+            code="too-few-players",
+        )
     if len(names) > high:
-        raise PlanError(f"Trop de joueurs : {len(names)} (au plus {high}).",
-                        f"Too many players: {len(names)} (at most {high}).",
-                        code="too-many-players")
+        raise PlanError(
+            f"Trop de joueurs : {len(names)} (au plus {high}).",
+            f"Too many players: {len(names)} (at most {high}).",
+            code="too-many-players",
+        )
     return names
 
 
@@ -122,8 +129,11 @@ def _seats(table: TableRules, ranking: list[str], seats: Sequence[str] | None) -
             return list(ranking)
         given = [s.strip() for s in seats]
         if sorted(given) != sorted(ranking):
-            raise PlanError("Les places doivent nommer les mêmes joueurs.",
-                            "The seats must name the same players.", code="bad-seats")
+            raise PlanError(
+                "Les places doivent nommer les mêmes joueurs.",
+                "The seats must name the same players.",
+                code="bad-seats",
+            )
         return given
     if table.seating == "by_rank_anticlockwise":
         # PRES53: "le vice-président à sa droite, le secrétaire en face, et le balayeur à sa
@@ -138,8 +148,9 @@ def _after(seats: Sequence[str], who: str, clockwise: bool) -> str:
     return rotate(seats, who, clockwise)[1]
 
 
-def _lead(rule: str, ranking: list[str] | None, seats: list[str], dealer: str,
-          clockwise: bool) -> str | None:
+def _lead(
+    rule: str, ranking: list[str] | None, seats: list[str], dealer: str, clockwise: bool
+) -> str | None:
     if rule == "president" and ranking:
         return ranking[0]
     if rule == "scum" and ranking:
@@ -150,8 +161,9 @@ def _lead(rule: str, ranking: list[str] | None, seats: list[str], dealer: str,
     return None  # lowest_card, queen_of_hearts: whoever holds it
 
 
-def _direction(rules: RuleSet, table: TableRules, ranking: list[str] | None,
-               seats: list[str], dealer: str) -> bool:
+def _direction(
+    rules: RuleSet, table: TableRules, ranking: list[str] | None, seats: list[str], dealer: str
+) -> bool:
     """True for clockwise. Strutz: "le sens du jeu est défini de façon que le Président joue
     le plus tard possible au premier tour"."""
     base = rules.direction == "clockwise"
@@ -168,8 +180,14 @@ def _direction(rules: RuleSet, table: TableRules, ranking: list[str] | None,
     return best
 
 
-def _deal(style: str, total: int, seats: list[str], dealer: str, ranking: list[str] | None,
-          clockwise: bool) -> Deal:
+def _deal(
+    style: str,
+    total: int,
+    seats: list[str],
+    dealer: str,
+    ranking: list[str] | None,
+    clockwise: bool,
+) -> Deal:
     from_dealer = list(rotate(seats, dealer, clockwise))
     from_left = [*from_dealer[1:], dealer]
     if style == "from_dealer_self_first":
@@ -188,8 +206,10 @@ def _deal(style: str, total: int, seats: list[str], dealer: str, ranking: list[s
     if pattern is None:
         raise PlanError(
             f"La distribution du Trou-du-cul classique est prévue de 3 à 6 joueurs, pas "
-            f"{len(ranking)}.", f"The Trou-du-cul classique deal is defined for 3 to 6 players, "
-            f"not {len(ranking)}.", code="unsupported-count")
+            f"{len(ranking)}.",
+            f"The Trou-du-cul classique deal is defined for 3 to 6 players, not {len(ranking)}.",
+            code="unsupported-count",
+        )
     return simulate(total, from_left, [(ranking[i], k) for i, k in pattern])
 
 
@@ -204,29 +224,45 @@ def lowest_card(rules: RuleSet) -> str:
     return str(Card(order.natural_ranks[0], SUITS[-1]))
 
 
-def _check_request(table: TableRules, first: bool, seats: Sequence[str] | None,
-                   dealer: str | None, putsch_declared: bool, putsch_penalty: bool) -> None:
+def _check_request(
+    table: TableRules,
+    first: bool,
+    seats: Sequence[str] | None,
+    dealer: str | None,
+    putsch_declared: bool,
+    putsch_penalty: bool,
+) -> None:
     """Refuse what cannot apply rather than drop it silently."""
     if first and (putsch_declared or putsch_penalty):
-        raise PlanError("Pas de putsch à la première donne.", "No putsch on a first hand.",
-                        code="bad-putsch")
+        raise PlanError(
+            "Pas de putsch à la première donne.", "No putsch on a first hand.", code="bad-putsch"
+        )
     if putsch_declared and (not table.putsch or putsch_penalty):
         # WIKI: after a failed putsch "le Trou du cul est interdit de putsch" next hand.
-        raise PlanError("Putsch interdit ici.", "A putsch is not allowed here.",
-                        code="bad-putsch")
+        raise PlanError("Putsch interdit ici.", "A putsch is not allowed here.", code="bad-putsch")
     if seats is not None and table.seating != "fixed":
-        raise PlanError("Les places ne se donnent que si chacun garde sa place (seating=fixed).",
-                        "Seats are given only when seats are fixed (seating=fixed).",
-                        code="bad-seats")
+        raise PlanError(
+            "Les places ne se donnent que si chacun garde sa place (seating=fixed).",
+            "Seats are given only when seats are fixed (seating=fixed).",
+            code="bad-seats",
+        )
     if dealer is not None and not first:
-        raise PlanError("Le donneur découle du classement ; il ne se choisit qu'à la première "
-                        "donne.", "The dealer follows from the ranking; it is chosen only for "
-                        "a first hand.", code="bad-dealer")
+        raise PlanError(
+            "Le donneur découle du classement ; il ne se choisit qu'à la première donne.",
+            "The dealer follows from the ranking; it is chosen only for a first hand.",
+            code="bad-dealer",
+        )
 
 
-def _exchange_lines(say: Say, table: TableRules, ranking: list[str], pairs: list[Pair],
-                    discards: list[DiscardPlan], putsch_declared: bool,
-                    putsch_penalty: bool) -> list[str]:
+def _exchange_lines(
+    say: Say,
+    table: TableRules,
+    ranking: list[str],
+    pairs: list[Pair],
+    discards: list[DiscardPlan],
+    putsch_declared: bool,
+    putsch_penalty: bool,
+) -> list[str]:
     lines = []
     if putsch_declared:
         lines.append(say.putsch_declared(ranking[-1]))
@@ -245,11 +281,19 @@ def _exchange_lines(say: Say, table: TableRules, ranking: list[str], pairs: list
     return lines
 
 
-def plan_hand(rules: RuleSet, table: TableRules, players: Sequence[str], *,
-              first: bool = False, seats: Sequence[str] | None = None,
-              dealer: str | None = None, putsch_declared: bool = False,
-              putsch_penalty: bool = False, player_range: tuple[int, int] | None = None,
-              lang: str = "fr") -> HandPlan:
+def plan_hand(
+    rules: RuleSet,
+    table: TableRules,
+    players: Sequence[str],
+    *,
+    first: bool = False,
+    seats: Sequence[str] | None = None,
+    dealer: str | None = None,
+    putsch_declared: bool = False,
+    putsch_penalty: bool = False,
+    player_range: tuple[int, int] | None = None,
+    lang: str = "fr",
+) -> HandPlan:
     """Plan a hand. ``players``: the ranking, best first; with ``first``, the seating order
     clockwise (the first named deals unless ``dealer`` says otherwise). ``seats``: the
     clockwise seats when seating is fixed (default: the ranking). ``putsch_declared``: the
@@ -257,25 +301,31 @@ def plan_hand(rules: RuleSet, table: TableRules, players: Sequence[str], *,
     names = check_players(players, player_range)
     ranking = None if first else names
     _check_request(table, first, seats, dealer, putsch_declared, putsch_penalty)
-    titles = {} if ranking is None else dict(zip(ranking, titles_for(table.titles, len(names)),
-                                                 strict=True))
+    titles = (
+        {}
+        if ranking is None
+        else dict(zip(ranking, titles_for(table.titles, len(names)), strict=True))
+    )
     seating = _seats(table, ranking or names, seats) if seats or ranking else names
     if ranking is not None:
         dealer = ranking[-1] if table.dealer == "scum" else ranking[0]
     elif dealer is None:
         dealer = names[0]
     elif dealer not in names:
-        raise PlanError(f"Donneur inconnu : « {dealer} ».", f"Unknown dealer: '{dealer}'.",
-                        code="bad-dealer")
+        raise PlanError(
+            f"Donneur inconnu : « {dealer} ».", f"Unknown dealer: '{dealer}'.", code="bad-dealer"
+        )
     clockwise = _direction(rules, table, ranking, seating, dealer)
     deck = deck_for(rules, len(names))
     style = table.first_deal if ranking is None else table.deal
     deal = _deal(style, deck.cards, seating, dealer, ranking, clockwise)
     counts = deal.counts(seating)
     if min(counts.values()) == 0:
-        raise PlanError(f"{deck.cards} cartes ne suffisent pas pour {len(names)} joueurs.",
-                        f"{deck.cards} cards are not enough for {len(names)} players.",
-                        code="too-few-cards")
+        raise PlanError(
+            f"{deck.cards} cartes ne suffisent pas pour {len(names)} joueurs.",
+            f"{deck.cards} cards are not enough for {len(names)} players.",
+            code="too-few-cards",
+        )
     pairs: list[Pair] = []
     discards: list[DiscardPlan] = []
     if ranking is not None:
@@ -286,36 +336,63 @@ def plan_hand(rules: RuleSet, table: TableRules, players: Sequence[str], *,
     lead = _lead(lead_rule, ranking, seating, dealer, clockwise)
 
     say = Say(lang, titles)
-    lines = [say.seating(seating, table.seating == "fixed", ranking is None), say.deck(deck),
-             say.deal(dealer, deal, deck, counts, seating, clockwise,
-                      by_rank_up=ranking is not None and style == "extras_to_scum_first")]
+    lines = [
+        say.seating(seating, table.seating == "fixed", ranking is None),
+        say.deck(deck),
+        say.deal(
+            dealer,
+            deal,
+            deck,
+            counts,
+            seating,
+            clockwise,
+            by_rank_up=ranking is not None and style == "extras_to_scum_first",
+        ),
+    ]
     if ranking is None:
         lines.append(say.first_roles(table.first_roles))
     else:
-        lines.extend(_exchange_lines(say, table, ranking, pairs, discards, putsch_declared,
-                                     putsch_penalty))
+        lines.extend(
+            _exchange_lines(say, table, ranking, pairs, discards, putsch_declared, putsch_penalty)
+        )
     president_last = table.direction_rule == "president_last" and ranking is not None
     if not clockwise or president_last:
         lines.append(say.direction(clockwise, president_last))
     lines.append(say.lead(lead, lead_rule, lowest_card(rules)))
 
     return HandPlan(
-        titles=titles, seating=list(seating), dealer=dealer,
+        titles=titles,
+        seating=list(seating),
+        dealer=dealer,
         deck=DeckInfo(cards=deck.cards, decks=deck.decks, jokers=deck.jokers),
-        cards=counts, set_aside=deal.set_aside,
-        exchanges=[Exchange(giver=g.giver, to=g.to, count=g.count, kind=g.kind)
-                   for pair in pairs for g in pair.gives],
-        discards=[Discard(player=d.player, count=d.count, shown=d.shown, to=d.to)
-                  for d in discards],
-        first_lead=lead, instructions=lines)
+        cards=counts,
+        set_aside=deal.set_aside,
+        exchanges=[
+            Exchange(giver=g.giver, to=g.to, count=g.count, kind=g.kind)
+            for pair in pairs
+            for g in pair.gives
+        ],
+        discards=[
+            Discard(player=d.player, count=d.count, shown=d.shown, to=d.to) for d in discards
+        ],
+        first_lead=lead,
+        instructions=lines,
+    )
 
 
-def plan_for_preset(pid: str, players: Sequence[str], settings: Sequence[str] = (), *,
-                    first: bool = False, seats: Sequence[str] | None = None,
-                    lang: str = "fr") -> HandPlan:
+def plan_for_preset(
+    pid: str,
+    players: Sequence[str],
+    settings: Sequence[str] = (),
+    *,
+    first: bool = False,
+    seats: Sequence[str] | None = None,
+    lang: str = "fr",
+) -> HandPlan:
     """``plan_hand`` for a preset id with ``--set NAME=VALUE`` changes, checking the player
     count against the preset's range (what ``companion deal`` prints)."""
     preset = get_preset(pid)
     rules, table = table_rules_from(preset.id, list(settings))
-    return plan_hand(rules, table, players, first=first, seats=seats,
-                     player_range=preset.players, lang=lang)
+    return plan_hand(
+        rules, table, players, first=first, seats=seats, player_range=preset.players, lang=lang
+    )

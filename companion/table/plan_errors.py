@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 
 
 class PlanError(CompanionError):
@@ -11,8 +11,3 @@ class PlanError(CompanionError):
     ``too-few-cards``, ``unsupported-count``)."""
 
     code = "bad-plan"
-
-    def __init__(self, fr: str, en: str, code: str | None = None, **details: object) -> None:
-        super().__init__(fr, en, **details)
-        if code is not None:
-            self.code = code

@@ -79,10 +79,14 @@ def card_penalty(cards_left: int, played_none: bool) -> int:
     return cards_left
 
 
-def hand_points(scheme: str, ranking: Sequence[str], *,
-                cards_left: Mapping[str, int] | None = None,
-                none_played: Sequence[str] = (),
-                putsch: tuple[str, bool] | None = None) -> dict[str, int]:
+def hand_points(
+    scheme: str,
+    ranking: Sequence[str],
+    *,
+    cards_left: Mapping[str, int] | None = None,
+    none_played: Sequence[str] = (),
+    putsch: tuple[str, bool] | None = None,
+) -> dict[str, int]:
     """Points of one hand. ``ranking``: the places the hand produced, best first (after its
     events); ``putsch``: (putschist, succeeded) when a putsch was declared."""
     if scheme == "card_penalty":
@@ -109,8 +113,9 @@ def standings(totals: Mapping[str, int], ranking: Sequence[str], scheme: str) ->
     return sorted(ranking, key=lambda p: (sign * totals.get(p, 0), place[p]))
 
 
-def end_reached(end: str, target: int | None, hands: int | None,
-                totals: Mapping[str, int], hands_played: int) -> bool:
+def end_reached(
+    end: str, target: int | None, hands: int | None, totals: Mapping[str, int], hands_played: int
+) -> bool:
     """PAGAT "Fin de partie": "fixez un objectif et le jeu se termine lorsque quelqu'un
     atteint (disons) 11 points"; WIKI (poker): "terminée quand un joueur atteint ou dépasse
     le pointage requis"; or after a fixed number of hands."""

@@ -80,7 +80,9 @@ class VersionConflictError(EveningError):
             f"{expected}) : rien n'a été enregistré. Vérifiez et recommencez.",
             f"The evening changed meanwhile (version {current.version}, you had {expected}): "
             "nothing was saved. Check and try again.",
-            expected=expected, found=current.version)
+            expected=expected,
+            found=current.version,
+        )
         self.current = current
 
 
@@ -90,8 +92,11 @@ class DuplicateHandError(EveningError):
     code = "duplicate-hand"
 
     def __init__(self, current: Evening, number: int) -> None:
-        super().__init__(f"Cette main est déjà enregistrée (main {number}).",
-                         f"This hand is already recorded (hand {number}).", hand=number)
+        super().__init__(
+            f"Cette main est déjà enregistrée (main {number}).",
+            f"This hand is already recorded (hand {number}).",
+            hand=number,
+        )
         self.current = current
 
 
@@ -110,16 +115,27 @@ class UnknownEveningError(EveningError):
 def describe(evening: Evening) -> EveningInfo:
     """The evening's index entry, spelled out rather than duck-typed (``Evening.name`` is a
     method, not a title)."""
-    return EveningInfo(date=evening.date.isoformat(), title=evening.title,
-                       place=evening.place, player_ids=[p.id for p in evening.players],
-                       hand_count=len(evening.hands))
+    return EveningInfo(
+        date=evening.date.isoformat(),
+        title=evening.title,
+        place=evening.place,
+        player_ids=[p.id for p in evening.players],
+        hand_count=len(evening.hands),
+    )
 
 
-def open_repository(data_dir: str | os.PathLike[str] | None = None,
-                    **options: Any) -> Repository[Evening, PlayerProfile]:
+def open_repository(
+    data_dir: str | os.PathLike[str] | None = None, **options: Any
+) -> Repository[Evening, PlayerProfile]:
     """The store of evenings and profiles, keeping each evening's leaderboard summary."""
-    return Repository(Evening, PlayerProfile, data_dir, describe=describe,
-                      summarize=stats.evening_summary, **options)
+    return Repository(
+        Evening,
+        PlayerProfile,
+        data_dir,
+        describe=describe,
+        summarize=stats.evening_summary,
+        **options,
+    )
 
 
 def _day(text: str | None) -> date | None:
@@ -134,12 +150,15 @@ def _day(text: str | None) -> date | None:
 class TableService:
     """Evenings, hands and rankings for the screens (see the module docstring)."""
 
-    def __init__(self, data_dir: str | os.PathLike[str] | None = None, *,
-                 repository: Repository[Evening, PlayerProfile] | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: str | os.PathLike[str] | None = None,
+        *,
+        repository: Repository[Evening, PlayerProfile] | None = None,
+    ) -> None:
         self.repo = repository if repository is not None else open_repository(data_dir)
         self._lock = threading.RLock()
-        self._cache: OrderedDict[str, tuple[tuple[int | None, int | None], Evening]] = (
-            OrderedDict())
+        self._cache: OrderedDict[str, tuple[tuple[int | None, int | None], Evening]] = OrderedDict()
 
     # ------------------------------------------------------------------ players
 
@@ -162,15 +181,17 @@ class TableService:
         with self._lock:
             profiles = self.repo.get_players()
             if not any(p.id == player_id for p in profiles):
-                raise UnknownPlayerError(f"Joueur inconnu : {player_id}.",
-                                         f"Unknown player: {player_id}.")
+                raise UnknownPlayerError(
+                    f"Joueur inconnu : {player_id}.", f"Unknown player: {player_id}."
+                )
             renamed = _profile(name, player_id)
             _unique_among(renamed, [p for p in profiles if p.id != player_id])
             self.repo.save_players([renamed if p.id == player_id else p for p in profiles])
             return renamed
 
-    def _resolve_profiles(self, refs: Sequence[PlayerRef]
-                          ) -> tuple[list[PlayerProfile], list[PlayerProfile]]:
+    def _resolve_profiles(
+        self, refs: Sequence[PlayerRef]
+    ) -> tuple[list[PlayerProfile], list[PlayerProfile]]:
         """Profiles for ids, names or profiles; unknown names become new profiles (returned
         second, saved by the caller once the change is known to be valid)."""
         profiles = self.repo.get_players()
@@ -216,12 +237,22 @@ class TableService:
 
     # ------------------------------------------------------------------ evenings
 
-    def create_evening(self, players: Sequence[PlayerRef], preset: str, *,
-                       settings: Sequence[str] = (), day: date | None = None,
-                       title: str | None = None, place: str | None = None,
-                       notes: str | None = None, ranking: Sequence[PlayerRef] | None = None,
-                       target: int | None = None, hands: int | None = None,
-                       lang: str = "fr", rng: random.Random | int | None = None) -> Evening:
+    def create_evening(
+        self,
+        players: Sequence[PlayerRef],
+        preset: str,
+        *,
+        settings: Sequence[str] = (),
+        day: date | None = None,
+        title: str | None = None,
+        place: str | None = None,
+        notes: str | None = None,
+        ranking: Sequence[PlayerRef] | None = None,
+        target: int | None = None,
+        hands: int | None = None,
+        lang: str = "fr",
+        rng: random.Random | int | None = None,
+    ) -> Evening:
         """Start an evening. ``players`` in seating order, clockwise (the first named deals a
         first hand); ``settings``: ``NAME=VALUE`` changes to the preset; ``target`` /
         ``hands``: the end rule (the same as ``target=N`` / ``hands=N``; ``target=none`` makes
@@ -239,29 +270,42 @@ class TableService:
             ids = [p.id for p in profiles]
             if len(set(ids)) != len(ids):
                 twice = next(p.name for p in profiles if ids.count(p.id) > 1)
-                raise DuplicateNameError(f"{twice} est nommé deux fois.", f"{twice} is named "
-                                         "twice.", name=twice)
+                raise DuplicateNameError(
+                    f"{twice} est nommé deux fois.", f"{twice} is named twice.", name=twice
+                )
             check_names(profiles)
             check_count(pid, len(profiles))
             steps: list[Step] = []
             if ranking is not None:
                 lookup = {p.id: p.id for p in profiles} | {
-                    p.name.casefold(): p.id for p in profiles}
+                    p.name.casefold(): p.id for p in profiles
+                }
                 ranked = []
                 for ref in ranking:
                     key = ref.id if isinstance(ref, PlayerProfile) else ref.strip()
                     found = lookup.get(key) or lookup.get(key.casefold())
                     if found is None:
-                        raise UnknownPlayerError(f"Pas à la table : {key}.",
-                                                 f"Not at the table: {key}.")
+                        raise UnknownPlayerError(
+                            f"Pas à la table : {key}.", f"Not at the table: {key}."
+                        )
                     ranked.append(found)
                 steps.append(RankStep(ranking=tuple(ranked)))
             elif table.first_roles == "random":
                 steps.append(RankStep(ranking=random_ranking(ids, rng)))
-            evening = derive(Evening(
-                date=day or date.today(), title=title, place=place, notes=notes,
-                lang="en" if lang == "en" else "fr", preset=pid, settings=settings,
-                players=tuple(profiles), seating=tuple(ids), steps=tuple(steps)))
+            evening = derive(
+                Evening(
+                    date=day or date.today(),
+                    title=title,
+                    place=place,
+                    notes=notes,
+                    lang="en" if lang == "en" else "fr",
+                    preset=pid,
+                    settings=settings,
+                    players=tuple(profiles),
+                    seating=tuple(ids),
+                    steps=tuple(steps),
+                )
+            )
             if new:
                 self.repo.save_players([*self.repo.get_players(), *new])
             self._save(evening)
@@ -272,16 +316,15 @@ class TableService:
         with self._lock:
             return self._load(evening_id)
 
-    def evenings(self, start: date | None = None, end: date | None = None
-                 ) -> list[IndexEntry]:
+    def evenings(self, start: date | None = None, end: date | None = None) -> list[IndexEntry]:
         """Index entries (newest first), within the period when given (inclusive)."""
         with self._lock:
-            return [e for e in self.repo.list_index()
-                    if stats.in_period(_day(e.date), start, end)]
+            return [e for e in self.repo.list_index() if stats.in_period(_day(e.date), start, end)]
 
     def _load(self, evening_id: str) -> Evening:
-        unknown = UnknownEveningError(f"Soirée inconnue : {evening_id}.",
-                                      f"Unknown evening: {evening_id}.")
+        unknown = UnknownEveningError(
+            f"Soirée inconnue : {evening_id}.", f"Unknown evening: {evening_id}."
+        )
         try:
             # The file's own stat, not the index entry: another service on the same data
             # directory (a second window) may have written it since.
@@ -318,9 +361,15 @@ class TableService:
 
     # ------------------------------------------------------------------ changes
 
-    def _change(self, evening_id: str, expected_version: int,
-                build: Callable[[Evening], tuple[Evening, dict[str, Any]]],
-                *, key: str | None = None, open_only: bool = False) -> Evening:
+    def _change(
+        self,
+        evening_id: str,
+        expected_version: int,
+        build: Callable[[Evening], tuple[Evening, dict[str, Any]]],
+        *,
+        key: str | None = None,
+        open_only: bool = False,
+    ) -> Evening:
         """Check the version, apply ``build`` (new inputs + log fields), replay, save."""
         with self._lock:
             current = self._load(evening_id)
@@ -334,64 +383,85 @@ class TableService:
             if open_only and current.ended:
                 raise EveningEndedError(
                     "La soirée est terminée : annulez la dernière action pour la rouvrir.",
-                    "The evening has ended: undo the last action to reopen it.")
+                    "The evening has ended: undo the last action to reopen it.",
+                )
             changed, log = build(current)
             version = current.version + 1
             entry = LogEntry(version=version, **log)
             # ``changed.log`` is the current log, except after undo (which marks an entry).
-            evening = derive(changed.model_copy(update={
-                "version": version, "log": (*changed.log, entry)}))
+            evening = derive(
+                changed.model_copy(update={"version": version, "log": (*changed.log, entry)})
+            )
             self._save(evening)
             return evening
 
-    def record_hand(self, evening_id: str, order: Sequence[PlayerRef] | str, *,
-                    expected_version: int, events: Sequence[EventInput] = (),
-                    cards_left: Mapping[PlayerRef, int] | None = None,
-                    none_played: Sequence[PlayerRef] = (), key: str | None = None) -> Evening:
+    def record_hand(
+        self,
+        evening_id: str,
+        order: Sequence[PlayerRef] | str,
+        *,
+        expected_version: int,
+        events: Sequence[EventInput] = (),
+        cards_left: Mapping[PlayerRef, int] | None = None,
+        none_played: Sequence[PlayerRef] = (),
+        key: str | None = None,
+    ) -> Evening:
         """Record a hand: its finishing order (first out first; ids or names) and events.
         ``key``: an idempotency key, so a retried request is refused as a duplicate.
         Returns the evening; ``next_plan`` is the plan of the next hand."""
 
         def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
             step = HandStep(key=key, **_hand_inputs(ev, order, events, cards_left, none_played))
-            return (ev.model_copy(update={"steps": (*ev.steps, step)}),
-                    {"action": "record", "step_id": step.id, "step": step})
+            return (
+                ev.model_copy(update={"steps": (*ev.steps, step)}),
+                {"action": "record", "step_id": step.id, "step": step},
+            )
 
         return self._change(evening_id, expected_version, build, key=key, open_only=True)
 
-    def edit_hand(self, evening_id: str, hand: str | int, *, expected_version: int,
-                  order: Sequence[PlayerRef] | str | None = None,
-                  events: Sequence[EventInput] | None = None,
-                  cards_left: Mapping[PlayerRef, int] | None = None,
-                  none_played: Sequence[PlayerRef] | None = None) -> Evening:
+    def edit_hand(
+        self,
+        evening_id: str,
+        hand: str | int,
+        *,
+        expected_version: int,
+        order: Sequence[PlayerRef] | str | None = None,
+        events: Sequence[EventInput] | None = None,
+        cards_left: Mapping[PlayerRef, int] | None = None,
+        none_played: Sequence[PlayerRef] | None = None,
+    ) -> Evening:
         """Correct a past hand (by id or 1-based number); every later hand is replayed.
         Omitted fields keep their recorded value."""
 
         def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
             i, old = _find_hand(ev, hand)
             given = _hand_inputs(
-                ev, old.order if order is None else order,
+                ev,
+                old.order if order is None else order,
                 old.events if events is None else events,
                 old.cards_left if cards_left is None else cards_left,
-                old.none_played if none_played is None else none_played)
+                old.none_played if none_played is None else none_played,
+            )
             new = old.model_copy(update={**given, "result": None})
             steps = list(ev.steps)
             steps[i] = new
-            return (ev.model_copy(update={"steps": tuple(steps)}),
-                    {"action": "edit", "step_id": old.id, "position": i, "step": old.inputs()})
+            return (
+                ev.model_copy(update={"steps": tuple(steps)}),
+                {"action": "edit", "step_id": old.id, "position": i, "step": old.inputs()},
+            )
 
         return self._change(evening_id, expected_version, build)
 
-    def delete_hand(self, evening_id: str, hand: str | int, *,
-                    expected_version: int) -> Evening:
+    def delete_hand(self, evening_id: str, hand: str | int, *, expected_version: int) -> Evening:
         """Delete a past hand; it stays in the log and ``undo`` restores it."""
 
         def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
             i, old = _find_hand(ev, hand)
-            steps = ev.steps[:i] + ev.steps[i + 1:]
-            return (ev.model_copy(update={"steps": steps}),
-                    {"action": "delete", "step_id": old.id, "position": i,
-                     "step": old.inputs()})
+            steps = ev.steps[:i] + ev.steps[i + 1 :]
+            return (
+                ev.model_copy(update={"steps": steps}),
+                {"action": "delete", "step_id": old.id, "position": i, "step": old.inputs()},
+            )
 
         return self._change(evening_id, expected_version, build)
 
@@ -409,8 +479,10 @@ class TableService:
                 players = (*players, profile)
                 check_names(players)
             step = JoinStep(player=profile.id)
-            return (ev.model_copy(update={"players": players, "steps": (*ev.steps, step)}),
-                    {"action": "join", "step_id": step.id, "step": step})
+            return (
+                ev.model_copy(update={"players": players, "steps": (*ev.steps, step)}),
+                {"action": "join", "step_id": step.id, "step": step},
+            )
 
         with self._lock:
             evening = self._change(evening_id, expected_version, build, open_only=True)
@@ -423,19 +495,24 @@ class TableService:
 
         def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
             step = LeaveStep(player=_player_id(ev, player))
-            return (ev.model_copy(update={"steps": (*ev.steps, step)}),
-                    {"action": "leave", "step_id": step.id, "step": step})
+            return (
+                ev.model_copy(update={"steps": (*ev.steps, step)}),
+                {"action": "leave", "step_id": step.id, "step": step},
+            )
 
         return self._change(evening_id, expected_version, build, open_only=True)
 
-    def set_ranking(self, evening_id: str, ranking: Sequence[PlayerRef], *,
-                    expected_version: int) -> Evening:
+    def set_ranking(
+        self, evening_id: str, ranking: Sequence[PlayerRef], *, expected_version: int
+    ) -> Evening:
         """S2: the roles drawn before the first hand (best first)."""
 
         def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
             step = RankStep(ranking=tuple(_player_id(ev, p) for p in ranking))
-            return (ev.model_copy(update={"steps": (*ev.steps, step)}),
-                    {"action": "rank", "step_id": step.id, "step": step})
+            return (
+                ev.model_copy(update={"steps": (*ev.steps, step)}),
+                {"action": "rank", "step_id": step.id, "step": step},
+            )
 
         return self._change(evening_id, expected_version, build, open_only=True)
 
@@ -452,8 +529,9 @@ class TableService:
         ranking, close). The undone entry stays in the log, marked ``undone_at``."""
 
         def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
-            entry = next((e for e in reversed(ev.log) if e.undone_at is None
-                          and e.action != "undo"), None)
+            entry = next(
+                (e for e in reversed(ev.log) if e.undone_at is None and e.action != "undo"), None
+            )
             if entry is None:
                 raise NothingToUndoError("Rien à annuler.", "Nothing to undo.")
             steps = list(ev.steps)
@@ -470,11 +548,13 @@ class TableService:
                     steps[at] = entry.step
                 else:
                     del steps[at]
-            marked = tuple(e.model_copy(update={"undone_at": now()}) if e.id == entry.id else e
-                           for e in ev.log)
-            return (ev.model_copy(update={"steps": tuple(steps), "closed": closed,
-                                          "log": marked}),
-                    {"action": "undo", "step_id": entry.id})
+            marked = tuple(
+                e.model_copy(update={"undone_at": now()}) if e.id == entry.id else e for e in ev.log
+            )
+            return (
+                ev.model_copy(update={"steps": tuple(steps), "closed": closed, "log": marked}),
+                {"action": "undo", "step_id": entry.id},
+            )
 
         return self._change(evening_id, expected_version, build)
 
@@ -503,18 +583,19 @@ class TableService:
             out.append((day, summary))
         return out
 
-    def leaderboard(self, start: date | None = None, end: date | None = None
-                    ) -> list[LeaderRow]:
+    def leaderboard(self, start: date | None = None, end: date | None = None) -> list[LeaderRow]:
         """All time, or the evenings from ``start`` to ``end`` (inclusive)."""
         with self._lock:
             return stats.leaderboard(self._summaries(start, end), self._names(), start, end)
 
-    def head_to_head(self, a: PlayerRef, b: PlayerRef, start: date | None = None,
-                     end: date | None = None) -> HeadToHead:
+    def head_to_head(
+        self, a: PlayerRef, b: PlayerRef, start: date | None = None, end: date | None = None
+    ) -> HeadToHead:
         with self._lock:
             ida, idb = self._profile_id(a), self._profile_id(b)
-            return stats.head_to_head(self._summaries(start, end), ida, idb, self._names(),
-                                      start, end)
+            return stats.head_to_head(
+                self._summaries(start, end), ida, idb, self._names(), start, end
+            )
 
 
 # ---------------------------------------------------------------------- helpers
@@ -526,17 +607,21 @@ def _profile(name: str, player_id: str | None = None) -> PlayerProfile:
             return PlayerProfile(name=name)
         return PlayerProfile(id=player_id, name=name)
     except ValidationError:
-        raise EveningError(f"Nom de joueur invalide : « {name} » (1 à 40 caractères).",
-                           f"Invalid player name: '{name}' (1 to 40 characters).",
-                           "bad-name") from None
+        raise EveningError(
+            f"Nom de joueur invalide : « {name} » (1 à 40 caractères).",
+            f"Invalid player name: '{name}' (1 to 40 characters).",
+            "bad-name",
+        ) from None
 
 
 def _unique_among(profile: PlayerProfile, others: Sequence[PlayerProfile]) -> None:
     for p in others:
         if p.name.casefold() == profile.name.casefold():
-            raise DuplicateNameError(f"Il y a déjà un joueur « {p.name} ».",
-                                     f"There is already a player called '{p.name}'.",
-                                     name=p.name)
+            raise DuplicateNameError(
+                f"Il y a déjà un joueur « {p.name} ».",
+                f"There is already a player called '{p.name}'.",
+                name=p.name,
+            )
 
 
 def _in_evening(ev: Evening, ref: PlayerRef) -> PlayerProfile | None:
@@ -551,8 +636,11 @@ def _player_id(ev: Evening, ref: PlayerRef) -> str:
     profile = _in_evening(ev, ref)
     if profile is None:
         text = ref.name if isinstance(ref, PlayerProfile) else ref
-        raise UnknownPlayerError(f"Joueur inconnu ce soir : « {text} ».",
-                                 f"Unknown player tonight: '{text}'.", player=text)
+        raise UnknownPlayerError(
+            f"Joueur inconnu ce soir : « {text} ».",
+            f"Unknown player tonight: '{text}'.",
+            player=text,
+        )
     return profile.id
 
 
@@ -566,23 +654,30 @@ def _events(ev: Evening, events: Sequence[EventInput]) -> tuple[Any, ...]:
         try:
             out.append(_EVENT.validate_python(data))
         except ValidationError as exc:
-            detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
-                               for e in exc.errors()[:3])
-            raise EveningError(f"Événement invalide : {detail}.", f"Invalid event: {detail}.",
-                               "bad-event") from None
+            detail = "; ".join(
+                f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3]
+            )
+            raise EveningError(
+                f"Événement invalide : {detail}.", f"Invalid event: {detail}.", "bad-event"
+            ) from None
     return tuple(out)
 
 
-def _hand_inputs(ev: Evening, order: Sequence[PlayerRef] | str,
-                 events: Sequence[EventInput], cards_left: Mapping[Any, int] | None,
-                 none_played: Sequence[PlayerRef]) -> dict[str, Any]:
+def _hand_inputs(
+    ev: Evening,
+    order: Sequence[PlayerRef] | str,
+    events: Sequence[EventInput],
+    cards_left: Mapping[Any, int] | None,
+    none_played: Sequence[PlayerRef],
+) -> dict[str, Any]:
     if isinstance(order, str):  # "Ann, Bob, Cat": a name may hold spaces, never a comma
         order = [name for name in order.split(",") if name.strip()]
     return {
         "order": tuple(_player_id(ev, p) for p in order),
         "events": _events(ev, events),
-        "cards_left": None if cards_left is None else {
-            _player_id(ev, p): int(v) for p, v in cards_left.items()},
+        "cards_left": None
+        if cards_left is None
+        else {_player_id(ev, p): int(v) for p, v in cards_left.items()},
         "none_played": tuple(_player_id(ev, p) for p in none_played),
     }
 

@@ -87,10 +87,17 @@ def standings(evening: Evening) -> list[Standing]:
     titles = last.titles if last is not None else {}
     gone = [p for p in evening.totals if p not in evening.present]
     order = [*evening.standings, *scoring.standings(evening.totals, gone, table.scoring)]
-    return [Standing(place=i, player_id=p, name=names[p], total=evening.totals.get(p, 0),
-                     title=titles.get(p) if p in evening.present else None,
-                     present=p in evening.present)
-            for i, p in enumerate(order, 1)]
+    return [
+        Standing(
+            place=i,
+            player_id=p,
+            name=names[p],
+            total=evening.totals.get(p, 0),
+            title=titles.get(p) if p in evening.present else None,
+            present=p in evening.present,
+        )
+        for i, p in enumerate(order, 1)
+    ]
 
 
 def evening_history(evening: Evening) -> EveningHistory:
@@ -99,14 +106,31 @@ def evening_history(evening: Evening) -> EveningHistory:
     for step in evening.hands:
         r = step.result
         assert r is not None  # derived evenings only
-        rows.append(HandRow(number=r.number, hand_id=step.id, order=step.order,
-                            ranking=r.ranking, titles=r.titles, points=r.points,
-                            totals=r.totals, effects=r.effects))
+        rows.append(
+            HandRow(
+                number=r.number,
+                hand_id=step.id,
+                order=step.order,
+                ranking=r.ranking,
+                titles=r.titles,
+                points=r.points,
+                totals=r.totals,
+                effects=r.effects,
+            )
+        )
     return EveningHistory(
-        evening_id=evening.id, date=evening.date, title=evening.title, place=evening.place,
-        preset=evening.preset, scoring=table.scoring, version=evening.version,
-        ended=evening.ended, names=evening.names(), hands=tuple(rows),
-        standings=tuple(standings(evening)))
+        evening_id=evening.id,
+        date=evening.date,
+        title=evening.title,
+        place=evening.place,
+        preset=evening.preset,
+        scoring=table.scoring,
+        version=evening.version,
+        ended=evening.ended,
+        names=evening.names(),
+        hands=tuple(rows),
+        standings=tuple(standings(evening)),
+    )
 
 
 # ------------------------------------------------------------------------ summaries
@@ -143,17 +167,23 @@ def evening_summary(evening: Evening) -> dict[str, Any]:
             row[5] = max(row[5], row[6])
         index = [at[p] for p in r.ranking]
         for hi, a in enumerate(index):
-            for b in index[hi + 1:]:
+            for b in index[hi + 1 :]:
                 ahead[(a, b)] = ahead.get((a, b), 0) + 1
     k = len(ids)
     return {
-        "v": SUMMARY_VERSION, "scheme": table.scoring, "hands": len(evening.hands),
-        "ended": evening.ended, "ids": ids,
+        "v": SUMMARY_VERSION,
+        "scheme": table.scoring,
+        "hands": len(evening.hands),
+        "ended": evening.ended,
+        "ids": ids,
         "leader": evening.standings[0] if evening.standings and evening.hands else None,
         "winner": evening.standings[0] if evening.ended and evening.standings else None,
-        "points": [int(r[0]) for r in rows], "played": [int(r[1]) for r in rows],
-        "pos": [round(r[2], 6) for r in rows], "first": [int(r[3]) for r in rows],
-        "last": [int(r[4]) for r in rows], "streak": [int(r[5]) for r in rows],
+        "points": [int(r[0]) for r in rows],
+        "played": [int(r[1]) for r in rows],
+        "pos": [round(r[2], 6) for r in rows],
+        "first": [int(r[3]) for r in rows],
+        "last": [int(r[4]) for r in rows],
+        "streak": [int(r[5]) for r in rows],
         "ahead": [[ahead.get((a, b), 0) for b in range(k)] for a in range(k)],
     }
 
@@ -206,8 +236,12 @@ def in_period(day: date | None, start: date | None, end: date | None) -> bool:
     return (start is None or day >= start) and (end is None or day <= end)
 
 
-def leaderboard(summaries: Iterable[Dated], names: Mapping[str, str],
-                start: date | None = None, end: date | None = None) -> list[LeaderRow]:
+def leaderboard(
+    summaries: Iterable[Dated],
+    names: Mapping[str, str],
+    start: date | None = None,
+    end: date | None = None,
+) -> list[LeaderRow]:
     """Add up the evenings' summaries within the period, best first: points, then the
     average position, then hands."""
     acc: dict[str, list[float]] = {}
@@ -233,16 +267,33 @@ def leaderboard(summaries: Iterable[Dated], names: Mapping[str, str],
 
     rows = []
     for rank, (p, r) in enumerate(sorted(acc.items(), key=key), 1):
-        rows.append(LeaderRow(
-            rank=rank, player_id=p, name=names.get(p, p), points=int(r[0]),
-            penalty=int(r[1]), hands=int(r[2]), evenings=int(r[3]), wins=int(r[4]),
-            avg_position=round(r[5] / r[2], 4) if r[2] else None, president=int(r[6]),
-            trou_du_cul=int(r[7]), longest_streak=int(r[8])))
+        rows.append(
+            LeaderRow(
+                rank=rank,
+                player_id=p,
+                name=names.get(p, p),
+                points=int(r[0]),
+                penalty=int(r[1]),
+                hands=int(r[2]),
+                evenings=int(r[3]),
+                wins=int(r[4]),
+                avg_position=round(r[5] / r[2], 4) if r[2] else None,
+                president=int(r[6]),
+                trou_du_cul=int(r[7]),
+                longest_streak=int(r[8]),
+            )
+        )
     return rows
 
 
-def head_to_head(summaries: Iterable[Dated], a: str, b: str, names: Mapping[str, str],
-                 start: date | None = None, end: date | None = None) -> HeadToHead:
+def head_to_head(
+    summaries: Iterable[Dated],
+    a: str,
+    b: str,
+    names: Mapping[str, str],
+    start: date | None = None,
+    end: date | None = None,
+) -> HeadToHead:
     hands = a_ahead = b_ahead = evenings = 0
     for day, s in summaries:
         if not in_period(day, start, end):
@@ -257,11 +308,18 @@ def head_to_head(summaries: Iterable[Dated], a: str, b: str, names: Mapping[str,
         hands += won + lost
         a_ahead += won
         b_ahead += lost
-    return HeadToHead(a=a, b=b, a_name=names.get(a, a), b_name=names.get(b, b), hands=hands,
-                      a_ahead=a_ahead, b_ahead=b_ahead, evenings=evenings)
+    return HeadToHead(
+        a=a,
+        b=b,
+        a_name=names.get(a, a),
+        b_name=names.get(b, b),
+        hands=hands,
+        a_ahead=a_ahead,
+        b_ahead=b_ahead,
+        evenings=evenings,
+    )
 
 
 def summaries_of(evenings: Iterable[Evening]) -> list[Dated]:
     """Summaries computed from evenings (tests; index entries without a summary)."""
     return [(e.date, evening_summary(e)) for e in evenings]
-

@@ -21,10 +21,20 @@ def _table(base: TableRules | None = None, **options: Any) -> TableRules:
 
 # PAGAT "Le jeu de base".
 _PAGAT = _table(
-    titles="pagat", first_roles="first_hand", seating="by_rank", dealer="scum",
-    deal="one_by_one_from_president", first_deal="one_by_one_from_left",
-    exchange=((1, 1),), exchange_low="best", exchange_high=("chosen",),
-    exchange_order="low_first", scoring="top_two", end="target", target=11, join_leave=True,
+    titles="pagat",
+    first_roles="first_hand",
+    seating="by_rank",
+    dealer="scum",
+    deal="one_by_one_from_president",
+    first_deal="one_by_one_from_left",
+    exchange=((1, 1),),
+    exchange_low="best",
+    exchange_high=("chosen",),
+    exchange_order="low_first",
+    scoring="top_two",
+    end="target",
+    target=11,
+    join_leave=True,
 )
 _PAGAT_OPEN = (
     "First hand: no roles and no exchange ('Le joueur à la gauche du croupier commence'); the "
@@ -37,10 +47,19 @@ _PAGAT_OPEN = (
 
 # WIKI "Déroulement d'une partie", "La hiérarchie", "Les parties suivantes", "Jeu aux points".
 _WIKI = _table(
-    titles="wiki", first_roles="first_hand", seating="by_rank", dealer="scum",
-    deal="one_by_one_from_president", first_deal="equal_set_aside",
-    exchange=((2, 2), (1, 1)), exchange_low="best", exchange_high=("chosen",),
-    exchange_order="low_first", scoring="n_minus_rank", end="open", join_leave=True,
+    titles="wiki",
+    first_roles="first_hand",
+    seating="by_rank",
+    dealer="scum",
+    deal="one_by_one_from_president",
+    first_deal="equal_set_aside",
+    exchange=((2, 2), (1, 1)),
+    exchange_low="best",
+    exchange_high=("chosen",),
+    exchange_order="low_first",
+    scoring="n_minus_rank",
+    end="open",
+    join_leave=True,
 )
 _WIKI_OPEN = (
     "Seats by rank as in PAGAT: Vice-Président on the Président's left … Trou du cul on his "
@@ -57,10 +76,21 @@ _WIKI_OPEN = (
 )
 
 _TDC = _table(
-    titles="tdc", first_roles="draw_card", seating="by_rank", dealer="scum", deal="tdc_pattern",
-    first_deal="one_by_one_from_left", exchange=((2, 2), (1, 1)), exchange_low="best",
-    exchange_high=("chosen",), exchange_order="low_first", discards="tdc", discard_shown=True,
-    scoring="none", end="open", join_leave=False,
+    titles="tdc",
+    first_roles="draw_card",
+    seating="by_rank",
+    dealer="scum",
+    deal="tdc_pattern",
+    first_deal="one_by_one_from_left",
+    exchange=((2, 2), (1, 1)),
+    exchange_low="best",
+    exchange_high=("chosen",),
+    exchange_order="low_first",
+    discards="tdc",
+    discard_shown=True,
+    scoring="none",
+    end="open",
+    join_leave=False,
 )
 _TDC_OPEN = (
     "Seats clockwise by rank from the Président, who does not move: the seed's diagram is "
@@ -76,30 +106,56 @@ _TDC_OPEN = (
 TABLE_PRESETS: dict[str, TableRules] = {
     "pagat": _PAGAT,
     "president": _table(
-        titles="pres53", first_roles="draw_card", seating="by_rank_anticlockwise",
-        dealer="president", deal="from_dealer_self_first", first_deal="from_dealer_self_first",
-        exchange=((2, 2), (1, 1)), exchange_low="best", exchange_high=("lowest",),
-        exchange_order="low_first", scoring="three_two_one", end="open", join_leave=False,
+        titles="pres53",
+        first_roles="draw_card",
+        seating="by_rank_anticlockwise",
+        dealer="president",
+        deal="from_dealer_self_first",
+        first_deal="from_dealer_self_first",
+        exchange=((2, 2), (1, 1)),
+        exchange_low="best",
+        exchange_high=("lowest",),
+        exchange_order="low_first",
+        scoring="three_two_one",
+        end="open",
+        join_leave=False,
     ),
     "trou-du-cul": _WIKI,
     "concierge": _table(
-        titles="concierge", first_roles="draw_card", seating="by_rank", dealer="scum",
-        deal="one_by_one_from_president", first_deal="one_by_one_from_left",
-        exchange=((2, 2), (1, 1)), exchange_low="best", exchange_high=("chosen", "lowest"),
-        exchange_order="high_first", exchange_pairing="chain", scoring="none", end="open",
+        titles="concierge",
+        first_roles="draw_card",
+        seating="by_rank",
+        dealer="scum",
+        deal="one_by_one_from_president",
+        first_deal="one_by_one_from_left",
+        exchange=((2, 2), (1, 1)),
+        exchange_low="best",
+        exchange_high=("chosen", "lowest"),
+        exchange_order="high_first",
+        exchange_pairing="chain",
+        scoring="none",
+        end="open",
         join_leave=False,
     ),
     "classique": _TDC,
     "armix": _TDC,
     "klootzakken": _table(
-        _PAGAT, titles="klootzakken", seating="fixed", deal="one_by_one_from_left",
+        _PAGAT,
+        titles="klootzakken",
+        seating="fixed",
+        deal="one_by_one_from_left",
         exchange=((2, 2),),
     ),
     "hubere": _table(_PAGAT, titles="hubere", exchange=((3, 3), (2, 2), (1, 1))),
     "butthead": _table(_PAGAT, titles="butthead", exchange=((2, 3), (1, 2))),
     "strutz": _table(
-        _WIKI, titles="strutz", direction_rule="president_last", deal="extras_to_scum_first",
-        exchange=((2, 2), (1, 1)), exchange_low="best_no_joker", veto=True,
+        _WIKI,
+        titles="strutz",
+        direction_rule="president_last",
+        deal="extras_to_scum_first",
+        exchange=((2, 2), (1, 1)),
+        exchange_low="best_no_joker",
+        veto=True,
     ),
     "angevin": _WIKI,
     "wizz": _WIKI,
@@ -194,7 +250,8 @@ def table_rules_from(pid: str, settings: list[str] | None = None) -> tuple[RuleS
                 f"Option inconnue : « {key} ». Options de jeu : {known}. "
                 f"Options de table : {table_known}",
                 f"Unknown option: '{key}'. Game options: {known}. Table options: {table_known}",
-                option=key)
+                option=key,
+            )
     rules = ruleset_from(pid, rule_items)
     if changes.get("scoring") == "none" and "end" not in changes and table.end == "target":
         # Without points there is no target to reach: the evening becomes open.
@@ -213,5 +270,4 @@ def _check_together(rules: RuleSet, table: TableRules) -> None:
         problems.append("coup_detat needs jokers ≥ 1")
     if problems:
         text = "; ".join(problems)
-        raise TableRulesError(f"Règles de table invalides : {text}",
-                              f"Invalid table rules: {text}")
+        raise TableRulesError(f"Règles de table invalides : {text}", f"Invalid table rules: {text}")

@@ -39,99 +39,185 @@ class TableRules(BaseModel):
 
     # --- S1, S2: titles and the first roles ---------------------------------------------------
     titles: TitleSchemeName = _opt(
-        "pagat", "S1", "all", "title scheme: pagat (Président … Citoyen … Trouduc), pres53, "
+        "pagat",
+        "S1",
+        "all",
+        "title scheme: pagat (Président … Citoyen … Trouduc), pres53, "
         "wiki (Neutre in the middle), concierge (commis 1, 2), tdc (Contremaître, Ouvrier, "
-        "Larbin), hubere (six Hűbéres ranks), strutz, butthead, klootzakken, merchants")
+        "Larbin), hubere (six Hűbéres ranks), strutz, butthead, klootzakken, merchants",
+    )
     first_roles: Literal["draw_card", "first_hand", "random", "exposed_card"] = _opt(
-        "first_hand", "S2", "PRES53, WIKI, CONC, TDC, PAGAT",
+        "first_hand",
+        "S2",
+        "PRES53, WIKI, CONC, TDC, PAGAT",
         "how roles are first assigned: each draws a card (highest is Président, ties redrawn), "
-        "a first hand without exchanges, at random, or by the top card of each dealt hand")
+        "a first hand without exchanges, at random, or by the top card of each dealt hand",
+    )
     draw_order: Literal["game", "ace_high"] = _opt(
-        "game", "S2a", "PRES53", "order of drawn cards: the game's order, or the order of "
-        "« la bataille » (ace high, 2 low)")
+        "game",
+        "S2a",
+        "PRES53",
+        "order of drawn cards: the game's order, or the order of « la bataille » (ace high, 2 low)",
+    )
 
     # --- S3, S4, S5: seats, dealer, deal ------------------------------------------------------
     seating: Literal["by_rank", "by_rank_anticlockwise", "fixed"] = _opt(
-        "by_rank", "S3", "PAGAT, PRES53, CONC, TDC",
+        "by_rank",
+        "S3",
+        "PAGAT, PRES53, CONC, TDC",
         "by_rank: clockwise in rank order, Vice-Président on the Président's left … last on his "
         "right (PAGAT, CONC, TDC); by_rank_anticlockwise: Vice-Président on his right, lowest "
-        "on his left (PRES53); fixed: nobody moves")
+        "on his left (PRES53); fixed: nobody moves",
+    )
     direction_rule: Literal["rules", "president_last"] = _opt(
-        "rules", "S3a", "WIKI (Strutz)", "direction of play for a hand: the rule set's, or "
-        "chosen so that the Président plays as late as possible in the first round")
+        "rules",
+        "S3a",
+        "WIKI (Strutz)",
+        "direction of play for a hand: the rule set's, or "
+        "chosen so that the Président plays as late as possible in the first round",
+    )
     dealer: Literal["scum", "president", "owner"] = _opt(
-        "scum", "S4", "PAGAT, PRES53, CONC, TDC", "who deals a ranked hand")
-    deal: Literal["one_by_one_from_president", "one_by_one_from_left", "from_dealer_self_first",
-                  "tdc_pattern", "extras_to_scum_first"] = _opt(
-        "one_by_one_from_president", "S5", "PAGAT, PRES53, WIKI, TDC, Strutz",
+        "scum", "S4", "PAGAT, PRES53, CONC, TDC", "who deals a ranked hand"
+    )
+    deal: Literal[
+        "one_by_one_from_president",
+        "one_by_one_from_left",
+        "from_dealer_self_first",
+        "tdc_pattern",
+        "extras_to_scum_first",
+    ] = _opt(
+        "one_by_one_from_president",
+        "S5",
+        "PAGAT, PRES53, WIKI, TDC, Strutz",
         "how a ranked hand is dealt: one by one from the Président, or from the dealer's left, "
         "or from the dealer himself; TDC's patterns for 3–6 players; one by one from the last "
-        "player up so the extra cards go to the lowest ranks first")
-    first_deal: Literal["one_by_one_from_left", "from_dealer_self_first",
-                        "equal_set_aside"] = _opt(
-        "one_by_one_from_left", "S5a", "PAGAT, PRES53, WIKI",
+        "player up so the extra cards go to the lowest ranks first",
+    )
+    first_deal: Literal["one_by_one_from_left", "from_dealer_self_first", "equal_set_aside"] = _opt(
+        "one_by_one_from_left",
+        "S5a",
+        "PAGAT, PRES53, WIKI",
         "how a first hand (no roles yet) is dealt: all cards one by one from the dealer's left "
-        "or from himself, or an equal number each with the extras shown and set aside")
+        "or from himself, or an equal number each with the extras shown and set aside",
+    )
 
     # --- S6: exchanges and discards -----------------------------------------------------------
     exchange: tuple[tuple[int, int], ...] = _opt(
-        ((2, 2), (1, 1)), "S6", "all",
+        ((2, 2), (1, 1)),
+        "S6",
+        "all",
         "cards exchanged per pair of ranks, outermost pair first, as (lower gives, higher "
-        "gives back): 1/1; 2/2 1/1; 3/3 2/2 1/1; Butthead 2/3 1/2")
+        "gives back): 1/1; 2/2 1/1; 3/3 2/2 1/1; Butthead 2/3 1/2",
+    )
     exchange_by_score: bool = _opt(
-        False, "S6", "PAGAT (scoring at 5/7 players)",
-        "the symmetric scores set the counts: each loser exchanges as many cards as his score")
+        False,
+        "S6",
+        "PAGAT (scoring at 5/7 players)",
+        "the symmetric scores set the counts: each loser exchanges as many cards as his score",
+    )
     exchange_low: LowGives = _opt(
-        "best", "S6", "all, WIKI", "what the lower player gives: his best cards, the best taken "
+        "best",
+        "S6",
+        "all, WIKI",
+        "what the lower player gives: his best cards, the best taken "
         "collectively (a pair of kings beats ace-king), his best but never a joker (Strutz), "
-        "or cards negotiated with the higher player")
+        "or cards negotiated with the higher player",
+    )
     exchange_high: tuple[HighGives, ...] = _opt(
-        ("chosen",), "S6", "all, WIKI, PRES53, CONC",
+        ("chosen",),
+        "S6",
+        "all, WIKI, PRES53, CONC",
         "what the higher player gives back, per pair (the last value holds for the rest): "
-        "cards of his choice, his lowest, his lowest even from a set, or negotiated")
+        "cards of his choice, his lowest, his lowest even from a set, or negotiated",
+    )
     exchange_order: Literal["low_first", "high_first"] = _opt(
-        "low_first", "S6", "TDC, PRES53, CONC",
-        "who gives first in each pair (CONC: the higher player gives first)")
+        "low_first",
+        "S6",
+        "TDC, PRES53, CONC",
+        "who gives first in each pair (CONC: the higher player gives first)",
+    )
     exchange_pairing: Literal["outer", "chain"] = _opt(
-        "outer", "S6", "CONC", "outer: 1st with last, 2nd with second-last…; chain: the "
-        "Président with the last, then each neighbouring pair from the bottom up (CONC at 5–6)")
+        "outer",
+        "S6",
+        "CONC",
+        "outer: 1st with last, 2nd with second-last…; chain: the "
+        "Président with the last, then each neighbouring pair from the bottom up (CONC at 5–6)",
+    )
     merchants: bool = _opt(
-        False, "S6", "PAGAT (Cartes à échanger)",
-        "at an even count, the two middle players swap one card each, bargaining")
-    veto: bool = _opt(False, "S6", "WIKI (Strutz)",
-                      "the lower player may refuse one card he is given; it is replaced")
+        False,
+        "S6",
+        "PAGAT (Cartes à échanger)",
+        "at an even count, the two middle players swap one card each, bargaining",
+    )
+    veto: bool = _opt(
+        False,
+        "S6",
+        "WIKI (Strutz)",
+        "the lower player may refuse one card he is given; it is replaced",
+    )
     discards: Literal["none", "tdc"] = _opt(
-        "none", "S6", "TDC article 4", "tdc: at 3 players the Secrétaire, at 5–6 the "
-        "Contremaître discards one card of his choice, collected by the Trou-du-cul")
-    discard_shown: bool = _opt(True, "S6", "TDC article 4",
-                               "whether a discarded card is shown to all")
+        "none",
+        "S6",
+        "TDC article 4",
+        "tdc: at 3 players the Secrétaire, at 5–6 the "
+        "Contremaître discards one card of his choice, collected by the Trou-du-cul",
+    )
+    discard_shown: bool = _opt(
+        True, "S6", "TDC article 4", "whether a discarded card is shown to all"
+    )
 
     # --- S7–S9: events that upset the order ---------------------------------------------------
-    putsch: bool = _opt(False, "S7", "WIKI",
-                        "the Trou du cul may refuse the exchange; if he does not finish first "
-                        "he exchanges 4 for 4 next hand and may not putsch then")
-    coup_detat: bool = _opt(False, "S8", "WIKI",
-                            "a 5-card set with jokers makes its player Président (guillotine "
-                            "with 2 jokers on a quad: he also names the Trou du cul)")
-    rich_man_falls: bool = _opt(False, "S9", "PAGAT",
-                                "a Président who fails to finish first drops to last at once")
+    putsch: bool = _opt(
+        False,
+        "S7",
+        "WIKI",
+        "the Trou du cul may refuse the exchange; if he does not finish first "
+        "he exchanges 4 for 4 next hand and may not putsch then",
+    )
+    coup_detat: bool = _opt(
+        False,
+        "S8",
+        "WIKI",
+        "a 5-card set with jokers makes its player Président (guillotine "
+        "with 2 jokers on a quad: he also names the Trou du cul)",
+    )
+    rich_man_falls: bool = _opt(
+        False, "S9", "PAGAT", "a Président who fails to finish first drops to last at once"
+    )
 
     # --- S10–S12: points, joining, faults -----------------------------------------------------
-    scoring: Literal["none", "top_two", "n_minus_rank", "three_two_one", "symmetric",
-                     "card_penalty"] = _opt(
-        "none", "S10", "PAGAT, PRES53, WIKI",
+    scoring: Literal[
+        "none", "top_two", "n_minus_rank", "three_two_one", "symmetric", "card_penalty"
+    ] = _opt(
+        "none",
+        "S10",
+        "PAGAT, PRES53, WIKI",
         "points per hand: none; 2, 1, 0…; n−1 … 0; 3, 2, 1, 0; symmetric (5: 2 … −2, 7: 3 … "
-        "−3); card_penalty (cards left, ×2 at 10+, ×3 if none played; lowest wins)")
+        "−3); card_penalty (cards left, ×2 at 10+, ×3 if none played; lowest wins)",
+    )
     end: Literal["open", "target", "hands"] = _opt(
-        "open", "S10", "PAGAT, WIKI", "when the evening ends: when the table stops, when a "
-        "player reaches `target` points, or after `hands` hands")
+        "open",
+        "S10",
+        "PAGAT, WIKI",
+        "when the evening ends: when the table stops, when a "
+        "player reaches `target` points, or after `hands` hands",
+    )
     target: int | None = _opt(None, "S10", "PAGAT", "the target score (PAGAT: say 11)")
     hands: int | None = _opt(None, "S10", "", "the number of hands")
-    join_leave: bool = _opt(True, "S11", "PAGAT, WIKI",
-                            "players may leave or join between hands: those below a leaver "
-                            "move up; a joiner starts at the bottom")
-    faults: bool = _opt(False, "S12", "PAGAT", "procedural faults: two make the dealer Scum; "
-                        "two hands with no change of positions make the owner Scum")
+    join_leave: bool = _opt(
+        True,
+        "S11",
+        "PAGAT, WIKI",
+        "players may leave or join between hands: those below a leaver "
+        "move up; a joiner starts at the bottom",
+    )
+    faults: bool = _opt(
+        False,
+        "S12",
+        "PAGAT",
+        "procedural faults: two make the dealer Scum; "
+        "two hands with no change of positions make the owner Scum",
+    )
 
     @model_validator(mode="after")
     def _check_combination(self) -> TableRules:
@@ -170,30 +256,46 @@ def _clashes(t: TableRules) -> Iterator[tuple[str, str]]:
     if t.end == "hands" and t.hands is None:
         yield "end=hands demande hands", "end=hands needs hands"
     if t.target is not None and (t.end != "target" or t.target < 1):
-        yield (f"target={t.target} demande end=target et un score d'au moins 1",
-               f"target={t.target} needs end=target and a target of at least 1")
+        yield (
+            f"target={t.target} demande end=target et un score d'au moins 1",
+            f"target={t.target} needs end=target and a target of at least 1",
+        )
     if t.hands is not None and (t.end != "hands" or t.hands < 1):
-        yield (f"hands={t.hands} demande end=hands et au moins 1 donne",
-               f"hands={t.hands} needs end=hands and at least 1 hand")
+        yield (
+            f"hands={t.hands} demande end=hands et au moins 1 donne",
+            f"hands={t.hands} needs end=hands and at least 1 hand",
+        )
     if t.end == "target" and t.scoring == "none":
-        yield ("end=target incompatible avec scoring=none (aucun point à atteindre)",
-               "end=target clashes with scoring=none (no points to reach)")
+        yield (
+            "end=target incompatible avec scoring=none (aucun point à atteindre)",
+            "end=target clashes with scoring=none (no points to reach)",
+        )
     if t.exchange_by_score and t.scoring != "symmetric":
-        yield ("exchange=by_score demande scoring=symmetric",
-               "exchange=by_score needs scoring=symmetric")
+        yield (
+            "exchange=by_score demande scoring=symmetric",
+            "exchange=by_score needs scoring=symmetric",
+        )
     if t.exchange_pairing == "chain" and (t.exchange_by_score or t.merchants):
         what = "exchange=by_score" if t.exchange_by_score else "merchants"
-        yield (f"{what} incompatible avec exchange_pairing=chain",
-               f"{what} clashes with exchange_pairing=chain")
+        yield (
+            f"{what} incompatible avec exchange_pairing=chain",
+            f"{what} clashes with exchange_pairing=chain",
+        )
     if t.putsch and not t.has_exchange:
-        yield ("putsch demande un échange à refuser (exchange est vide)",
-               "putsch needs an exchange to refuse (exchange is empty)")
+        yield (
+            "putsch demande un échange à refuser (exchange est vide)",
+            "putsch needs an exchange to refuse (exchange is empty)",
+        )
     if t.veto and not t.has_exchange:
-        yield ("veto demande un échange (exchange est vide)",
-               "veto needs an exchange (exchange is empty)")
+        yield (
+            "veto demande un échange (exchange est vide)",
+            "veto needs an exchange (exchange is empty)",
+        )
     if t.rich_man_falls and t.scoring == "card_penalty":
-        yield ("rich_man_falls incompatible avec scoring=card_penalty (pas d'ordre d'arrivée)",
-               "rich_man_falls clashes with scoring=card_penalty (no finishing order)")
+        yield (
+            "rich_man_falls incompatible avec scoring=card_penalty (pas d'ordre d'arrivée)",
+            "rich_man_falls clashes with scoring=card_penalty (no finishing order)",
+        )
 
 
 def _counts_text(counts: tuple[tuple[int, int], ...]) -> str:
@@ -235,8 +337,9 @@ def parse_exchange(value: str) -> tuple[tuple[int, int], ...]:
     for part in text.replace(",", "/").split("/"):
         gives, _, gets = part.strip().replace("↔", ":").partition(":")
         if not _NUMBER.fullmatch(gives.strip()) or (gets and not _NUMBER.fullmatch(gets.strip())):
-            raise _bad("exchange", value, "attendu par ex. 2/1 ou 2:3/1:2",
-                       "expected e.g. 2/1 or 2:3/1:2")
+            raise _bad(
+                "exchange", value, "attendu par ex. 2/1 ou 2:3/1:2", "expected e.g. 2/1 or 2:3/1:2"
+            )
         pairs.append((int(gives), int(gets) if gets else int(gives)))
     return tuple(pairs)
 

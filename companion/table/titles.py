@@ -11,8 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-TitleSchemeName = Literal["pagat", "pres53", "wiki", "concierge", "tdc", "hubere", "strutz",
-                          "butthead", "klootzakken", "merchants"]
+TitleSchemeName = Literal[
+    "pagat",
+    "pres53",
+    "wiki",
+    "concierge",
+    "tdc",
+    "hubere",
+    "strutz",
+    "butthead",
+    "klootzakken",
+    "merchants",
+]
 
 
 @dataclass(frozen=True)
@@ -36,8 +46,11 @@ class TitleScheme:
         middle = players - top - bottom
         named = self.middles.get(middle)
         if named is None:
-            named = (self.filler,) if middle == 1 else tuple(
-                f"{self.filler} {i}" for i in range(1, middle + 1))
+            named = (
+                (self.filler,)
+                if middle == 1
+                else tuple(f"{self.filler} {i}" for i in range(1, middle + 1))
+            )
         return [*self.top[:top], *named, *reversed(self.bottom[:bottom])]
 
 
@@ -47,33 +60,54 @@ SCHEMES: dict[str, TitleScheme] = {
     "pagat": TitleScheme(("Président", "Vice-Président"), ("Trouduc",), "Citoyen"),
     # PRES53: "le président, la seconde, le vice-président, la troisième, le secrétaire, la
     # plus faible, le balayeur".
-    "pres53": TitleScheme(("Président", "Vice-Président"), ("Balayeur", "Secrétaire"),
-                          "Neutre", balanced=True),
+    "pres53": TitleScheme(
+        ("Président", "Vice-Président"), ("Balayeur", "Secrétaire"), "Neutre", balanced=True
+    ),
     # WIKI "La hiérarchie" and "En cas de nombre impair de joueurs".
-    "wiki": TitleScheme(("Président", "Vice-Président"), ("Trou du cul", "Secrétaire"),
-                        "Neutre", balanced=True),
+    "wiki": TitleScheme(
+        ("Président", "Vice-Président"), ("Trou du cul", "Secrétaire"), "Neutre", balanced=True
+    ),
     # CONC: "le président, le vice-président, le secrétaire et le concierge … commis 1 et
     # commis 2 entre le secrétaire et le concierge".
-    "concierge": TitleScheme(("Président", "Vice-Président", "Secrétaire"), ("Concierge",),
-                             "Commis", {1: ("Commis 1",), 2: ("Commis 1", "Commis 2")}),
+    "concierge": TitleScheme(
+        ("Président", "Vice-Président", "Secrétaire"),
+        ("Concierge",),
+        "Commis",
+        {1: ("Commis 1",), 2: ("Commis 1", "Commis 2")},
+    ),
     # TDC articles 1 and 4.
-    "tdc": TitleScheme(("Président", "Secrétaire"), ("Trou-du-cul", "Larbin"), "Ouvrier",
-                       {1: ("Contremaître",), 2: ("Contremaître", "Ouvrier")}),
+    "tdc": TitleScheme(
+        ("Président", "Secrétaire"),
+        ("Trou-du-cul", "Larbin"),
+        "Ouvrier",
+        {1: ("Contremaître",), 2: ("Contremaître", "Ouvrier")},
+    ),
     # PAGAT "Hűbéres": six ranks at six players; Polgár (burgher) for the odd middle place.
-    "hubere": TitleScheme(("Király", "Nagybirtokos", "Kisbirtokos"),
-                          ("Mocsár", "Kisparaszt", "Nagyparaszt"), "Polgár", balanced=True),
+    "hubere": TitleScheme(
+        ("Király", "Nagybirtokos", "Kisbirtokos"),
+        ("Mocsár", "Kisparaszt", "Nagyparaszt"),
+        "Polgár",
+        balanced=True,
+    ),
     # WIKI "Le Strutz": "À partir de quatre joueurs, il y a un Président, un Sous-Président,
     # un Sous-Strutz et un Strutz".
-    "strutz": TitleScheme(("Président", "Sous-Président"), ("Strutz", "Sous-Strutz"),
-                          "Neutre", balanced=True),
+    "strutz": TitleScheme(
+        ("Président", "Sous-Président"), ("Strutz", "Sous-Strutz"), "Neutre", balanced=True
+    ),
     # PAGAT "Échange de cartes" (Butthead): "le vice-bouton et le vice-président".
-    "butthead": TitleScheme(("Président", "Vice-Président"), ("Butthead", "Vice-Butthead"),
-                            "Citoyen", balanced=True),
+    "butthead": TitleScheme(
+        ("Président", "Vice-Président"), ("Butthead", "Vice-Butthead"), "Citoyen", balanced=True
+    ),
     "klootzakken": TitleScheme(("Président", "Vice-Président"), ("Klootzak",), "Citoyen"),
     # PAGAT "Cartes à échanger": "Propriétaire, Noble, Marchand supérieur, Marchand inférieur,
     # Paysan, Racaille".
-    "merchants": TitleScheme(("Propriétaire", "Noble"), ("Racaille", "Paysan"), "Marchand",
-                             {2: ("Marchand supérieur", "Marchand inférieur")}, balanced=True),
+    "merchants": TitleScheme(
+        ("Propriétaire", "Noble"),
+        ("Racaille", "Paysan"),
+        "Marchand",
+        {2: ("Marchand supérieur", "Marchand inférieur")},
+        balanced=True,
+    ),
 }
 
 

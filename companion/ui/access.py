@@ -39,7 +39,8 @@ def may_edit(table_key: str | None, route: str) -> bool:
     # Bytes: compare_digest raises on a str with non-ASCII characters, and a forged key in
     # any script must simply be wrong, not crash the phone's session.
     return given is not None and secrets.compare_digest(
-        given.encode("utf-8", "replace"), table_key.encode("utf-8"))
+        given.encode("utf-8", "replace"), table_key.encode("utf-8")
+    )
 
 
 def route_with_key(path: str, key: str | None) -> str:
@@ -82,8 +83,11 @@ def _linux_ipv4() -> list[str]:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         for _, name in socket.if_nameindex():
             try:
-                packed = fcntl.ioctl(sock.fileno(), 0x8915,  # SIOCGIFADDR
-                                     struct.pack("256s", name[:15].encode()))
+                packed = fcntl.ioctl(
+                    sock.fileno(),
+                    0x8915,  # SIOCGIFADDR
+                    struct.pack("256s", name[:15].encode()),
+                )
             except OSError:
                 continue  # no IPv4 address on this interface
             result.append(socket.inet_ntoa(packed[20:24]))

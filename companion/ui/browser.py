@@ -22,8 +22,14 @@ from pathlib import Path
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-gpu",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 PHONE = {"width": 412, "height": 915}
 _URL = re.compile(r"(http://\S+)")
 
@@ -54,26 +60,45 @@ def serve_command() -> list[str]:
 
     parser = cli.build_parser()
     sub = next((a for a in parser._actions if a.dest == "command"), None)
-    module = "companion.cli" if sub is not None and "serve" in getattr(sub, "choices", {}) \
+    module = (
+        "companion.cli"
+        if sub is not None and "serve" in getattr(sub, "choices", {})
         else "companion.ui"
+    )
     return [sys.executable, "-u", "-m", module, "serve"]
 
 
 @contextmanager
-def running_server(*extra: str, data_dir: Path | None = None, timeout: float = 60.0,
-                   env: dict[str, str] | None = None) -> Iterator[Server]:
+def running_server(
+    *extra: str,
+    data_dir: Path | None = None,
+    timeout: float = 60.0,
+    env: dict[str, str] | None = None,
+) -> Iterator[Server]:
     """Start ``companion serve`` on a free localhost port with its own data folder, wait
     until it answers, stop it afterwards."""
     with tempfile.TemporaryDirectory(prefix="companion-e2e-") as tmp:
         folder = data_dir or Path(tmp) / "data"
         output = Path(tmp) / "server.log"
         port = free_port()
-        cmd = [*serve_command(), "--host", "127.0.0.1", "--port", str(port),
-               "--data-dir", str(folder), *extra]
+        cmd = [
+            *serve_command(),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(folder),
+            *extra,
+        ]
         with output.open("w", encoding="utf-8") as log:
-            proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL,
-                                    env={**os.environ, "PYTHONUTF8": "1", **(env or {})})
+            proc = subprocess.Popen(
+                cmd,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONUTF8": "1", **(env or {})},
+            )
         try:
             base = f"http://127.0.0.1:{port}"
             _wait_until_up(base, proc, output, timeout)
@@ -93,8 +118,9 @@ def _wait_until_up(base: str, proc: subprocess.Popen, output: Path, timeout: flo
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"companion serve exited {proc.returncode}:\n"
-                               + output.read_text("utf-8"))
+            raise RuntimeError(
+                f"companion serve exited {proc.returncode}:\n" + output.read_text("utf-8")
+            )
         try:
             with urllib.request.urlopen(base + "/", timeout=2) as response:
                 if response.status == 200 and _URL.search(output.read_text("utf-8")):
@@ -130,8 +156,7 @@ def enable_semantics(page: Any, timeout: float = 60_000) -> None:
         # The placeholder is hidden and off screen: a DOM click is what turns semantics on.
         page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
         try:
-            page.wait_for_selector("[flt-semantics-identifier]", state="attached",
-                                   timeout=2_000)
+            page.wait_for_selector("[flt-semantics-identifier]", state="attached", timeout=2_000)
             return
         except Exception:  # Playwright's TimeoutError: Flutter was not ready, try again
             continue

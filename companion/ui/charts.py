@@ -11,16 +11,33 @@ from companion.ui.history_model import Chart
 from companion.ui.widgets import tagged
 
 # Distinct on light and dark backgrounds, in the order of the standings.
-PALETTE = (ft.Colors.BLUE_600, ft.Colors.RED_600, ft.Colors.GREEN_600, ft.Colors.ORANGE_700,
-           ft.Colors.PURPLE_400, ft.Colors.TEAL_500, ft.Colors.PINK_400, ft.Colors.BROWN_400)
+PALETTE = (
+    ft.Colors.BLUE_600,
+    ft.Colors.RED_600,
+    ft.Colors.GREEN_600,
+    ft.Colors.ORANGE_700,
+    ft.Colors.PURPLE_400,
+    ft.Colors.TEAL_500,
+    ft.Colors.PINK_400,
+    ft.Colors.BROWN_400,
+)
 HEIGHT = 240  # fits a 360 px phone screen with its legend and title
 
 
 def _legend(chart: Chart) -> ft.Control:
-    items = [ft.Row([ft.Container(width=14, height=14, border_radius=7,
-                                  bgcolor=PALETTE[i % len(PALETTE)]),
-                     ft.Text(series.name, size=15)], spacing=6, tight=True)
-             for i, series in enumerate(chart.series)]
+    items = [
+        ft.Row(
+            [
+                ft.Container(
+                    width=14, height=14, border_radius=7, bgcolor=PALETTE[i % len(PALETTE)]
+                ),
+                ft.Text(series.name, size=15),
+            ],
+            spacing=6,
+            tight=True,
+        )
+        for i, series in enumerate(chart.series)
+    ]
     return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
 
 
@@ -28,36 +45,60 @@ def _axis_labels(labels: tuple[tuple[float, str], ...]) -> list[fch.ChartAxisLab
     return [fch.ChartAxisLabel(value=x, label=ft.Text(text, size=13)) for x, text in labels]
 
 
-def line_chart(chart: Chart, *, ident: str, x_title: str, y_title: str,
-               y_title_size: int = 22) -> ft.Control:
+def line_chart(
+    chart: Chart, *, ident: str, x_title: str, y_title: str, y_title_size: int = 22
+) -> ft.Control:
     """The chart, its legend and axis titles, tagged ``ident`` for the browser tests."""
-    data = [fch.LineChartData(
-        points=[fch.LineChartDataPoint(x, y) for x, y in series.points],
-        color=PALETTE[i % len(PALETTE)], stroke_width=3, curved=False,
-        rounded_stroke_cap=True, point=True)
-        for i, series in enumerate(chart.series) if series.points]
-    grid = fch.ChartGridLines(color=ft.Colors.with_opacity(0.15, ft.Colors.ON_SURFACE),
-                              width=1)
-    left = fch.ChartAxis(labels=_axis_labels(chart.y_labels), label_size=44,
-                         title=ft.Text(y_title, size=13), title_size=y_title_size,
-                         show_labels=True)
+    data = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(x, y) for x, y in series.points],
+            color=PALETTE[i % len(PALETTE)],
+            stroke_width=3,
+            curved=False,
+            rounded_stroke_cap=True,
+            point=True,
+        )
+        for i, series in enumerate(chart.series)
+        if series.points
+    ]
+    grid = fch.ChartGridLines(color=ft.Colors.with_opacity(0.15, ft.Colors.ON_SURFACE), width=1)
+    left = fch.ChartAxis(
+        labels=_axis_labels(chart.y_labels),
+        label_size=44,
+        title=ft.Text(y_title, size=13),
+        title_size=y_title_size,
+        show_labels=True,
+    )
     if not chart.y_labels:
-        left = fch.ChartAxis(label_size=36, title=ft.Text(y_title, size=13),
-                             title_size=y_title_size)
+        left = fch.ChartAxis(
+            label_size=36, title=ft.Text(y_title, size=13), title_size=y_title_size
+        )
     # A little room left and right, so that the first and last labels under the axis
     # (centred on their point) are not cut off.
     pad = max(0.1, 0.06 * (chart.max_x - chart.min_x))
     plot = fch.LineChart(
-        data_series=data, min_x=chart.min_x - pad, max_x=chart.max_x + pad,
+        data_series=data,
+        min_x=chart.min_x - pad,
+        max_x=chart.max_x + pad,
         min_y=chart.min_y,
-        max_y=chart.max_y, height=HEIGHT, interactive=False,
+        max_y=chart.max_y,
+        height=HEIGHT,
+        interactive=False,
         horizontal_grid_lines=grid,
         left_axis=left,
-        bottom_axis=fch.ChartAxis(labels=_axis_labels(chart.x_labels), label_size=28,
-                                  title=ft.Text(x_title, size=13), title_size=22),
+        bottom_axis=fch.ChartAxis(
+            labels=_axis_labels(chart.x_labels),
+            label_size=28,
+            title=ft.Text(x_title, size=13),
+            title_size=22,
+        ),
         right_axis=fch.ChartAxis(show_labels=False, label_size=8),
-        top_axis=fch.ChartAxis(show_labels=False, label_size=8))
-    return tagged(ident, ft.Container(
-        content=ft.Column([_legend(chart), plot], spacing=8),
-        padding=ft.Padding.only(top=theme.GAP / 2, right=theme.GAP / 2, bottom=4),
-    ))
+        top_axis=fch.ChartAxis(show_labels=False, label_size=8),
+    )
+    return tagged(
+        ident,
+        ft.Container(
+            content=ft.Column([_legend(chart), plot], spacing=8),
+            padding=ft.Padding.only(top=theme.GAP / 2, right=theme.GAP / 2, bottom=4),
+        ),
+    )

@@ -31,19 +31,23 @@ from companion.ui.server import (
 
 def register(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser("serve", help="serve the app to the phones on the local network")
-    serve.add_argument("--host", default="0.0.0.0",
-                       help="address to listen on (default 0.0.0.0: every network)")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
-                       help=f"TCP port (default {DEFAULT_PORT})")
-    serve.add_argument("--open", action="store_true",
-                       help="no table key: every phone may record (a trusted room)")
+    serve.add_argument(
+        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every network)"
+    )
+    serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+    )
+    serve.add_argument(
+        "--open", action="store_true", help="no table key: every phone may record (a trusted room)"
+    )
     serve.add_argument("--data-dir", help="data folder (default: the platform's data folder)")
     serve.set_defaults(handler=serve_command)
 
 
 def add_app_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--web", action="store_true",
-                        help="open in the browser even when a desktop client exists")
+    parser.add_argument(
+        "--web", action="store_true", help="open in the browser even when a desktop client exists"
+    )
     parser.add_argument("--data-dir", help="data folder (default: the platform's data folder)")
 
 
@@ -60,10 +64,17 @@ def serve_command(args: argparse.Namespace) -> int:
             config = replace(config, addresses=tuple(addresses(host, port)))
     problem = bind_error(host, port)
     if problem is not None:
-        message = (t(lang, "cli.port_busy", port=port, host=host)
-                   if problem.errno == errno.EADDRINUSE else
-                   t(lang, "cli.cannot_listen", host=host, port=port,
-                     reason=problem.strerror or type(problem).__name__))
+        message = (
+            t(lang, "cli.port_busy", port=port, host=host)
+            if problem.errno == errno.EADDRINUSE
+            else t(
+                lang,
+                "cli.cannot_listen",
+                host=host,
+                port=port,
+                reason=problem.strerror or type(problem).__name__,
+            )
+        )
         sys.stderr.write(message + "\n")
         return 2
     shown = next((a for a in config.addresses if not a.local_only), config.addresses[0])
@@ -73,8 +84,7 @@ def serve_command(args: argparse.Namespace) -> int:
     if host in ANY_HOST:
         lines.append(t(lang, "cli.every_network", host=host or "*", port=port))
     if shown.local_only:
-        lines.append(t(lang, "cli.no_lan" if host in ANY_HOST else "cli.local_only",
-                       host=host))
+        lines.append(t(lang, "cli.no_lan" if host in ANY_HOST else "cli.local_only", host=host))
     if config.key is None:
         lines.append(t(lang, "cli.open_room"))
     lines.append(t(lang, "cli.scan"))
@@ -100,8 +110,9 @@ def run_app(args: argparse.Namespace) -> int:
         try:
             return run_desktop(config)
         except Exception as err:  # any failure at all: fall back to the browser
-            sys.stderr.write(t(config.store.current.lang, "cli.desktop_failed",
-                               reason=type(err).__name__) + "\n")
+            sys.stderr.write(
+                t(config.store.current.lang, "cli.desktop_failed", reason=type(err).__name__) + "\n"
+            )
     port = free_port()
     config = build_config(data_dir, "127.0.0.1", port, open_room=False)
     address = local_address(config)

@@ -46,8 +46,7 @@ def export_backup(service: TableService, now: datetime | None = None) -> list[Ex
     return [ExportedFile(path, path.read_bytes())]
 
 
-def export_spreadsheets(service: TableService, now: datetime | None = None
-                        ) -> list[ExportedFile]:
+def export_spreadsheets(service: TableService, now: datetime | None = None) -> list[ExportedFile]:
     """Two CSV files: the rankings of every evening, and every hand."""
     result = export_csv(service, exports_dir(service), f"companion-{_stamp(now)}")
     return [ExportedFile(p, p.read_bytes()) for p in (result.rankings, result.hands)]
@@ -60,8 +59,9 @@ class ImportSummary:
     safety_copy: Path  # the data as it was before the import, in exports/
 
 
-def import_backup(service: TableService, data: bytes, now: datetime | None = None,
-                  name: str | None = None) -> ImportSummary:
+def import_backup(
+    service: TableService, data: bytes, now: datetime | None = None, name: str | None = None
+) -> ImportSummary:
     """Read a backup sent from a phone. The whole file is checked before anything is
     written: a wrong file raises the store's ``ImportFileError`` (``message(lang)``) and
     changes nothing. Evenings of the file are added, or replace those with the same id;
@@ -123,14 +123,28 @@ def backups_overview(service: TableService) -> list[BackupLine]:
         found.setdefault(path, [])
     lines = []
     for file, backups in found.items():
-        kind = ("evening" if file.parent == repo.evenings_dir else
-                "players" if file == repo.players_path else
-                "index" if file == repo.index_path else "")
+        kind = (
+            "evening"
+            if file.parent == repo.evenings_dir
+            else "players"
+            if file == repo.players_path
+            else "index"
+            if file == repo.index_path
+            else ""
+        )
         if not kind:
             continue
         moments = [m for m in map(backup_moment, backups) if m is not None]
-        lines.append(BackupLine(file, kind, _label(service, kind, file), len(backups),
-                                max(moments, default=None), file in damaged))
+        lines.append(
+            BackupLine(
+                file,
+                kind,
+                _label(service, kind, file),
+                len(backups),
+                max(moments, default=None),
+                file in damaged,
+            )
+        )
     never = datetime.min.replace(tzinfo=UTC)
     return sorted(lines, key=lambda b: (not b.damaged, -(b.newest or never).timestamp()))
 

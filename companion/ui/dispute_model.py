@@ -18,10 +18,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from companion.errors import CompanionError
 from companion.rules.cards import DECK_RANKS, Card, JokerColour, Play, Rank, Suit
 from companion.rules.combos import order_for
 from companion.rules.dispute import Dispute
-from companion.rules.errors import CompanionError
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import PRESETS, Preset, ruleset_from, split_setting
 from companion.rules.referee import CODE_OPTION, Ruling, judge
@@ -65,8 +65,11 @@ def presets() -> list[Preset]:
 
 def uses_suits(rules: RuleSet) -> bool:
     """Whether a ruling can depend on a card's suit (B8 suits, B6 special cards, poker)."""
-    return (rules.suits != "ignored" or rules.combinations == "poker"
-            or rules.special_high_cards in ("black_threes", "jack_of_diamonds"))
+    return (
+        rules.suits != "ignored"
+        or rules.combinations == "poker"
+        or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
+    )
 
 
 def uses_joker_colours(rules: RuleSet) -> bool:
@@ -103,8 +106,13 @@ class _Walk:
 
 
 @lru_cache(maxsize=256)
-def _walk(preset: str, settings: tuple[str, ...], players: tuple[str, ...],
-          history: tuple[str, ...], revolution: bool) -> _Walk:
+def _walk(
+    preset: str,
+    settings: tuple[str, ...],
+    players: tuple[str, ...],
+    history: tuple[str, ...],
+    revolution: bool,
+) -> _Walk:
     """Replay the table under these rules; stop at the first action they do not allow."""
     rules = _rules(preset, settings)
     actions = [Action.parse(h) for h in history]
@@ -112,16 +120,23 @@ def _walk(preset: str, settings: tuple[str, ...], players: tuple[str, ...],
     if first is None:
         start = HandState.start(rules, players, revolution=revolution, preset=preset)
     else:  # the first action leads, as in ``companion judge``
-        start = Dispute(rules, list(players), first, history=actions, revolution=revolution,
-                        preset=preset).start_state()
+        start = Dispute(
+            rules, list(players), first, history=actions, revolution=revolution, preset=preset
+        ).start_state()
     state, states = start, list[HandState]()
     for i, (text, action) in enumerate(zip(history, actions, strict=True)):
-        absent = next((n for n in (action.player, action.target) if n and n not in players),
-                      None)
+        absent = next((n for n in (action.player, action.target) if n and n not in players), None)
         if absent is not None:
-            return _Walk(start, tuple(states), Broken(
-                i, text, t("fr", "dispute.not_at_table", name=absent),
-                t("en", "dispute.not_at_table", name=absent)))
+            return _Walk(
+                start,
+                tuple(states),
+                Broken(
+                    i,
+                    text,
+                    t("fr", "dispute.not_at_table", name=absent),
+                    t("en", "dispute.not_at_table", name=absent),
+                ),
+            )
         try:
             ruling = judge(state, action)
         except CompanionError as err:  # e.g. a joker whose colour these rules now need
@@ -167,7 +182,7 @@ class DisputeModel:
     def _held(self) -> tuple[str, ...]:
         """The actions on the table that hold (all of them unless one is broken)."""
         broken = self.broken
-        return self.history if broken is None else self.history[:broken.index]
+        return self.history if broken is None else self.history[: broken.index]
 
     def state(self) -> HandState:
         """The hand as it stands after the actions on the table that hold."""
@@ -199,9 +214,11 @@ class DisputeModel:
         n = len(state.players)
         start = state.turn if state.turn is not None else 0
         order = [(start + k * state.direction) % n for k in range(n)]
-        waiting = tuple(state.players[i] for i in order
-                        if state.is_active(i) and i not in state.trick.passed
-                        and i != top.player)
+        waiting = tuple(
+            state.players[i]
+            for i in order
+            if state.is_active(i) and i not in state.trick.passed and i != top.player
+        )
         return TrickView(self.to_beat, state.players[top.player], passed, waiting)
 
     def picker(self) -> Picker:
@@ -211,8 +228,9 @@ class DisputeModel:
         if rules.jokers > 0:
             ranks.append(Rank.JOKER.symbol)
         most = 4 * rules.deck_count(len(self.players))
-        return Picker(tuple(ranks), uses_suits(rules), uses_joker_colours(rules),
-                      tuple(range(1, most + 1)))
+        return Picker(
+            tuple(ranks), uses_suits(rules), uses_joker_colours(rules), tuple(range(1, most + 1))
+        )
 
     def play_text(self) -> str:
         if self.passing:
@@ -227,8 +245,9 @@ class DisputeModel:
                 lines.append(TableLine(text, False, holds=False))
                 continue
             state = walk.states[i]
-            lines.append(TableLine(text, state.over or (state.trick.top is None
-                                                        and state.trick.plays == 0)))
+            lines.append(
+                TableLine(text, state.over or (state.trick.top is None and state.trick.plays == 0))
+            )
         return lines
 
     # --- the rules in force ----------------------------------------------------------------------
@@ -253,24 +272,39 @@ class DisputeModel:
                 origin, before = "here", evening[name].value
             elif line.value != preset[name].value:
                 origin, before = "evening", preset[name].value
-            lines.append(OptionLine(_oid(name), name, line.value, line.description, line.seeds,
-                                    line.choices, origin, before))
+            lines.append(
+                OptionLine(
+                    _oid(name),
+                    name,
+                    line.value,
+                    line.description,
+                    line.seeds,
+                    line.choices,
+                    origin,
+                    before,
+                )
+            )
         return lines
 
     def changed_here(self) -> list[str]:
         """``NAME=VALUE`` of each option changed on the spot (not the evening's own)."""
-        return [f"{line.name}={line.value}" for line in self.option_lines()
-                if line.origin == "here"]
+        return [
+            f"{line.name}={line.value}" for line in self.option_lines() if line.origin == "here"
+        ]
 
     def rules_title(self, lang: str) -> str | None:
-        """"Rules of the evening …" while the screen plays the evening's preset."""
+        """ "Rules of the evening …" while the screen plays the evening's preset."""
         if self.evening is None or self.evening.preset != self.preset:
             return None
         changed = self.changed_here()
         if not changed:
             return t(lang, "dispute.evening_rules", title=self.evening.title)
-        return t(lang, "dispute.evening_rules_changed", title=self.evening.title,
-                 changes=", ".join(changed))
+        return t(
+            lang,
+            "dispute.evening_rules_changed",
+            title=self.evening.title,
+            changes=", ".join(changed),
+        )
 
     # --- setting up ----------------------------------------------------------------------------
     def with_preset(self, preset: str) -> DisputeModel:
@@ -290,8 +324,7 @@ class DisputeModel:
                 raise KeyError(name)
             _rules(self.preset, settings)
         except KeyError:
-            return replace(self, notice=Notice("dispute.option_unknown",
-                                               fields=(("name", name),)))
+            return replace(self, notice=Notice("dispute.option_unknown", fields=(("name", name),)))
         except CompanionError as err:
             return replace(self, notice=Notice("dispute.option_refused", (err.fr, err.en)))
         return replace(self, settings=settings)._revalidated()
@@ -313,14 +346,15 @@ class DisputeModel:
         old = self.players[index]
         if name == old:
             return replace(self, notice=None)
-        others = self.players[:index] + self.players[index + 1:]
+        others = self.players[:index] + self.players[index + 1 :]
         if not name or len(name) > MAX_NAME or name in others or any(c in name for c in ":,"):
             return replace(self, notice=Notice("dispute.name_invalid"))
         players = tuple(name if p == old else p for p in self.players)
         history = tuple(str(_rename(Action.parse(h), old, name)) for h in self.history)
         actor = name if self.actor == old else self.actor
-        return replace(self, players=players, history=history, actor=actor, ruling=None,
-                       notice=None)
+        return replace(
+            self, players=players, history=history, actor=actor, ruling=None, notice=None
+        )
 
     def with_revolution(self, on: bool) -> DisputeModel:
         return replace(self, revolution=on)._revalidated()
@@ -337,8 +371,12 @@ class DisputeModel:
             base = replace(base, tray=tray)
         broken = base.broken
         if broken is not None:
-            return replace(base, notice=Notice("dispute.broken", (broken.fr, broken.en),
-                                               (("action", broken.action),)))
+            return replace(
+                base,
+                notice=Notice(
+                    "dispute.broken", (broken.fr, broken.en), (("action", broken.action),)
+                ),
+            )
         return base
 
     def drop_broken(self) -> DisputeModel:
@@ -354,8 +392,7 @@ class DisputeModel:
     def tap_rank(self, symbol: str) -> DisputeModel:
         if symbol not in self.picker().ranks or len(self.tray) >= MAX_TRAY:
             return self
-        return replace(self, tray=(*self.tray, symbol), passing=False, ruling=None,
-                       notice=None)
+        return replace(self, tray=(*self.tray, symbol), passing=False, ruling=None, notice=None)
 
     def set_count(self, n: int) -> DisputeModel:
         """Make the last tapped rank appear ``n`` times (suits already given are kept)."""
@@ -381,8 +418,9 @@ class DisputeModel:
         jokers = [c for c in self.tray if _card(c).is_joker]
         if not jokers:
             return self
-        return self._restyle(Rank.JOKER, lambda c: c.colour is None,
-                             lambda c: Card(Rank.JOKER, None, colour))
+        return self._restyle(
+            Rank.JOKER, lambda c: c.colour is None, lambda c: Card(Rank.JOKER, None, colour)
+        )
 
     def _restyle(self, rank: Rank, bare, make) -> DisputeModel:
         cards = [_card(c) for c in self.tray]
@@ -415,8 +453,13 @@ class DisputeModel:
             return replace(self, ruling=None, notice=Notice("dispute.pick_cards"))
         broken = self.broken
         if broken is not None:  # what follows a play the rules refuse cannot be ruled on
-            return replace(self, ruling=None, notice=Notice(
-                "dispute.broken", (broken.fr, broken.en), (("action", broken.action),)))
+            return replace(
+                self,
+                ruling=None,
+                notice=Notice(
+                    "dispute.broken", (broken.fr, broken.en), (("action", broken.action),)
+                ),
+            )
         try:
             # With nothing on the table yet, the player who plays first is the one who leads.
             ruling = self._dispute(action).ruling()
@@ -426,9 +469,14 @@ class DisputeModel:
         return replace(self, ruling=view, notice=None)
 
     def _dispute(self, play: Action) -> Dispute:
-        return Dispute(self.rules, list(self.players), play,
-                       history=[Action.parse(h) for h in self.history],
-                       revolution=self.revolution, preset=self.preset)
+        return Dispute(
+            self.rules,
+            list(self.players),
+            play,
+            history=[Action.parse(h) for h in self.history],
+            revolution=self.revolution,
+            preset=self.preset,
+        )
 
     def _cites(self, ruling: Ruling) -> tuple[Cite, ...]:
         """The option the referee names, then each option this table changed (the evening or
@@ -437,21 +485,31 @@ class DisputeModel:
         named = ruling.info.blocker or CODE_OPTION.get(ruling.code)
         names = [named] if named in lines else []
         for line in lines.values():
-            if line.origin != "preset" and line.name not in names \
-                    and self._verdict_without(line, ruling.action) not in (
-                        None, (ruling.legal, ruling.code)):
+            if (
+                line.origin != "preset"
+                and line.name not in names
+                and self._verdict_without(line, ruling.action)
+                not in (None, (ruling.legal, ruling.code))
+            ):
                 names.append(line.name)
         return tuple(Cite(n, lines[n].value, lines[n].origin, lines[n].before) for n in names)
 
     def _verdict_without(self, line: OptionLine, action: Action) -> tuple[bool, str] | None:
         """The verdict with ``line``'s option as it was before; None when the rules or the
         table would not hold that way."""
-        settings = (*(s for s in self.settings if _option_name(s) != line.name),
-                    f"{line.name}={line.before}")
+        settings = (
+            *(s for s in self.settings if _option_name(s) != line.name),
+            f"{line.name}={line.before}",
+        )
         try:
-            ruling = Dispute(_rules(self.preset, settings), list(self.players), action,
-                             history=[Action.parse(h) for h in self.history],
-                             revolution=self.revolution, preset=self.preset).ruling()
+            ruling = Dispute(
+                _rules(self.preset, settings),
+                list(self.players),
+                action,
+                history=[Action.parse(h) for h in self.history],
+                revolution=self.revolution,
+                preset=self.preset,
+            ).ruling()
         except CompanionError:
             return None
         return ruling.legal, ruling.code
@@ -466,16 +524,22 @@ class DisputeModel:
             before = judged.ruling.before_text("fr"), judged.ruling.before_text("en")
             if before[0] and before[1]:  # out of turn: say who acts first
                 reason = (f"{reason[0]} {before[0]}", f"{reason[1]} {before[1]}")
-            return replace(judged, ruling=None,
-                           notice=Notice("dispute.not_legal_history", reason))
+            return replace(judged, ruling=None, notice=Notice("dispute.not_legal_history", reason))
         return judged.accept()
 
     def accept(self) -> DisputeModel:
         """Follow the trick: the legal play just judged joins the table."""
         if self.ruling is None or not self.ruling.legal:
             return self
-        return replace(self, history=(*self.history, self.ruling.action), actor=None,
-                       tray=(), passing=False, ruling=None, notice=None)
+        return replace(
+            self,
+            history=(*self.history, self.ruling.action),
+            actor=None,
+            tray=(),
+            passing=False,
+            ruling=None,
+            notice=None,
+        )
 
     def pass_before(self) -> DisputeModel:
         """A play out of turn: the players who had to act first passed. Their passes join the
@@ -484,15 +548,17 @@ class DisputeModel:
             return self
         passes = tuple(f"{name}: {Play()}" for name in self.ruling.before)
         actor = self.ruling.actor
-        return replace(self, history=(*self.history, *passes), actor=actor, ruling=None,
-                       notice=None).judge()
+        return replace(
+            self, history=(*self.history, *passes), actor=actor, ruling=None, notice=None
+        ).judge()
 
     def close_ruling(self) -> DisputeModel:
         return replace(self, ruling=None)
 
     def undo(self) -> DisputeModel:
-        return replace(self, history=self.history[:-1], actor=None, ruling=None,
-                       notice=None)._revalidated()
+        return replace(
+            self, history=self.history[:-1], actor=None, ruling=None, notice=None
+        )._revalidated()
 
     def clear_table(self) -> DisputeModel:
         return replace(self, history=(), actor=None, ruling=None, notice=None)
@@ -501,23 +567,27 @@ class DisputeModel:
 def from_evening(evening: Evening) -> DisputeModel:
     """The dispute screen for an evening: its preset and its changes to the rule options,
     its players in seating order from whoever leads the next hand (when the plan knows)."""
-    rule_settings = tuple(s for s in evening.settings
-                          if _option_name(s) not in TableRules.model_fields)
+    rule_settings = tuple(
+        s for s in evening.settings if _option_name(s) not in TableRules.model_fields
+    )
     plan = evening.next_plan or {}
     names = [str(n) for n in plan.get("seating", ())]
     if not names:  # an evening that has ended: those still at the table, in seating order
         by_id = evening.names()
         names = [by_id[p] for p in evening.seating if p in evening.present] or [
-            by_id[p] for p in evening.present]
+            by_id[p] for p in evening.present
+        ]
     lead = plan.get("first_lead")
     if lead in names:
         i = names.index(lead)
         names = names[i:] + names[:i]
     players = _usable(names)
-    ref = EveningRules(evening.id, evening.title or evening.date.isoformat(), evening.preset,
-                       rule_settings)
-    model = DisputeModel(preset=evening.preset, players=players, settings=rule_settings,
-                         evening=ref)
+    ref = EveningRules(
+        evening.id, evening.title or evening.date.isoformat(), evening.preset, rule_settings
+    )
+    model = DisputeModel(
+        preset=evening.preset, players=players, settings=rule_settings, evening=ref
+    )
     try:
         model.rules  # noqa: B018 - an evening stored with settings no longer valid
     except CompanionError:
@@ -529,9 +599,12 @@ def _usable(names: list[str]) -> tuple[str, ...]:
     """The names as the notation can carry them (no ':' or ','), each once; the letters A, B…
     for a table that would not fit the screen's limits."""
     clean = [n.replace(":", " ").replace(",", " ").strip() for n in names]
-    if not MIN_PLAYERS <= len(clean) <= MAX_PLAYERS or not all(clean) \
-            or len(set(clean)) != len(clean):
-        return DEFAULT_NAMES[:max(MIN_PLAYERS, min(MAX_PLAYERS, len(clean)))]
+    if (
+        not MIN_PLAYERS <= len(clean) <= MAX_PLAYERS
+        or not all(clean)
+        or len(set(clean)) != len(clean)
+    ):
+        return DEFAULT_NAMES[: max(MIN_PLAYERS, min(MAX_PLAYERS, len(clean)))]
     return tuple(clean)
 
 
@@ -555,17 +628,29 @@ def _before(state: HandState, ruling: Ruling) -> tuple[str, ...]:
     return ()
 
 
-def _view(ruling: Ruling, action: Action, cites: tuple[Cite, ...],
-          before: tuple[str, ...]) -> RulingView:
+def _view(
+    ruling: Ruling, action: Action, cites: tuple[Cite, ...], before: tuple[str, ...]
+) -> RulingView:
     after = ruling.state
     return RulingView(
-        action=str(action), actor=action.player, play=str(action.play), legal=ruling.legal,
-        code=ruling.code, fr=ruling.fr, en=ruling.en,
+        action=str(action),
+        actor=action.player,
+        play=str(action.play),
+        legal=ruling.legal,
+        code=ruling.code,
+        fr=ruling.fr,
+        en=ruling.en,
         next_player=ruling.next_player,
         to_beat=None if ruling.to_beat is None else str(ruling.to_beat),
-        over=after is not None and after.over, cites=cites, before=before)
+        over=after is not None and after.over,
+        cites=cites,
+        before=before,
+    )
 
 
 def _rename(action: Action, old: str, new: str) -> Action:
-    return replace(action, player=new if action.player == old else action.player,
-                   target=new if action.target == old else action.target)
+    return replace(
+        action,
+        player=new if action.player == old else action.player,
+        target=new if action.target == old else action.target,
+    )

@@ -41,8 +41,13 @@ class Cite:
     def text(self, lang: str) -> str:
         if self.origin == "preset":
             return f"{self.name} = {self.value}"
-        return t(lang, f"dispute.cite_{self.origin}", name=self.name, value=self.value,
-                 before=self.before)
+        return t(
+            lang,
+            f"dispute.cite_{self.origin}",
+            name=self.name,
+            value=self.value,
+            before=self.before,
+        )
 
 
 @dataclass(frozen=True)

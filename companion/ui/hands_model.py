@@ -119,8 +119,9 @@ def _allowed(ev: Evening, ranked_before: bool) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def _card(ev: Evening, number: int, step: HandStep, names: dict[str, str],
-          by_cards: bool) -> HandCard:
+def _card(
+    ev: Evening, number: int, step: HandStep, names: dict[str, str], by_cards: bool
+) -> HandCard:
     res = step.result
     assert res is not None  # derive() fills it for every hand
     events: list[Marked] = []
@@ -129,50 +130,69 @@ def _card(ev: Evening, number: int, step: HandStep, names: dict[str, str],
             events += [Marked("revolution")] * e.count
         else:
             victim = getattr(e, "victim", None)
-            events.append(Marked(e.kind, names.get(e.player, e.player),
-                                 names.get(victim, victim) if victim else None))
+            events.append(
+                Marked(
+                    e.kind,
+                    names.get(e.player, e.player),
+                    names.get(victim, victim) if victim else None,
+                )
+            )
     if res.ranking_before is not None:
         players = tuple(names[p] for p in res.ranking_before)
     else:  # a first hand: the seats of its plan, in the order the table sat
         players = tuple(res.plan.get("seating") or (names[p] for p in res.ranking))
     return HandCard(
-        number=number, hand_id=step.id,
+        number=number,
+        hand_id=step.id,
         order=tuple(names.get(p, p) for p in step.order),
-        places=tuple(Place(names[p], res.titles.get(p, ""), res.points.get(p, 0),
-                           res.totals.get(p, 0)) for p in res.ranking),
+        places=tuple(
+            Place(names[p], res.titles.get(p, ""), res.points.get(p, 0), res.totals.get(p, 0))
+            for p in res.ranking
+        ),
         events=tuple(events),
-        effects=tuple((e.kind, names.get(e.player) if e.player else None)
-                      for e in res.effects),
+        effects=tuple((e.kind, names.get(e.player) if e.player else None) for e in res.effects),
         players=players,
         scum=names[res.ranking_before[-1]] if res.ranking_before else None,
         allowed=_allowed(ev, res.ranking_before is not None),
-        **(_cards(step, res.plan, names) if by_cards else {}))
+        **(_cards(step, res.plan, names) if by_cards else {}),
+    )
 
 
 def _cards(step: HandStep, plan: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     left = {names.get(p, p): n for p, n in (step.cards_left or {}).items()}
-    return {"by_cards": True,
-            "out": tuple(n for n, c in left.items() if c == 0),
-            "cards": tuple(sorted((n, c) for n, c in left.items() if c != 0)),
-            "none_played": frozenset(names.get(p, p) for p in step.none_played),
-            "hand_sizes": HandPlan.model_validate(plan).cards_after()}
+    return {
+        "by_cards": True,
+        "out": tuple(n for n, c in left.items() if c == 0),
+        "cards": tuple(sorted((n, c) for n, c in left.items() if c != 0)),
+        "none_played": frozenset(names.get(p, p) for p in step.none_played),
+        "hand_sizes": HandPlan.model_validate(plan).cards_after(),
+    }
 
 
 def hands_view(ev: Evening) -> HandsView:
     _, table = ev.rules()
     names = ev.names()
     by_cards = table.scoring == "card_penalty"
-    cards = [_card(ev, i + 1, step, names, by_cards) for i, step in
-             enumerate(s for s in ev.steps if isinstance(s, HandStep) and s.result is not None)]
+    cards = [
+        _card(ev, i + 1, step, names, by_cards)
+        for i, step in enumerate(
+            s for s in ev.steps if isinstance(s, HandStep) and s.result is not None
+        )
+    ]
     here = set(ev.present)
     return HandsView(
-        evening_id=ev.id, version=ev.version, ended=ev.ended,
-        scored=table.scoring != "none", needs_cards=by_cards,
+        evening_id=ev.id,
+        version=ev.version,
+        ended=ev.ended,
+        scored=table.scoring != "none",
+        needs_cards=by_cards,
         join_leave=table.join_leave,
         hands=tuple(reversed(cards)),
         present=tuple(PlayerRow(names[p], ev.totals.get(p, 0)) for p in ev.present),
-        left=tuple(PlayerRow(p.name, ev.totals.get(p.id, 0)) for p in ev.players
-                   if p.id not in here))
+        left=tuple(
+            PlayerRow(p.name, ev.totals.get(p.id, 0)) for p in ev.players if p.id not in here
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -220,7 +240,10 @@ class HandEdit:
     def _places_changed(self) -> bool:
         start = _prefilled(self.card)
         return (self.entry.order, self.entry.cards, self.entry.none_played) != (
-            start.order, start.cards, start.none_played)
+            start.order,
+            start.cards,
+            start.none_played,
+        )
 
     def changed(self) -> bool:
         return self._places_changed() or self.entry.events != self.card.events
@@ -244,6 +267,11 @@ class HandEdit:
 def _prefilled(card: HandCard) -> HandEntry:
     """The evening screen's entry state for the hand as recorded."""
     if card.by_cards:
-        return HandEntry(hand=card.number, order=card.out, events=card.events, cards=card.cards,
-                         none_played=card.none_played)
+        return HandEntry(
+            hand=card.number,
+            order=card.out,
+            events=card.events,
+            cards=card.cards,
+            none_played=card.none_played,
+        )
     return HandEntry(hand=card.number, order=card.order, events=card.events)

@@ -81,11 +81,18 @@ def evening_rows(service: TableService) -> list[EveningRow]:
     for entry in service.evenings():
         summary = entry.summary if isinstance(entry.summary, dict) else {}
         leader_id = summary.get("winner") or summary.get("leader")
-        rows.append(EveningRow(
-            evening_id=entry.id, day=entry.date or "", title=entry.title,
-            players=tuple(names.get(pid, "?") for pid in entry.player_ids),
-            hands=entry.hand_count, leader=names.get(leader_id) if leader_id else None,
-            ended=bool(summary.get("ended")), unreadable=entry.error is not None))
+        rows.append(
+            EveningRow(
+                evening_id=entry.id,
+                day=entry.date or "",
+                title=entry.title,
+                players=tuple(names.get(pid, "?") for pid in entry.player_ids),
+                hands=entry.hand_count,
+                leader=names.get(leader_id) if leader_id else None,
+                ended=bool(summary.get("ended")),
+                unreadable=entry.error is not None,
+            )
+        )
     return sorted(rows, key=lambda r: r.day, reverse=True)
 
 
@@ -94,15 +101,24 @@ def evening_detail(service: TableService, evening_id: str) -> EveningDetail:
     history = service.history(evening_id)
     names = history.names
     hands = tuple(
-        HandLine(row.number, tuple((names.get(pid, "?"), row.titles.get(pid, ""))
-                                   for pid in row.ranking))
-        for row in history.hands)
-    standings = tuple(StandingLine(s.place, s.name, s.total, s.title)
-                      for s in history.standings)
+        HandLine(
+            row.number, tuple((names.get(pid, "?"), row.titles.get(pid, "")) for pid in row.ranking)
+        )
+        for row in history.hands
+    )
+    standings = tuple(StandingLine(s.place, s.name, s.total, s.title) for s in history.standings)
     chart = points_chart(history)
-    return EveningDetail(history.evening_id, history.date.isoformat(), history.title,
-                         history.preset, history.ended, standings, hands, chart,
-                         scored=history.scoring != "none")
+    return EveningDetail(
+        history.evening_id,
+        history.date.isoformat(),
+        history.title,
+        history.preset,
+        history.ended,
+        standings,
+        hands,
+        chart,
+        scored=history.scoring != "none",
+    )
 
 
 def _labels(xs: list[float], texts: list[str], most: int = 5) -> tuple[tuple[float, str], ...]:
@@ -138,15 +154,30 @@ def points_chart(history: stats.EveningHistory) -> Chart:
         ys = [y for s in series for _, y in s.points] or [0]
         return Chart(tuple(series), 0, max(n, 1), min(0, min(ys)), max(1, max(ys)), x_labels)
     most = max((len(row.ranking) for row in history.hands), default=1)
-    series = tuple(Series(standing.name, tuple(
-        (float(row.number), float(most + 1 - (row.ranking.index(standing.player_id) + 1)))
-        for row in history.hands if standing.player_id in row.ranking))
-        for standing in history.standings)
+    series = tuple(
+        Series(
+            standing.name,
+            tuple(
+                (float(row.number), float(most + 1 - (row.ranking.index(standing.player_id) + 1)))
+                for row in history.hands
+                if standing.player_id in row.ranking
+            ),
+        )
+        for standing in history.standings
+    )
     y_labels = tuple((float(most + 1 - place), str(place)) for place in range(1, most + 1))
     # Half a place of room above and below: the first and last places' labels and dots
     # stay inside the chart.
-    return Chart(series, 1 if n > 1 else 0, max(n, 1), 0.5, max(most, 2) + 0.5,
-                 tuple(label for label in x_labels if label[0] >= 1), y_labels, "places")
+    return Chart(
+        series,
+        1 if n > 1 else 0,
+        max(n, 1),
+        0.5,
+        max(most, 2) + 0.5,
+        tuple(label for label in x_labels if label[0] >= 1),
+        y_labels,
+        "places",
+    )
 
 
 # ------------------------------------------------------------------ leaderboard
@@ -187,8 +218,9 @@ class LeaderboardView:
     position_chart: Chart
 
 
-def _dated_summaries(service: TableService, start: date | None, end: date | None
-                     ) -> list[tuple[date, str, dict]]:
+def _dated_summaries(
+    service: TableService, start: date | None, end: date | None
+) -> list[tuple[date, str, dict]]:
     """(day, evening id, summary) of the readable evenings in the period, oldest first.
     Entries written before summaries existed are left out of the chart (the leaderboard
     itself, from the service, counts them)."""
@@ -204,12 +236,12 @@ def _dated_summaries(service: TableService, start: date | None, end: date | None
     return sorted(out, key=lambda item: (item[0], item[1]))
 
 
-def position_chart(service: TableService, start: date | None, end: date | None,
-                   players: list[tuple[str, str]]) -> Chart:
+def position_chart(
+    service: TableService, start: date | None, end: date | None, players: list[tuple[str, str]]
+) -> Chart:
     """Finishing position over time: per evening (x, oldest first) each player's average
     place that evening, 1 = always Président, 0 = always Trou du cul."""
-    evenings = [(day, s) for day, _, s in _dated_summaries(service, start, end)
-                if s.get("hands")]
+    evenings = [(day, s) for day, _, s in _dated_summaries(service, start, end) if s.get("hands")]
     series = []
     for pid, name in players:
         points = []
@@ -222,20 +254,37 @@ def position_chart(service: TableService, start: date | None, end: date | None,
         series.append(Series(name, tuple(points)))
     xs = [float(x) for x in range(len(evenings))]
     texts = [day.strftime("%d/%m") for day, _ in evenings]
-    return Chart(tuple(series), 0, max(len(evenings) - 1, 1), -0.1, 1.1,
-                 _labels(xs, texts, 4), kind="position")
+    return Chart(
+        tuple(series),
+        0,
+        max(len(evenings) - 1, 1),
+        -0.1,
+        1.1,
+        _labels(xs, texts, 4),
+        kind="position",
+    )
 
 
 def leaderboard_view(service: TableService, period: str, today: date) -> LeaderboardView:
     start, end = period_bounds(period, today)
     rows = service.leaderboard(start, end)
-    lines = tuple(LeaderLine(
-        r.rank, r.player_id, r.name, r.points, r.penalty, r.hands, r.evenings, r.wins,
-        r.president, r.trou_du_cul,
-        None if r.avg_position is None else round(100 * (1 - r.avg_position)))
-        for r in rows)
-    chart = position_chart(service, start, end,
-                           [(r.player_id, r.name) for r in rows[:MAX_LINES]])
+    lines = tuple(
+        LeaderLine(
+            r.rank,
+            r.player_id,
+            r.name,
+            r.points,
+            r.penalty,
+            r.hands,
+            r.evenings,
+            r.wins,
+            r.president,
+            r.trou_du_cul,
+            None if r.avg_position is None else round(100 * (1 - r.avg_position)),
+        )
+        for r in rows
+    )
+    chart = position_chart(service, start, end, [(r.player_id, r.name) for r in rows[:MAX_LINES]])
     return LeaderboardView(period, lines, chart)
 
 
@@ -249,8 +298,9 @@ class HeadToHeadView:
     evenings: int
 
 
-def head_to_head_view(service: TableService, a: str, b: str, period: str,
-                      today: date) -> HeadToHeadView:
+def head_to_head_view(
+    service: TableService, a: str, b: str, period: str, today: date
+) -> HeadToHeadView:
     start, end = period_bounds(period, today)
     h = service.head_to_head(a, b, start, end)
     return HeadToHeadView(h.a_name, h.b_name, h.hands, h.a_ahead, h.b_ahead, h.evenings)

@@ -18,18 +18,26 @@ DEFAULT_LANG: Final = "fr"
 STRINGS: Final[dict[str, tuple[str, str]]] = {
     # --- the shell ---------------------------------------------------------------------------
     "app.title": ("Président — l'arbitre", "Président — the referee"),
-    "app.read_only": ("Lecture seule : scannez le QR code de la table pour modifier.",
-                      "Read-only: scan the table's QR code to edit."),
+    "app.read_only": (
+        "Lecture seule : scannez le QR code de la table pour modifier.",
+        "Read-only: scan the table's QR code to edit.",
+    ),
     "app.not_found": ("Cette page n'existe pas.", "This page does not exist."),
-    "app.error": ("Cet écran a rencontré une erreur ; revenez en arrière et réessayez.",
-                  "This screen ran into an error; go back and try again."),
+    "app.error": (
+        "Cet écran a rencontré une erreur ; revenez en arrière et réessayez.",
+        "This screen ran into an error; go back and try again.",
+    ),
     "app.back": ("Retour", "Back"),
-    "app.editor_only": ("Réservé aux téléphones qui ont la clé de la table.",
-                        "Only for phones that have the table's key."),
+    "app.editor_only": (
+        "Réservé aux téléphones qui ont la clé de la table.",
+        "Only for phones that have the table's key.",
+    ),
     # --- home --------------------------------------------------------------------------------
     "home.title": ("Président", "Président"),
-    "home.tagline": ("L'arbitre et le marqueur de la soirée.",
-                     "The evening's referee and scorekeeper."),
+    "home.tagline": (
+        "L'arbitre et le marqueur de la soirée.",
+        "The evening's referee and scorekeeper.",
+    ),
     "home.continue": ("Reprendre la soirée", "Continue tonight's evening"),
     "home.new": ("Nouvelle soirée", "New evening"),
     "home.scoreboard": ("Suivre la soirée", "Follow tonight's evening"),
@@ -39,12 +47,13 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "home.invite": ("Inviter un téléphone", "Invite a phone"),
     # --- screens waiting for the evening model -------------------------------------------------
     "history.title": ("Historique", "History"),
-    "history.empty": ("Aucune soirée enregistrée pour l'instant.",
-                      "No evening recorded yet."),
+    "history.empty": ("Aucune soirée enregistrée pour l'instant.", "No evening recorded yet."),
     "history.loading": ("Chargement…", "Loading…"),
     "history.failed": ("Lecture impossible : {reason}", "Could not read: {reason}"),
-    "history.row": ("{day} · {players} joueurs · {hands} donnes",
-                    "{day} · {players} players · {hands} hands"),
+    "history.row": (
+        "{day} · {players} joueurs · {hands} donnes",
+        "{day} · {players} players · {hands} hands",
+    ),
     "history.leader": ("En tête : {name}", "Leading: {name}"),
     "history.winner": ("Vainqueur : {name}", "Winner: {name}"),
     "history.unreadable": ("Fichier illisible", "Unreadable file"),
@@ -68,17 +77,23 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "board.empty": ("Aucune donne jouée sur cette période.", "No hand played in this period."),
     "board.line": ("{rank}. {name} — {points} pts", "{rank}. {name} — {points} pts"),
     "board.penalty": (" · {penalty} pénalités", " · {penalty} penalty"),
-    "board.hands": ("donnes : {hands}, soirées : {evenings}",
-                    "hands: {hands}, evenings: {evenings}"),
-    "board.roles": ("Président {president}×, Trou du cul {last}×",
-                    "Président {president}×, Trou du cul {last}×"),
+    "board.hands": (
+        "donnes : {hands}, soirées : {evenings}",
+        "hands: {hands}, evenings: {evenings}",
+    ),
+    "board.roles": (
+        "Président {president}×, Trou du cul {last}×",
+        "Président {president}×, Trou du cul {last}×",
+    ),
     "board.place": ("place moyenne {pct} %", "average place {pct}%"),
     "board.wins": ("soirées gagnées : {wins}", "evenings won: {wins}"),
     "board.chart": ("La place au fil des soirées", "Finishing position over time"),
-    "board.chart_help": ("Chaque point : la place moyenne d'un joueur dans une soirée (en haut "
-                         "toujours Président, en bas toujours Trou du cul).",
-                         "Each point: a player's average place in one evening (top: always "
-                         "Président, bottom: always Trou du cul)."),
+    "board.chart_help": (
+        "Chaque point : la place moyenne d'un joueur dans une soirée (en haut "
+        "toujours Président, en bas toujours Trou du cul).",
+        "Each point: a player's average place in one evening (top: always "
+        "Président, bottom: always Trou du cul).",
+    ),
     "board.axis_first": ("1er", "1st"),
     "board.axis_last": ("dern.", "last"),
     "board.axis_evenings": ("Soirées", "Evenings"),
@@ -86,12 +101,16 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "board.h2h_a": ("Joueur", "Player"),
     "board.h2h_b": ("contre", "against"),
     "board.h2h_same": ("Choisissez deux joueurs différents.", "Choose two different players."),
-    "board.h2h_none": ("{a} et {b} n'ont encore joué aucune donne ensemble.",
-                       "{a} and {b} have not played a hand together yet."),
-    "board.h2h_result": ("Sur {hands} donnes ensemble ({evenings} soirées) : {a} a fini devant "
-                         "{a_ahead} fois, {b} {b_ahead} fois.",
-                         "Over {hands} hands together ({evenings} evenings): {a} finished "
-                         "ahead {a_ahead} times, {b} {b_ahead} times."),
+    "board.h2h_none": (
+        "{a} et {b} n'ont encore joué aucune donne ensemble.",
+        "{a} and {b} have not played a hand together yet.",
+    ),
+    "board.h2h_result": (
+        "Sur {hands} donnes ensemble ({evenings} soirées) : {a} a fini devant "
+        "{a_ahead} fois, {b} {b_ahead} fois.",
+        "Over {hands} hands together ({evenings} evenings): {a} finished "
+        "ahead {a_ahead} times, {b} {b_ahead} times.",
+    ),
     # --- settings ----------------------------------------------------------------------------
     "settings.title": ("Réglages", "Settings"),
     "settings.language": ("Langue", "Language"),
@@ -102,113 +121,148 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "settings.theme.dark": ("Sombre", "Dark"),
     "settings.theme.system": ("Système", "System"),
     "settings.saved_server": ("Enregistré pour toute la table.", "Saved for the whole table."),
-    "settings.this_phone": ("Sans la clé, ces choix ne valent que pour ce téléphone.",
-                            "Without the key, these choices apply to this phone only."),
+    "settings.this_phone": (
+        "Sans la clé, ces choix ne valent que pour ce téléphone.",
+        "Without the key, these choices apply to this phone only.",
+    ),
     "settings.data_dir": ("Dossier des données : {path}", "Data folder: {path}"),
-    "settings.save_failed": ("Réglages non enregistrés : {reason}",
-                             "Settings not saved: {reason}"),
+    "settings.save_failed": ("Réglages non enregistrés : {reason}", "Settings not saved: {reason}"),
     # --- settings: the data --------------------------------------------------------------------
     "data.title": ("Les données", "The data"),
     "data.export_json": ("Sauvegarde complète (JSON)", "Full backup (JSON)"),
     "data.export_csv": ("Tableur (CSV)", "Spreadsheet (CSV)"),
     "data.exported": ("Écrit dans {folder}", "Written to {folder}"),
     "data.download": ("Télécharger {name}", "Download {name}"),
-    "data.download_failed": ("Téléchargement impossible ({reason}) : le fichier est dans le "
-                             "dossier indiqué.",
-                             "Download failed ({reason}): the file is in the folder shown."),
+    "data.download_failed": (
+        "Téléchargement impossible ({reason}) : le fichier est dans le dossier indiqué.",
+        "Download failed ({reason}): the file is in the folder shown.",
+    ),
     "data.import": ("Importer une sauvegarde", "Import a backup"),
-    "data.import_help": ("Les soirées du fichier s'ajoutent, ou remplacent celles qui ont le "
-                         "même identifiant ; les autres sont gardées. Une copie des données "
-                         "d'avant est écrite dans exports/.",
-                         "The file's evenings are added, or replace those with the same id; "
-                         "the others are kept. A copy of the data as it was is written to "
-                         "exports/."),
-    "data.import_unread": ("Le fichier n'a pas pu être lu par le navigateur : rien n'a changé.",
-                           "The browser could not read the file: nothing changed."),
-    "data.import_refused": ("Import refusé, rien n'a changé. {name} : {reason}",
-                            "Import refused, nothing changed. {name}: {reason}"),
-    "data.imported": ("Importé : {evenings} soirées, {players} joueurs. Les données d'avant : "
-                      "{copy}",
-                      "Imported: {evenings} evenings, {players} players. The data as it was: "
-                      "{copy}"),
+    "data.import_help": (
+        "Les soirées du fichier s'ajoutent, ou remplacent celles qui ont le "
+        "même identifiant ; les autres sont gardées. Une copie des données "
+        "d'avant est écrite dans exports/.",
+        "The file's evenings are added, or replace those with the same id; "
+        "the others are kept. A copy of the data as it was is written to "
+        "exports/.",
+    ),
+    "data.import_unread": (
+        "Le fichier n'a pas pu être lu par le navigateur : rien n'a changé.",
+        "The browser could not read the file: nothing changed.",
+    ),
+    "data.import_refused": (
+        "Import refusé, rien n'a changé. {name} : {reason}",
+        "Import refused, nothing changed. {name}: {reason}",
+    ),
+    "data.imported": (
+        "Importé : {evenings} soirées, {players} joueurs. Les données d'avant : {copy}",
+        "Imported: {evenings} evenings, {players} players. The data as it was: {copy}",
+    ),
     "data.failed": ("Échec : {reason}", "Failed: {reason}"),
     "data.backups": ("Sauvegardes automatiques", "Automatic backups"),
-    "data.no_backups": ("Aucune sauvegarde pour l'instant : elles se font avant chaque "
-                        "modification d'un fichier.",
-                        "No backup yet: they are taken before a file is changed."),
-    "data.all_good": ("Tous les fichiers se lisent bien : rien à restaurer.",
-                      "Every file reads fine: nothing to restore."),
-    "data.backup_count": ("sauvegardes : {count}, la dernière le {when}",
-                          "backups: {count}, the latest on {when}"),
+    "data.no_backups": (
+        "Aucune sauvegarde pour l'instant : elles se font avant chaque modification d'un fichier.",
+        "No backup yet: they are taken before a file is changed.",
+    ),
+    "data.all_good": (
+        "Tous les fichiers se lisent bien : rien à restaurer.",
+        "Every file reads fine: nothing to restore.",
+    ),
+    "data.backup_count": (
+        "sauvegardes : {count}, la dernière le {when}",
+        "backups: {count}, the latest on {when}",
+    ),
     "data.damaged": ("Fichier abîmé : il ne se lit plus.", "Damaged file: it no longer reads."),
-    "data.restore": ("Restaurer la dernière bonne sauvegarde",
-                     "Restore the latest good backup"),
-    "data.restored": ("Restauré depuis {backup} ; le fichier abîmé est gardé dans corrupt/.",
-                      "Restored from {backup}; the damaged file is kept in corrupt/."),
-    "data.more_backups": ("… et {count} autres fichiers sauvegardés.",
-                          "… and {count} more backed-up files."),
+    "data.restore": ("Restaurer la dernière bonne sauvegarde", "Restore the latest good backup"),
+    "data.restored": (
+        "Restauré depuis {backup} ; le fichier abîmé est gardé dans corrupt/.",
+        "Restored from {backup}; the damaged file is kept in corrupt/.",
+    ),
+    "data.more_backups": (
+        "… et {count} autres fichiers sauvegardés.",
+        "… and {count} more backed-up files.",
+    ),
     "data.file.players": ("Les joueurs (players.json)", "The players (players.json)"),
     "data.file.index": ("L'index des soirées (index.json)", "The evenings' index (index.json)"),
     # --- invite ------------------------------------------------------------------------------
     "invite.title": ("Inviter un téléphone", "Invite a phone"),
-    "invite.scan_edit": ("Scannez ce code avec l'appareil photo : ce téléphone pourra tout "
-                         "noter.",
-                         "Scan this code with the camera: that phone will be able to record "
-                         "everything."),
-    "invite.scan_watch": ("Scannez ce code pour suivre la soirée en lecture seule.",
-                          "Scan this code to follow the evening read-only."),
-    "invite.scan_open": ("Salle ouverte (--open) : tout téléphone qui ouvre cette adresse peut "
-                         "noter.",
-                         "Open room (--open): any phone that opens this address can record."),
+    "invite.scan_edit": (
+        "Scannez ce code avec l'appareil photo : ce téléphone pourra tout noter.",
+        "Scan this code with the camera: that phone will be able to record everything.",
+    ),
+    "invite.scan_watch": (
+        "Scannez ce code pour suivre la soirée en lecture seule.",
+        "Scan this code to follow the evening read-only.",
+    ),
+    "invite.scan_open": (
+        "Salle ouverte (--open) : tout téléphone qui ouvre cette adresse peut noter.",
+        "Open room (--open): any phone that opens this address can record.",
+    ),
     "invite.mode_edit": ("Pour noter", "To record"),
     "invite.mode_watch": ("Pour regarder", "To watch"),
-    "invite.same_network": ("Les téléphones doivent être sur le même réseau Wi-Fi.",
-                            "Phones must be on the same Wi-Fi network."),
-    "invite.local_only": ("Ce serveur n'écoute que sur cet ordinateur : lancez "
-                          "« companion serve » pour inviter des téléphones.",
-                          "This server only listens on this computer: run "
-                          "'companion serve' to invite phones."),
+    "invite.same_network": (
+        "Les téléphones doivent être sur le même réseau Wi-Fi.",
+        "Phones must be on the same Wi-Fi network.",
+    ),
+    "invite.local_only": (
+        "Ce serveur n'écoute que sur cet ordinateur : lancez "
+        "« companion serve » pour inviter des téléphones.",
+        "This server only listens on this computer: run 'companion serve' to invite phones.",
+    ),
     "invite.qr_label": ("QR code de l'adresse", "QR code of the address"),
     # --- dispute -----------------------------------------------------------------------------
     # --- the terminal (companion serve / companion) --------------------------------------------
-    "cli.serving": ("Companion est servi. Sur les téléphones du même réseau, ouvrez :",
-                    "Companion is being served. On phones on the same network, open:"),
+    "cli.serving": (
+        "Companion est servi. Sur les téléphones du même réseau, ouvrez :",
+        "Companion is being served. On phones on the same network, open:",
+    ),
     "cli.scan": ("ou scannez ce code :", "or scan this code:"),
-    "cli.open_room": ("Salle ouverte (--open) : tout téléphone qui a l'adresse peut noter.",
-                      "Open room (--open): any phone with the address can record."),
-    "cli.local_only": ("Attention : {host} n'est joignable que depuis cet ordinateur "
-                       "(--host 0.0.0.0 pour les téléphones).",
-                       "Note: {host} is reachable from this computer only "
-                       "(--host 0.0.0.0 for phones)."),
+    "cli.open_room": (
+        "Salle ouverte (--open) : tout téléphone qui a l'adresse peut noter.",
+        "Open room (--open): any phone with the address can record.",
+    ),
+    "cli.local_only": (
+        "Attention : {host} n'est joignable que depuis cet ordinateur "
+        "(--host 0.0.0.0 pour les téléphones).",
+        "Note: {host} is reachable from this computer only (--host 0.0.0.0 for phones).",
+    ),
     "cli.stop": ("Ctrl+C pour arrêter.", "Ctrl+C to stop."),
     # --- serve: where it listens (access, issue 5 §4) ------------------------------------------
-    "cli.every_network": ("(À l'écoute sur {host}, port {port} : toutes les adresses de cet "
-                          "ordinateur ; ci-dessus, celles de ses réseaux.)",
-                          "(Listening on {host}, port {port}: every address of this computer; "
-                          "above, those of its networks.)"),
-    "cli.no_lan": ("Attention : aucun réseau trouvé ; pour l'instant, seul cet ordinateur peut "
-                   "l'ouvrir.",
-                   "Note: no network found; for now, only this computer can open it."),
-    "cli.bad_port": ("companion : il n'y a pas de port {port} ; choisissez-en un de 1 à 65535 "
-                     "avec --port (0 : un port libre).",
-                     "companion: there is no port {port}; choose one from 1 to 65535 with "
-                     "--port (0: any free port)."),
-    "cli.cannot_listen": ("companion : impossible d'écouter sur {host}, port {port} ({reason}) ; "
-                          "vérifiez --host (0.0.0.0 : tous les réseaux de cet ordinateur).",
-                          "companion: cannot listen on {host}, port {port} ({reason}); check "
-                          "--host (0.0.0.0: every network of this computer)."),
-    "cli.port_busy": ("companion : le port {port} est déjà pris sur {host} ; choisissez-en un "
-                      "autre avec --port.",
-                      "companion: port {port} is already in use on {host}; choose another "
-                      "with --port."),
-    "cli.no_desktop": ("Pas de client de bureau Flet ici : companion s'ouvre dans votre "
-                       "navigateur ({url}). Ctrl+C pour arrêter.",
-                       "No Flet desktop client here: companion opens in your browser "
-                       "({url}). Ctrl+C to stop."),
-    "cli.desktop_failed": ("Le client de bureau Flet n'a pas démarré ({reason}) : ouverture "
-                           "dans le navigateur.",
-                           "Flet's desktop client did not start ({reason}): opening in the "
-                           "browser instead."),
+    "cli.every_network": (
+        "(À l'écoute sur {host}, port {port} : toutes les adresses de cet "
+        "ordinateur ; ci-dessus, celles de ses réseaux.)",
+        "(Listening on {host}, port {port}: every address of this computer; "
+        "above, those of its networks.)",
+    ),
+    "cli.no_lan": (
+        "Attention : aucun réseau trouvé ; pour l'instant, seul cet ordinateur peut l'ouvrir.",
+        "Note: no network found; for now, only this computer can open it.",
+    ),
+    "cli.bad_port": (
+        "companion : il n'y a pas de port {port} ; choisissez-en un de 1 à 65535 "
+        "avec --port (0 : un port libre).",
+        "companion: there is no port {port}; choose one from 1 to 65535 with "
+        "--port (0: any free port).",
+    ),
+    "cli.cannot_listen": (
+        "companion : impossible d'écouter sur {host}, port {port} ({reason}) ; "
+        "vérifiez --host (0.0.0.0 : tous les réseaux de cet ordinateur).",
+        "companion: cannot listen on {host}, port {port} ({reason}); check "
+        "--host (0.0.0.0: every network of this computer).",
+    ),
+    "cli.port_busy": (
+        "companion : le port {port} est déjà pris sur {host} ; choisissez-en un autre avec --port.",
+        "companion: port {port} is already in use on {host}; choose another with --port.",
+    ),
+    "cli.no_desktop": (
+        "Pas de client de bureau Flet ici : companion s'ouvre dans votre "
+        "navigateur ({url}). Ctrl+C pour arrêter.",
+        "No Flet desktop client here: companion opens in your browser ({url}). Ctrl+C to stop.",
+    ),
+    "cli.desktop_failed": (
+        "Le client de bureau Flet n'a pas démarré ({reason}) : ouverture dans le navigateur.",
+        "Flet's desktop client did not start ({reason}): opening in the browser instead.",
+    ),
     "dispute.title": ("Litige", "Dispute"),
     "dispute.rules": ("Règles", "Rules"),
     "dispute.preset": ("Variante", "Variant"),
@@ -217,11 +271,15 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "dispute.players": ("Joueurs", "Players"),
     "dispute.names": ("Noms (dans l'ordre du jeu)", "Names (in playing order)"),
     "dispute.name_label": ("Joueur {n}", "Player {n}"),
-    "dispute.revolution": ("Révolution en cours (ordre inversé)",
-                           "Revolution under way (order reversed)"),
+    "dispute.revolution": (
+        "Révolution en cours (ordre inversé)",
+        "Revolution under way (order reversed)",
+    ),
     "dispute.table": ("Sur la table", "On the table"),
-    "dispute.table_empty": ("Rien n'a encore été joué : le premier coup entame.",
-                            "Nothing played yet: the first play leads."),
+    "dispute.table_empty": (
+        "Rien n'a encore été joué : le premier coup entame.",
+        "Nothing played yet: the first play leads.",
+    ),
     "dispute.trick_end": ("— fin de la tournée —", "— end of the trick —"),
     "dispute.undo": ("Annuler", "Undo"),
     "dispute.clear_table": ("Tout effacer", "Clear all"),
@@ -248,25 +306,35 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "dispute.hand_over": ("La donne est terminée.", "The hand is over."),
     "dispute.continue": ("Continuer la tournée", "Continue the trick"),
     "dispute.close": ("Fermer", "Close"),
-    "dispute.not_legal_history": ("Ce coup ne peut pas être ajouté : {reason}",
-                                  "This play cannot be added: {reason}"),
-    "dispute.name_invalid": ("Nom refusé : vide, en double, ou avec « : » ou « , ».",
-                             "Name refused: empty, used twice, or containing ':' or ','."),
+    "dispute.not_legal_history": (
+        "Ce coup ne peut pas être ajouté : {reason}",
+        "This play cannot be added: {reason}",
+    ),
+    "dispute.name_invalid": (
+        "Nom refusé : vide, en double, ou avec « : » ou « , ».",
+        "Name refused: empty, used twice, or containing ':' or ','.",
+    ),
     "dispute.error": ("{reason}", "{reason}"),
-    "dispute.pick_cards": ("Touchez d'abord des cartes (ou « Passe »).",
-                           "Tap some cards first (or 'Pass')."),
+    "dispute.pick_cards": (
+        "Touchez d'abord des cartes (ou « Passe »).",
+        "Tap some cards first (or 'Pass').",
+    ),
     # --- dispute: evening rules, options ---------------------------------------------------------
     "dispute.open_from_evening": ("Litige : arbitrer un coup", "Dispute: rule on a play"),
-    "dispute.loading_evening": ("Chargement des règles de la soirée…",
-                                "Loading the evening's rules…"),
-    "dispute.evening_failed": ("Soirée introuvable ({reason}) : règles par défaut.",
-                               "Evening not found ({reason}): default rules."),
+    "dispute.loading_evening": (
+        "Chargement des règles de la soirée…",
+        "Loading the evening's rules…",
+    ),
+    "dispute.evening_failed": (
+        "Soirée introuvable ({reason}) : règles par défaut.",
+        "Evening not found ({reason}): default rules.",
+    ),
     "dispute.back_evening": ("Retour à la soirée", "Back to the evening"),
-    "dispute.evening_rules": ("Règles de la soirée « {title} »",
-                              "Rules of the evening '{title}'"),
-    "dispute.evening_rules_changed": ("Règles de la soirée « {title} », changées ici : "
-                                      "{changes}",
-                                      "Rules of the evening '{title}', changed here: {changes}"),
+    "dispute.evening_rules": ("Règles de la soirée « {title} »", "Rules of the evening '{title}'"),
+    "dispute.evening_rules_changed": (
+        "Règles de la soirée « {title} », changées ici : {changes}",
+        "Rules of the evening '{title}', changed here: {changes}",
+    ),
     "dispute.options_changed": ("{n} changée(s) ici", "{n} changed here"),
     "dispute.origin_evening": ("{name} = {value} · soirée", "{name} = {value} · evening"),
     "dispute.origin_here": ("{name} = {value} · changée ici", "{name} = {value} · changed here"),
@@ -276,48 +344,68 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "dispute.option_reset": ("Revenir aux règles de départ", "Back to the starting rules"),
     "dispute.option_unknown": ("Option inconnue : {name}.", "Unknown option: {name}."),
     "dispute.option_refused": ("Option refusée : {reason}", "Option refused: {reason}"),
-    "dispute.cite_evening": ("{name} = {value}, option de la soirée (la variante dit {before})",
-                             "{name} = {value}, the evening's option (the variant says "
-                             "{before})"),
-    "dispute.cite_here": ("{name} = {value}, changée ici (avant : {before})",
-                          "{name} = {value}, changed here (before: {before})"),
-    "dispute.broken": ("« {action} » ne tient plus avec ces règles ou ces joueurs : {reason} "
-                       "Annulez-le, retirez-le ou remettez l'option.",
-                       "'{action}' no longer holds with these rules or players: {reason} "
-                       "Undo it, take it off, or put the option back."),
+    "dispute.cite_evening": (
+        "{name} = {value}, option de la soirée (la variante dit {before})",
+        "{name} = {value}, the evening's option (the variant says {before})",
+    ),
+    "dispute.cite_here": (
+        "{name} = {value}, changée ici (avant : {before})",
+        "{name} = {value}, changed here (before: {before})",
+    ),
+    "dispute.broken": (
+        "« {action} » ne tient plus avec ces règles ou ces joueurs : {reason} "
+        "Annulez-le, retirez-le ou remettez l'option.",
+        "'{action}' no longer holds with these rules or players: {reason} "
+        "Undo it, take it off, or put the option back.",
+    ),
     "dispute.broken_line": ("{action} — ne tient plus", "{action} — no longer holds"),
     "dispute.drop_broken": ("Retirer ce coup et les suivants", "Take off this play and the next"),
     "dispute.not_at_table": ("{name} n'est pas à la table.", "{name} is not at the table."),
-    "dispute.before": ("Avant {name} : {names} doit jouer ou passer.",
-                       "Before {name}: {names} must play or pass."),
-    "dispute.before_many": ("Avant {name} : {names} doivent jouer ou passer.",
-                            "Before {name}: {names} must play or pass."),
-    "dispute.pass_before": ("{names} a passé : l'ajouter et rejuger",
-                            "{names} passed: add it and judge again"),
-    "dispute.pass_before_many": ("{names} ont passé : les ajouter et rejuger",
-                                 "{names} passed: add them and judge again"),
-    "dispute.trick_top": ("À battre : {cards} (posé par {name})",
-                          "To beat: {cards} (laid by {name})"),
+    "dispute.before": (
+        "Avant {name} : {names} doit jouer ou passer.",
+        "Before {name}: {names} must play or pass.",
+    ),
+    "dispute.before_many": (
+        "Avant {name} : {names} doivent jouer ou passer.",
+        "Before {name}: {names} must play or pass.",
+    ),
+    "dispute.pass_before": (
+        "{names} a passé : l'ajouter et rejuger",
+        "{names} passed: add it and judge again",
+    ),
+    "dispute.pass_before_many": (
+        "{names} ont passé : les ajouter et rejuger",
+        "{names} passed: add them and judge again",
+    ),
+    "dispute.trick_top": (
+        "À battre : {cards} (posé par {name})",
+        "To beat: {cards} (laid by {name})",
+    ),
     "dispute.trick_passed": ("Ont passé : {names}", "Passed: {names}"),
     "dispute.trick_waiting": ("Peuvent encore jouer : {names}", "May still play: {names}"),
     # --- new evening -------------------------------------------------------------------------
     "new.title": ("Nouvelle soirée", "New evening"),
     "new.players": ("Joueurs", "Players"),
-    "new.saved": ("Joueurs déjà venus (touchez pour ajouter)",
-                  "Players from before (tap to add)"),
+    "new.saved": ("Joueurs déjà venus (touchez pour ajouter)", "Players from before (tap to add)"),
     "new.add_label": ("Nouveau nom", "New name"),
     "new.add": ("Ajouter", "Add"),
-    "new.seating": ("Autour de la table, dans le sens des aiguilles d'une montre (le premier "
-                    "distribue) :", "Around the table, clockwise (the first one deals):"),
-    "new.count": ("{n} joueurs (de {low} à {high} pour cette variante)",
-                  "{n} players ({low} to {high} for this variant)"),
+    "new.seating": (
+        "Autour de la table, dans le sens des aiguilles d'une montre (le premier distribue) :",
+        "Around the table, clockwise (the first one deals):",
+    ),
+    "new.count": (
+        "{n} joueurs (de {low} à {high} pour cette variante)",
+        "{n} players ({low} to {high} for this variant)",
+    ),
     "new.name_empty": ("Écrivez un nom d'abord.", "Type a name first."),
-    "new.name_invalid": ("Nom refusé : « {name} » (40 caractères au plus, sans « , » ni « : »).",
-                         "Name refused: '{name}' (at most 40 characters, no ',' or ':')."),
-    "new.name_twice": ("« {name} » est déjà à la table : choisissez un autre nom (par exemple "
-                       "avec une initiale).",
-                       "'{name}' is already at the table: choose another name (add an "
-                       "initial, for instance)."),
+    "new.name_invalid": (
+        "Nom refusé : « {name} » (40 caractères au plus, sans « , » ni « : »).",
+        "Name refused: '{name}' (at most 40 characters, no ',' or ':').",
+    ),
+    "new.name_twice": (
+        "« {name} » est déjà à la table : choisissez un autre nom (par exemple avec une initiale).",
+        "'{name}' is already at the table: choose another name (add an initial, for instance).",
+    ),
     "new.rules": ("Règles", "Rules"),
     "new.preset": ("Variante", "Variant"),
     "new.source": ("Source : {seed} — {section}", "Source: {seed} — {section}"),
@@ -333,13 +421,17 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "new.roles.random": ("Au hasard", "At random"),
     "new.draw_for": ("Carte tirée par {name} :", "Card drawn by {name}:"),
     "new.drawn": ("{name} : {cards}", "{name}: {cards}"),
-    "new.tie": ("Égalité : {names} tirent une nouvelle carte.",
-                "A tie: {names} draw another card."),
+    "new.tie": (
+        "Égalité : {names} tirent une nouvelle carte.",
+        "A tie: {names} draw another card.",
+    ),
     "new.draw_done": ("Classement tiré : {ranking}", "Drawn ranking: {ranking}"),
     "new.redraw": ("Recommencer le tirage", "Draw again from the start"),
     "new.create": ("Commencer la soirée", "Start the evening"),
-    "new.not_ready": ("Il faut de {low} à {high} joueurs, et le tirage complet s'il y en a un.",
-                      "It takes {low} to {high} players, and a complete draw if there is one."),
+    "new.not_ready": (
+        "Il faut de {low} à {high} joueurs, et le tirage complet s'il y en a un.",
+        "It takes {low} to {high} players, and a complete draw if there is one.",
+    ),
     "new.failed": ("Soirée non créée : {reason}", "Evening not created: {reason}"),
     # --- the evening at the table ---------------------------------------------------------------
     "evening.title": ("Soirée", "Evening"),
@@ -350,8 +442,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "evening.dealer": ("donne", "deals"),
     "evening.leads": ("entame", "leads"),
     "evening.deal": ("La distribution", "The deal"),
-    "evening.checklist": ("Échanges et début (touchez une ligne faite)",
-                          "Exchanges and start (tap a line when done)"),
+    "evening.checklist": (
+        "Échanges et début (touchez une ligne faite)",
+        "Exchanges and start (tap a line when done)",
+    ),
     "evening.order": ("Ordre de sortie : touchez les joueurs", "Finishing order: tap the players"),
     "evening.order_empty": ("Touchez qui sort en premier…", "Tap who goes out first…"),
     "evening.clear": ("Effacer l'ordre", "Clear the order"),
@@ -361,28 +455,39 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "evening.event.coup_detat": ("Coup d'État", "Coup d'État"),
     "evening.event.forbidden_finish": ("Fin interdite", "Forbidden finish"),
     "evening.event.fault": ("Faute", "Fault"),
-    "evening.event_who": ("{event} : touchez le joueur concerné.",
-                          "{event}: tap the player concerned."),
-    "evening.event_line": ("{event} — {name} (touchez pour retirer)",
-                           "{event} — {name} (tap to remove)"),
+    "evening.event_who": (
+        "{event} : touchez le joueur concerné.",
+        "{event}: tap the player concerned.",
+    ),
+    "evening.event_line": (
+        "{event} — {name} (touchez pour retirer)",
+        "{event} — {name} (tap to remove)",
+    ),
     "evening.event_plain": ("{event} (touchez pour retirer)", "{event} (tap to remove)"),
     "evening.record": ("Enregistrer la donne", "Record the hand"),
     "evening.undo": ("Annuler la dernière action", "Undo the last action"),
-    "evening.incomplete": ("Il manque dans l'ordre de sortie : {names}.",
-                           "Missing from the finishing order: {names}."),
-    "evening.conflict": ("Quelqu'un d'autre a modifié la soirée : voici son nouvel état. Rien "
-                         "n'a été perdu ni compté deux fois ; vérifiez et recommencez.",
-                         "Someone else changed this: here is the new state. Nothing was lost "
-                         "or counted twice; check and try again."),
-    "evening.duplicate": ("Cette donne était déjà enregistrée.",
-                          "This hand was already recorded."),
+    "evening.incomplete": (
+        "Il manque dans l'ordre de sortie : {names}.",
+        "Missing from the finishing order: {names}.",
+    ),
+    "evening.conflict": (
+        "Quelqu'un d'autre a modifié la soirée : voici son nouvel état. Rien "
+        "n'a été perdu ni compté deux fois ; vérifiez et recommencez.",
+        "Someone else changed this: here is the new state. Nothing was lost "
+        "or counted twice; check and try again.",
+    ),
+    "evening.duplicate": ("Cette donne était déjà enregistrée.", "This hand was already recorded."),
     "evening.rejected": ("Refusé : {reason}", "Refused: {reason}"),
     "evening.result": ("Résultat de la donne {n}", "Result of hand {n}"),
-    "evening.result_line": ("{title} : {name} · {points} pts (total {total})",
-                            "{title}: {name} · {points} pts (total {total})"),
+    "evening.result_line": (
+        "{title} : {name} · {points} pts (total {total})",
+        "{title}: {name} · {points} pts (total {total})",
+    ),
     "evening.result_title": ("{title} : {name}", "{title}: {name}"),
-    "evening.no_points": ("Ces règles ne comptent pas de points : seuls les titres changent.",
-                          "These rules keep no points: only the titles change."),
+    "evening.no_points": (
+        "Ces règles ne comptent pas de points : seuls les titres changent.",
+        "These rules keep no points: only the titles change.",
+    ),
     "evening.effect": ("{effect} : {name}", "{effect}: {name}"),
     "evening.standings": ("Classement de la soirée", "Evening standings"),
     "evening.standing": ("{place}. {name} — {total} pts", "{place}. {name} — {total} pts"),
@@ -397,8 +502,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "evening.effect.president_falls": ("Le Président tombe", "The Président falls"),
     "evening.effect.fault": ("Faute", "Fault"),
     "evening.effect.fault_penalty": ("Deuxième faute : en bas", "Second fault: to the bottom"),
-    "evening.effect.no_change_penalty": ("Rien n'a bougé deux fois : en bas",
-                                         "Nothing moved twice: to the bottom"),
+    "evening.effect.no_change_penalty": (
+        "Rien n'a bougé deux fois : en bas",
+        "Nothing moved twice: to the bottom",
+    ),
     # --- hands and players ----------------------------------------------------------------------
     "hands.open": ("Donnes et joueurs", "Hands and players"),
     "hands.title": ("Donnes et joueurs", "Hands and players"),
@@ -411,54 +518,79 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "hands.save": ("Enregistrer la correction", "Save the correction"),
     "hands.close_edit": ("Fermer sans enregistrer", "Close without saving"),
     "hands.unchanged": ("Rien n'a changé dans cette donne.", "Nothing changed in this hand."),
-    "hands.saved": ("Donne {n} corrigée : les donnes suivantes sont recalculées.",
-                    "Hand {n} corrected: the later hands are recomputed."),
+    "hands.saved": (
+        "Donne {n} corrigée : les donnes suivantes sont recalculées.",
+        "Hand {n} corrected: the later hands are recomputed.",
+    ),
     "hands.delete": ("Supprimer cette donne", "Delete this hand"),
-    "hands.delete_warning": ("La donne {n} sera supprimée et les suivantes recalculées "
-                             "(« Annuler la dernière action » la rétablit).",
-                             "Hand {n} will be deleted and the later ones recomputed ('Undo "
-                             "the last action' brings it back)."),
+    "hands.delete_warning": (
+        "La donne {n} sera supprimée et les suivantes recalculées "
+        "(« Annuler la dernière action » la rétablit).",
+        "Hand {n} will be deleted and the later ones recomputed ('Undo "
+        "the last action' brings it back).",
+    ),
     "hands.delete_confirm": ("Oui, supprimer la donne {n}", "Yes, delete hand {n}"),
     "hands.deleted": ("Donne {n} supprimée.", "Hand {n} deleted."),
     "hands.present": ("À la table", "At the table"),
     "hands.player": ("{name} — {total} pts", "{name} — {total} pts"),
     "hands.leave": ("Part", "Leaves"),
     "hands.left": ("Partis", "Left"),
-    "hands.add": ("Ajouter un joueur (il commence en bas)",
-                  "Add a player (he starts at the bottom)"),
+    "hands.add": (
+        "Ajouter un joueur (il commence en bas)",
+        "Add a player (he starts at the bottom)",
+    ),
     "hands.joined": ("{name} rejoint la table.", "{name} joins the table."),
     "hands.gone": ("{name} a quitté la table.", "{name} has left the table."),
-    "hands.no_join_leave": ("Ces règles ne prévoient pas d'arrivée ni de départ en cours de "
-                            "soirée.", "These rules do not let players join or leave during "
-                            "the evening."),
+    "hands.no_join_leave": (
+        "Ces règles ne prévoient pas d'arrivée ni de départ en cours de soirée.",
+        "These rules do not let players join or leave during the evening.",
+    ),
     "hands.end": ("Terminer la soirée", "End the evening"),
-    "hands.end_warning": ("Plus aucune donne ne pourra être enregistrée (« Annuler la dernière "
-                          "action » rouvre la soirée).", "No more hands can be recorded "
-                          "('Undo the last action' reopens the evening)."),
+    "hands.end_warning": (
+        "Plus aucune donne ne pourra être enregistrée (« Annuler la dernière "
+        "action » rouvre la soirée).",
+        "No more hands can be recorded ('Undo the last action' reopens the evening).",
+    ),
     "hands.end_confirm": ("Oui, terminer la soirée", "Yes, end the evening"),
     # --- hand entry: guillotine, cards left ---------------------------------------------------
     "evening.event.guillotine": ("Guillotine", "Guillotine"),
-    "evening.guillotine_who": ("Guillotine : touchez qui l'a posée (il devient Président).",
-                               "Guillotine: tap who laid it (he becomes Président)."),
-    "evening.guillotine_victim": ("Guillotine de {name} : touchez qui il envoie en dernier.",
-                                  "{name}'s guillotine: tap who he sends to the bottom."),
+    "evening.guillotine_who": (
+        "Guillotine : touchez qui l'a posée (il devient Président).",
+        "Guillotine: tap who laid it (he becomes Président).",
+    ),
+    "evening.guillotine_victim": (
+        "Guillotine de {name} : touchez qui il envoie en dernier.",
+        "{name}'s guillotine: tap who he sends to the bottom.",
+    ),
     "evening.event_victim": ("{event} ({name} → {victim})", "{event} ({name} → {victim})"),
-    "evening.event_victim_line": ("{event} — {name} → {victim} (touchez pour retirer)",
-                                  "{event} — {name} → {victim} (tap to remove)"),
+    "evening.event_victim_line": (
+        "{event} — {name} → {victim} (touchez pour retirer)",
+        "{event} — {name} → {victim} (tap to remove)",
+    ),
     "evening.summary": ("À enregistrer : {what}", "To record: {what}"),
-    "evening.cards_out": ("Qui a posé toutes ses cartes ? Touchez-le",
-                          "Who laid down all his cards? Tap him"),
-    "evening.cards_left": ("Cartes restantes : touchez un joueur, puis son nombre",
-                           "Cards left: tap a player, then his count"),
+    "evening.cards_out": (
+        "Qui a posé toutes ses cartes ? Touchez-le",
+        "Who laid down all his cards? Tap him",
+    ),
+    "evening.cards_left": (
+        "Cartes restantes : touchez un joueur, puis son nombre",
+        "Cards left: tap a player, then his count",
+    ),
     "evening.cards_count": ("{name} : {cards}", "{name}: {cards}"),
     "evening.none_played": ("Rien posé", "Played none"),
-    "evening.cards_pick": ("{name} : combien de cartes en main ?",
-                           "{name}: how many cards in hand?"),
+    "evening.cards_pick": (
+        "{name} : combien de cartes en main ?",
+        "{name}: how many cards in hand?",
+    ),
     "evening.cards_place": ("{name} {penalty} pts", "{name} {penalty} pts"),
-    "evening.cards_no_out": ("Touchez d'abord qui a posé toutes ses cartes.",
-                             "First tap who laid down all his cards."),
-    "evening.cards_missing": ("Il manque le nombre de cartes de : {names}.",
-                              "Cards left still missing for: {names}."),
+    "evening.cards_no_out": (
+        "Touchez d'abord qui a posé toutes ses cartes.",
+        "First tap who laid down all his cards.",
+    ),
+    "evening.cards_missing": (
+        "Il manque le nombre de cartes de : {names}.",
+        "Cards left still missing for: {names}.",
+    ),
 }
 
 

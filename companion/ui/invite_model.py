@@ -19,8 +19,9 @@ class Invite:
     local_only: bool  # phones cannot reach this server
 
 
-def invite(addresses: tuple[Address, ...], key: str | None, editor: bool,
-           mode: Mode = "edit") -> Invite:
+def invite(
+    addresses: tuple[Address, ...], key: str | None, editor: bool, mode: Mode = "edit"
+) -> Invite:
     """Editors may hand out the key (to record) or not (to watch); a phone without the key
     can only pass the read-only address on. Never the key to a phone that lacks it."""
     shown = [a for a in addresses if not a.local_only] or list(addresses)
@@ -28,9 +29,13 @@ def invite(addresses: tuple[Address, ...], key: str | None, editor: bool,
     if key is None:
         return Invite(first.url(), "invite.scan_open", (), _others(shown), first.local_only)
     give_key = editor and mode == "edit"
-    return Invite(first.url(key if give_key else None),
-                  "invite.scan_edit" if give_key else "invite.scan_watch",
-                  ("edit", "watch") if editor else (), _others(shown), first.local_only)
+    return Invite(
+        first.url(key if give_key else None),
+        "invite.scan_edit" if give_key else "invite.scan_watch",
+        ("edit", "watch") if editor else (),
+        _others(shown),
+        first.local_only,
+    )
 
 
 def _others(shown: list[Address]) -> tuple[str, ...]:

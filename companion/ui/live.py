@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.table.evening import Evening
 from companion.ui.evenings import call
 
@@ -27,9 +27,12 @@ def publish(evening: Evening) -> None:
     ft.context.page.pubsub.send_others_on_topic(topic(evening.id), evening.version)
 
 
-def use_live_evening(data_dir: Path, evening_id: str | None,
-                     set_view: Callable[[Any], None],
-                     make_view: Callable[[Evening], _Versioned]) -> None:
+def use_live_evening(
+    data_dir: Path,
+    evening_id: str | None,
+    set_view: Callable[[Any], None],
+    make_view: Callable[[Evening], _Versioned],
+) -> None:
     """While this screen shows ``evening_id``, reload its view when another phone changes
     the evening. A view already at the stored version is kept as it is (with what the phone
     has open on it)."""
@@ -49,8 +52,7 @@ def use_live_evening(data_dir: Path, evening_id: str | None,
                 ev = await call(data_dir, lambda s: s.evening(evening_id))
             except CompanionError:
                 return
-            set_view(lambda old: make_view(ev) if old is None or ev.version != old.version
-                     else old)
+            set_view(lambda old: make_view(ev) if old is None or ev.version != old.version else old)
 
         page.pubsub.subscribe_topic(topic(evening_id), on_change)
 

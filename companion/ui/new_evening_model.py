@@ -11,9 +11,9 @@ import typing
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from companion.errors import CompanionError
 from companion.rules.cards import DECK_RANKS, Rank
 from companion.rules.combos import order_for
-from companion.rules.errors import CompanionError
 from companion.rules.presets import PRESETS, Preset
 from companion.rules.ruleset import RuleSet
 from companion.table.first_roles import DrawResult, random_ranking, rank_draws
@@ -103,20 +103,33 @@ class NewEveningModel:
         if self.roles is not None:
             return self.roles
         first = self.rules()[1].first_roles
-        return "first_hand" if first in ("first_hand", "exposed_card") else (
-            "random" if first == "random" else "draw")
+        return (
+            "first_hand"
+            if first in ("first_hand", "exposed_card")
+            else ("random" if first == "random" else "draw")
+        )
 
     def option_lines(self) -> list[OptionLine]:
         rules, table = self.rules()
         base_rules, base_table = table_rules_from(self.preset, [])
         lines = []
-        for obj, base, info in ((rules, base_rules, RuleSet.option_info()),
-                                (table, base_table, TableRules.option_info())):
+        for obj, base, info in (
+            (rules, base_rules, RuleSet.option_info()),
+            (table, base_table, TableRules.option_info()),
+        ):
             fields = type(obj).model_fields
             for name, text in info.items():
                 value = getattr(obj, name)
-                lines.append(OptionLine(name, _show(value), text, value != getattr(base, name),
-                                        _seeds(text), _choices(fields[name].annotation)))
+                lines.append(
+                    OptionLine(
+                        name,
+                        _show(value),
+                        text,
+                        value != getattr(base, name),
+                        _seeds(text),
+                        _choices(fields[name].annotation),
+                    )
+                )
         return lines
 
     def draw_ranks(self) -> tuple[str, ...]:
@@ -131,8 +144,9 @@ class NewEveningModel:
     def draw_result(self) -> DrawResult | None:
         if not self.rounds:
             return None
-        return rank_draws([dict(r) for r in self.rounds], self.rules()[0],
-                          self.rules()[1].draw_order)
+        return rank_draws(
+            [dict(r) for r in self.rounds], self.rules()[0], self.rules()[1].draw_order
+        )
 
     @property
     def to_draw(self) -> tuple[str, ...]:
@@ -177,9 +191,12 @@ class NewEveningModel:
         settings = self.settings
         if mode == "first_hand" and self.rules()[1].first_roles == "random":
             settings = (*settings, "first_roles=first_hand")
-        return {"players": list(self.players), "preset": self.preset,
-                "settings": list(settings),
-                "ranking": list(ranking) if ranking is not None else None}
+        return {
+            "players": list(self.players),
+            "preset": self.preset,
+            "settings": list(settings),
+            "ranking": list(ranking) if ranking is not None else None,
+        }
 
     # --- players ---------------------------------------------------------------------------
     def _say(self, key: str, **fields: object) -> NewEveningModel:
@@ -201,8 +218,9 @@ class NewEveningModel:
         return self.add_name(name)
 
     def remove(self, name: str) -> NewEveningModel:
-        return self._reset_draw(replace(
-            self, players=tuple(p for p in self.players if p != name), notice=None))
+        return self._reset_draw(
+            replace(self, players=tuple(p for p in self.players if p != name), notice=None)
+        )
 
     def move_up(self, name: str) -> NewEveningModel:
         i = self.players.index(name)
@@ -216,8 +234,7 @@ class NewEveningModel:
     def with_preset(self, preset: str) -> NewEveningModel:
         if preset not in PRESETS:
             return self
-        return self._reset_draw(replace(self, preset=preset, settings=(), roles=None,
-                                        notice=None))
+        return self._reset_draw(replace(self, preset=preset, settings=(), roles=None, notice=None))
 
     def with_option(self, name: str, value: str) -> NewEveningModel:
         value = value.strip()
@@ -248,8 +265,11 @@ class NewEveningModel:
         if model.drawer is not None:
             return model
         try:
-            rank_draws([*(dict(r) for r in self.rounds), dict(current)], self.rules()[0],
-                       self.rules()[1].draw_order)
+            rank_draws(
+                [*(dict(r) for r in self.rounds), dict(current)],
+                self.rules()[0],
+                self.rules()[1].draw_order,
+            )
         except CompanionError as err:
             return replace(self, current=(), notice=Notice("", error=err))
         model = replace(self, rounds=(*self.rounds, current), current=())

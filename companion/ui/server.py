@@ -36,8 +36,12 @@ ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 
 def build_config(data_dir: str | None, host: str, port: int, open_room: bool) -> ServerConfig:
     folder = resolve_data_dir(data_dir)
-    return ServerConfig(data_dir=folder, key=None if open_room else new_key(),
-                        addresses=tuple(addresses(host, port)), store=SettingsStore(folder))
+    return ServerConfig(
+        data_dir=folder,
+        key=None if open_room else new_key(),
+        addresses=tuple(addresses(host, port)),
+        store=SettingsStore(folder),
+    )
 
 
 def bind_error(host: str, port: int) -> OSError | None:
@@ -125,8 +129,14 @@ def run_web(config: ServerConfig, host: str, port: int) -> int:
     # the key, which only we know.
     os.environ["FLET_FORCE_WEB_SERVER"] = "true"
     with contextlib.suppress(KeyboardInterrupt):
-        ft.run(make_main(config), view=ft.AppView.WEB_BROWSER, host=host, port=port,
-               no_cdn=True, assets_dir=str(ASSETS_DIR))
+        ft.run(
+            make_main(config),
+            view=ft.AppView.WEB_BROWSER,
+            host=host,
+            port=port,
+            no_cdn=True,
+            assets_dir=str(ASSETS_DIR),
+        )
     return 0
 
 

@@ -42,8 +42,10 @@ class UiSettings:
             return cls()
         lang = data.get("lang")
         theme = data.get("theme")
-        return cls(lang=lang if lang in LANGS else DEFAULT_LANG,
-                   theme=theme if theme in THEMES else "system")
+        return cls(
+            lang=lang if lang in LANGS else DEFAULT_LANG,
+            theme=theme if theme in THEMES else "system",
+        )
 
 
 class SettingsStore:

@@ -26,18 +26,26 @@ from companion.ui.settings import UiSettings
 from companion.ui.widgets import note
 
 ROUTES = [
-    ft.Route(path=routes.HOME, component=HomeScreen, children=[
-        ft.Route(path=routes.DISPUTE.lstrip("/"), component=DisputeScreen),
-        ft.Route(path=routes.SETTINGS.lstrip("/"), component=SettingsScreen),
-        ft.Route(path=routes.INVITE.lstrip("/"), component=InviteScreen),
-        ft.Route(path=routes.EVENING.lstrip("/"), component=EveningScreen),
-        ft.Route(path=routes.EVENING.lstrip("/") + "/:evening_id", component=EveningScreen),
-        ft.Route(path=routes.EVENING_HANDS.lstrip("/"), component=EveningHandsScreen),
-        ft.Route(path=routes.NEW_EVENING.lstrip("/"), component=NewEveningScreen),
-        ft.Route(path=routes.HISTORY.lstrip("/"), component=HistoryScreen, children=[
-            ft.Route(path=":evening_id", component=EveningHistoryScreen),
-        ]),
-    ]),
+    ft.Route(
+        path=routes.HOME,
+        component=HomeScreen,
+        children=[
+            ft.Route(path=routes.DISPUTE.lstrip("/"), component=DisputeScreen),
+            ft.Route(path=routes.SETTINGS.lstrip("/"), component=SettingsScreen),
+            ft.Route(path=routes.INVITE.lstrip("/"), component=InviteScreen),
+            ft.Route(path=routes.EVENING.lstrip("/"), component=EveningScreen),
+            ft.Route(path=routes.EVENING.lstrip("/") + "/:evening_id", component=EveningScreen),
+            ft.Route(path=routes.EVENING_HANDS.lstrip("/"), component=EveningHandsScreen),
+            ft.Route(path=routes.NEW_EVENING.lstrip("/"), component=NewEveningScreen),
+            ft.Route(
+                path=routes.HISTORY.lstrip("/"),
+                component=HistoryScreen,
+                children=[
+                    ft.Route(path=":evening_id", component=EveningHistoryScreen),
+                ],
+            ),
+        ],
+    ),
 ]
 
 
@@ -58,7 +66,8 @@ def App(config: ServerConfig) -> list[ft.View]:
         # Flutter's own words (the back button's tooltip…) in the app's language.
         page.locale_configuration = ft.LocaleConfiguration(
             supported_locales=[ft.Locale(lang) for lang in LANGS],
-            current_locale=ft.Locale(settings.lang))
+            current_locale=ft.Locale(settings.lang),
+        )
 
     ft.use_effect(apply_look, [settings])
 
@@ -72,10 +81,8 @@ def App(config: ServerConfig) -> list[ft.View]:
             return t(new.lang, "settings.save_failed", reason=err.message(new.lang))
         return None
 
-    session = Session(config, may_edit(config.key, page.route or "/"), settings,
-                      change_settings)
-    return SessionContext(session, lambda: ft.Router(ROUTES, not_found=NotFound,
-                                                     manage_views=True))
+    session = Session(config, may_edit(config.key, page.route or "/"), settings, change_settings)
+    return SessionContext(session, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))
 
 
 def make_main(config: ServerConfig) -> Callable[[ft.Page], None]:

@@ -80,8 +80,15 @@ class TableView:
         if self.plan is None:
             return []
         titles = self.plan.get("titles") or {}
-        return [Seat(name, titles.get(name), name == self.plan["dealer"],
-                     name == self.plan.get("first_lead")) for name in self.plan["seating"]]
+        return [
+            Seat(
+                name,
+                titles.get(name),
+                name == self.plan["dealer"],
+                name == self.plan.get("first_lead"),
+            )
+            for name in self.plan["seating"]
+        ]
 
     @property
     def deal_lines(self) -> list[str]:
@@ -114,10 +121,11 @@ def table_view(ev: Evening) -> TableView:
     if hands:
         res = hands[-1].result
         assert res is not None
-        last = tuple(ResultLine(names[p], res.titles.get(p, ""), res.points.get(p, 0),
-                                res.totals.get(p, 0)) for p in res.ranking)
-        effects = tuple((e.kind, names.get(e.player) if e.player else None)
-                        for e in res.effects)
+        last = tuple(
+            ResultLine(names[p], res.titles.get(p, ""), res.points.get(p, 0), res.totals.get(p, 0))
+            for p in res.ranking
+        )
+        effects = tuple((e.kind, names.get(e.player) if e.player else None) for e in res.effects)
     standings = []
     place = 0
     previous: int | None = None
@@ -127,15 +135,22 @@ def table_view(ev: Evening) -> TableView:
             place, previous = i + 1, total
         standings.append(StandingLine(place, names.get(pid, "?"), total))
     return TableView(
-        evening_id=ev.id, version=ev.version, hand_number=len(hands) + 1,
-        players=tuple(names[p] for p in ev.present), ended=ev.ended, plan=ev.next_plan,
-        events=tuple(events), scum=names[ev.present[-1]] if ev.ranked else None,
-        needs_cards=table.scoring == "card_penalty", scored=table.scoring != "none",
-        last=last, last_effects=effects,
+        evening_id=ev.id,
+        version=ev.version,
+        hand_number=len(hands) + 1,
+        players=tuple(names[p] for p in ev.present),
+        ended=ev.ended,
+        plan=ev.next_plan,
+        events=tuple(events),
+        scum=names[ev.present[-1]] if ev.ranked else None,
+        needs_cards=table.scoring == "card_penalty",
+        scored=table.scoring != "none",
+        last=last,
+        last_effects=effects,
         standings=tuple(standings),
         can_undo=any(e.undone_at is None and e.action != "undo" for e in ev.log),
-        hand_sizes=HandPlan.model_validate(ev.next_plan).cards_after() if ev.next_plan
-        else {})
+        hand_sizes=HandPlan.model_validate(ev.next_plan).cards_after() if ev.next_plan else {},
+    )
 
 
 @dataclass(frozen=True)
@@ -178,25 +193,32 @@ class HandEntry:
         assert self.pending is not None
         if self.pending == "guillotine" and self.pending_player is None:
             return replace(self, pending_player=name)
-        event = (Marked("guillotine", self.pending_player, name) if self.pending == "guillotine"
-                 else Marked(self.pending, name))
+        event = (
+            Marked("guillotine", self.pending_player, name)
+            if self.pending == "guillotine"
+            else Marked(self.pending, name)
+        )
         events = self.events if event in self.events else (*self.events, event)
         return replace(self, events=events, pending=None, pending_player=None)
 
     def tap_event(self, kind: str, scum: str | None = None) -> HandEntry:
         if kind == "revolution":
-            return replace(self, events=(*self.events, Marked("revolution")), pending=None,
-                           pending_player=None)
+            return replace(
+                self, events=(*self.events, Marked("revolution")), pending=None, pending_player=None
+            )
         if kind == "putsch" and scum is not None:
             event = Marked("putsch", scum)
             kept = tuple(e for e in self.events if e != event)
-            return replace(self, events=kept if event in self.events else (*kept, event),
-                           pending=None, pending_player=None)
-        return replace(self, pending=None if self.pending == kind else kind,
-                       pending_player=None)
+            return replace(
+                self,
+                events=kept if event in self.events else (*kept, event),
+                pending=None,
+                pending_player=None,
+            )
+        return replace(self, pending=None if self.pending == kind else kind, pending_player=None)
 
     def drop_event(self, index: int) -> HandEntry:
-        return replace(self, events=self.events[:index] + self.events[index + 1:])
+        return replace(self, events=self.events[:index] + self.events[index + 1 :])
 
     def event_inputs(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -218,7 +240,7 @@ class HandEntry:
         if self.pending is not None:
             return self._name_for_event(name)
         if name in self.order:
-            return replace(self, order=self.order[:self.order.index(name)])
+            return replace(self, order=self.order[: self.order.index(name)])
         order = (*self.order, name)
         left = [p for p in players if p not in order]
         if len(left) == 1:
@@ -258,8 +280,9 @@ class HandEntry:
             return self._name_for_event(name)
         if self.order == (name,):
             return replace(self, order=(), picking=None)
-        entry = replace(self._with_count(name, None), order=(name,),
-                        none_played=self.none_played - {name})
+        entry = replace(
+            self._with_count(name, None), order=(name,), none_played=self.none_played - {name}
+        )
         return replace(entry, picking=entry._next_to_count(players, None))
 
     def pick(self, name: str) -> HandEntry:
@@ -301,9 +324,16 @@ class HandEntry:
         """The places the cards give, as the replay derives them: by penalty, ties in the
         order the players are listed (the ranking before the hand)."""
         counts = {**dict(self.cards), **dict.fromkeys(self.order, 0)}
-        lines = [CardLine(p, counts[p], p in self.none_played,
-                          scoring.card_penalty(counts[p], p in self.none_played))
-                 for p in players if p in counts]
+        lines = [
+            CardLine(
+                p,
+                counts[p],
+                p in self.none_played,
+                scoring.card_penalty(counts[p], p in self.none_played),
+            )
+            for p in players
+            if p in counts
+        ]
         return sorted(lines, key=lambda line: (line.penalty, players.index(line.name)))
 
     def card_inputs(self) -> tuple[dict[str, int], list[str]]:
@@ -320,7 +350,8 @@ class HandEntry:
                 return None
             places = " → ".join(
                 tr("evening.cards_place", name=line.name, penalty=line.penalty)
-                for line in self.card_lines(players))
+                for line in self.card_lines(players)
+            )
         elif self.complete(players):
             places = " → ".join(self.order)
         else:
@@ -329,8 +360,9 @@ class HandEntry:
         for e in self.events:
             label = tr(f"evening.event.{e.kind}")
             if e.victim is not None:
-                parts.append(tr("evening.event_victim", event=label, name=e.player,
-                                victim=e.victim))
+                parts.append(
+                    tr("evening.event_victim", event=label, name=e.player, victim=e.victim)
+                )
             else:
                 parts.append(f"{label} ({e.player})" if e.player else label)
         return tr("evening.summary", what=" · ".join(parts))

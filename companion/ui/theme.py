@@ -22,10 +22,23 @@ RED_SUIT = ft.Colors.RED_700
 SYMBOLS_FONT = "CompanionSymbols"
 FONTS = {SYMBOLS_FONT: "fonts/CompanionSymbols.ttf"}
 
-_STYLES = ("display_large", "display_medium", "display_small", "headline_large",
-           "headline_medium", "headline_small", "title_large", "title_medium", "title_small",
-           "body_large", "body_medium", "body_small", "label_large", "label_medium",
-           "label_small")
+_STYLES = (
+    "display_large",
+    "display_medium",
+    "display_small",
+    "headline_large",
+    "headline_medium",
+    "headline_small",
+    "title_large",
+    "title_medium",
+    "title_small",
+    "body_large",
+    "body_medium",
+    "body_small",
+    "label_large",
+    "label_medium",
+    "label_small",
+)
 
 
 # A text theme replaces Flutter's default text colours with none, which in dark mode leaves
@@ -36,10 +49,15 @@ _TEXT_COLOURS = {False: "#1a1c19", True: "#e2e3dd"}
 
 def make_theme(dark: bool = False) -> ft.Theme:
     style = ft.TextStyle(font_family_fallback=[SYMBOLS_FONT], color=_TEXT_COLOURS[dark])
-    return ft.Theme(color_scheme_seed=SEED,
-                    text_theme=ft.TextTheme(**{name: style for name in _STYLES}),
-                    visual_density=ft.VisualDensity.STANDARD)
+    return ft.Theme(
+        color_scheme_seed=SEED,
+        text_theme=ft.TextTheme(**{name: style for name in _STYLES}),
+        visual_density=ft.VisualDensity.STANDARD,
+    )
 
 
-THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
-               "system": ft.ThemeMode.SYSTEM}
+THEME_MODES = {
+    "light": ft.ThemeMode.LIGHT,
+    "dark": ft.ThemeMode.DARK,
+    "system": ft.ThemeMode.SYSTEM,
+}

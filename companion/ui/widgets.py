@@ -27,20 +27,42 @@ def tagged(ident: str, control: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=ident, content=control, expand=control.expand)
 
 
-def key_button(label: str, on_click: Callable[[], None], ident: str, *,
-               selected: bool = False, size: int = theme.TEXT_LARGE,
-               color: str | None = None) -> ft.Control:
+def key_button(
+    label: str,
+    on_click: Callable[[], None],
+    ident: str,
+    *,
+    selected: bool = False,
+    size: int = theme.TEXT_LARGE,
+    color: str | None = None,
+) -> ft.Control:
     """A compact key (card ranks, counts, players): Material buttons are at least 64 px
     wide, too wide for six or seven to a row on a 360 px phone; these share the row."""
     text_color = ft.Colors.ON_PRIMARY if selected else (color or ft.Colors.ON_SECONDARY_CONTAINER)
-    return ft.Semantics(identifier=ident, button=True, selected=selected, expand=True,
-                        content=ft.Container(
-        content=ft.Text(label, size=size, weight=ft.FontWeight.BOLD, color=text_color,
-                        text_align=ft.TextAlign.CENTER, no_wrap=True),
-        height=theme.TAP, expand=True, alignment=ft.Alignment.CENTER, border_radius=12,
-        padding=ft.Padding.symmetric(horizontal=4), ink=True,
-        bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SECONDARY_CONTAINER,
-        on_click=lambda _: on_click()))
+    return ft.Semantics(
+        identifier=ident,
+        button=True,
+        selected=selected,
+        expand=True,
+        content=ft.Container(
+            content=ft.Text(
+                label,
+                size=size,
+                weight=ft.FontWeight.BOLD,
+                color=text_color,
+                text_align=ft.TextAlign.CENTER,
+                no_wrap=True,
+            ),
+            height=theme.TAP,
+            expand=True,
+            alignment=ft.Alignment.CENTER,
+            border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=4),
+            ink=True,
+            bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SECONDARY_CONTAINER,
+            on_click=lambda _: on_click(),
+        ),
+    )
 
 
 def next_panel(open_: str | None, name: str) -> str | None:
@@ -54,34 +76,66 @@ def next_panel(open_: str | None, name: str) -> str | None:
     return name
 
 
-def toggle_row(label: str, is_open: bool, on_click: Callable[[], None], ident: str,
-               *, detail: str | None = None) -> ft.Control:
+def toggle_row(
+    label: str,
+    is_open: bool,
+    on_click: Callable[[], None],
+    ident: str,
+    *,
+    detail: str | None = None,
+) -> ft.Control:
     """A row that opens or closes a panel below it."""
     texts: list[ft.Control] = [ft.Text(label, size=theme.TEXT, weight=ft.FontWeight.W_500)]
     if detail:
         texts.append(ft.Text(detail, size=theme.TEXT))
-    return ft.Semantics(identifier=ident, button=True, expanded=is_open, content=ft.Container(
-        content=ft.Row([ft.Column(texts, spacing=2, expand=True),
-                        ft.Icon(ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE)]),
-        padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=14), border_radius=12,
-        bgcolor=ft.Colors.SURFACE_CONTAINER, ink=True, on_click=lambda _: on_click()))
+    return ft.Semantics(
+        identifier=ident,
+        button=True,
+        expanded=is_open,
+        content=ft.Container(
+            content=ft.Row(
+                [
+                    ft.Column(texts, spacing=2, expand=True),
+                    ft.Icon(ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE),
+                ]
+            ),
+            padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=14),
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            ink=True,
+            on_click=lambda _: on_click(),
+        ),
+    )
 
 
-def big_button(label: str, on_click: Handler, *, ident: str, icon: ft.IconData | None = None,
-               primary: bool = False, disabled: bool = False,
-               expand: bool | int | None = None) -> ft.Control:
+def big_button(
+    label: str,
+    on_click: Handler,
+    *,
+    ident: str,
+    icon: ft.IconData | None = None,
+    primary: bool = False,
+    disabled: bool = False,
+    expand: bool | int | None = None,
+) -> ft.Control:
     """A full-width button a thumb cannot miss."""
     kind = ft.FilledButton if primary else ft.OutlinedButton
-    button = kind(content=ft.Text(label, size=theme.TEXT, text_align=ft.TextAlign.CENTER),
-                  icon=icon, on_click=on_click, height=theme.TAP, disabled=disabled,
-                  expand=expand)
+    button = kind(
+        content=ft.Text(label, size=theme.TEXT, text_align=ft.TextAlign.CENTER),
+        icon=icon,
+        on_click=on_click,
+        height=theme.TAP,
+        disabled=disabled,
+        expand=expand,
+    )
     return tagged(ident, button)
 
 
 def section(title: str) -> ft.Control:
-    return ft.Container(content=ft.Text(title, size=theme.TEXT_LARGE,
-                                        weight=ft.FontWeight.BOLD),
-                        padding=ft.Padding.only(top=theme.GAP))
+    return ft.Container(
+        content=ft.Text(title, size=theme.TEXT_LARGE, weight=ft.FontWeight.BOLD),
+        padding=ft.Padding.only(top=theme.GAP),
+    )
 
 
 def note(text: str, *, ident: str | None = None, color: str | None = None) -> ft.Control:
@@ -90,49 +144,75 @@ def note(text: str, *, ident: str | None = None, color: str | None = None) -> ft
 
 
 def banner(text: str, ident: str) -> ft.Control:
-    return tagged(ident, ft.Container(
-        content=ft.Row([ft.Icon(ft.Icons.VISIBILITY, size=28),
-                        ft.Text(text, size=theme.TEXT, expand=True)]),
-        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=theme.GAP))
+    return tagged(
+        ident,
+        ft.Container(
+            content=ft.Row(
+                [ft.Icon(ft.Icons.VISIBILITY, size=28), ft.Text(text, size=theme.TEXT, expand=True)]
+            ),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=12,
+            padding=theme.GAP,
+        ),
+    )
 
 
-def screen(session: Session, route: str, title: str, body: Sequence[ft.Control], *,
-           ident: str, actions: Sequence[ft.Control] = ()) -> ft.View:
+def screen(
+    session: Session,
+    route: str,
+    title: str,
+    body: Sequence[ft.Control],
+    *,
+    ident: str,
+    actions: Sequence[ft.Control] = (),
+) -> ft.View:
     """A screen: app bar with the way back, the read-only notice for phones without the
     key, and a scrolling column kept phone-shaped on wide windows."""
     controls: list[ft.Control] = []
     if not session.editor:
         controls.append(banner(session.tr("app.read_only"), "read-only-banner"))
     controls.extend(body)
-    column = ft.Column(controls, spacing=theme.GAP,
-                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                       col={"xs": 12, "md": 10, "lg": 8, "xl": 6})
+    column = ft.Column(
+        controls,
+        spacing=theme.GAP,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
+    )
     back = None
     if route.rstrip("/"):
         # Flutter's own back button is 40 px on the web: this one is thumb-sized. It goes
         # one level up, as the phone's back gesture does (see shell.on_view_pop).
         parent = route.rstrip("/").rsplit("/", 1)[0] or "/"
-        back = tagged("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=session.tr("app.back"),
-                                            width=theme.TAP, height=theme.TAP,
-                                            on_click=lambda _: session.go(parent)))
+        back = tagged(
+            "back",
+            ft.IconButton(
+                ft.Icons.ARROW_BACK,
+                tooltip=session.tr("app.back"),
+                width=theme.TAP,
+                height=theme.TAP,
+                on_click=lambda _: session.go(parent),
+            ),
+        )
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=tagged(ident, ft.Text(title, size=theme.TEXT_LARGE)),
-                         leading=back, leading_width=theme.TAP + 8 if back else None,
-                         actions=list(actions)),
+        appbar=ft.AppBar(
+            title=tagged(ident, ft.Text(title, size=theme.TEXT_LARGE)),
+            leading=back,
+            leading_width=theme.TAP + 8 if back else None,
+            actions=list(actions),
+        ),
         controls=[ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)],
         scroll=ft.ScrollMode.AUTO,
         padding=theme.PAD,
     )
 
 
-def rows_of(controls: Sequence[ft.Control], per_row: int,
-            spacing: int = 6) -> list[ft.Control]:
+def rows_of(controls: Sequence[ft.Control], per_row: int, spacing: int = 6) -> list[ft.Control]:
     """Buttons in rows of ``per_row`` that share the width equally (no tiny last row: the
     buttons of a short last row stay the same width as above)."""
     rows: list[ft.Control] = []
     for start in range(0, len(controls), per_row):
-        chunk = list(controls[start:start + per_row])
+        chunk = list(controls[start : start + per_row])
         chunk += [ft.Container(expand=True) for _ in range(per_row - len(chunk))]
         rows.append(ft.Row(chunk, spacing=spacing))
     return rows
@@ -150,7 +230,8 @@ def guarded(screen_fn: Callable[..., ft.View]) -> Callable[..., ft.View]:
         except Exception:
             logger.exception("the screen %s failed to render", screen_fn.__name__)
             text = t(session.lang if session else "fr", "app.error")
-            return ft.View(appbar=ft.AppBar(), controls=[note(text, ident="screen-error")],
-                           padding=theme.PAD)
+            return ft.View(
+                appbar=ft.AppBar(), controls=[note(text, ident="screen-error")], padding=theme.PAD
+            )
 
     return wrapper

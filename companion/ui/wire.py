@@ -27,9 +27,19 @@ from websockets.asyncio.client import ClientConnection
 REGISTER, PATCH, EVENT, UPDATE, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
 REPLACE, ADD, REMOVE, MOVE = 0, 1, 2, 3
 # Flet's DialogControl types: on screen only while ``open`` (False, the default, is not sent).
-DIALOGS = frozenset({"AlertDialog", "CupertinoAlertDialog", "BottomSheet",
-                     "CupertinoBottomSheet", "SnackBar", "Banner", "DatePicker",
-                     "DateRangePicker", "TimePicker"})
+DIALOGS = frozenset(
+    {
+        "AlertDialog",
+        "CupertinoAlertDialog",
+        "BottomSheet",
+        "CupertinoBottomSheet",
+        "SnackBar",
+        "Banner",
+        "DatePicker",
+        "DateRangePicker",
+        "TimePicker",
+    }
+)
 
 
 class WireError(RuntimeError):
@@ -96,8 +106,10 @@ def _walk(value: Any, visible_only: bool = True) -> Iterator[tuple[dict, bool]]:
         item, disabled = stack.pop()
         if isinstance(item, dict):
             if "_c" in item:
-                if visible_only and (item.get("visible") is False
-                                     or (item["_c"] in DIALOGS and item.get("open") is not True)):
+                if visible_only and (
+                    item.get("visible") is False
+                    or (item["_c"] in DIALOGS and item.get("open") is not True)
+                ):
                     continue
                 disabled = disabled or item.get("disabled") is True
                 yield item, disabled
@@ -131,21 +143,47 @@ class WireClient:
         self._reader: asyncio.Task | None = None
 
     @classmethod
-    async def connect(cls, base: str, route: str = "/", *, width: int = 412, height: int = 915,
-                      timeout: float = 30.0) -> WireClient:
+    async def connect(
+        cls,
+        base: str,
+        route: str = "/",
+        *,
+        width: int = 412,
+        height: int = 915,
+        timeout: float = 30.0,
+    ) -> WireClient:
         """Open the socket and register as a phone-sized web client showing ``route``."""
         url = base.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + "/ws"
         socket = await asyncio.wait_for(
-            websockets.connect(url, max_size=None, open_timeout=timeout,
-                               user_agent_header="companion-wire"), timeout)
+            websockets.connect(
+                url, max_size=None, open_timeout=timeout, user_agent_header="companion-wire"
+            ),
+            timeout,
+        )
         client = cls(socket, route)
         client._reader = asyncio.create_task(client._read())
-        page = {"route": route, "web": True, "platform": "linux", "width": float(width),
-                "height": float(height), "platform_brightness": "light", "pwa": False,
-                "debug": False, "wasm": False, "test": False, "multi_view": False,
-                "pyodide": False, "window": {"_c": "Window", "_i": 2},
-                "media": {"padding": {}, "view_padding": {}, "view_insets": {},
-                          "device_pixel_ratio": 2.625, "orientation": "portrait"}}
+        page = {
+            "route": route,
+            "web": True,
+            "platform": "linux",
+            "width": float(width),
+            "height": float(height),
+            "platform_brightness": "light",
+            "pwa": False,
+            "debug": False,
+            "wasm": False,
+            "test": False,
+            "multi_view": False,
+            "pyodide": False,
+            "window": {"_c": "Window", "_i": 2},
+            "media": {
+                "padding": {},
+                "view_padding": {},
+                "view_insets": {},
+                "device_pixel_ratio": 2.625,
+                "orientation": "portrait",
+            },
+        }
         await client._send(REGISTER, {"session_id": None, "page_name": "", "page": page})
         try:
             await asyncio.wait_for(client._registered.wait(), timeout)
@@ -201,9 +239,15 @@ class WireClient:
             name, args = body.get("name"), body.get("args") or {}
             known = name in ("push_route", "set_allowed_device_orientations")
             with contextlib.suppress(WireError):
-                await self._send(INVOKE, {
-                    "control_id": body.get("control_id"), "call_id": body.get("call_id"),
-                    "result": None, "error": None if known else f"{name} is not supported"})
+                await self._send(
+                    INVOKE,
+                    {
+                        "control_id": body.get("control_id"),
+                        "call_id": body.get("call_id"),
+                        "result": None,
+                        "error": None if known else f"{name} is not supported",
+                    },
+                )
                 if name == "push_route" and isinstance(args.get("route"), str):
                     await self.navigate(args["route"])
         elif action == CRASHED:
@@ -227,8 +271,7 @@ class WireClient:
 
     def _control(self, control_id: int) -> dict | None:
         if self._index is None:
-            self._index = {c["_i"]: c for c in walk(self.page, visible_only=False)
-                           if "_i" in c}
+            self._index = {c["_i"]: c for c in walk(self.page, visible_only=False) if "_i" in c}
         return self._index.get(control_id)
 
     # -- reading the tree --------------------------------------------------------------
@@ -250,12 +293,21 @@ class WireClient:
         return {c["_i"] for c in self.controls() if "_i" in c}
 
     def identifiers(self) -> set[str]:
-        return {c["identifier"] for c in self.controls()
-                if c.get("_c") == "Semantics" and c.get("identifier")}
+        return {
+            c["identifier"]
+            for c in self.controls()
+            if c.get("_c") == "Semantics" and c.get("identifier")
+        }
 
     def node(self, ident: str) -> dict | None:
-        return next((c for c in self.controls() if c.get("_c") == "Semantics"
-                     and c.get("identifier") == ident), None)
+        return next(
+            (
+                c
+                for c in self.controls()
+                if c.get("_c") == "Semantics" and c.get("identifier") == ident
+            ),
+            None,
+        )
 
     def has(self, ident: str) -> bool:
         return self.node(ident) is not None
@@ -285,8 +337,9 @@ class WireClient:
     async def update_props(self, control_id: int, props: dict[str, Any]) -> None:
         await self._send(UPDATE, {"id": control_id, "props": props})
 
-    async def _find(self, ident: str, pick: Callable[[dict], dict | None], timeout: float,
-                    what: str) -> dict:
+    async def _find(
+        self, ident: str, pick: Callable[[dict], dict | None], timeout: float, what: str
+    ) -> dict:
         """Wait until ``pick`` finds a control under the node ``ident`` (as Playwright waits
         for an element), and return it."""
         found: list[dict] = []
@@ -305,15 +358,21 @@ class WireClient:
         self.last_tapped = button["_i"]
         await self.send_event(button["_i"], "click")
 
-    async def type_into(self, ident: str, value: str, timeout: float = 20.0,
-                        settle: float = 1.0) -> None:
+    async def type_into(
+        self, ident: str, value: str, timeout: float = 20.0, settle: float = 1.0
+    ) -> None:
         """Give the TextField at or under ``ident`` a new value, as typing does. Flet runs
         each event as its own task: a tap sent at once could run first, with the handler of
         the render before the change (a human is slower), so this waits ``settle`` seconds
         or until the next patch."""
-        field = await self._find(ident, lambda node: next(
-            (c for c in walk(node) if c.get("_c") in ("TextField", "CupertinoTextField")),
-            None), timeout, "a text field")
+        field = await self._find(
+            ident,
+            lambda node: next(
+                (c for c in walk(node) if c.get("_c") in ("TextField", "CupertinoTextField")), None
+            ),
+            timeout,
+            "a text field",
+        )
         before = self.patches
         field["value"] = value  # the Dart client changes its copy too
         await self.update_props(field["_i"], {"value": value})
@@ -328,8 +387,13 @@ class WireClient:
         await self.update_props(page_id, {"route": route})
         await self.send_event(page_id, "route_change", {"route": route})
 
-    async def wait_until(self, predicate: Callable[[WireClient], bool], timeout: float = 20.0,
-                         *, what: str = "the condition") -> None:
+    async def wait_until(
+        self,
+        predicate: Callable[[WireClient], bool],
+        timeout: float = 20.0,
+        *,
+        what: str = "the condition",
+    ) -> None:
         """Return once ``predicate(self)`` holds; it is tested now and after every message."""
         if predicate(self):
             return
@@ -345,12 +409,12 @@ class WireClient:
         finally:
             self._waiters.remove(waiter)
 
-    async def wait_for(self, ident: str, text: str | None = None, timeout: float = 20.0
-                       ) -> None:
+    async def wait_for(self, ident: str, text: str | None = None, timeout: float = 20.0) -> None:
         """Wait until ``ident`` is shown (and its text contains ``text``)."""
         what = f"{ident!r}" + (f" showing {text!r}" if text is not None else "")
-        await self.wait_until(lambda c: c.has(ident) and (text is None or text in c.text(ident)),
-                              timeout, what=what)
+        await self.wait_until(
+            lambda c: c.has(ident) and (text is None or text in c.text(ident)), timeout, what=what
+        )
 
 
 def _unwrap(value: Any) -> Any:

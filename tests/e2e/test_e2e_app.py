@@ -46,8 +46,7 @@ def test_a_four_of_a_kind_on_a_joker_is_legal(server: Server, context) -> None:
     by_id(page, "home-new").wait_for(state="attached")
 
 
-def test_a_phone_without_the_key_cannot_reach_editing_controls(server: Server,
-                                                               context) -> None:
+def test_a_phone_without_the_key_cannot_reach_editing_controls(server: Server, context) -> None:
     page = open_app(context, server.base + "/")
     by_id(page, "read-only-banner").wait_for(state="attached")
     by_id(page, "home-dispute").wait_for(state="attached")

@@ -32,8 +32,11 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, st
     covered by one of the same rank (equal_play=allowed; the preset forbids it)."""
     folder: Path = tmp_path_factory.mktemp("dispute-data")
     evening = TableService(folder).create_evening(
-        ["Léa", "Tom", "Sam", "Zoé"], "classique", title="Chez Léa",
-        settings=["equal_play=allowed", "seating=fixed"])
+        ["Léa", "Tom", "Sam", "Zoé"],
+        "classique",
+        title="Chez Léa",
+        settings=["equal_play=allowed", "seating=fixed"],
+    )
     with running_server(data_dir=folder) as srv:
         yield srv, evening.id
 
@@ -46,7 +49,8 @@ def _open_dispute(page, server: Server, evening_id: str) -> None:
 
 
 def test_the_evenings_option_rules_and_changing_it_changes_the_ruling(
-        table: tuple[Server, str], context) -> None:
+    table: tuple[Server, str], context
+) -> None:
     """From the evening's screen, the dispute rules under the evening's option and cites it;
     the option changed on screen changes the ruling, and flags a play it makes illegal."""
     server, evening_id = table
@@ -117,8 +121,9 @@ def test_a_pass_out_of_turn_says_who_acts_first(table: tuple[Server, str], conte
     expect_text(page, "trick-status", "Ont passé : Sam, Zoé, Léa")
 
 
-def test_an_unknown_evening_says_so_and_keeps_the_screen(table: tuple[Server, str],
-                                                         context) -> None:
+def test_an_unknown_evening_says_so_and_keeps_the_screen(
+    table: tuple[Server, str], context
+) -> None:
     """An address naming an unknown evening says so; the screen still rules by default."""
     server, _ = table
     page = open_app(context, server.base + f"/dispute?evening=nope&key={server.key}")

@@ -35,10 +35,12 @@ def entry_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Ser
     folder: Path = tmp_path_factory.mktemp("entry-data")
     service = TableService(folder)
     ids = {
-        "guillotine": service.create_evening(PLAYERS, "trou-du-cul", ranking=PLAYERS,
-                                             settings=["coup_detat=true"]).id,
-        "cards": service.create_evening(CARD_PLAYERS, "trou-du-cul",
-                                        settings=["scoring=card_penalty"]).id,
+        "guillotine": service.create_evening(
+            PLAYERS, "trou-du-cul", ranking=PLAYERS, settings=["coup_detat=true"]
+        ).id,
+        "cards": service.create_evening(
+            CARD_PLAYERS, "trou-du-cul", settings=["scoring=card_penalty"]
+        ).id,
     }
     with running_server(data_dir=folder) as srv:
         yield srv, ids
@@ -87,8 +89,9 @@ def test_a_guillotine_hand(entry_server, context) -> None:
     _tap_and_see(page, "out-2", "event-pending", "Guillotine de Sam")
     _tap_and_see(page, "out-0", "event-line-0", "Guillotine — Sam → Léa")
     _scroll_down(page)
-    expect_text(page, "entry-summary",
-                "À enregistrer : Tom → Léa → Zoé → Sam · Guillotine (Sam → Léa)")
+    expect_text(
+        page, "entry-summary", "À enregistrer : Tom → Léa → Zoé → Sam · Guillotine (Sam → Léa)"
+    )
     tap(page, "evening-record")
     expect_text(page, "evening-result", "Résultat de la donne 1")
     expect_text(page, "result-0", "Sam")
@@ -98,7 +101,8 @@ def test_a_guillotine_hand(entry_server, context) -> None:
     hand = ev.hands[0]
     assert [ev.name(p) for p in hand.order] == ["Tom", "Léa", "Zoé", "Sam"]
     assert [(type(e), ev.name(e.player), ev.name(e.victim)) for e in hand.events] == [
-        (Guillotine, "Sam", "Léa")]
+        (Guillotine, "Sam", "Léa")
+    ]
     assert hand.result is not None
     assert [ev.name(p) for p in hand.result.ranking] == ["Sam", "Zoé", "Tom", "Léa"]
 
@@ -126,8 +130,9 @@ def test_a_card_penalty_hand(entry_server, context) -> None:
     _tap_and_see(page, "count-plus", "cards-0", "Ann : 4")
     _scroll_down(page)
     # The places the cards give, with their penalties (×2 from 10 cards, ×3 none played).
-    expect_text(page, "entry-summary",
-                "À enregistrer : Cat 0 pts → Ann 4 pts → Bob 20 pts → Dan 39 pts")
+    expect_text(
+        page, "entry-summary", "À enregistrer : Cat 0 pts → Ann 4 pts → Bob 20 pts → Dan 39 pts"
+    )
     tap(page, "evening-record")
     expect_text(page, "evening-result", "Résultat de la donne 1")
     expect_text(page, "result-3", "Dan · 39 pts")
@@ -135,9 +140,17 @@ def test_a_card_penalty_hand(entry_server, context) -> None:
     ev = TableService(srv.data_dir).evening(evening_id)
     hand = ev.hands[0]
     assert {ev.name(p): n for p, n in (hand.cards_left or {}).items()} == {
-        "Cat": 0, "Ann": 4, "Bob": 10, "Dan": 13}
+        "Cat": 0,
+        "Ann": 4,
+        "Bob": 10,
+        "Dan": 13,
+    }
     assert [ev.name(p) for p in hand.none_played] == ["Dan"]
     assert hand.result is not None
     assert [ev.name(p) for p in hand.result.ranking] == ["Cat", "Ann", "Bob", "Dan"]
     assert {ev.name(p): v for p, v in hand.result.points.items()} == {
-        "Cat": 0, "Ann": 4, "Bob": 20, "Dan": 39}
+        "Cat": 0,
+        "Ann": 4,
+        "Bob": 20,
+        "Dan": 39,
+    }

@@ -125,8 +125,11 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
         # is refused with the new state, and nothing is doubled.
         service = TableService(srv.data_dir)
         ev = service.evening(evening_id)
-        service.record_hand(evening_id, list(reversed([ev.name(p) for p in ev.present])),
-                            expected_version=ev.version)
+        service.record_hand(
+            evening_id,
+            list(reversed([ev.name(p) for p in ev.present])),
+            expected_version=ev.version,
+        )
         for n, i in enumerate((0, 1, 2)):
             tap(page, f"out-{i}")
             expect_text(page, f"out-{i}", f"{n + 1}.")

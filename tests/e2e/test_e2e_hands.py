@@ -20,13 +20,21 @@ PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
 # trou-du-cul scores n − rank (3, 2, 1, 0 at four): Léa 8, Tom 7, Sam 2, Zoé 1.
 HANDS = [PLAYERS, ["Tom", "Léa", "Zoé", "Sam"], PLAYERS]
 CARD_PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-EDIT_BUTTONS = ("hand-save", "hand-delete", "evening-end", "leave-0", "hands-join",
-                "join-profile-0", "edit-title")
+EDIT_BUTTONS = (
+    "hand-save",
+    "hand-delete",
+    "evening-end",
+    "leave-0",
+    "hands-join",
+    "join-profile-0",
+    "edit-title",
+)
 
 
 @pytest.fixture(scope="module")
-def hands_server(tmp_path_factory: pytest.TempPathFactory
-                 ) -> Iterator[tuple[Server, dict[str, str]]]:
+def hands_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Server, dict[str, str]]]:
     """Its own data folder: one open evening of three hands, Max, a saved profile, and an
     evening scored by the cards left, with one hand."""
     folder: Path = tmp_path_factory.mktemp("hands-data")
@@ -35,10 +43,13 @@ def hands_server(tmp_path_factory: pytest.TempPathFactory
     for order in HANDS:
         ev = service.record_hand(ev.id, order, expected_version=ev.version)
     service.add_player("Max")
-    cards = service.create_evening(CARD_PLAYERS, "trou-du-cul",
-                                   settings=["scoring=card_penalty"])
-    service.record_hand(cards.id, [], expected_version=cards.version,
-                        cards_left={"Ann": 0, "Bob": 3, "Cat": 5, "Dan": 2})
+    cards = service.create_evening(CARD_PLAYERS, "trou-du-cul", settings=["scoring=card_penalty"])
+    service.record_hand(
+        cards.id,
+        [],
+        expected_version=cards.version,
+        cards_left={"Ann": 0, "Bob": 3, "Cat": 5, "Dan": 2},
+    )
     with running_server(data_dir=folder) as srv:
         yield srv, {"evening": ev.id, "cards": cards.id}
 
@@ -85,8 +96,12 @@ def test_correct_delete_join_leave_and_end(hands_server, context, browser) -> No
     tap(board, "tab-players")
     expect_text(board, "player-0", "Léa — 8 pts")
     try:
-        _with_the_key(srv, evening_id, open_app(
-            context, srv.base + route_with_key(f"/evening/{evening_id}", srv.key)), board)
+        _with_the_key(
+            srv,
+            evening_id,
+            open_app(context, srv.base + route_with_key(f"/evening/{evening_id}", srv.key)),
+            board,
+        )
     finally:
         reader.close()
 
@@ -189,8 +204,7 @@ def _with_the_key(srv: Server, evening_id: str, page, board) -> None:
 def test_a_hand_scored_by_cards_is_corrected_by_its_counts(hands_server, context) -> None:
     srv, ids = hands_server
     evening_id = ids["cards"]
-    page = open_app(context, srv.base + route_with_key(f"/evening/{evening_id}/hands",
-                                                       srv.key))
+    page = open_app(context, srv.base + route_with_key(f"/evening/{evening_id}/hands", srv.key))
     expect_text(page, "hand-1", "Vice-Président : Dan · 2 pts")
     tap(page, "hand-1")
     expect_text(page, "edit-cards-1", "Bob : 3")  # prefilled as recorded

@@ -24,8 +24,9 @@ def history_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     folder = tmp_path_factory.mktemp("history-data")
     service = TableService(folder)
     players = ["Léa", "Tom", "Sam", "Zoé"]
-    ev = service.create_evening(players, "pagat", title="Chez Tom",
-                                day=date.today() - timedelta(days=7))
+    ev = service.create_evening(
+        players, "pagat", title="Chez Tom", day=date.today() - timedelta(days=7)
+    )
     for order in (players, ["Tom", "Léa", "Zoé", "Sam"], ["Tom", "Sam", "Léa", "Zoé"]):
         ev = service.record_hand(ev.id, order, expected_version=ev.version)
     ev = service.create_evening(players, "pagat", title="Chez Zoé")
@@ -35,7 +36,8 @@ def history_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
 
 
 def test_the_history_shows_the_evening_its_chart_and_the_leaderboard(
-        history_server: Server, context) -> None:
+    history_server: Server, context
+) -> None:
     page = open_app(context, history_server.url)
     tap(page, "home-history")
     row = page.locator('[flt-semantics-identifier^="evening-"]').filter(has_text="Chez Tom")
@@ -63,7 +65,8 @@ def test_the_history_shows_the_evening_its_chart_and_the_leaderboard(
 
 
 def test_exports_are_written_and_a_wrong_import_changes_nothing(
-        history_server: Server, context, tmp_path: Path) -> None:
+    history_server: Server, context, tmp_path: Path
+) -> None:
     page = open_app(context, history_server.url)
     tap(page, "home-settings")
     expect_text(page, "data-dir", str(history_server.data_dir))
@@ -89,8 +92,7 @@ def test_exports_are_written_and_a_wrong_import_changes_nothing(
     assert sorted(p.name for p in (history_server.data_dir / "evenings").iterdir()) == before
 
 
-def test_a_damaged_evening_is_restored_from_its_latest_good_backup(
-        tmp_path: Path, browser) -> None:
+def test_a_damaged_evening_is_restored_from_its_latest_good_backup(tmp_path: Path, browser) -> None:
     from companion.table.service import TableService
     from companion.ui.browser import PHONE
 
@@ -110,8 +112,10 @@ def test_a_damaged_evening_is_restored_from_its_latest_good_backup(
             from playwright.sync_api import expect
 
             expect(by_id(page, "backup-0")).to_have_attribute(
-                "aria-label", re.compile(r"Chez Sam.*Fichier abîmé|Fichier abîmé.*Chez Sam",
-                                         re.S), timeout=20_000)
+                "aria-label",
+                re.compile(r"Chez Sam.*Fichier abîmé|Fichier abîmé.*Chez Sam", re.S),
+                timeout=20_000,
+            )
             tap(page, "restore-0")
             expect_text(page, "data-message", "Restauré depuis")
             expect_text(page, "backups-good", "rien à restaurer")

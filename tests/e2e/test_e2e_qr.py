@@ -29,15 +29,21 @@ def _terminal_image(text: str) -> object:
         rows += [top, bottom]
     width = max(len(r) for r in rows)
     # A set module is drawn light on a dark terminal: light = 255.
-    pixels = bytes(255 if x < len(r) and r[x] else 0
-                   for r in rows for _ in range(SCALE) for x in range(width) for _ in range(SCALE))
+    pixels = bytes(
+        255 if x < len(r) and r[x] else 0
+        for r in rows
+        for _ in range(SCALE)
+        for x in range(width)
+        for _ in range(SCALE)
+    )
     return Image.frombytes("L", (width * SCALE, len(rows) * SCALE), pixels)
 
 
 def _qr_block(output: str) -> str:
     """The lines of the QR code in what the server printed."""
-    lines = [line for line in output.splitlines() if line and set(line) <= set(_HALVES)
-             and "█" in line]
+    lines = [
+        line for line in output.splitlines() if line and set(line) <= set(_HALVES) and "█" in line
+    ]
     assert len(lines) > 10, output[:2000]
     return "\n".join(lines)
 
@@ -57,14 +63,12 @@ def _decode_on_screen(page, ident: str, expected: str, timeout_ms: int = 15_000)
 
 def test_the_terminal_qr_code_opens_the_printed_address(server: Server) -> None:
     """``companion serve`` prints the address with the key and a QR code of exactly it."""
-    found = zxingcpp.read_barcode(_terminal_image(_qr_block(
-        server.output.read_text("utf-8"))))
+    found = zxingcpp.read_barcode(_terminal_image(_qr_block(server.output.read_text("utf-8"))))
     assert found is not None and found.valid
     assert found.text == server.url and f"key={server.key}" in found.text
 
 
-def test_the_invite_screen_qr_code_opens_the_address_with_the_key(server: Server,
-                                                                   context) -> None:
+def test_the_invite_screen_qr_code_opens_the_address_with_the_key(server: Server, context) -> None:
     """The invite screen, as an editor sees it, shows a QR code that a camera decodes to the
     address with the key; "watch only" gives the address without it."""
     page = open_app(context, server.url)

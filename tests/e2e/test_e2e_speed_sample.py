@@ -22,9 +22,14 @@ SAMPLE = ["--cold", "1", "--warm", "1", "--taps", "5", "--navs", "1", "--tap-gap
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     out = tmp_path_factory.mktemp("bench") / "app.json"
-    done = subprocess.run([sys.executable, "benchmarks/bench_app.py", *SAMPLE, "--json",
-                           str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600,
-                          check=False)
+    done = subprocess.run(
+        [sys.executable, "benchmarks/bench_app.py", *SAMPLE, "--json", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     figures = json.loads(out.read_text("utf-8"))
     figures["printed"] = done.stdout
@@ -37,10 +42,18 @@ def test_every_measure_is_produced(sample: dict[str, Any]) -> None:
     shares) and both navigations, with the counts asked for."""
     summ = sample["summary"]
     expected = {
-        "first_screen_cold_wall": 1, "first_screen_cold_page": 1,
-        "first_screen_warm_wall": 1, "first_screen_warm_page": 1,
-        "tap_dom": 5, "tap_frame": 5, "tap_wall": 5, "tap_to_send": 5, "tap_server": 5,
-        "tap_to_dom": 5, "nav_to_history": 1, "nav_back_home": 1,
+        "first_screen_cold_wall": 1,
+        "first_screen_cold_page": 1,
+        "first_screen_warm_wall": 1,
+        "first_screen_warm_page": 1,
+        "tap_dom": 5,
+        "tap_frame": 5,
+        "tap_wall": 5,
+        "tap_to_send": 5,
+        "tap_server": 5,
+        "tap_to_dom": 5,
+        "nav_to_history": 1,
+        "nav_back_home": 1,
     }
     assert {key: summ.get(key, {}).get("n") for key in expected} == expected
 
@@ -48,9 +61,12 @@ def test_every_measure_is_produced(sample: dict[str, Any]) -> None:
 def test_every_figure_is_positive_and_finite(sample: dict[str, Any]) -> None:
     """No figure is zero, negative, infinite or NaN (a mark taken before its start, or never
     taken, would show as one)."""
-    bad = {f"{key}.{stat}": value for key, s in sample["summary"].items()
-           for stat, value in s.items() if stat != "n"
-           and not (math.isfinite(value) and value > 0)}
+    bad = {
+        f"{key}.{stat}": value
+        for key, s in sample["summary"].items()
+        for stat, value in s.items()
+        if stat != "n" and not (math.isfinite(value) and value > 0)
+    }
     assert bad == {}
 
 

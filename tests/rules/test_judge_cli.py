@@ -35,11 +35,21 @@ class Result:
     stderr: str
 
 
-def judge(rules, players, play, *, history=(), hands=(), sets=(), ranks=None,
-          revolution=False, lang=None, extra=()):
+def judge(
+    rules,
+    players,
+    play,
+    *,
+    history=(),
+    hands=(),
+    sets=(),
+    ranks=None,
+    revolution=False,
+    lang=None,
+    extra=(),
+):
     """Run `companion judge` in a fresh interpreter."""
-    args = [sys.executable, "-m", "companion.cli", "judge", "--rules", rules,
-            "--players", players]
+    args = [sys.executable, "-m", "companion.cli", "judge", "--rules", rules, "--players", players]
     for s in sets:
         args += ["--set", s]
     if ranks:
@@ -54,8 +64,9 @@ def judge(rules, players, play, *, history=(), hands=(), sets=(), ranks=None,
         args += ["--lang", lang]
     args += [*extra, "--play", play]
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    proc = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", env=env,
-                          timeout=60, check=False)
+    proc = subprocess.run(
+        args, capture_output=True, text=True, encoding="utf-8", env=env, timeout=60, check=False
+    )
     out = None
     if proc.returncode in (0, 1):
         out = json.loads(proc.stdout)
@@ -91,6 +102,7 @@ def malformed(result, *needles):
 
 # === the headline disputes of the issue ==========================================================
 
+
 def test_you_cant_play_a_single_two_on_my_pair():
     """Issue: "you can't play a single 2 on my pair" — PAGAT: « Un ensemble de cartes ne peut
     être battu que par un ensemble supérieur contenant le même nombre de cartes »."""
@@ -101,8 +113,12 @@ def test_you_cant_play_a_single_two_on_my_pair():
 def test_you_passed_you_cant_come_back():
     """Issue: "you passed, you can't come back" — TDC: « Ce faisant, il n'a pas le droit de
     rejouer au tour suivant. Il abandonne donc la tournée. »"""
-    r = judge("classique", "Léa,Tom,Zoé,Max", "Tom: 10",
-              history=["Léa: 7", "Tom: pass", "Zoé: 9", "Max: pass"])
+    r = judge(
+        "classique",
+        "Léa,Tom,Zoé,Max",
+        "Tom: 10",
+        history=["Léa: 7", "Tom: pass", "Zoé: 9", "Max: pass"],
+    )
     out = ruled(r, legal=False, code="already-passed", next="Léa", to_beat="9")
     assert "Trou-du-cul classique" in out["message"]
     assert "abandonne" in out["message"] or "passe" in out["message"]
@@ -121,6 +137,7 @@ def test_but_a_triple_on_a_joker_does_not():
 
 
 # === output and exit status ======================================================================
+
 
 def test_legal_play_exits_0_with_one_json_object():
     r = judge("pagat", "A,B,C,D", "B: 9", history=["A: 7"])
@@ -152,9 +169,26 @@ def test_to_beat_is_canonical_notation():
 
 def test_history_spans_several_tricks():
     """`--history`: several tricks may follow each other in it (PAGAT's example)."""
-    history = ["A: 4 4", "B: pass", "C: pass", "D: 6 6", "E: 9 9", "A: J J", "B: pass",
-               "C: pass", "D: pass", "E: K K", "A: pass", "B: pass", "C: A A", "D: pass",
-               "E: pass", "A: pass", "B: pass", "C: 5"]
+    history = [
+        "A: 4 4",
+        "B: pass",
+        "C: pass",
+        "D: 6 6",
+        "E: 9 9",
+        "A: J J",
+        "B: pass",
+        "C: pass",
+        "D: pass",
+        "E: K K",
+        "A: pass",
+        "B: pass",
+        "C: A A",
+        "D: pass",
+        "E: pass",
+        "A: pass",
+        "B: pass",
+        "C: 5",
+    ]
     r = judge("pagat", "A,B,C,D,E", "D: 3", history=history)
     ruled(r, legal=False, code="too-low", next="D", to_beat="5")
     r = judge("pagat", "A,B,C,D,E", "D: 6", history=history)
@@ -186,6 +220,7 @@ def test_message_names_the_system():
 
 
 # === --hand ======================================================================================
+
 
 def test_hand_empty_means_out():
     """`--hand "NAME:"` (nothing after the colon) means that player has gone out."""
@@ -232,30 +267,41 @@ def test_hand_is_the_cards_held_now():
 def test_tdc_fin_de_session_exemple_1_on_the_command_line():
     """TDC Exemple 1: P jette sa dernière carte (un 10); S joue un Roi; L As; TC abandonne;
     S abandonne; L prend la main."""
-    r = judge("classique", "S,L,TC,P", "S: pass", ranks="P,S,L,TC",
-              history=["P: 10", "S: R", "L: A", "TC: pass"], hands=["P:"])
+    r = judge(
+        "classique",
+        "S,L,TC,P",
+        "S: pass",
+        ranks="P,S,L,TC",
+        history=["P: 10", "S: R", "L: A", "TC: pass"],
+        hands=["P:"],
+    )
     assert r.rc == 0 and set(r.out) == KEYS
     assert r.out["legal"] is True and r.out["code"] == "ok"
     assert r.out["next"] == "L"
     # L may lead anew or, once, play on his own ace (TDC Remarque 1)
     assert r.out["to_beat"] in (None, "A")
-    r = judge("classique", "S,L,TC,P", "TC: 3", ranks="P,S,L,TC",
-              history=["P: 10", "S: R", "L: A", "TC: pass", "S: pass"], hands=["P:"])
+    r = judge(
+        "classique",
+        "S,L,TC,P",
+        "TC: 3",
+        ranks="P,S,L,TC",
+        history=["P: 10", "S: R", "L: A", "TC: pass", "S: pass"],
+        hands=["P:"],
+    )
     ruled(r, legal=False, code="already-passed", next="L", to_beat=r.out["to_beat"])
 
 
 # === --ranks =====================================================================================
+
 
 def test_ranks_decide_who_leads_after_the_winner_went_out():
     """TDC Exemple 2: L jette sa dernière carte; TC, P, S abandonnent; « c'est le joueur
     restant de plus haut "grade" qui prend la main » — P with ranks P,S,L,TC; S with ranks
     S,P,L,TC."""
     history = ["L: 8", "TC: pass", "P: pass", "S: pass"]
-    r = judge("classique", "S,L,TC,P", "P: 3", ranks="P,S,L,TC", history=history,
-              hands=["L:"])
+    r = judge("classique", "S,L,TC,P", "P: 3", ranks="P,S,L,TC", history=history, hands=["L:"])
     ruled(r, legal=True, code="ok", next="S", to_beat="3")
-    r = judge("classique", "S,L,TC,P", "P: 3", ranks="S,P,L,TC", history=history,
-              hands=["L:"])
+    r = judge("classique", "S,L,TC,P", "P: 3", ranks="S,P,L,TC", history=history, hands=["L:"])
     ruled(r, legal=False, code="trick-over", next="S", to_beat=None)
 
 
@@ -267,6 +313,7 @@ def test_ranks_default_to_the_players_order():
 
 
 # === --revolution ================================================================================
+
 
 def test_revolution_starts_reversed():
     """`--revolution`: the card order is already reversed when the history starts (WIKI: « Le
@@ -292,6 +339,7 @@ def test_revolution_in_the_history():
 
 # === --set =======================================================================================
 
+
 def test_set_changes_a_rule():
     r = judge("pagat", "A,B,C,D", "B: 7 7", history=["A: 7 7"], sets=["equal_play=allowed"])
     ruled(r, legal=True, code="ok", next="C", to_beat="7 7")
@@ -301,15 +349,19 @@ def test_set_changes_a_rule():
 
 def test_set_one_round():
     """PAGAT « Jeu à un seul tour »: after E's 9 9 the round is over and E leads."""
-    r = judge("pagat", "A,B,C,D,E", "A: J J", sets=["trick_rounds=one_round"],
-              history=["A: 4 4", "B: pass", "C: pass", "D: 6 6", "E: 9 9"])
+    r = judge(
+        "pagat",
+        "A,B,C,D,E",
+        "A: J J",
+        sets=["trick_rounds=one_round"],
+        history=["A: 4 4", "B: pass", "C: pass", "D: 6 6", "E: 9 9"],
+    )
     ruled(r, legal=False, code="trick-over", next="E", to_beat=None)
 
 
 def test_set_jokers_power():
     """`--set jokers=beat_all` (B5, named `jokers` in VARIANTS.md like D2)."""
-    r = judge("trou-du-cul", "A,B,C,D", "B: JK", history=["A: 9 9"],
-              sets=["jokers=beat_all"])
+    r = judge("trou-du-cul", "A,B,C,D", "B: JK", history=["A: 9 9"], sets=["jokers=beat_all"])
     assert r.rc == 0 and r.out["legal"] is True
     r = judge("trou-du-cul", "A,B,C,D", "B: JK", history=["A: 9 9"])
     ruled(r, legal=False, code="count-mismatch", next="B", to_beat="9 9")
@@ -318,12 +370,18 @@ def test_set_jokers_power():
 def test_set_deck_32():
     """`--set deck=32 --set rank_order=seven_high` (WIKI: « 8, 9, 10, Valet, Dame, Roi, As,
     7 »)."""
-    r = judge("trou-du-cul", "A,B,C,D", "B: 7", history=["A: A"],
-              sets=["deck=32", "rank_order=seven_high", "jokers=0"])
+    r = judge(
+        "trou-du-cul",
+        "A,B,C,D",
+        "B: 7",
+        history=["A: A"],
+        sets=["deck=32", "rank_order=seven_high", "jokers=0"],
+    )
     ruled(r, legal=True, code="ok", next="C", to_beat="7")
 
 
 # === malformed input: exit 2 =====================================================================
+
 
 def test_unknown_preset():
     line = malformed(judge("belote", "A,B", "A: 5"), "belote")
@@ -358,12 +416,15 @@ def test_play_without_a_name():
     malformed(judge("pagat", "A,B", "5 5"), "5 5")
 
 
-@pytest.mark.parametrize(("setting", "needle"), [
-    ("colour=blue", "colour"),
-    ("equal_play=sometimes", "equal_play"),
-    ("equal_play", "equal_play"),
-    ("rule_of_four=follow", "rule_of_four"),  # clashes with equal_play=forbidden
-])
+@pytest.mark.parametrize(
+    ("setting", "needle"),
+    [
+        ("colour=blue", "colour"),
+        ("equal_play=sometimes", "equal_play"),
+        ("equal_play", "equal_play"),
+        ("rule_of_four=follow", "rule_of_four"),  # clashes with equal_play=forbidden
+    ],
+)
 def test_bad_set(setting, needle):
     malformed(judge("pagat", "A,B", "A: 5", sets=[setting]), needle)
 
@@ -375,8 +436,7 @@ def test_illegal_history_item_exits_2_naming_it():
 
 
 def test_illegal_history_item_in_english():
-    line = malformed(judge("pagat", "A,B,C", "C: 9", history=["A: 7", "C: 9"], lang="en"),
-                     "C: 9")
+    line = malformed(judge("pagat", "A,B,C", "C: 9", history=["A: 7", "C: 9"], lang="en"), "C: 9")
     assert "History" in line or "history" in line
 
 
@@ -390,8 +450,7 @@ def test_ranks_must_rank_the_players():
 
 
 def test_a_missing_play_is_a_usage_error():
-    args = [sys.executable, "-m", "companion.cli", "judge", "--rules", "pagat",
-            "--players", "A,B"]
+    args = [sys.executable, "-m", "companion.cli", "judge", "--rules", "pagat", "--players", "A,B"]
     proc = subprocess.run(args, capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2
     assert proc.stdout == ""

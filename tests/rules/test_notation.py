@@ -52,9 +52,17 @@ SUIT_SPELLINGS = [
 
 
 @pytest.mark.parametrize(("suffix", "suit"), SUIT_SPELLINGS)
-@pytest.mark.parametrize(("rank_token", "rank"), [("10", Rank.TEN), ("7", Rank.SEVEN),
-                                                  ("q", Rank.QUEEN), ("V", Rank.JACK),
-                                                  ("A", Rank.ACE), ("t", Rank.TEN)])
+@pytest.mark.parametrize(
+    ("rank_token", "rank"),
+    [
+        ("10", Rank.TEN),
+        ("7", Rank.SEVEN),
+        ("q", Rank.QUEEN),
+        ("V", Rank.JACK),
+        ("A", Rank.ACE),
+        ("t", Rank.TEN),
+    ],
+)
 def test_every_suit_suffix(rank_token, rank, suffix, suit):
     """Issue §2: an optional suit suffix ♠ ♥ ♦ ♣ or s h d c (case-insensitive)."""
     card = Card.parse(rank_token + suffix)
@@ -76,11 +84,19 @@ def test_emoji_variation_selector_is_ignored():
 
 # --- jokers -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("token", "colour"), [
-    ("JK", None), ("jk", None), ("Jk", None),
-    ("JKR", JokerColour.COLOURED), ("jkr", JokerColour.COLOURED),
-    ("JKB", JokerColour.BLACK), ("jkb", JokerColour.BLACK),
-])
+
+@pytest.mark.parametrize(
+    ("token", "colour"),
+    [
+        ("JK", None),
+        ("jk", None),
+        ("Jk", None),
+        ("JKR", JokerColour.COLOURED),
+        ("jkr", JokerColour.COLOURED),
+        ("JKB", JokerColour.BLACK),
+        ("jkb", JokerColour.BLACK),
+    ],
+)
 def test_jokers(token, colour):
     """Issue §2: jokers JK (any joker), JKR (the coloured one), JKB (the black-and-white one)."""
     card = Card.parse(token)
@@ -107,6 +123,7 @@ def test_a_suitless_card_matches_any_suit_of_its_rank():
 
 # --- plays ------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("word", ["pass", "passe", "PASS", "Passe", " pass ", "PASSE"])
 def test_pass_words(word):
     """Issue §2: a play is cards … or `pass` (`passe` accepted)."""
@@ -119,8 +136,7 @@ def test_pass_words(word):
 
 def test_a_play_is_cards_separated_by_spaces():
     """Issue §2: a play is cards separated by spaces (`10♥ 10♠`, `4 4`, `JK`)."""
-    assert Play.parse("10♥ 10♠").cards == (Card(Rank.TEN, Suit.HEARTS),
-                                           Card(Rank.TEN, Suit.SPADES))
+    assert Play.parse("10♥ 10♠").cards == (Card(Rank.TEN, Suit.HEARTS), Card(Rank.TEN, Suit.SPADES))
     assert Play.parse("4 4").cards == (Card(Rank.FOUR), Card(Rank.FOUR))
     assert Play.parse("JK").cards == (Card(Rank.JOKER),)
     assert Play.parse("  4   4 ").cards == (Card(Rank.FOUR), Card(Rank.FOUR))
@@ -148,10 +164,21 @@ def test_card_str_round_trips(card):
     assert Card.parse(str(card)) == card
 
 
-@pytest.mark.parametrize(("written", "canonical"), [
-    ("t♥", "10♥"), ("Th", "10♥"), ("10h", "10♥"), ("vs", "J♠"), ("dD", "Q♦"), ("rc", "K♣"),
-    ("a", "A"), ("jkr", "JKR"), ("jk", "JK"), ("10", "10"),
-])
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("t♥", "10♥"),
+        ("Th", "10♥"),
+        ("10h", "10♥"),
+        ("vs", "J♠"),
+        ("dD", "Q♦"),
+        ("rc", "K♣"),
+        ("a", "A"),
+        ("jkr", "JKR"),
+        ("jk", "JK"),
+        ("10", "10"),
+    ],
+)
 def test_str_is_canonical(written, canonical):
     assert str(Card.parse(written)) == canonical
 
@@ -169,11 +196,23 @@ def test_play_str_is_canonical():
     assert str(Play.parse("v v")) == "J J"
 
 
-@pytest.mark.parametrize("value", [
-    Card.parse("10♥"), Card.parse("K"), Card.parse("JKR"), Card.parse("JK"), Card.parse("qd"),
-    Play.parse("10♥ 10♠"), Play.parse("4 4"), Play.parse("pass"), Play.parse("JKB"),
-    Action.parse("Léa: 10♥ 10♠"), Action.parse("Tom: pass"),
-], ids=repr)
+@pytest.mark.parametrize(
+    "value",
+    [
+        Card.parse("10♥"),
+        Card.parse("K"),
+        Card.parse("JKR"),
+        Card.parse("JK"),
+        Card.parse("qd"),
+        Play.parse("10♥ 10♠"),
+        Play.parse("4 4"),
+        Play.parse("pass"),
+        Play.parse("JKB"),
+        Action.parse("Léa: 10♥ 10♠"),
+        Action.parse("Tom: pass"),
+    ],
+    ids=repr,
+)
 def test_repr_pastes_back(value):
     """The repr of a card, a play or an action is Python that rebuilds an equal value."""
     names = {"Card": Card, "Play": Play, "Action": Action}
@@ -197,8 +236,23 @@ def test_cards_are_immutable_and_hashable():
 
 # --- malformed input ----------------------------------------------------------------------------
 
-BAD_TOKENS = ["11", "1", "0", "Z", "10x", "JKX", "JK♥", "AA", "♥", "B", "X7", "10♥♥", "KK",
-              "Q♥s", "zz"]
+BAD_TOKENS = [
+    "11",
+    "1",
+    "0",
+    "Z",
+    "10x",
+    "JKX",
+    "JK♥",
+    "AA",
+    "♥",
+    "B",
+    "X7",
+    "10♥♥",
+    "KK",
+    "Q♥s",
+    "zz",
+]
 
 
 @pytest.mark.parametrize("token", BAD_TOKENS)
@@ -214,9 +268,16 @@ def test_a_malformed_card_names_the_token_in_both_languages(token):
     assert token in str(err)
 
 
-@pytest.mark.parametrize(("text", "bad"), [
-    ("4 4 X", "X"), ("10♥ 11♠", "11♠"), ("K Q 1", "1"), ("pas", "pas"), ("JK JKZ", "JKZ"),
-])
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        ("4 4 X", "X"),
+        ("10♥ 11♠", "11♠"),
+        ("K Q 1", "1"),
+        ("pas", "pas"),
+        ("JK JKZ", "JKZ"),
+    ],
+)
 def test_a_malformed_play_names_the_bad_token(text, bad):
     with pytest.raises(NotationError) as caught:
         Play.parse(text)

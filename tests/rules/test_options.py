@@ -14,8 +14,9 @@ import re
 import pytest
 
 import companion.rules.referee as referee
+from companion.errors import CompanionError
 from companion.rules.cards import Play, parse_cards
-from companion.rules.errors import CompanionError, RuleSetError
+from companion.rules.errors import RuleSetError
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
@@ -24,8 +25,16 @@ DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", referee.__doc__ or "", re.M), "ok"}
 _ANY = object()
 
 
-def start(preset="pagat", players="A B C D", *, leader=None, ranks=None, hands=None,
-          reversed_=False, **options):
+def start(
+    preset="pagat",
+    players="A B C D",
+    *,
+    leader=None,
+    ranks=None,
+    hands=None,
+    reversed_=False,
+    **options,
+):
     """A hand under ``preset`` with some options changed; ``hands``: {name: "cards"} held at
     the start (others unknown; "" means gone out); ``reversed_``: the card order is already
     reversed by a revolution when the hand starts."""
@@ -33,9 +42,15 @@ def start(preset="pagat", players="A B C D", *, leader=None, ranks=None, hands=N
     if options:
         rules = rules.with_options(**options)
     held = {n: parse_cards(c) for n, c in (hands or {}).items()}
-    return HandState.start(rules, players.split(), leader=leader,
-                           ranks=ranks.split() if ranks else None, hands=held,
-                           revolution=reversed_, preset=preset)
+    return HandState.start(
+        rules,
+        players.split(),
+        leader=leader,
+        ranks=ranks.split() if ranks else None,
+        hands=held,
+        revolution=reversed_,
+        preset=preset,
+    )
 
 
 def play(state, text, code="ok", next=_ANY, to_beat=_ANY):
@@ -49,8 +64,9 @@ def play(state, text, code="ok", next=_ANY, to_beat=_ANY):
         assert ruling.next_player == next, f"{text!r}: next {ruling.next_player} — {ruling.en}"
     if to_beat is not _ANY:
         shown = None if ruling.to_beat is None else str(ruling.to_beat)
-        assert shown == (None if to_beat is None else str(Play.parse(to_beat))), \
+        assert shown == (None if to_beat is None else str(Play.parse(to_beat))), (
             f"{text!r}: to_beat {shown} — {ruling.en}"
+        )
     if ruling.legal:
         assert apply(state, Action.parse(text)) == ruling.state
         return ruling.state
@@ -79,6 +95,7 @@ def test_every_documented_code_is_kebab_case():
 
 
 # === D1 deck =====================================================================================
+
 
 def test_d1_deck_32_has_no_card_below_seven():
     """D1 `deck=32` (WIKI): « Si une partie se joue avec un nombre réduit de cartes (32 cartes
@@ -112,6 +129,7 @@ def test_d1_deck_30_plays_with_seven_high():
 
 # === D2 jokers ===================================================================================
 
+
 def test_d2_no_jokers_in_a_pack_without_jokers():
     """D2 `jokers=0` (PAGAT basic game): « un paquet standard de 52 cartes »: there is no
     joker to play."""
@@ -143,6 +161,7 @@ def test_d2_two_jokers_make_a_pair():
 
 
 # === D3 decks ====================================================================================
+
 
 def test_d3_one_deck_has_at_most_four_of_a_rank():
     """D3 `decks=1` (PRES53: « de une à quatre cartes »; WIKI: « Le joueur pose de une à
@@ -177,6 +196,7 @@ def test_d3_auto_two_decks_from_the_named_player_count():
 
 
 # === D4 rank_order ===============================================================================
+
 
 def test_d4_two_high():
     """D4 `two_high` (PAGAT): « les cartes se classent, de haut en bas, 2 A K Q J 10 9 8 7 6
@@ -217,6 +237,7 @@ def test_d4_three_high():
 
 
 # === D5 joker_order ==============================================================================
+
 
 def test_d5_equal_jokers_do_not_beat_each_other():
     """D5 `equal` (PAGAT): jokers rank together above the twos; with equal plays forbidden one
@@ -270,6 +291,7 @@ def test_d5_an_unnamed_joker_is_asked_for():
 
 # === D6 wild_cards ===============================================================================
 
+
 def test_d6_wild_joker_takes_the_rank_of_its_set():
     """D6 `joker` (PAGAT): « Certaines personnes utilisent également les jokers comme des
     jokers, qui peuvent représenter n'importe quel rang. »"""
@@ -303,6 +325,7 @@ def test_d6_wild_threes():
 
 
 # === D7 wild_vs_natural ==========================================================================
+
 
 def _wild_joker(**kw):
     return start(jokers=2, wild_cards=frozenset({"joker"}), **kw)
@@ -340,6 +363,7 @@ def test_d7_equal():
 
 # === P1 trick_rounds =============================================================================
 
+
 def test_p1_until_all_pass():
     """P1 `until_all_pass` (PAGAT): « Le jeu se poursuit autant de fois que nécessaire autour
     de la table jusqu'à ce que quelqu'un fasse un jeu que tous les autres passent. »"""
@@ -361,6 +385,7 @@ def test_p1_one_round():
 
 
 # === P2 must_beat ================================================================================
+
 
 def test_p2_must_beat_when_able():
     """P2 `must_beat` (PAGAT, « Battage obligatoire »): « si vous pouvez battre le jeu
@@ -396,6 +421,7 @@ def test_p2_off_pass_is_always_allowed():
 
 # === P3 pass_is_final ============================================================================
 
+
 def test_p3_pass_is_final():
     """P3 `pass_is_final` (TDC « Abandon »): « Un joueur a le droit de "passer" son tour […]
     Ce faisant, il n'a pas le droit de rejouer au tour suivant. Il abandonne donc la
@@ -427,6 +453,7 @@ def test_p3_everyone_may_play_again_in_the_next_trick():
 
 
 # === P4 self_overplay ============================================================================
+
 
 def test_p4_self_overplay_once():
     """P4 `once` (TDC Remarque 1): « Un joueur ne peut jouer sur sa propre carte qu'une seule
@@ -468,17 +495,27 @@ def test_p4_angevin_overplay_lets_the_others_back():
 
 # === P5 first_lead ===============================================================================
 
-@pytest.mark.parametrize(("pid", "value", "quote"), [
-    ("pagat", "president", "PAGAT: « Le Président mène alors n'importe quelle carte »"),
-    ("president", "scum", "PRES53: « Le balayeur commence à jouer »"),
-    ("concierge", "president", "CONC: « Le président lance le premier tour de table »"),
-    ("classique", "president",
-     "TDC: « Evidemment, le Président a la main en début de session »"),
-    ("trou-du-cul", "left_of_dealer",
-     "WIKI: « Le joueur venant après le joueur qui a distribué commence »"),
-    ("klootzakken", "scum", "PAGAT: « Le perdant joue en premier lors de la main suivante »"),
-    ("strutz", "scum", "WIKI Strutz: « À chaque nouvelle manche, le Strutz commence »"),
-])
+
+@pytest.mark.parametrize(
+    ("pid", "value", "quote"),
+    [
+        ("pagat", "president", "PAGAT: « Le Président mène alors n'importe quelle carte »"),
+        ("president", "scum", "PRES53: « Le balayeur commence à jouer »"),
+        ("concierge", "president", "CONC: « Le président lance le premier tour de table »"),
+        (
+            "classique",
+            "president",
+            "TDC: « Evidemment, le Président a la main en début de session »",
+        ),
+        (
+            "trou-du-cul",
+            "left_of_dealer",
+            "WIKI: « Le joueur venant après le joueur qui a distribué commence »",
+        ),
+        ("klootzakken", "scum", "PAGAT: « Le perdant joue en premier lors de la main suivante »"),
+        ("strutz", "scum", "WIKI Strutz: « À chaque nouvelle manche, le Strutz commence »"),
+    ],
+)
 def test_p5_first_lead_per_seed(pid, value, quote):
     """P5 `first_lead`: who leads the first trick of a hand, as each seed says."""
     assert get_preset(pid).rules.first_lead == value, quote
@@ -505,6 +542,7 @@ def test_p5_the_leader_cannot_pass():
 
 
 # === P6 lead_after_out ===========================================================================
+
 
 def _winner_goes_out(**options):
     """A leads 5; B beats it with his last card; everyone else passes."""
@@ -547,6 +585,7 @@ def test_p6_the_trick_goes_on_without_the_player_who_went_out():
 
 # === P7 single_cards_only ========================================================================
 
+
 def test_p7_single_cards_only():
     """P7 (TDC Armix): « Le joueur qui a la main ne peut jouer qu'1 carte à la fois. On ne peut
     donc pas associer les cartes par paires, brelans, ou carrés. »"""
@@ -557,6 +596,7 @@ def test_p7_single_cards_only():
 
 
 # === P8 direction ================================================================================
+
 
 def test_p8_clockwise():
     """P8 `clockwise` (PAGAT): « Le jeu se joue dans le sens des aiguilles d'une montre. »"""
@@ -575,6 +615,7 @@ def test_p8_anticlockwise():
 
 
 # === B1 base =====================================================================================
+
 
 def test_b1_same_count_higher_rank():
     """B1 (PAGAT): « si le joueur précédent a joué deux six, vous pouvez battre cela avec deux
@@ -595,6 +636,7 @@ def test_b1_a_set_is_of_one_rank():
 
 
 # === B2 equal_play ===============================================================================
+
 
 def test_b2_equal_forbidden():
     """B2 `forbidden` (WIKI): « Il doit pour ce faire « monter », c'est-à-dire poser un nombre
@@ -649,6 +691,7 @@ def test_b2_larger_equal_play_skips_more():
 
 # === B3 larger_sets ==============================================================================
 
+
 def test_b3_larger_sets_forbidden():
     """B3 `forbidden` (PAGAT): « Un ensemble de cartes ne peut être battu que par un ensemble
     supérieur contenant le même nombre de cartes. »"""
@@ -685,6 +728,7 @@ def test_b3_larger_sets_of_any_rank():
 
 # === B4 twos =====================================================================================
 
+
 def test_b4_twos_normal():
     """B4 `normal` (PAGAT): « dans le jeu de base, il faudrait trois deux pour battre trois
     as »."""
@@ -707,8 +751,7 @@ def test_b4_a_single_two_wins():
 def test_b4_one_fewer_two():
     """B4 `one_fewer` (WIKI « En tant qu'atout »): « « 2 » bat « 6 + 6 » ; « 2♥ + 2♣ » bat
     « valet♠ + valet♣ + valet♥ » ; « 2♥ + 2♠ + 2♦ » bat « 10♠ + 10♣ + 10♥ + 10♦ » »."""
-    for under, twos in (("6 6", "2"), ("J♠ J♣ J♥", "2♥ 2♣"),
-                        ("10♠ 10♣ 10♥ 10♦", "2♥ 2♠ 2♦")):
+    for under, twos in (("6 6", "2"), ("J♠ J♣ J♥", "2♥ 2♣"), ("10♠ 10♣ 10♥ 10♦", "2♥ 2♠ 2♦")):
         state = start(twos="one_fewer")
         state = play(state, f"A: {under}")
         play(state, f"B: {twos}", next="C")
@@ -732,6 +775,7 @@ def test_b4_two_high_and_low():
 
 
 # === B5 joker_power ==============================================================================
+
 
 def test_b5_joker_rank():
     """B5 `rank` (PAGAT): jokers « se classent généralement au-dessus des deux »: a lone joker
@@ -762,6 +806,7 @@ def test_b5_joker_beats_all_but_a_quad():
 
 
 # === B6 special_high_cards =======================================================================
+
 
 def test_b6_black_threes():
     """B6 `black_threes` (PAGAT): « Certains joueurs utilisent parfois une ou plusieurs autres
@@ -796,11 +841,20 @@ def test_b6_sofia_order():
     play(state, "D: JK", next="A")
 
 
-@pytest.mark.parametrize(("under", "over"), [
-    ("A A", "2"), ("A A", "J"), ("A A", "JK"),
-    ("A A A", "2 2"), ("A A A", "J"), ("A A A", "JK"),
-    ("A A A A", "2 2 2"), ("A A A A", "J J"), ("A A A A", "JK"),
-])
+@pytest.mark.parametrize(
+    ("under", "over"),
+    [
+        ("A A", "2"),
+        ("A A", "J"),
+        ("A A", "JK"),
+        ("A A A", "2 2"),
+        ("A A A", "J"),
+        ("A A A", "JK"),
+        ("A A A A", "2 2 2"),
+        ("A A A A", "J J"),
+        ("A A A A", "JK"),
+    ],
+)
 def test_b6_sofia_powers(under, over):
     """B6 `jokers_jacks_twos` (PAGAT, Sofia): « Toute paire d'as ou moins peut être battue par
     un seul deux, valet ou joker. Tout trois d'une sorte d'as ou moins peut être battu par une
@@ -823,6 +877,7 @@ def test_b6_sofia_limits():
 
 
 # === B7 transparent ==============================================================================
+
 
 def test_b7_transparent_threes_take_the_rank_they_beat():
     """B7 `3` (PAGAT « Cartes transparentes »): « si A joue une paire de rois et que B la bat
@@ -862,6 +917,7 @@ def test_b7_transparent_fours():
 
 
 # === B8 suits ====================================================================================
+
 
 def test_b8_follow_suit():
     """B8 `follow_suit` (PAGAT « Suivant la couleur »): « une seule carte ne peut être battue
@@ -948,6 +1004,7 @@ def test_b8_suits_ignored():
 
 # === B9 revolution ===============================================================================
 
+
 def test_b9_revolution_off():
     """B9 `off` (PAGAT basic game): a four of a kind is just the highest set of its size."""
     state = start(revolution="off")
@@ -1022,14 +1079,16 @@ def test_b9_quad_and_direction_ace_high_and_low_when_reversed():
     """B9 `quad_and_direction` (PAGAT): « Dans le classement inversé, les trois sont toujours
     transparents mais maintenant les as sont le plus haut et le plus bas […] un seul as bat
     tout et tout bat un as. »"""
-    state = start(revolution="quad_and_direction", equal_play="allowed", twos="high_and_low",
-                  transparent=3)
+    state = start(
+        revolution="quad_and_direction", equal_play="allowed", twos="high_and_low", transparent=3
+    )
     state = play(state, "A: 5 5 5 5", next="D")
     state = play(state, "D: A", next="C", to_beat=None)
     play(state, "C: K", next="B")
 
 
 # === B10 rule_of_four ============================================================================
+
 
 def test_b10_rule_of_four_follow():
     """B10 `follow` (WIKI « La règle des 4 »): « Si un joueur pose une carte et que le joueur
@@ -1060,6 +1119,7 @@ def test_b10_magic_square():
 
 
 # === B11 combinations ============================================================================
+
 
 def test_b11_sets_only():
     """B11 `sets` (PAGAT basic game): only sets of equal rank are played."""
@@ -1109,11 +1169,14 @@ def test_b11_poker_full_by_its_three():
     play(state, "B: 4♠ 4♦ 4♥ 5♠ 5♣", next="C")
 
 
-@pytest.mark.parametrize(("lower", "higher"), [
-    ("3♠ 4♥ 5♦ 6♣ 7♠", "2♥ 4♥ 9♥ J♥ Q♥"),  # straight < flush
-    ("2♥ 4♥ 9♥ J♥ Q♥", "3♣ 3♦ 3♥ 5♠ 5♣"),  # flush < full house
-    ("3♣ 3♦ 3♥ 5♠ 5♣", "4♠ 5♠ 6♠ 7♠ 8♠"),  # full house < straight flush
-])
+@pytest.mark.parametrize(
+    ("lower", "higher"),
+    [
+        ("3♠ 4♥ 5♦ 6♣ 7♠", "2♥ 4♥ 9♥ J♥ Q♥"),  # straight < flush
+        ("2♥ 4♥ 9♥ J♥ Q♥", "3♣ 3♦ 3♥ 5♠ 5♣"),  # flush < full house
+        ("3♣ 3♦ 3♥ 5♠ 5♣", "4♠ 5♠ 6♠ 7♠ 8♠"),  # full house < straight flush
+    ],
+)
 def test_b11_poker_categories(lower, higher):
     """B11 `poker` (WIKI): « Ces combinaisons viennent du poker et sont, de la plus faible à la
     plus forte : Suite ; Couleur ; Full ; Quinte Flush. »"""
@@ -1134,6 +1197,7 @@ def test_b11_poker_five_cards_do_not_beat_a_pair():
 
 # === B12 forbidden_finish ========================================================================
 
+
 def test_b12_forbidden_finish_two_illegal():
     """B12 `2`, penalty `illegal` (WIKI): « Il est interdit pour un joueur de finir par la carte
     « deux ». »"""
@@ -1145,8 +1209,11 @@ def test_b12_forbidden_finish_two_illegal():
 def test_b12_forbidden_finish_last_place():
     """B12 penalty `last_place` (WIKI): « il est interdit de terminer avec un « joker » ou un ou
     plusieurs « 2 » sous peine d'être Trou du cul par défaut »."""
-    state = start(forbidden_finish=frozenset({"2"}), forbidden_finish_penalty="last_place",
-                  hands={"B": "2♣", "C": "K♥"})
+    state = start(
+        forbidden_finish=frozenset({"2"}),
+        forbidden_finish_penalty="last_place",
+        hands={"B": "2♣", "C": "K♥"},
+    )
     state = play(state, "A: 9")
     state = play(state, "B: 2", next="C")
     state = play(state, "C: pass", next="D")
@@ -1173,8 +1240,9 @@ def test_b12_forbidden_finish_ace():
 def test_b12_forbidden_finish_three_in_a_revolution():
     """B12 `3` (WIKI): « En cas de révolution (voir ci-après), cette règle peut être étendue au
     3, la nouvelle meilleure carte. »"""
-    state = start(revolution="quad", forbidden_finish=frozenset({"3"}), hands={"B": "3♣"},
-                  reversed_=True)
+    state = start(
+        revolution="quad", forbidden_finish=frozenset({"3"}), hands={"B": "3♣"}, reversed_=True
+    )
     state = play(state, "A: 9")
     play(state, "B: 3", "forbidden-finish", next="B")
 
@@ -1187,6 +1255,7 @@ def test_b12_three_is_fine_outside_a_revolution():
 
 
 # === B13 card_effects ============================================================================
+
 
 def test_b13_six_gives_to_the_previous_player():
     """B13 `give_discard` (WIKI): « Quand un joueur place un (ou plusieurs) 6, il doit donner
@@ -1330,6 +1399,7 @@ def test_b13_angevin_seven_allows_lower():
 
 
 # === B14 speed_play ==============================================================================
+
 
 def test_b14_speed_play_out_of_turn():
     """B14 (WIKI « Jeu à la rapidité »): « le joueur qui possède la même carte (ou paire) peut

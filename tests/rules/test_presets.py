@@ -72,25 +72,61 @@ def test_preset_ids_are_case_insensitive(pid):
 # --- what each preset fixes (VARIANTS.md §1 "essentials") ---------------------------------------
 
 PRESET_ESSENTIALS = {
-    "pagat": dict(deck="52", jokers=0, rank_order="two_high", trick_rounds="until_all_pass",
-                  pass_is_final=False, must_beat=False, equal_play="forbidden",
-                  first_lead="president"),
-    "president": dict(jokers=1, rank_order="two_high", joker_power="beat_all",
-                      first_lead="scum", lead_after_out="next_left"),
+    "pagat": dict(
+        deck="52",
+        jokers=0,
+        rank_order="two_high",
+        trick_rounds="until_all_pass",
+        pass_is_final=False,
+        must_beat=False,
+        equal_play="forbidden",
+        first_lead="president",
+    ),
+    "president": dict(
+        jokers=1,
+        rank_order="two_high",
+        joker_power="beat_all",
+        first_lead="scum",
+        lead_after_out="next_left",
+    ),
     "trou-du-cul": dict(jokers=2, rank_order="two_high", forbidden_finish=frozenset({"2"})),
-    "concierge": dict(joker_order="white_high", joker_power="beat_all", twos="one_fewer",
-                      trick_rounds="one_round", rank_order="two_high", first_lead="president"),
-    "classique": dict(jokers=2, rank_order="ace_high", joker_power="beat_all_but_quad",
-                      pass_is_final=True, self_overplay="once", first_lead="president",
-                      lead_after_out="highest_ranked", trick_rounds="until_all_pass"),
-    "armix": dict(jokers=2, rank_order="ace_high", single_cards_only=True,
-                  trick_rounds="one_round", must_beat=True),
+    "concierge": dict(
+        joker_order="white_high",
+        joker_power="beat_all",
+        twos="one_fewer",
+        trick_rounds="one_round",
+        rank_order="two_high",
+        first_lead="president",
+    ),
+    "classique": dict(
+        jokers=2,
+        rank_order="ace_high",
+        joker_power="beat_all_but_quad",
+        pass_is_final=True,
+        self_overplay="once",
+        first_lead="president",
+        lead_after_out="highest_ranked",
+        trick_rounds="until_all_pass",
+    ),
+    "armix": dict(
+        jokers=2,
+        rank_order="ace_high",
+        single_cards_only=True,
+        trick_rounds="one_round",
+        must_beat=True,
+    ),
     "klootzakken": dict(deck="40", rank_order="three_high", first_lead="scum"),
     "hubere": dict(wild_cards=frozenset({"joker", "2", "3"})),
     "strutz": dict(rank_order="ace_high", card_effects="strutz"),
-    "angevin": dict(jokers=0, rank_order="ace_high", card_effects="angevin",
-                    equal_play="skips_next", self_overplay="once",
-                    forbidden_finish=frozenset({"A"}), forbidden_finish_penalty="last_place"),
+    "angevin": dict(
+        jokers=0,
+        rank_order="ace_high",
+        card_effects="angevin",
+        equal_play="skips_next",
+        self_overplay="once",
+        forbidden_finish=frozenset({"A"}),
+        forbidden_finish_penalty="last_place",
+    ),
     "wizz": dict(jokers=0, equal_play="skips_next", larger_sets="higher_rank"),
 }
 
@@ -133,6 +169,7 @@ def test_pres53_pack_is_53_cards():
 
 # --- RuleSet: catalogue names and IDs ------------------------------------------------------------
 
+
 @pytest.mark.parametrize(("name", "oid"), sorted(OPTION_IDS.items()))
 def test_every_catalogue_option_is_a_field_described_with_its_id(name, oid):
     """Issue §3: a RuleSet holds every option of VARIANTS.md D, P and B under the option names
@@ -155,6 +192,7 @@ def test_ruleset_refuses_unknown_fields():
 
 # --- ruleset_from: --set ------------------------------------------------------------------------
 
+
 def test_set_changes_one_option_and_keeps_the_others():
     base = get_preset("pagat").rules
     rules = ruleset_from("pagat", ["equal_play=allowed"])
@@ -168,21 +206,24 @@ def test_no_set_gives_the_preset_itself():
     assert ruleset_from("classique", []) == get_preset("classique").rules
 
 
-@pytest.mark.parametrize(("setting", "name", "value"), [
-    ("must_beat=true", "must_beat", True),
-    ("must_beat=oui", "must_beat", True),
-    ("pass_is_final=false", "pass_is_final", False),
-    ("speed_play=yes", None, None),  # needs equal play: see the clash test
-    ("transparent=3", "transparent", 3),
-    ("transparent=none", "transparent", None),
-    ("decks=2", "decks", 2),
-    ("jokers=2", "jokers", 2),
-    ("trick_rounds=one_round", "trick_rounds", "one_round"),
-    ("equal-play=skips_next", "equal_play", "skips_next"),
-    ("forbidden_finish=2,A", "forbidden_finish", frozenset({"2", "A"})),
-    ("forbidden_finish=none", "forbidden_finish", frozenset()),
-    ("twos=beat_all", "twos", "beat_all"),
-])
+@pytest.mark.parametrize(
+    ("setting", "name", "value"),
+    [
+        ("must_beat=true", "must_beat", True),
+        ("must_beat=oui", "must_beat", True),
+        ("pass_is_final=false", "pass_is_final", False),
+        ("speed_play=yes", None, None),  # needs equal play: see the clash test
+        ("transparent=3", "transparent", 3),
+        ("transparent=none", "transparent", None),
+        ("decks=2", "decks", 2),
+        ("jokers=2", "jokers", 2),
+        ("trick_rounds=one_round", "trick_rounds", "one_round"),
+        ("equal-play=skips_next", "equal_play", "skips_next"),
+        ("forbidden_finish=2,A", "forbidden_finish", frozenset({"2", "A"})),
+        ("forbidden_finish=none", "forbidden_finish", frozenset()),
+        ("twos=beat_all", "twos", "beat_all"),
+    ],
+)
 def test_set_values_are_read_by_type(setting, name, value):
     """`--set NAME=VALUE`: booleans, integers, lists and names are read by the option's type."""
     if name is None:
@@ -197,12 +238,15 @@ def test_set_wild_cards_list():
     assert rules.wild_cards == frozenset({"joker", "2"})
 
 
-@pytest.mark.parametrize("settings", [
-    ["deck=32", "rank_order=seven_high"],
-    ["deck=30", "rank_order=seven_high"],
-    ["deck=40", "rank_order=three_high"],
-    ["deck=52"],
-])
+@pytest.mark.parametrize(
+    "settings",
+    [
+        ["deck=32", "rank_order=seven_high"],
+        ["deck=30", "rank_order=seven_high"],
+        ["deck=40", "rank_order=three_high"],
+        ["deck=52"],
+    ],
+)
 def test_set_deck_sizes(settings):
     """D1 (PAGAT, WIKI): `deck` is 52, 32 (7…A), 30 or 40 (no 4 5 6); the command line writes
     them as numbers (`--set deck=32`)."""
@@ -215,9 +259,14 @@ def test_several_sets_apply_together():
     assert (rules.equal_play, rules.rule_of_four) == ("allowed", "follow")
 
 
-@pytest.mark.parametrize(("value", "power"), [
-    ("beat_all", "beat_all"), ("beat_all_but_quad", "beat_all_but_quad"), ("rank", "rank"),
-])
+@pytest.mark.parametrize(
+    ("value", "power"),
+    [
+        ("beat_all", "beat_all"),
+        ("beat_all_but_quad", "beat_all_but_quad"),
+        ("rank", "rank"),
+    ],
+)
 def test_set_jokers_power_is_routed_to_joker_power(value, power):
     """VARIANTS.md names both D2 (count) and B5 (power) `jokers`: a power value goes to B5."""
     base = get_preset("president").rules
@@ -234,20 +283,30 @@ def test_set_jokers_count_stays_d2():
 
 # --- clashes and refusals ------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("preset", "settings", "names"), [
-    ("pagat", ["rule_of_four=follow"], ("rule_of_four", "equal_play")),
-    ("pagat", ["rule_of_four=magic_square", "equal_play=forbidden"],
-     ("rule_of_four", "equal_play")),
-    ("pagat", ["rank_order=seven_high"], ("rank_order", "deck")),
-    ("pagat", ["rank_order=three_high"], ("rank_order", "deck")),
-    ("pagat", ["speed_play=true"], ("speed_play", "equal_play")),
-    ("pagat", ["single_cards_only=true", "larger_sets=any_rank"],
-     ("single_cards_only", "larger_sets")),
-    ("pagat", ["forbidden_finish=3"], ("forbidden_finish", "revolution")),
-    ("pagat", ["wild_cards=joker"], ("wild_cards", "jokers")),
-    ("pagat", ["wild_cards=2", "twos=beat_all"], ("wild_cards", "twos")),
-    ("armix", ["revolution=quad"], ("single_cards_only", "revolution")),
-])
+
+@pytest.mark.parametrize(
+    ("preset", "settings", "names"),
+    [
+        ("pagat", ["rule_of_four=follow"], ("rule_of_four", "equal_play")),
+        (
+            "pagat",
+            ["rule_of_four=magic_square", "equal_play=forbidden"],
+            ("rule_of_four", "equal_play"),
+        ),
+        ("pagat", ["rank_order=seven_high"], ("rank_order", "deck")),
+        ("pagat", ["rank_order=three_high"], ("rank_order", "deck")),
+        ("pagat", ["speed_play=true"], ("speed_play", "equal_play")),
+        (
+            "pagat",
+            ["single_cards_only=true", "larger_sets=any_rank"],
+            ("single_cards_only", "larger_sets"),
+        ),
+        ("pagat", ["forbidden_finish=3"], ("forbidden_finish", "revolution")),
+        ("pagat", ["wild_cards=joker"], ("wild_cards", "jokers")),
+        ("pagat", ["wild_cards=2", "twos=beat_all"], ("wild_cards", "twos")),
+        ("armix", ["revolution=quad"], ("single_cards_only", "revolution")),
+    ],
+)
 def test_clashing_options_are_refused_naming_both(preset, settings, names):
     """Issue §3: invalid combinations are rejected with a message that says which options
     clash."""
@@ -270,13 +329,16 @@ def test_unknown_option_is_refused_clearly(setting):
     assert "equal_play" in caught.value.message("en")  # the known options are listed
 
 
-@pytest.mark.parametrize(("setting", "name"), [
-    ("equal_play=sometimes", "equal_play"),
-    ("must_beat=maybe", "must_beat"),
-    ("jokers=7", "jokers"),
-    ("trick_rounds=", "trick_rounds"),
-    ("revolution=quadruple", "revolution"),
-])
+@pytest.mark.parametrize(
+    ("setting", "name"),
+    [
+        ("equal_play=sometimes", "equal_play"),
+        ("must_beat=maybe", "must_beat"),
+        ("jokers=7", "jokers"),
+        ("trick_rounds=", "trick_rounds"),
+        ("revolution=quadruple", "revolution"),
+    ],
+)
 def test_bad_value_is_refused_naming_the_option(setting, name):
     with pytest.raises(RuleSetError) as caught:
         ruleset_from("pagat", [setting])
@@ -303,46 +365,94 @@ def test_unknown_preset_is_refused_and_lists_the_presets():
 # --- every catalogue value is accepted somewhere -------------------------------------------------
 
 CATALOGUE_VALUES = [
-    ["deck=52"], ["deck=32", "rank_order=seven_high"], ["deck=30", "rank_order=seven_high"],
+    ["deck=52"],
+    ["deck=32", "rank_order=seven_high"],
+    ["deck=30", "rank_order=seven_high"],
     ["deck=40", "rank_order=three_high"],
-    ["jokers=0"], ["jokers=1"], ["jokers=2"],
-    ["decks=1"], ["decks=2"], ["decks=auto", "two_decks_from=5"],
-    ["rank_order=two_high"], ["rank_order=ace_high"],
-    ["jokers=2", "joker_order=equal"], ["jokers=2", "joker_order=coloured_high"],
+    ["jokers=0"],
+    ["jokers=1"],
+    ["jokers=2"],
+    ["decks=1"],
+    ["decks=2"],
+    ["decks=auto", "two_decks_from=5"],
+    ["rank_order=two_high"],
+    ["rank_order=ace_high"],
+    ["jokers=2", "joker_order=equal"],
+    ["jokers=2", "joker_order=coloured_high"],
     ["jokers=2", "joker_order=white_high"],
-    ["wild_cards=none"], ["jokers=1", "wild_cards=joker"], ["wild_cards=2"], ["wild_cards=3"],
-    ["wild_cards=3", "wild_vs_natural=natural_wins"], ["wild_cards=3", "wild_vs_natural=wild_wins"],
+    ["wild_cards=none"],
+    ["jokers=1", "wild_cards=joker"],
+    ["wild_cards=2"],
+    ["wild_cards=3"],
+    ["wild_cards=3", "wild_vs_natural=natural_wins"],
+    ["wild_cards=3", "wild_vs_natural=wild_wins"],
     ["wild_cards=3", "wild_vs_natural=equal"],
-    ["trick_rounds=until_all_pass"], ["trick_rounds=one_round"],
-    ["must_beat=true"], ["must_beat=false"], ["pass_is_final=true"], ["pass_is_final=false"],
-    ["self_overplay=never"], ["self_overplay=once"],
-    ["first_lead=left_of_dealer"], ["first_lead=lowest_card"], ["first_lead=queen_of_hearts"],
-    ["first_lead=president"], ["first_lead=scum"],
-    ["lead_after_out=next_left"], ["lead_after_out=next_right"],
+    ["trick_rounds=until_all_pass"],
+    ["trick_rounds=one_round"],
+    ["must_beat=true"],
+    ["must_beat=false"],
+    ["pass_is_final=true"],
+    ["pass_is_final=false"],
+    ["self_overplay=never"],
+    ["self_overplay=once"],
+    ["first_lead=left_of_dealer"],
+    ["first_lead=lowest_card"],
+    ["first_lead=queen_of_hearts"],
+    ["first_lead=president"],
+    ["first_lead=scum"],
+    ["lead_after_out=next_left"],
+    ["lead_after_out=next_right"],
     ["lead_after_out=highest_ranked"],
-    ["single_cards_only=true"], ["direction=clockwise"], ["direction=anticlockwise"],
-    ["equal_play=forbidden"], ["equal_play=allowed"], ["equal_play=skips_next"],
-    ["larger_sets=forbidden"], ["larger_sets=higher_rank"], ["larger_sets=any_rank"],
-    ["twos=normal"], ["twos=beat_all"], ["twos=one_fewer"], ["twos=high_and_low"],
-    ["jokers=1", "joker_power=rank"], ["jokers=1", "joker_power=beat_all"],
+    ["single_cards_only=true"],
+    ["direction=clockwise"],
+    ["direction=anticlockwise"],
+    ["equal_play=forbidden"],
+    ["equal_play=allowed"],
+    ["equal_play=skips_next"],
+    ["larger_sets=forbidden"],
+    ["larger_sets=higher_rank"],
+    ["larger_sets=any_rank"],
+    ["twos=normal"],
+    ["twos=beat_all"],
+    ["twos=one_fewer"],
+    ["twos=high_and_low"],
+    ["jokers=1", "joker_power=rank"],
+    ["jokers=1", "joker_power=beat_all"],
     ["jokers=2", "joker_power=beat_all_but_quad"],
-    ["special_high_cards=none"], ["special_high_cards=black_threes"],
-    ["special_high_cards=jack_of_diamonds"], ["jokers=2", "special_high_cards=jokers_jacks_twos"],
-    ["transparent=none"], ["transparent=3"], ["transparent=4"],
-    ["suits=ignored"], ["suits=follow_suit"], ["suits=opposite_colour"], ["suits=ranked"],
+    ["special_high_cards=none"],
+    ["special_high_cards=black_threes"],
+    ["special_high_cards=jack_of_diamonds"],
+    ["jokers=2", "special_high_cards=jokers_jacks_twos"],
+    ["transparent=none"],
+    ["transparent=3"],
+    ["transparent=4"],
+    ["suits=ignored"],
+    ["suits=follow_suit"],
+    ["suits=opposite_colour"],
+    ["suits=ranked"],
     ["suits=ranked_poker"],
-    ["revolution=off"], ["revolution=quad"], ["revolution=quad_persistent"],
+    ["revolution=off"],
+    ["revolution=quad"],
+    ["revolution=quad_persistent"],
     ["revolution=quad_and_direction", "equal_play=allowed"],
-    ["equal_play=allowed", "rule_of_four=off"], ["equal_play=allowed", "rule_of_four=follow"],
+    ["equal_play=allowed", "rule_of_four=off"],
+    ["equal_play=allowed", "rule_of_four=follow"],
     ["equal_play=allowed", "rule_of_four=magic_square"],
-    ["combinations=sets"], ["combinations=sets_and_runs"], ["combinations=poker"],
-    ["forbidden_finish=2"], ["jokers=1", "forbidden_finish=joker"], ["forbidden_finish=A"],
+    ["combinations=sets"],
+    ["combinations=sets_and_runs"],
+    ["combinations=poker"],
+    ["forbidden_finish=2"],
+    ["jokers=1", "forbidden_finish=joker"],
+    ["forbidden_finish=A"],
     ["revolution=quad", "forbidden_finish=3"],
     ["forbidden_finish=2", "forbidden_finish_penalty=illegal"],
     ["forbidden_finish=2", "forbidden_finish_penalty=last_place"],
-    ["card_effects=none"], ["card_effects=give_discard"], ["card_effects=strutz"],
+    ["card_effects=none"],
+    ["card_effects=give_discard"],
+    ["card_effects=strutz"],
     ["card_effects=angevin"],
-    ["equal_play=allowed", "speed_play=true"], ["speed_play=false"],
+    ["equal_play=allowed", "speed_play=true"],
+    ["speed_play=false"],
 ]
 
 

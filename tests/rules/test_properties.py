@@ -32,10 +32,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from companion.errors import CompanionError
 from companion.rules import referee
 from companion.rules.cards import Card, Play, make_deck
 from companion.rules.combos import order_for
-from companion.rules.errors import CompanionError
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import PRESETS, get_preset, ruleset_from
 from companion.rules.referee import apply, judge, legal_plays, replay
@@ -51,10 +51,21 @@ PAIRS = [(pid, n) for pid, p in PRESETS.items() for n in range(p.players[0], p.p
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 # A smaller seed is not a simpler hand: no shrinking, the failing seed is reported as drawn.
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
-FAST = settings(max_examples=3, derandomize=True, deadline=None, database=None,
-                phases=NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=40, deadline=None, database=None, phases=NO_SHRINK,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FAST = settings(
+    max_examples=3,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    phases=NO_SHRINK,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+SLOW = settings(
+    max_examples=40,
+    deadline=None,
+    database=None,
+    phases=NO_SHRINK,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def test_documented_codes_are_read():
@@ -64,12 +75,16 @@ def test_documented_codes_are_read():
 
 # --- helpers --------------------------------------------------------------------------------
 
+
 def _suits_matter(rules: RuleSet) -> bool:
     """When suits (or which joker) can change a ruling; otherwise cards of one rank are
     interchangeable and legal_plays yields one representative per rank and size."""
-    return (rules.suits != "ignored"
-            or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
-            or rules.combinations == "poker" or rules.joker_order != "equal")
+    return (
+        rules.suits != "ignored"
+        or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
+        or rules.combinations == "poker"
+        or rules.joker_order != "equal"
+    )
 
 
 def _key(rules: RuleSet, cards: Iterable[Card]) -> frozenset:
@@ -82,8 +97,7 @@ def _key(rules: RuleSet, cards: Iterable[Card]) -> frozenset:
     wild = order_for(rules, False).wild_ranks
     ranks = {c.rank for c in cards if c.rank not in wild}
     run = rules.combinations == "sets_and_runs" and len(ranks) > 1
-    return frozenset(Counter(
-        c.rank if (run or c.rank in wild) else c for c in cards).items())
+    return frozenset(Counter(c.rank if (run or c.rank in wild) else c for c in cards).items())
 
 
 def _accounted(state: HandState, played: Counter, discarded: Counter, pack: Counter) -> None:
@@ -92,8 +106,7 @@ def _accounted(state: HandState, played: Counter, discarded: Counter, pack: Coun
         assert hand is not None, "a simulated hand never hides a card"
         held.update(hand)
     total = held + played + discarded
-    assert total == pack, (
-        f"cards lost {dict(pack - total)} / appeared {dict(total - pack)}")
+    assert total == pack, f"cards lost {dict(pack - total)} / appeared {dict(total - pack)}"
 
 
 def _subsets(hand: tuple[Card, ...], rng: random.Random) -> list[tuple[Card, ...]]:
@@ -128,8 +141,9 @@ def _check_state(state: HandState, rng: random.Random, where: str) -> None:
     assert len(set(exact)) == len(exact), f"{where}: legal_plays yields a play twice"
     for action in legal:
         ruling = judge(state, action)
-        assert ruling.legal and ruling.code == "ok", \
+        assert ruling.legal and ruling.code == "ok", (
             f"{where}: legal_plays yields {action} but judge says {ruling.code}: {ruling.en}"
+        )
         assert ruling.state == apply(state, action)
     if state.pending is not None:  # a card effect is owed: any play is refused
         hand = state.hands[who] or ()
@@ -145,7 +159,8 @@ def _check_state(state: HandState, rng: random.Random, where: str) -> None:
         ruling = judge(state, action)
         assert not ruling.legal, (
             f"{where}: judge accepts {action} ({ruling.en}) but legal_plays does not yield it "
-            f"(legal: {', '.join(map(str, legal))})")
+            f"(legal: {', '.join(map(str, legal))})"
+        )
         assert ruling.code in ILLEGAL_CODES, f"{where}: undocumented code {ruling.code!r}"
         assert ruling.en and ruling.fr
     # someone else acting now is refused (no preset allows speed play)
@@ -154,8 +169,9 @@ def _check_state(state: HandState, rng: random.Random, where: str) -> None:
         other = rng.choice(others)
         cards = (rng.choice(state.hands[other]),) if rng.random() < 0.7 else ()
         ruling = judge(state, Action(state.players[other], Play(cards)))
-        assert not ruling.legal and ruling.code in ILLEGAL_CODES, \
+        assert not ruling.legal and ruling.code in ILLEGAL_CODES, (
             f"{where}: {state.players[other]} may act out of turn ({ruling.code})"
+        )
 
 
 def check_random_hand(pid: str, players: int, seed: int, *, every_state: bool = True) -> None:
@@ -184,8 +200,9 @@ def check_random_hand(pid: str, players: int, seed: int, *, every_state: bool = 
     assert state == final
     assert final.over and final.next_player is None and final.pending is None
     order = final.finishing_order
-    assert sorted(order) == sorted(names) and len(order) == players, \
+    assert sorted(order) == sorted(names) and len(order) == players, (
         f"{where}: finishing order {order} is not a permutation of {names}"
+    )
     assert not set(final.out) & set(final.forfeits)
     assert order[0] == names[final.out[0]]  # the Président: first out on a legal card
     assert list(legal_plays(final)) == []
@@ -194,6 +211,7 @@ def check_random_hand(pid: str, players: int, seed: int, *, every_state: bool = 
 
 
 # --- random complete hands ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(("pid", "players"), PAIRS)
 @FAST
@@ -221,8 +239,7 @@ def test_deal_uses_the_whole_pack(pid: str) -> None:
         hands = deal(preset.rules, n, random.Random(n))
         sizes = sorted(len(h) for h in hands.values())
         assert sizes[-1] - sizes[0] <= 1
-        pack = make_deck(preset.rules.deck, preset.rules.deck_count(n),
-                         preset.rules.joker_count(n))
+        pack = make_deck(preset.rules.deck, preset.rules.deck_count(n), preset.rules.joker_count(n))
         assert Counter(c for h in hands.values() for c in h) == Counter(pack)
 
 
@@ -232,9 +249,13 @@ def test_forbidden_last_cards_do_not_block_the_hand():
     défaut), or the hand can never end (regression: ``simulate(rules, 7, 7, "trou-du-cul")``
     and ``simulate(rules, 3, 9, "wizz")`` raised NoLegalAction before commit 483d3e0)."""
     preset = get_preset("trou-du-cul")
-    state = HandState.start(preset.rules, ["A", "B", "C"], leader="A", preset="trou-du-cul",
-                            hands={"A": (Card.parse("2♦"),), "B": (Card.parse("5♠"),),
-                                   "C": (Card.parse("6♠"),)})
+    state = HandState.start(
+        preset.rules,
+        ["A", "B", "C"],
+        leader="A",
+        preset="trou-du-cul",
+        hands={"A": (Card.parse("2♦"),), "B": (Card.parse("5♠"),), "C": (Card.parse("6♠"),)},
+    )
     assert not state.over
     assert list(legal_plays(state)), "A must lead but no action is legal: the hand is stuck"
 
@@ -243,9 +264,13 @@ def test_legal_plays_offers_each_wild_card():
     """PAGAT, Hűbéres: « Jokers, Twos et Threes Wild ». A lone 2 and a lone 3 are both wild
     and both legal leads: legal_plays must offer each, not only the first wild card held
     (regression: found by test_random_hands, hubere, before commit 97add5f)."""
-    state = HandState.start(PRESETS["hubere"].rules, ["A", "B", "C", "D"], leader="A",
-                            preset="hubere", hands={"A": tuple(map(Card.parse, ("3♦", "2♥",
-                                                                                   "5♠")))})
+    state = HandState.start(
+        PRESETS["hubere"].rules,
+        ["A", "B", "C", "D"],
+        leader="A",
+        preset="hubere",
+        hands={"A": tuple(map(Card.parse, ("3♦", "2♥", "5♠")))},
+    )
     offered = {str(a.play) for a in legal_plays(state)}
     for play in ("3♦", "2♥", "5♠ 2♥", "5♠ 3♦"):
         assert judge(state, Action.parse(f"A: {play}")).legal
@@ -261,21 +286,84 @@ def test_a_hand_that_does_not_end_names_preset_and_seed():
 
 # --- parsing never raises anything but CompanionError ---------------------------------------
 
-NOTATION = st.lists(st.sampled_from([
-    *"0123456789TJVQDKRAjkrbBsShHdDcC♠♥♦♣♤♡♢♧ ,:\t\n-=",
-    "10", "JK", "JKR", "JKB", "pass", "passe", "give", "donne", "to", "à", "discard",
-    "défausse", "Léa", "Tom", "\ufe0f", "ß", "İ", "²", "\u212a"]), max_size=20).map("".join)
+NOTATION = st.lists(
+    st.sampled_from(
+        [
+            *"0123456789TJVQDKRAjkrbBsShHdDcC♠♥♦♣♤♡♢♧ ,:\t\n-=",
+            "10",
+            "JK",
+            "JKR",
+            "JKB",
+            "pass",
+            "passe",
+            "give",
+            "donne",
+            "to",
+            "à",
+            "discard",
+            "défausse",
+            "Léa",
+            "Tom",
+            "\ufe0f",
+            "ß",
+            "İ",
+            "²",
+            "\u212a",
+        ]
+    ),
+    max_size=20,
+).map("".join)
 TEXT = st.one_of(st.text(max_size=40), NOTATION)
 OPTION_VALUES = st.one_of(
-    st.sampled_from(["true", "false", "oui", "non", "none", "0", "1", "2", "3", "4", "-1",
-                     "auto", "52", "32", "30", "40", "joker", "jk", "2,3", "A", "a,joker",
-                     "two_high", "ace_high", "beat_all", "rank", "once", "quad", "poker",
-                     "strutz", "angevin", "illegal", "last_place", " ", "", "²", "--1",
-                     "-0", "١"]),
-    st.text(max_size=12))
-OPTION_NAMES = st.one_of(st.sampled_from(sorted(RuleSet.model_fields)),
-                         st.sampled_from(["jokers", "rank-order", "equal-play", "Jokers"]),
-                         st.text(max_size=10))
+    st.sampled_from(
+        [
+            "true",
+            "false",
+            "oui",
+            "non",
+            "none",
+            "0",
+            "1",
+            "2",
+            "3",
+            "4",
+            "-1",
+            "auto",
+            "52",
+            "32",
+            "30",
+            "40",
+            "joker",
+            "jk",
+            "2,3",
+            "A",
+            "a,joker",
+            "two_high",
+            "ace_high",
+            "beat_all",
+            "rank",
+            "once",
+            "quad",
+            "poker",
+            "strutz",
+            "angevin",
+            "illegal",
+            "last_place",
+            " ",
+            "",
+            "²",
+            "--1",
+            "-0",
+            "١",
+        ]
+    ),
+    st.text(max_size=12),
+)
+OPTION_NAMES = st.one_of(
+    st.sampled_from(sorted(RuleSet.model_fields)),
+    st.sampled_from(["jokers", "rank-order", "equal-play", "Jokers"]),
+    st.text(max_size=10),
+)
 PARSE_SETTINGS = settings(max_examples=300, derandomize=True, deadline=None, database=None)
 
 
@@ -313,17 +401,23 @@ def test_action_parse(text: str) -> None:
 
 
 @PARSE_SETTINGS
-@given(st.one_of(TEXT, st.sampled_from(list(PRESETS))), st.lists(
-    st.one_of(TEXT, st.builds(lambda n, v: f"{n}={v}", OPTION_NAMES, OPTION_VALUES)),
-    max_size=3))
+@given(
+    st.one_of(TEXT, st.sampled_from(list(PRESETS))),
+    st.lists(
+        st.one_of(TEXT, st.builds(lambda n, v: f"{n}={v}", OPTION_NAMES, OPTION_VALUES)), max_size=3
+    ),
+)
 def test_ruleset_from(preset: str, settings_: list[str]) -> None:
     rules = _only_companion_errors(ruleset_from, preset, settings_)
     if rules is not None:
         assert isinstance(rules, RuleSet)
 
 
-@pytest.mark.parametrize("text", ["jokers=²", "jokers=--1", "jokers=" + "9" * 5000],
-                         ids=["superscript-two", "double-minus", "5000-digits"])
+@pytest.mark.parametrize(
+    "text",
+    ["jokers=²", "jokers=--1", "jokers=" + "9" * 5000],
+    ids=["superscript-two", "double-minus", "5000-digits"],
+)
 def test_ruleset_from_numeric_oddities(text: str) -> None:
     """Digit-like text that int() refuses must still be a RuleSetError, not a bare
     ValueError (regression: ``str.isdigit`` accepts '²', and int() refuses 5000 digits)."""

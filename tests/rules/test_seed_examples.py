@@ -24,9 +24,15 @@ def start(preset, players, *settings, leader=None, ranks=None, hands=None, revol
     ``hands``: {name: "cards"} as held at this point (others unknown)."""
     rules = ruleset_from(preset, list(settings))
     held = {n: parse_cards(c) for n, c in (hands or {}).items()}
-    return HandState.start(rules, players.split(), leader=leader,
-                           ranks=ranks.split() if ranks else None, hands=held,
-                           revolution=revolution, preset=preset)
+    return HandState.start(
+        rules,
+        players.split(),
+        leader=leader,
+        ranks=ranks.split() if ranks else None,
+        hands=held,
+        revolution=revolution,
+        preset=preset,
+    )
 
 
 def play(state, text, code="ok", next=_ANY, to_beat=_ANY):
@@ -41,8 +47,9 @@ def play(state, text, code="ok", next=_ANY, to_beat=_ANY):
         assert ruling.next_player == next, f"{text!r}: next {ruling.next_player} — {ruling.en}"
     if to_beat is not _ANY:
         shown = None if ruling.to_beat is None else str(ruling.to_beat)
-        assert shown == (None if to_beat is None else str(Play.parse(to_beat))), \
+        assert shown == (None if to_beat is None else str(Play.parse(to_beat))), (
             f"{text!r}: to_beat {shown} — {ruling.en}"
+        )
     if ruling.legal:
         assert ruling.state is not None
         assert apply(state, Action.parse(text)) == ruling.state
@@ -60,12 +67,22 @@ def plays(state, *texts):
 # === PAGAT, « Le jeu de base » ===================================================================
 
 PAGAT_EXAMPLE = [
-    ("A: 4 4", "B", "4 4"), ("B: pass", "C", "4 4"), ("C: pass", "D", "4 4"),
-    ("D: 6 6", "E", "6 6"), ("E: 9 9", "A", "9 9"),
-    ("A: J J", "B", "J J"), ("B: pass", "C", "J J"), ("C: pass", "D", "J J"),
-    ("D: pass", "E", "J J"), ("E: K K", "A", "K K"),
-    ("A: pass", "B", "K K"), ("B: pass", "C", "K K"), ("C: A A", "D", "A A"),
-    ("D: pass", "E", "A A"), ("E: pass", "A", "A A"), ("A: pass", "B", "A A"),
+    ("A: 4 4", "B", "4 4"),
+    ("B: pass", "C", "4 4"),
+    ("C: pass", "D", "4 4"),
+    ("D: 6 6", "E", "6 6"),
+    ("E: 9 9", "A", "9 9"),
+    ("A: J J", "B", "J J"),
+    ("B: pass", "C", "J J"),
+    ("C: pass", "D", "J J"),
+    ("D: pass", "E", "J J"),
+    ("E: K K", "A", "K K"),
+    ("A: pass", "B", "K K"),
+    ("B: pass", "C", "K K"),
+    ("C: A A", "D", "A A"),
+    ("D: pass", "E", "A A"),
+    ("E: pass", "A", "A A"),
+    ("A: pass", "B", "A A"),
     ("B: pass", "C", None),
 ]
 
@@ -186,8 +203,19 @@ def test_tdc_remarque_1_no_second_overplay():
     l'exemple précédent, tournée T, vers la fin le Président joue un Roi puis un As
     par-dessus. Il ne peut pas rejouer une fois de plus, même s'il a un Joker. »"""
     state = tdc(leader="S")
-    state = plays(state, "S: 4", "L: 6", "TC: 10", "P: V", "S: pass", "L: D", "TC: pass",
-                  "P: R", "L: pass", "P: A")
+    state = plays(
+        state,
+        "S: 4",
+        "L: 6",
+        "TC: 10",
+        "P: V",
+        "S: pass",
+        "L: D",
+        "TC: pass",
+        "P: R",
+        "L: pass",
+        "P: A",
+    )
     play(state, "P: JK", "self-overplay-used", next="P")
 
 
@@ -201,8 +229,19 @@ def test_tdc_tournees_t_plus_1_and_t_plus_2():
     the seed's second « L abandonne » only restates it: once S abandons, TC has the trick.
     """
     state = tdc(leader="S")
-    state = plays(state, "S: 4", "L: 6", "TC: 10", "P: V", "S: pass", "L: D", "TC: pass",
-                  "P: R", "L: pass", "P: A")
+    state = plays(
+        state,
+        "S: 4",
+        "L: 6",
+        "TC: 10",
+        "P: V",
+        "S: pass",
+        "L: D",
+        "TC: pass",
+        "P: R",
+        "L: pass",
+        "P: A",
+    )
     # T+1
     state = play(state, "P: 9 9 9", next="S", to_beat="9 9 9")
     state = play(state, "S: pass", next="L", to_beat="9 9 9")
@@ -309,8 +348,15 @@ def test_conc_continuous_francis_may_come_back():
     """CONC continuous play: a player who passed may play when his turn comes again, provided
     it is not his own play (« pourvu que ce ne soit pas la sienne »)."""
     state = start("concierge", CONC_PLAYERS, "trick_rounds=until_all_pass")
-    state = plays(state, "Olivier: 5", "Mélanie: 8", "Francis: pass", "Marie-Pierre: 10",
-                  "Olivier: pass", "Mélanie: R")
+    state = plays(
+        state,
+        "Olivier: 5",
+        "Mélanie: 8",
+        "Francis: pass",
+        "Marie-Pierre: 10",
+        "Olivier: pass",
+        "Mélanie: R",
+    )
     play(state, "Francis: A", next="Marie-Pierre", to_beat="A")
 
 
@@ -477,6 +523,7 @@ def test_pres53_card_order():
 
 # === TDC, Trou-du-cul d'Armix ====================================================================
 
+
 def test_armix_one_card_at_a_time():
     """TDC, Armix: « Le joueur qui a la main ne peut jouer qu'1 carte à la fois. On ne peut
     donc pas associer les cartes par paires, brelans, ou carrés. »"""
@@ -559,6 +606,7 @@ def test_wiki_winner_out_the_player_on_his_right_takes_the_lead():
 
 # === WIKI, Le trou du cul angevin ================================================================
 
+
 def test_angevin_an_ace_ends_the_trick():
     """WIKI angevin: « L'utilisation d'un (ou plusieurs) As termine la main en cours »."""
     state = start("angevin", WIKI_PLAYERS)
@@ -618,6 +666,7 @@ def test_angevin_order_ace_high_two_low():
 
 # === WIKI, Le Wizz ===============================================================================
 
+
 def test_wizz_more_cards_of_a_higher_rank():
     """WIKI Wizz: « si le premier joueur lance un 6, le joueur suivant peut jouer un double 7,
     et le tour se poursuit en jouant des paires. »"""
@@ -652,6 +701,7 @@ def test_wizz_a_pass_does_not_exclude():
 
 
 # === PAGAT, Klootzakken and Hűbéres ==============================================================
+
 
 def test_klootzakken_order_three_two_ace_down_to_seven():
     """PAGAT, Klootzakken: « un paquet de 40 cartes dépourvues de 4, 5 et 6, les cartes étant
@@ -708,13 +758,19 @@ def test_hubere_lead_with_mixed_wild_set():
 
 # === The referee's own consistency on a seed example =============================================
 
+
 def test_legal_plays_agrees_with_judge_on_the_tdc_example():
     """Issue §4: `legal_plays` agrees with the referee by construction."""
     hand = parse_cards("3♣ 5♥ 5♠ Q♦ A♠ JKR")
     state = tdc(leader="S", hands={"L": "3♣ 5♥ 5♠ Q♦ A♠ JKR"})
     state = play(state, "S: 4")
     legal = {str(a.play) for a in legal_plays(state, hand, "L")}
-    assert legal == {"5♥", "5♠", "Q♦", "A♠", "JKR", "pass"} or \
-        legal == {"5♥", "Q♦", "A♠", "JKR", "pass"}
+    assert legal == {"5♥", "5♠", "Q♦", "A♠", "JKR", "pass"} or legal == {
+        "5♥",
+        "Q♦",
+        "A♠",
+        "JKR",
+        "pass",
+    }
     for text in ("3♣", "5♥ 5♠"):
         assert not judge(state, Action.parse(f"L: {text}")).legal

@@ -20,8 +20,7 @@ from companion.store import BackupPolicy, NotFoundError, Repository  # noqa: E40
 
 
 def main() -> None:
-    repo = Repository(Log, Player, sys.argv[1],
-                      backup_policy=BackupPolicy(keep=3, every_writes=7))
+    repo = Repository(Log, Player, sys.argv[1], backup_policy=BackupPolicy(keep=3, every_writes=7))
     try:
         log = repo.get("crash")
     except NotFoundError:

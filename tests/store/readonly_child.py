@@ -50,8 +50,14 @@ def _attempt(action: Callable[[], Any]) -> dict[str, Any] | None:
     try:
         action()
     except StoreError as exc:
-        return {"code": exc.code, "type": type(exc).__name__, "path": exc.params["path"],
-                "fr": exc.message("fr"), "en": exc.message("en"), "str": str(exc)}
+        return {
+            "code": exc.code,
+            "type": type(exc).__name__,
+            "path": exc.params["path"],
+            "fr": exc.message("fr"),
+            "en": exc.message("en"),
+            "str": str(exc),
+        }
     return None
 
 

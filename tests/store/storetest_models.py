@@ -52,16 +52,29 @@ def summarize(evening: Evening) -> dict[str, Any]:
 def make_evening(evening_id: str = "ev1", hands: int = 2, title: str = "Friday") -> Evening:
     players = ["alice", "bob", "chloe"]
     return Evening(
-        id=evening_id, date="2024-05-17", title=title, place="Lyon", players=players,
-        hands=[Hand(number=n, order=players[n % 3:] + players[: n % 3],
-                    points={p: (n + i) % 3 for i, p in enumerate(players)}, events=["deal"])
-               for n in range(hands)],
+        id=evening_id,
+        date="2024-05-17",
+        title=title,
+        place="Lyon",
+        players=players,
+        hands=[
+            Hand(
+                number=n,
+                order=players[n % 3 :] + players[: n % 3],
+                points={p: (n + i) % 3 for i, p in enumerate(players)},
+                events=["deal"],
+            )
+            for n in range(hands)
+        ],
     )
 
 
 def make_players() -> list[Player]:
-    return [Player(id="alice", name="Alice", emoji="🂡"), Player(id="bob", name="Bob"),
-            Player(id="chloe", name="Chloé")]
+    return [
+        Player(id="alice", name="Alice", emoji="🂡"),
+        Player(id="bob", name="Bob"),
+        Player(id="chloe", name="Chloé"),
+    ]
 
 
 def open_repo(data_dir: Path, **kwargs: Any) -> Repository[Evening, Player]:
@@ -72,5 +85,6 @@ def open_repo(data_dir: Path, **kwargs: Any) -> Repository[Evening, Player]:
 
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under ``folder`` (relative path -> bytes)."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file()}
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }

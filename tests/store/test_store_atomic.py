@@ -108,8 +108,9 @@ def test_tinydb_round_trip_through_storage(tmp_path: Path) -> None:
         (b'{"t": {"1": 5}}', "document 1 of table 't' is a number"),
     ],
 )
-def test_corrupt_file_is_reported_and_left_untouched(tmp_path: Path, content: bytes,
-                                                     expected: str) -> None:
+def test_corrupt_file_is_reported_and_left_untouched(
+    tmp_path: Path, content: bytes, expected: str
+) -> None:
     """Reading a damaged file raises CorruptFileError naming it; TinyDB cannot truncate it."""
     path = tmp_path / "db.json"
     path.write_bytes(content)

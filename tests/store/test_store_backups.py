@@ -39,8 +39,11 @@ def test_backup_every_k_writes(tmp_path: Path) -> None:
 def test_backup_every_n_seconds(tmp_path: Path) -> None:
     """With every_seconds=60, a save after 61 s (fake clock) takes a new backup."""
     now = [1000.0]
-    repo = open_repo(tmp_path, clock=lambda: now[0],
-                     backup_policy=BackupPolicy(every_seconds=60, every_writes=1000))
+    repo = open_repo(
+        tmp_path,
+        clock=lambda: now[0],
+        backup_policy=BackupPolicy(every_seconds=60, every_writes=1000),
+    )
     repo.save(make_evening("ev1", hands=0))
     repo.save(make_evening("ev1", hands=1))  # first write on the existing file: backup
     now[0] += 30

@@ -52,8 +52,11 @@ def test_sigkill_at_random_moments_never_loses_acknowledged_items(tmp_path: Path
     rng = random.Random(SEED)
     acked = 0
     for kill in range(KILLS):
-        proc = subprocess.Popen([sys.executable, str(WRITER), str(tmp_path)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [sys.executable, str(WRITER), str(tmp_path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         acks = _Acks(proc)
         if rng.random() < 0.2:  # sometimes kill during start-up (open, reconcile, first write)
             time.sleep(rng.uniform(0.0, 0.4))

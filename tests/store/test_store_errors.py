@@ -16,7 +16,7 @@ import pytest
 from storetest_models import make_evening, make_players, open_repo, snapshot
 
 from companion import store
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.store import DiskFullError, ReadOnlyError
 from companion.store import atomic as atomic_mod
 
@@ -38,8 +38,9 @@ def _read_only_fs(monkeypatch) -> None:
     monkeypatch.setattr(atomic_mod.os, "mkdir", ro)
 
 
-def test_read_only_storage_gives_read_only_error_and_loses_nothing(tmp_path: Path,
-                                                                    monkeypatch) -> None:
+def test_read_only_storage_gives_read_only_error_and_loses_nothing(
+    tmp_path: Path, monkeypatch
+) -> None:
     """On a read-only filesystem save/save_players raise ReadOnlyError; files are unchanged."""
     repo = open_repo(tmp_path)
     repo.save(make_evening("ev1", hands=2))
@@ -187,8 +188,7 @@ def test_error_codes_are_stable() -> None:
     }
     for cls, code in codes.items():
         assert cls.code == code and issubclass(cls, store.StoreError)
-    assert issubclass(store.StoreError, CompanionError) and issubclass(store.StoreError,
-                                                                        ValueError)
+    assert issubclass(store.StoreError, CompanionError) and issubclass(store.StoreError, ValueError)
 
 
 # ------------------------------------------------------------------ messages in two languages
@@ -238,7 +238,8 @@ def test_every_store_error_has_a_french_and_an_english_message(tmp_path: Path) -
         assert fr and en and fr != en, err
         assert (fr, en) == (err.fr, err.en) and str(err) == en
         assert err.params is err.details and err.params["path"] == (
-            None if err.path is None else str(err.path))
+            None if err.path is None else str(err.path)
+        )
         if err.path is not None:
             assert str(err.path) in fr and str(err.path) in en, err
         assert fr.rstrip().endswith(".") and en.rstrip().endswith("."), err
@@ -247,18 +248,25 @@ def test_every_store_error_has_a_french_and_an_english_message(tmp_path: Path) -
 @pytest.mark.parametrize(
     ("exc", "code", "fr", "en"),
     [
-        (PermissionError(errno.EACCES, "Permission denied"), "read-only",
-         "lecture seule", "read-only"),
-        (OSError(errno.EROFS, "Read-only file system"), "read-only",
-         "lecture seule", "read-only"),
-        (OSError(errno.ENOSPC, "No space left on device"), "disk-full",
-         "Libérez de la place", "Free some space"),
-        (OSError(errno.EIO, "Input/output error"), "write-failed",
-         "Recommencez", "Try again"),
+        (
+            PermissionError(errno.EACCES, "Permission denied"),
+            "read-only",
+            "lecture seule",
+            "read-only",
+        ),
+        (OSError(errno.EROFS, "Read-only file system"), "read-only", "lecture seule", "read-only"),
+        (
+            OSError(errno.ENOSPC, "No space left on device"),
+            "disk-full",
+            "Libérez de la place",
+            "Free some space",
+        ),
+        (OSError(errno.EIO, "Input/output error"), "write-failed", "Recommencez", "Try again"),
     ],
 )
-def test_os_errors_say_what_happened_and_what_to_do(exc: OSError, code: str, fr: str,
-                                                   en: str) -> None:
+def test_os_errors_say_what_happened_and_what_to_do(
+    exc: OSError, code: str, fr: str, en: str
+) -> None:
     """map_os_error: the file, the OS's reason, that the old content is safe, what to do."""
     err = store.errors.map_os_error(exc, P)
     assert err.code == code

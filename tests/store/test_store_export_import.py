@@ -32,29 +32,48 @@ def test_round_trip_is_exact(tmp_path: Path) -> None:
     second = open_repo(tmp_path / "b").export_all(tmp_path / "two.json")
     assert second.read_bytes() == first.read_bytes()
     assert open_repo(tmp_path / "b").get("ev3") == source.get("ev3")
-    assert open_repo(tmp_path / "b").get_entry("ev3").updated_at == source.get_entry(
-        "ev3").updated_at
+    assert (
+        open_repo(tmp_path / "b").get_entry("ev3").updated_at == source.get_entry("ev3").updated_at
+    )
 
 
 def test_export_holds_everything_with_schema_version(tmp_path: Path) -> None:
     """The export is one JSON file with format, schema_version, index, players and evenings."""
     doc = json.loads(_filled(tmp_path / "a").export_all(tmp_path / "x.json").read_text())
     assert doc["format"] == EXPORT_FORMAT and doc["schema_version"] == 1
-    assert [e["id"] for e in doc["index"]] == [e["id"] for e in doc["evenings"]] == [
-        "ev0", "ev1", "ev2", "ev3"]
+    assert (
+        [e["id"] for e in doc["index"]]
+        == [e["id"] for e in doc["evenings"]]
+        == ["ev0", "ev1", "ev2", "ev3"]
+    )
     assert len(doc["players"]) == 3
 
 
 _text = st.text(st.characters(blacklist_categories=["Cs"]), max_size=12)
 _ids = st.text("abcdefghij0123456789-_", min_size=1, max_size=8)
-_hands = st.lists(st.builds(Hand, number=st.integers(0, 99),
-                            order=st.lists(_ids, max_size=5),
-                            points=st.dictionaries(_ids, st.integers(-9, 9), max_size=5),
-                            events=st.lists(_text, max_size=3)), max_size=4)
-_evenings = st.lists(st.builds(Evening, id=_ids, date=_text, title=_text,
-                               place=st.none() | _text, players=st.lists(_ids, max_size=5),
-                               hands=_hands),
-                     max_size=5, unique_by=lambda e: e.id)
+_hands = st.lists(
+    st.builds(
+        Hand,
+        number=st.integers(0, 99),
+        order=st.lists(_ids, max_size=5),
+        points=st.dictionaries(_ids, st.integers(-9, 9), max_size=5),
+        events=st.lists(_text, max_size=3),
+    ),
+    max_size=4,
+)
+_evenings = st.lists(
+    st.builds(
+        Evening,
+        id=_ids,
+        date=_text,
+        title=_text,
+        place=st.none() | _text,
+        players=st.lists(_ids, max_size=5),
+        hands=_hands,
+    ),
+    max_size=5,
+    unique_by=lambda e: e.id,
+)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

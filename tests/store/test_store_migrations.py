@@ -70,8 +70,10 @@ def test_migration_backs_up_the_old_file_first(tmp_path: Path) -> None:
 def test_opening_migrated_store_twice_is_safe(tmp_path: Path) -> None:
     """Opening a migrated store again changes no file and takes no more backups."""
     _write(tmp_path / "evenings" / "old.json", _v0_evening())
-    _write(tmp_path / "players.json",
-           {"players": {str(n): p.model_dump() for n, p in enumerate(make_players(), 1)}})
+    _write(
+        tmp_path / "players.json",
+        {"players": {str(n): p.model_dump() for n, p in enumerate(make_players(), 1)}},
+    )
     first = open_repo(tmp_path)
     first.get("old")
     assert first.get_players() == make_players()
@@ -104,8 +106,10 @@ def test_extra_migration_chain_runs_in_order(tmp_path: Path) -> None:
     _write(tmp_path / "evenings" / "old.json", _v0_evening())
     repo = open_repo(tmp_path, schema_version=2, migrations={**MIGRATIONS, 1: migrate_1_to_2})
     assert repo.get("old").title == "FRIDAY"
-    assert json.loads((tmp_path / "evenings" / "old.json").read_text())["_meta"]["1"][
-        "schema_version"] == 2
+    assert (
+        json.loads((tmp_path / "evenings" / "old.json").read_text())["_meta"]["1"]["schema_version"]
+        == 2
+    )
 
 
 def test_missing_migration_is_a_clear_error() -> None:
@@ -116,8 +120,10 @@ def test_missing_migration_is_a_clear_error() -> None:
 
 def test_newer_evening_is_refused_untouched(tmp_path: Path) -> None:
     """An evening file from schema version 99 raises NewerSchemaError and is not modified."""
-    doc = {"_meta": {"1": {"schema_version": 99, "kind": "evening"}},
-           "evening": {"1": {"id": "new", "whatever": True}}}
+    doc = {
+        "_meta": {"1": {"schema_version": 99, "kind": "evening"}},
+        "evening": {"1": {"id": "new", "whatever": True}},
+    }
     _write(tmp_path / "evenings" / "new.json", doc)
     repo = open_repo(tmp_path)
     before = snapshot(tmp_path)["evenings/new.json"]
@@ -146,8 +152,10 @@ def test_newer_index_refuses_to_open(tmp_path: Path) -> None:
 
 def test_newer_players_file_is_refused_untouched(tmp_path: Path) -> None:
     """A players.json from a newer schema: get_players and save_players refuse, file intact."""
-    data = _write(tmp_path / "players.json",
-                  {"_meta": {"1": {"schema_version": 7, "kind": "players"}}, "players": {}})
+    data = _write(
+        tmp_path / "players.json",
+        {"_meta": {"1": {"schema_version": 7, "kind": "players"}}, "players": {}},
+    )
     repo = open_repo(tmp_path)
     with pytest.raises(NewerSchemaError):
         repo.get_players()

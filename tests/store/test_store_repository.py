@@ -40,8 +40,12 @@ def test_index_entry_describes_the_evening(tmp_path: Path) -> None:
     repo = open_repo(tmp_path)
     repo.save(make_evening("ev1", hands=4))
     [entry] = open_repo(tmp_path).list_index()
-    assert (entry.id, entry.date, entry.title, entry.place) == ("ev1", "2024-05-17", "Friday",
-                                                               "Lyon")
+    assert (entry.id, entry.date, entry.title, entry.place) == (
+        "ev1",
+        "2024-05-17",
+        "Friday",
+        "Lyon",
+    )
     assert entry.player_ids == ["alice", "bob", "chloe"]
     assert entry.hand_count == 4 and entry.schema_version == 1
     assert entry.summary == {"points": {"alice": 3, "bob": 4, "chloe": 5}}
@@ -112,8 +116,9 @@ def test_duplicate_player_ids_are_refused(tmp_path: Path) -> None:
     assert not repo.players_path.exists()
 
 
-def test_index_heals_after_crash_between_evening_and_index_write(tmp_path: Path,
-                                                                  monkeypatch) -> None:
+def test_index_heals_after_crash_between_evening_and_index_write(
+    tmp_path: Path, monkeypatch
+) -> None:
     """If the index write is lost after the evening write, the next open fixes the entry."""
     repo = open_repo(tmp_path)
     repo.save(make_evening("ev1", hands=1))
@@ -235,23 +240,35 @@ class _MethodNamed(BaseModel):
 def test_default_describe_takes_only_text_for_title_and_place() -> None:
     """A method called ``name`` (or any non-str title/place) is never stored as the title:
     it once put the repr of whole evenings in the index (22 MB)."""
-    model = _MethodNamed(id="e1", date=dt.date(2024, 5, 17),
-                         players=[_Person(id="a"), _Person(id="b")], hands=[1, 2, 3])
+    model = _MethodNamed(
+        id="e1",
+        date=dt.date(2024, 5, 17),
+        players=[_Person(id="a"), _Person(id="b")],
+        hands=[1, 2, 3],
+    )
     info = repo_mod.default_describe(model)
     assert (info.title, info.place) == (None, None)
     assert info.date == "2024-05-17" and info.player_ids == ["a", "b"] and info.hand_count == 3
     titled = model.model_copy(update={"title": "Chez Léa", "place": "Lyon"})
-    assert (repo_mod.default_describe(titled).title,
-            repo_mod.default_describe(titled).place) == ("Chez Léa", "Lyon")
+    assert (repo_mod.default_describe(titled).title, repo_mod.default_describe(titled).place) == (
+        "Chez Léa",
+        "Lyon",
+    )
 
 
 def test_default_describe_ignores_values_that_are_not_plain() -> None:
     """Objects, numbers, methods as title, name, place, date or player id are dropped."""
 
     odd = SimpleNamespace(
-        title=42, name=object(), place=["Lyon"], date=lambda: "2024-05-17",
-        started_at=dt.datetime(2024, 5, 17, 20, 30), player_ids=None,
-        players=["a", 7, True, object(), _Person(id="p")], hands="not a list")
+        title=42,
+        name=object(),
+        place=["Lyon"],
+        date=lambda: "2024-05-17",
+        started_at=dt.datetime(2024, 5, 17, 20, 30),
+        player_ids=None,
+        players=["a", 7, True, object(), _Person(id="p")],
+        hands="not a list",
+    )
     info = repo_mod.default_describe(odd)  # type: ignore[arg-type]
     assert (info.title, info.place) == (None, None)
     assert info.date == "2024-05-17T20:30:00"

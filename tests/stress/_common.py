@@ -24,33 +24,82 @@ from companion.table.table_rules import TableRules
 
 STRESS_CASES = int(os.environ.get("COMPANION_STRESS_CASES", "100000"))
 # Share of each slow property (their sum is the divisor): the costly ones draw fewer.
-WEIGHTS = {"judge": 1.0, "deal": 1.0, "evening": 1.0, "import-junk": 1.0,
-           "import-broken": 0.5}
+WEIGHTS = {"judge": 1.0, "deal": 1.0, "evening": 1.0, "import-junk": 1.0, "import-broken": 0.5}
 
-_HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
-           HealthCheck.function_scoped_fixture]
+_HEALTH = [
+    HealthCheck.too_slow,
+    HealthCheck.data_too_large,
+    HealthCheck.filter_too_much,
+    HealthCheck.function_scoped_fixture,
+]
 
 
 def fast(n: int) -> settings:
-    return settings(max_examples=n, derandomize=True, deadline=None, database=None,
-                    suppress_health_check=_HEALTH)
+    return settings(
+        max_examples=n,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=_HEALTH,
+    )
 
 
 def slow(name: str) -> settings:
     """Settings of one slow property: its share of ``COMPANION_STRESS_CASES``. No shrinking:
     a failure is reported as drawn (and quickly)."""
     share = STRESS_CASES * WEIGHTS[name] / sum(WEIGHTS.values())
-    return settings(max_examples=max(1, math.ceil(share)), deadline=None, database=None,
-                    phases=(Phase.explicit, Phase.generate), suppress_health_check=_HEALTH)
+    return settings(
+        max_examples=max(1, math.ceil(share)),
+        deadline=None,
+        database=None,
+        phases=(Phase.explicit, Phase.generate),
+        suppress_health_check=_HEALTH,
+    )
+
 
 PRESET_IDS = sorted(PRESETS)
 
 # Text that is likely to trip a parser: separators, odd unicode, control characters.
-ODD = st.sampled_from(["", " ", ",", ":", "=", "  ,  ", "é", "Léa", "ß", "İ", "ﬁ", "\u200b",
-                       "\u00a0", "\t", "\x00", "\ud7ff", "😀", "ǅ", "Ω", "ⅷ", "²", "١",
-                       "-", "--", "-x", "pass", "passe", "JK", "10♥", "♠", "give", "à", "to"])
-TEXT = st.one_of(ODD, st.text(max_size=12),
-                 st.text(alphabet=st.characters(codec="utf-8"), max_size=8))
+ODD = st.sampled_from(
+    [
+        "",
+        " ",
+        ",",
+        ":",
+        "=",
+        "  ,  ",
+        "é",
+        "Léa",
+        "ß",
+        "İ",
+        "ﬁ",
+        "\u200b",
+        "\u00a0",
+        "\t",
+        "\x00",
+        "\ud7ff",
+        "😀",
+        "ǅ",
+        "Ω",
+        "ⅷ",
+        "²",
+        "١",
+        "-",
+        "--",
+        "-x",
+        "pass",
+        "passe",
+        "JK",
+        "10♥",
+        "♠",
+        "give",
+        "à",
+        "to",
+    ]
+)
+TEXT = st.one_of(
+    ODD, st.text(max_size=12), st.text(alphabet=st.characters(codec="utf-8"), max_size=8)
+)
 
 
 def _values() -> dict[str, list[str]]:
@@ -88,19 +137,26 @@ def set_pairs(draw) -> str:
     kind = draw(st.integers(0, 9))
     if kind == 0:
         return draw(TEXT)
-    name = draw(st.one_of(st.sampled_from(OPTION_NAMES), TEXT)) if kind == 1 else draw(
-        st.sampled_from(OPTION_NAMES))
+    name = (
+        draw(st.one_of(st.sampled_from(OPTION_NAMES), TEXT))
+        if kind == 1
+        else draw(st.sampled_from(OPTION_NAMES))
+    )
     values = OPTION_VALUES.get(name) or ["true"]
-    value = draw(st.one_of(st.sampled_from(values), TEXT)) if kind < 4 else draw(
-        st.sampled_from(values))
+    value = (
+        draw(st.one_of(st.sampled_from(values), TEXT))
+        if kind < 4
+        else draw(st.sampled_from(values))
+    )
     sep = draw(st.sampled_from(["=", "=", "=", " = ", ":", "=="]))
     return f"{name}{sep}{value}"
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
     """Every file under ``root`` with its bytes (to show nothing changed)."""
-    return {str(p.relative_to(root)): p.read_bytes()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
 
 
 def one_clear_line(text: str) -> None:
@@ -130,5 +186,9 @@ def write_counts(after: str) -> None:
     target = os.environ.get("COMPANION_STRESS_COUNTS")
     if target:
         with open(target, "w", encoding="utf-8") as out:
-            json.dump({"after": after, "total": sum(COUNTS.values()), **COUNTS}, out,
-                      ensure_ascii=False, indent=1)
+            json.dump(
+                {"after": after, "total": sum(COUNTS.values()), **COUNTS},
+                out,
+                ensure_ascii=False,
+                indent=1,
+            )

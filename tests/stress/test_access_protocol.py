@@ -59,15 +59,44 @@ RANKING = ["Zoé", "Tom", "Léa", "Sam"]
 
 # What only a phone with the key may see: the controls that write, the data folder's path,
 # the invite screen's "with the key" choice.
-EDITOR_IDENTS = frozenset({
-    "home-continue", "home-new", "evening-record", "evening-undo", "evening-next",
-    "order-clear", "new-create", "new-add", "new-name", "data-dir", "export-json",
-    "export-csv", "import-json", "invite-mode-edit", "invite-mode-watch", "hand-save",
-    "hand-delete", "hand-delete-confirm", "hands-join", "hands-name", "evening-end",
-    "evening-end-confirm", "no-join-leave"})
-EDITOR_PREFIXES = ("out-", "restore-", "download-", "event-", "seat-up-", "seat-remove-",
-                   "edit-", "leave-", "join-profile-")
-
+EDITOR_IDENTS = frozenset(
+    {
+        "home-continue",
+        "home-new",
+        "evening-record",
+        "evening-undo",
+        "evening-next",
+        "order-clear",
+        "new-create",
+        "new-add",
+        "new-name",
+        "data-dir",
+        "export-json",
+        "export-csv",
+        "import-json",
+        "invite-mode-edit",
+        "invite-mode-watch",
+        "hand-save",
+        "hand-delete",
+        "hand-delete-confirm",
+        "hands-join",
+        "hands-name",
+        "evening-end",
+        "evening-end-confirm",
+        "no-join-leave",
+    }
+)
+EDITOR_PREFIXES = (
+    "out-",
+    "restore-",
+    "download-",
+    "event-",
+    "seat-up-",
+    "seat-remove-",
+    "edit-",
+    "leave-",
+    "join-profile-",
+)
 
 
 def _flet_event_names() -> list[str]:
@@ -77,19 +106,75 @@ def _flet_event_names() -> list[str]:
     for cls in classes:
         with contextlib.suppress(Exception):  # hints Flet itself cannot resolve
             names |= {n[3:] for n in typing.get_type_hints(cls) if n.startswith("on_")}
-    assert {"click", "change", "submit", "route_change", "view_pop", "keyboard_event",
-            "long_press", "dismiss", "result", "tap"} <= names
+    assert {
+        "click",
+        "change",
+        "submit",
+        "route_change",
+        "view_pop",
+        "keyboard_event",
+        "long_press",
+        "dismiss",
+        "result",
+        "tap",
+    } <= names
     return [*sorted(names), "", "on_click", "__init__", "x" * 300, "clíck", "_trigger_event"]
 
 
 EVENTS = _flet_event_names()
-PROPS = ["value", "route", "disabled", "visible", "selected", "text", "data", "key",
-         "identifier", "on_click", "content", "controls", "views", "width", "height",
-         "theme_mode", "title", "locale_configuration", "client_ip", "_c", "_i", "expand",
-         "__class__", "__dict__", "_frozen", "_parent"]
-ODD_TEXT = ["", " ", "é", "Léa", "\u200b", "\x00", "😀", "١", "ß", "\ud7ff", "\t\n",
-            "' OR 1=1 --", "../../../../etc/passwd", "%00", "%", "&", "?", "#", "=",
-            "${key}", "{key}", "<script>", "x" * 5000]
+PROPS = [
+    "value",
+    "route",
+    "disabled",
+    "visible",
+    "selected",
+    "text",
+    "data",
+    "key",
+    "identifier",
+    "on_click",
+    "content",
+    "controls",
+    "views",
+    "width",
+    "height",
+    "theme_mode",
+    "title",
+    "locale_configuration",
+    "client_ip",
+    "_c",
+    "_i",
+    "expand",
+    "__class__",
+    "__dict__",
+    "_frozen",
+    "_parent",
+]
+ODD_TEXT = [
+    "",
+    " ",
+    "é",
+    "Léa",
+    "\u200b",
+    "\x00",
+    "😀",
+    "١",
+    "ß",
+    "\ud7ff",
+    "\t\n",
+    "' OR 1=1 --",
+    "../../../../etc/passwd",
+    "%00",
+    "%",
+    "&",
+    "?",
+    "#",
+    "=",
+    "${key}",
+    "{key}",
+    "<script>",
+    "x" * 5000,
+]
 
 
 class Phone(WireClient):
@@ -98,19 +183,30 @@ class Phone(WireClient):
     every tap that navigates would crash the keyless session, and the fuzz would see less."""
 
     async def _handle(self, action: int, body: Any) -> None:
-        if (action == INVOKE and isinstance(body, dict) and body.get("name") == "push_route"
-                and isinstance(body.get("args"), dict)):
+        if (
+            action == INVOKE
+            and isinstance(body, dict)
+            and body.get("name") == "push_route"
+            and isinstance(body.get("args"), dict)
+        ):
             route = str(body["args"].get("route") or "/")
             with contextlib.suppress(WireError, websockets.ConnectionClosed):
-                await self._send(INVOKE, {"control_id": body.get("control_id"),
-                                          "call_id": body.get("call_id"), "result": None,
-                                          "error": None})
+                await self._send(
+                    INVOKE,
+                    {
+                        "control_id": body.get("control_id"),
+                        "call_id": body.get("call_id"),
+                        "result": None,
+                        "error": None,
+                    },
+                )
                 await self.navigate(route)
             return
         await super()._handle(action, body)
 
 
 # ------------------------------------------------------------------------- the data folder
+
 
 def seed_data(folder: Path) -> dict[str, str]:
     """Two evenings (one open with hands, one ended), their profiles, settings saved on
@@ -121,8 +217,9 @@ def seed_data(folder: Path) -> dict[str, str]:
         version = service.evening(tonight.id).version
         service.record_hand(tonight.id, order, expected_version=version)
     past = service.create_evening(["Ana", "Bob", "Cid", "Dan"], "pagat", title="Hier")
-    service.record_hand(past.id, ["Bob", "Ana", "Dan", "Cid"],
-                        expected_version=service.evening(past.id).version)
+    service.record_hand(
+        past.id, ["Bob", "Ana", "Dan", "Cid"], expected_version=service.evening(past.id).version
+    )
     service.close(past.id, expected_version=service.evening(past.id).version)
     SettingsStore(folder).save(UiSettings(lang="fr", theme="dark"))
     return {"tonight": tonight.id, "past": past.id}
@@ -143,13 +240,17 @@ def seeded(tmp_path_factory) -> tuple[Path, dict[str, str]]:
 # The phone's own session echoes what it set (an ``_i`` or ``identifier`` made a dict by a
 # props update comes back in the next patch): the fuzz reads the tree defensively.
 
+
 def control_ids(client: WireClient) -> set[int]:
     return {c["_i"] for c in client.controls() if isinstance(c.get("_i"), int)}
 
 
 def identifiers(client: WireClient) -> set[str]:
-    return {c["identifier"] for c in client.controls()
-            if c.get("_c") == "Semantics" and isinstance(c.get("identifier"), str)}
+    return {
+        c["identifier"]
+        for c in client.controls()
+        if c.get("_c") == "Semantics" and isinstance(c.get("identifier"), str)
+    }
 
 
 class Fuzzer:
@@ -161,21 +262,42 @@ class Fuzzer:
         key = server.key
         assert key
         self.key = key
-        self.routes = ["/", "/evening", f"/evening/{ids['tonight']}",
-                       f"/evening/{ids['past']}", "/evening/nope",
-                       f"/evening/{ids['tonight']}/hands", f"/evening/{ids['past']}/hands",
-                       "/evening/nope/hands", f"/dispute?evening={ids['tonight']}",
-                       "/new-evening", "/history",
-                       f"/history/{ids['tonight']}", f"/history/{ids['past']}",
-                       "/history/nope", "/dispute", "/settings", "/invite", "/nowhere",
-                       "", "//", "/settings/", "/evening/../settings"]
-        self.screens = {"/": "screen-home", "/evening": "screen-evening",
-                        f"/evening/{ids['tonight']}": "screen-evening",
-                        f"/evening/{ids['tonight']}/hands": "screen-hands",
-                        "/new-evening": "screen-new-evening", "/history": "screen-history",
-                        f"/history/{ids['past']}": "screen-history-evening",
-                        "/dispute": "screen-dispute", "/settings": "screen-settings",
-                        "/invite": "screen-invite"}
+        self.routes = [
+            "/",
+            "/evening",
+            f"/evening/{ids['tonight']}",
+            f"/evening/{ids['past']}",
+            "/evening/nope",
+            f"/evening/{ids['tonight']}/hands",
+            f"/evening/{ids['past']}/hands",
+            "/evening/nope/hands",
+            f"/dispute?evening={ids['tonight']}",
+            "/new-evening",
+            "/history",
+            f"/history/{ids['tonight']}",
+            f"/history/{ids['past']}",
+            "/history/nope",
+            "/dispute",
+            "/settings",
+            "/invite",
+            "/nowhere",
+            "",
+            "//",
+            "/settings/",
+            "/evening/../settings",
+        ]
+        self.screens = {
+            "/": "screen-home",
+            "/evening": "screen-evening",
+            f"/evening/{ids['tonight']}": "screen-evening",
+            f"/evening/{ids['tonight']}/hands": "screen-hands",
+            "/new-evening": "screen-new-evening",
+            "/history": "screen-history",
+            f"/history/{ids['past']}": "screen-history-evening",
+            "/dispute": "screen-dispute",
+            "/settings": "screen-settings",
+            "/invite": "screen-invite",
+        }
         self.forged = self._forged_keys()
         # Forgeries that hold the key (key + "x"…) go only where the phone's own address
         # goes, so that the key in what the server sends back can only be a leak.
@@ -188,11 +310,27 @@ class Fuzzer:
 
     def _forged_keys(self) -> list[str]:
         key = self.key
-        flip = [key[:i] + ("A" if key[i] != "A" else "B") + key[i + 1:]
-                for i in (0, len(key) // 2, len(key) - 1)]
-        forged = ["", "wrong", key[:-1], key + "x", key.upper(), key.lower(), " " + key,
-                  key[::-1], "k" * 100_000, "é" * 22, "ключ", "😀" * 11, "\x00" * 22,
-                  key.replace("-", "+").replace("_", "/"), *flip]
+        flip = [
+            key[:i] + ("A" if key[i] != "A" else "B") + key[i + 1 :]
+            for i in (0, len(key) // 2, len(key) - 1)
+        ]
+        forged = [
+            "",
+            "wrong",
+            key[:-1],
+            key + "x",
+            key.upper(),
+            key.lower(),
+            " " + key,
+            key[::-1],
+            "k" * 100_000,
+            "é" * 22,
+            "ключ",
+            "😀" * 11,
+            "\x00" * 22,
+            key.replace("-", "+").replace("_", "/"),
+            *flip,
+        ]
         forged = [f for f in forged if f != key]
         assert len(forged) >= 15
         return forged
@@ -207,9 +345,10 @@ class Fuzzer:
         if kind == 1:
             return "".join(rng.choice(string.printable) for _ in range(rng.randrange(30)))
         if kind == 2:
-            return "".join(chr(rng.choice([rng.randrange(32, 0xD7FF),
-                                           rng.randrange(0xE000, 0x10FFFF)]))
-                           for _ in range(rng.randrange(12)))
+            return "".join(
+                chr(rng.choice([rng.randrange(32, 0xD7FF), rng.randrange(0xE000, 0x10FFFF)]))
+                for _ in range(rng.randrange(12))
+            )
         return self.forged_route(apart=True)
 
     def forged_route(self, *, apart: bool = False) -> str:
@@ -240,8 +379,9 @@ class Fuzzer:
         if kind == 1:
             return self.text()
         if kind == 2:
-            return rng.choice([0, 1, -1, 2**31, 2**63 - 1, -(2**63), 2**64 - 1,
-                               rng.randrange(-10**6, 10**6)])
+            return rng.choice(
+                [0, 1, -1, 2**31, 2**63 - 1, -(2**63), 2**64 - 1, rng.randrange(-(10**6), 10**6)]
+            )
         if kind == 3:
             return rng.choice([0.0, -0.0, 1.5, 1e308, float("inf"), float("nan")])
         if kind == 4:
@@ -251,12 +391,20 @@ class Fuzzer:
         if kind == 6:
             return rng.randbytes(rng.randrange(64))
         if kind == 7:
-            return {"key": rng.choice(["Enter", "Escape", "A", "Backspace"]),
-                    "shift": rng.random() < 0.5, "ctrl": rng.random() < 0.5,
-                    "alt": False, "meta": False}
+            return {
+                "key": rng.choice(["Enter", "Escape", "A", "Backspace"]),
+                "shift": rng.random() < 0.5,
+                "ctrl": rng.random() < 0.5,
+                "alt": False,
+                "meta": False,
+            }
         if kind == 8:
-            return {"files": [{"name": "backup.json", "path": None, "size": 3,
-                               "bytes": b"{}", "id": 1}], "path": "/tmp/x"}
+            return {
+                "files": [
+                    {"name": "backup.json", "path": None, "size": 3, "bytes": b"{}", "id": 1}
+                ],
+                "path": "/tmp/x",
+            }
         if kind == 9:
             return [self.data(depth + 1) for _ in range(rng.randrange(4))]
         return {self.text(): self.data(depth + 1) for _ in range(rng.randrange(4))}
@@ -266,14 +414,35 @@ class Fuzzer:
         known = sorted(control_ids(client) | {PAGE_ID})
         if rng.random() < 0.8 and known:
             return rng.choice(known)
-        return rng.choice([0, 1, 2, -1, 10**6, 2**31, 2**63 - 1, 2**64 - 1, -(2**63),
-                           rng.randrange(3, 5000), "1", None, 1.5, [1], {"a": 1}])
+        return rng.choice(
+            [
+                0,
+                1,
+                2,
+                -1,
+                10**6,
+                2**31,
+                2**63 - 1,
+                2**64 - 1,
+                -(2**63),
+                rng.randrange(3, 5000),
+                "1",
+                None,
+                1.5,
+                [1],
+                {"a": 1},
+            ]
+        )
 
     def handlers(self, client: WireClient) -> list[tuple[int, str]]:
         """(control id, event name) for every handler the phone's tree declares."""
-        return [(c["_i"], name[3:]) for c in client.controls() if isinstance(c.get("_i"), int)
-                for name, value in c.items()
-                if isinstance(name, str) and name.startswith("on_") and value is True]
+        return [
+            (c["_i"], name[3:])
+            for c in client.controls()
+            if isinstance(c.get("_i"), int)
+            for name, value in c.items()
+            if isinstance(name, str) and name.startswith("on_") and value is True
+        ]
 
     # -- frames -------------------------------------------------------------------------
 
@@ -288,32 +457,42 @@ class Fuzzer:
                 self.handled += 1
                 await client.send_event(cid, name, self.data())
             else:
-                await client.send_event(PAGE_ID, "route_change",
-                                        {"route": rng.choice(self.routes)})
+                await client.send_event(PAGE_ID, "route_change", {"route": rng.choice(self.routes)})
         elif roll < 0.55:
-            await self._raw(client, EVENT, {"target": self.target(client),
-                                            "name": rng.choice(EVENTS), "data": self.data()})
+            await self._raw(
+                client,
+                EVENT,
+                {"target": self.target(client), "name": rng.choice(EVENTS), "data": self.data()},
+            )
         elif roll < 0.67:  # where the browser goes: its own routes, or forged keys
             route = self.forged_route() if rng.random() < 0.7 else rng.choice(self.routes)
             if rng.random() < 0.5:
                 await client.navigate(route)
                 self.sent += 1  # navigate is two frames
             else:
-                await client.send_event(PAGE_ID, "route_change",
-                                        {"route": route})
+                await client.send_event(PAGE_ID, "route_change", {"route": route})
         elif roll < 0.72:
             page_id = PAGE_ID
-            await client.send_event(page_id, rng.choice(["view_pop", "keyboard_event"]),
-                                    rng.choice([{"route": self.forged_route()}, self.data()]))
+            await client.send_event(
+                page_id,
+                rng.choice(["view_pop", "keyboard_event"]),
+                rng.choice([{"route": self.forged_route()}, self.data()]),
+            )
         elif roll < 0.86:
             prop = rng.choice(PROPS) if rng.random() < 0.8 else self.text()
-            await self._raw(client, UPDATE, {"id": self.target(client),
-                                             "props": {prop: self.data()}})
+            await self._raw(
+                client, UPDATE, {"id": self.target(client), "props": {prop: self.data()}}
+            )
         elif roll < 0.89:  # a second registration: a forged session id, a forged route
-            await self._raw(client, REGISTER, {"session_id": rng.choice(
-                [None, "", self.text(), "x" * 16, client.session_id]),
-                "page_name": rng.choice(["", self.text()]),
-                "page": {"route": self.forged_route(), "width": 412.0, "height": 915.0}})
+            await self._raw(
+                client,
+                REGISTER,
+                {
+                    "session_id": rng.choice([None, "", self.text(), "x" * 16, client.session_id]),
+                    "page_name": rng.choice(["", self.text()]),
+                    "page": {"route": self.forged_route(), "width": 412.0, "height": 915.0},
+                },
+            )
         else:
             await self.malformed(client)
         self.sent += 1
@@ -335,8 +514,9 @@ class Fuzzer:
         elif kind == 4:
             payload = b"\x00" + msgpack.packb([EVENT, {"target": 1}])  # missing fields
         elif kind == 5:
-            payload = b"\x00" + msgpack.packb([EVENT, {"target": 1, "name": "click",
-                                                       "data": None, "extra": 1}])
+            payload = b"\x00" + msgpack.packb(
+                [EVENT, {"target": 1, "name": "click", "data": None, "extra": 1}]
+            )
         elif kind == 6:
             payload = b"\x01" + rng.randbytes(rng.randrange(10))  # a data-channel frame
         elif kind == 7:
@@ -384,8 +564,7 @@ class Fuzzer:
         every control that declares a handler (the long run)."""
         pairs = self.handlers(client)
         if exhaustive:
-            pairs += [(cid, name) for cid in sorted({cid for cid, _ in pairs})
-                      for name in EVENTS]
+            pairs += [(cid, name) for cid in sorted({cid for cid, _ in pairs}) for name in EVENTS]
         for n, (cid, name) in enumerate(pairs):
             with contextlib.suppress(WireError, websockets.ConnectionClosed):
                 await client.send_event(cid, name)
@@ -402,8 +581,10 @@ class Fuzzer:
             await asyncio.sleep(0.15)
         else:
             with contextlib.suppress(WireError):
-                await client.wait_until(lambda c: bool(identifiers(c) & {
-                    screen, "screen-error", "not-found"}), timeout=5)
+                await client.wait_until(
+                    lambda c: bool(identifiers(c) & {screen, "screen-error", "not-found"}),
+                    timeout=5,
+                )
         self.check(client)
 
     async def settle(self, client: WireClient) -> WireClient:
@@ -464,23 +645,35 @@ async def record_a_hand(base: str, key: str, evening_id: str) -> None:
 def http_probes(server: Server, fuzzer: Fuzzer) -> int:
     """Plain HTTP from a phone without the key: uploads (Flet has no upload endpoint unless
     given a folder), other methods, paths out of the web root. Returns the count sent."""
-    paths = ["/", "/upload", "/upload?f=x.json&expires=9999999999&signature=x", "/ws",
-             "/api", "/../data/players.json", "/%2e%2e/%2e%2e/players.json",
-             "/assets/../../players.json", "/evening?key=" + fuzzer.forged[2], "/index.html"]
+    paths = [
+        "/",
+        "/upload",
+        "/upload?f=x.json&expires=9999999999&signature=x",
+        "/ws",
+        "/api",
+        "/../data/players.json",
+        "/%2e%2e/%2e%2e/players.json",
+        "/assets/../../players.json",
+        "/evening?key=" + fuzzer.forged[2],
+        "/index.html",
+    ]
     sent = 0
     for path in paths:
         for method in ("GET", "POST", "PUT", "DELETE", "PATCH"):
-            request = urllib.request.Request(server.base + path, method=method,
-                                             data=b'{"evenings": []}' if method != "GET"
-                                             else None)
+            request = urllib.request.Request(
+                server.base + path,
+                method=method,
+                data=b'{"evenings": []}' if method != "GET" else None,
+            )
             with contextlib.suppress(OSError):  # refusals (4xx, 405) are HTTPErrors
                 urllib.request.urlopen(request, timeout=30).close()
             sent += 1
     return sent
 
 
-def fuzz(seeded: tuple[Path, dict[str, str]], frames: int, seed: int,
-         env: dict[str, str] | None = None) -> None:
+def fuzz(
+    seeded: tuple[Path, dict[str, str]], frames: int, seed: int, env: dict[str, str] | None = None
+) -> None:
     folder, ids = seeded
     before = snapshot(folder)
     hands = len(TableService(folder).evening(ids["tonight"]).hands)
@@ -488,7 +681,8 @@ def fuzz(seeded: tuple[Path, dict[str, str]], frames: int, seed: int,
         fuzzer = Fuzzer(random.Random(seed), server, ids)
         requests = http_probes(server, fuzzer)
         COUNTS["access: keyless HTTP requests"] = (
-            COUNTS.get("access: keyless HTTP requests", 0) + requests)
+            COUNTS.get("access: keyless HTTP requests", 0) + requests
+        )
 
         async def scenario() -> None:
             started = time.monotonic()
@@ -496,23 +690,34 @@ def fuzz(seeded: tuple[Path, dict[str, str]], frames: int, seed: int,
             fuzzer.check(client)
             await client.close()
             elapsed = time.monotonic() - started
-            COUNTS["access: keyless frames sent"] = (COUNTS.get("access: keyless frames sent",
-                                                                0) + fuzzer.sent)
-            print(f"\naccess fuzz: seed {seed}, {fuzzer.sent} frames "
-                  f"({fuzzer.handled} to a control with a handler), "
-                  f"{fuzzer.reconnects} reconnects, "
-                  f"{len(fuzzer.seen)} identifiers seen, {elapsed:.1f} s")
+            COUNTS["access: keyless frames sent"] = (
+                COUNTS.get("access: keyless frames sent", 0) + fuzzer.sent
+            )
+            print(
+                f"\naccess fuzz: seed {seed}, {fuzzer.sent} frames "
+                f"({fuzzer.handled} to a control with a handler), "
+                f"{fuzzer.reconnects} reconnects, "
+                f"{len(fuzzer.seen)} identifiers seen, {elapsed:.1f} s"
+            )
             for message, n in sorted(fuzzer.crashes.items(), key=lambda kv: -kv[1]):
                 print(f"  session crashed {n}×: {message}")
             after = snapshot(folder)
-            assert after.keys() == before.keys(), (sorted(after.keys() - before.keys()),
-                                                   sorted(before.keys() - after.keys()))
+            assert after.keys() == before.keys(), (
+                sorted(after.keys() - before.keys()),
+                sorted(before.keys() - after.keys()),
+            )
             changed = [name for name in before if before[name] != after[name]]
             assert not changed, f"a phone without the key changed {changed}"
             # The fuzz reached the screens that matter, and their buttons.
-            assert {"screen-evening", "screen-hands", "screen-settings", "screen-history",
-                    "lang-en", "theme-light", "read-only-banner"} <= fuzzer.seen, sorted(
-                fuzzer.seen)
+            assert {
+                "screen-evening",
+                "screen-hands",
+                "screen-settings",
+                "screen-history",
+                "lang-en",
+                "theme-light",
+                "read-only-banner",
+            } <= fuzzer.seen, sorted(fuzzer.seen)
             assert fuzzer.handled > 0
             # The server still serves a phone with the key, which records a hand.
             await record_a_hand(server.base, fuzzer.key, ids["tonight"])
@@ -538,6 +743,7 @@ def test_a_long_keyless_fuzz_changes_nothing(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------- the key's strength
 
+
 def test_the_key_has_at_least_128_random_bits() -> None:
     """Rule: every key is 16 random bytes in URL-safe base64 (22 characters): all distinct
     over many draws, and every one of the 128 bits takes both values."""
@@ -558,6 +764,7 @@ def test_the_key_has_at_least_128_random_bits() -> None:
 
 # ---------------------------------------------------------------------- the key's secrecy
 
+
 def _seen_requests(server: Server, key: str) -> None:
     """What a browser with the key does first: the page, then the app's files."""
     for path in (f"/?key={key}", f"/evening?key={key}", "/?key=WRONG-KEY-0000000000"):
@@ -569,9 +776,12 @@ async def _editor_and_intruder(server: Server, key: str) -> None:
     editor = await Phone.connect(server.base, f"/?key={key}")
     try:
         await editor.wait_for("home-new")
-        for ident, screen in (("home-history", "screen-history"),
-                              ("home-settings", "screen-settings"),
-                              ("home-invite", "screen-invite"), ("home-continue", "evening-hand")):
+        for ident, screen in (
+            ("home-history", "screen-history"),
+            ("home-settings", "screen-settings"),
+            ("home-invite", "screen-invite"),
+            ("home-continue", "evening-hand"),
+        ):
             await editor.tap(ident)  # the app sends the phone to an address with the key
             await editor.wait_for(screen)
             assert key in editor.route
@@ -604,8 +814,11 @@ def test_the_key_is_printed_once_and_logged_nowhere_even_at_debug(tmp_path: Path
         time.sleep(1.0)  # the sessions' last log lines (each record is flushed as written)
         output_path = server.output
         output = output_path.read_text("utf-8")
-        written = [p for p in [*folder.rglob("*"), *output_path.parent.rglob("*")]
-                   if p.is_file() and p != output_path]
+        written = [
+            p
+            for p in [*folder.rglob("*"), *output_path.parent.rglob("*")]
+            if p.is_file() and p != output_path
+        ]
         contents = {p: p.read_bytes() for p in written}  # read while the server's temp exists
     assert "DEBUG" in output and "route_change" in output  # the debug logs did run
     assert '"GET /?key=… HTTP/1.1" 200' in output  # uvicorn's access log, masked
@@ -620,10 +833,16 @@ def test_the_key_is_printed_once_and_logged_nowhere_even_at_debug(tmp_path: Path
 
 # ------------------------------------------------------------------- where serve listens
 
+
 def _serve(*args: str, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*serve_command(), *args], capture_output=True, text=True,
-                          timeout=timeout, env={**os.environ, "PYTHONUTF8": "1"},
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [*serve_command(), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PYTHONUTF8": "1"},
+        stdin=subprocess.DEVNULL,
+    )
 
 
 @pytest.fixture()
@@ -635,10 +854,13 @@ def serving(tmp_path: Path) -> Iterator[Callable[..., tuple[subprocess.Popen, Pa
     def start(*args: str) -> tuple[subprocess.Popen, Path]:
         out = tmp_path / f"serve-{len(procs)}.log"
         with out.open("w", encoding="utf-8") as log:
-            proc = subprocess.Popen([*serve_command(), *args, "--data-dir",
-                                     str(tmp_path / "data")], stdout=log,
-                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                    env={**os.environ, "PYTHONUTF8": "1"})
+            proc = subprocess.Popen(
+                [*serve_command(), *args, "--data-dir", str(tmp_path / "data")],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONUTF8": "1"},
+            )
         procs.append(proc)
         return proc, out
 
@@ -677,7 +899,8 @@ def test_serve_on_localhost_prints_the_exact_address_it_listens_on(serving) -> N
     output = _wait_answering(f"http://127.0.0.1:{port}", proc, out)
     printed = _printed_addresses(output)
     assert len(printed) == 1 and re.fullmatch(
-        rf"http://127\.0\.0\.1:{port}/\?key=[A-Za-z0-9_\-]{{22}}", printed[0]), output
+        rf"http://127\.0\.0\.1:{port}/\?key=[A-Za-z0-9_\-]{{22}}", printed[0]
+    ), output
     assert "--host 0.0.0.0" in output  # the way to reach phones
 
 
@@ -711,11 +934,18 @@ def test_a_busy_port_is_one_clear_line_and_exit_code_2(tmp_path: Path, host: str
     assert "key=" not in done.stdout + done.stderr
 
 
-@pytest.mark.parametrize(("option", "value"), [("--port", "99999"), ("--port", "-1"),
-                                               ("--host", "no-such-host.invalid"),
-                                               ("--host", "198.51.100.254")])
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--port", "99999"),
+        ("--port", "-1"),
+        ("--host", "no-such-host.invalid"),
+        ("--host", "198.51.100.254"),
+    ],
+)
 def test_a_port_or_host_it_cannot_use_is_one_clear_line_and_exit_code_2(
-        tmp_path: Path, option: str, value: str) -> None:
+    tmp_path: Path, option: str, value: str
+) -> None:
     """Rule: a port out of range or an address that is not this computer's gives one line
     on stderr naming it, exit code 2, no traceback."""
     args = {"--host": "127.0.0.1", "--port": str(free_port()), option: value}

@@ -27,20 +27,97 @@ from hypothesis import strategies as st
 from companion.cli import main
 
 JUDGE_KEYS = {"legal", "code", "message", "next", "to_beat"}
-DEAL_KEYS = {"titles", "seating", "dealer", "deck", "cards", "set_aside", "exchanges",
-             "discards", "first_lead", "instructions"}
+DEAL_KEYS = {
+    "titles",
+    "seating",
+    "dealer",
+    "deck",
+    "cards",
+    "set_aside",
+    "exchanges",
+    "discards",
+    "first_lead",
+    "instructions",
+}
 
-NAMES = st.sampled_from(["Ann", "Bob", "Cat", "Dan", "Léa", "Éric", "ann", " Ann ", "Zoë",
-                         "名", "😀", "A,B", "x:y", "Bob Bob"])
-CARD = st.sampled_from(["2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A",
-                        "V", "D", "R", "JK", "JKR", "JKB", "10♥", "Qs", "4♣", "A♠", "2h",
-                        "3d", "11", "1", "0", "Z", "♥", "10♥♥", "jk", "t", "q♦"])
+NAMES = st.sampled_from(
+    [
+        "Ann",
+        "Bob",
+        "Cat",
+        "Dan",
+        "Léa",
+        "Éric",
+        "ann",
+        " Ann ",
+        "Zoë",
+        "名",
+        "😀",
+        "A,B",
+        "x:y",
+        "Bob Bob",
+    ]
+)
+CARD = st.sampled_from(
+    [
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "T",
+        "J",
+        "Q",
+        "K",
+        "A",
+        "V",
+        "D",
+        "R",
+        "JK",
+        "JKR",
+        "JKB",
+        "10♥",
+        "Qs",
+        "4♣",
+        "A♠",
+        "2h",
+        "3d",
+        "11",
+        "1",
+        "0",
+        "Z",
+        "♥",
+        "10♥♥",
+        "jk",
+        "t",
+        "q♦",
+    ]
+)
 PLAY = st.one_of(
     st.lists(CARD, min_size=1, max_size=5).map(" ".join),
-    st.sampled_from(["pass", "passe", "PASS", "", " ", "give 5♥ to Ann", "donne 5♥ à Bob",
-                     "discard 8♣", "défausse", "give", "give to", "give 5♥ to Nobody",
-                     "discard 8♣ 9♣"]),
-    TEXT)
+    st.sampled_from(
+        [
+            "pass",
+            "passe",
+            "PASS",
+            "",
+            " ",
+            "give 5♥ to Ann",
+            "donne 5♥ à Bob",
+            "discard 8♣",
+            "défausse",
+            "give",
+            "give to",
+            "give 5♥ to Nobody",
+            "discard 8♣ 9♣",
+        ]
+    ),
+    TEXT,
+)
 
 
 @st.composite
@@ -93,8 +170,12 @@ def _check(argv: list[str], command: str) -> tuple[int, dict | None]:
     return rc, doc
 
 
-PRESET = st.one_of(st.sampled_from(PRESET_IDS), st.sampled_from(PRESET_IDS), TEXT,
-                   st.sampled_from(["", "CLASSIQUE", " classique", "président", "tdc"]))
+PRESET = st.one_of(
+    st.sampled_from(PRESET_IDS),
+    st.sampled_from(PRESET_IDS),
+    TEXT,
+    st.sampled_from(["", "CLASSIQUE", " classique", "président", "tdc"]),
+)
 LANG = st.one_of(st.just(None), st.sampled_from(["fr", "en", "de", "", "EN"]))
 
 
@@ -111,8 +192,9 @@ def judge_argv(draw) -> list[str]:
         argv += ["--ranks", draw(player_list())]
     for h in draw(st.lists(named(PLAY), max_size=6)):
         argv += ["--history", h]
-    for h in draw(st.lists(named(st.one_of(
-            st.lists(CARD, max_size=8).map(" ".join), TEXT)), max_size=3)):
+    for h in draw(
+        st.lists(named(st.one_of(st.lists(CARD, max_size=8).map(" ".join), TEXT)), max_size=3)
+    ):
         argv += ["--hand", h]
     if draw(st.integers(0, 4)) == 0:
         argv.append("--revolution")
@@ -155,8 +237,9 @@ def plausible_judge(draw) -> list[str]:
     argv = ["judge", "--rules", pid, "--players", ",".join(players)]
     turn = 0
     for _ in range(draw(st.integers(0, 4))):
-        play = draw(st.one_of(st.lists(CARD, min_size=1, max_size=2).map(" ".join),
-                              st.just("pass")))
+        play = draw(
+            st.one_of(st.lists(CARD, min_size=1, max_size=2).map(" ".join), st.just("pass"))
+        )
         argv += ["--history", f"{players[turn % 4]}: {play}"]
         turn += 1
     who = players[turn % 4] if draw(st.integers(0, 3)) else draw(st.sampled_from(players))
@@ -227,15 +310,27 @@ def test_deal_bad_arguments_long(argv):
 # (arguments, allowed exit codes, output encoding): a few, each run costs a fresh interpreter.
 SUBPROCESS_CASES = [
     (["judge", "--rules", "nope", "--players", "A,B", "--play", "A: 4"], {2}, "utf-8"),
-    (["judge", "--rules", "classique", "--players", "Léa,Zoë,名", "--play", "名: 4 5"], {0, 1},
-     "utf-8"),
-    (["judge", "--rules", "classique", "--players", "Léa,Zoë,名", "--play", "名: 4 5"], {0, 1},
-     "ascii"),
-    (["deal", "--rules", "classique", "--players", "Tom,,Léa,\x1e😀", "--lang", "en"], {0, 2},
-     "ascii"),
+    (
+        ["judge", "--rules", "classique", "--players", "Léa,Zoë,名", "--play", "名: 4 5"],
+        {0, 1},
+        "utf-8",
+    ),
+    (
+        ["judge", "--rules", "classique", "--players", "Léa,Zoë,名", "--play", "名: 4 5"],
+        {0, 1},
+        "ascii",
+    ),
+    (
+        ["deal", "--rules", "classique", "--players", "Tom,,Léa,\x1e😀", "--lang", "en"],
+        {0, 2},
+        "ascii",
+    ),
     # Not UTF-8 (a Latin-1 « é »): read as U+FFFD, never a traceback.
-    (["judge", "--rules", "classique", "--players", b"L\xe9a,Bob", "--play", b"L\xe9a: 4"],
-     {0, 1}, "ascii"),
+    (
+        ["judge", "--rules", "classique", "--players", b"L\xe9a,Bob", "--play", b"L\xe9a: 4"],
+        {0, 1},
+        "ascii",
+    ),
     (["deal", "--rules", "classique", "--players", b"L\xe9a,Bob,Ann,Max"], {0}, "utf-8"),
 ]
 
@@ -247,8 +342,12 @@ def test_real_entry_point():
     procs = []
     for argv, codes, encoding in SUBPROCESS_CASES:
         env = {**os.environ, "PYTHONIOENCODING": encoding, "LC_ALL": "C", "PYTHONUTF8": "0"}
-        proc = subprocess.Popen([sys.executable, "-m", "companion.cli", *argv],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", *argv],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
         procs.append((argv, codes, encoding, proc))
     for argv, codes, encoding, proc in procs:
         out, err_bytes = proc.communicate(timeout=120)
@@ -265,10 +364,11 @@ def test_real_entry_point():
 def test_echoed_input_stays_on_one_line(bad):
     """Regression: an error message that echoes a line break the user typed (an unknown
     preset, a bad name) used to span several lines of stderr."""
-    for argv in (["judge", "--rules", f"x{bad}y", "--players", "A,B", "--play", "A: 4"],
-                 ["judge", "--rules", "classique", "--players", f"A,B{bad}C", "--play",
-                  "Z: 4"],
-                 ["deal", "--rules", f"x{bad}y", "--players", "A,B,C,D"]):
+    for argv in (
+        ["judge", "--rules", f"x{bad}y", "--players", "A,B", "--play", "A: 4"],
+        ["judge", "--rules", "classique", "--players", f"A,B{bad}C", "--play", "Z: 4"],
+        ["deal", "--rules", f"x{bad}y", "--players", "A,B,C,D"],
+    ):
         rc, out, err = _run(argv)
         assert rc == 2 and out == ""
         one_clear_line(err)

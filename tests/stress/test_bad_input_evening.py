@@ -21,12 +21,17 @@ from _common import TEXT, count, fast, slow, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.table.service import TableService
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-SETTINGS = ["putsch=true", "coup_detat=true", "rich_man_falls=true", "faults=true",
-            "forbidden_finish=2"]
+SETTINGS = [
+    "putsch=true",
+    "coup_detat=true",
+    "rich_man_falls=true",
+    "faults=true",
+    "forbidden_finish=2",
+]
 ORDER_CODES = {"unknown-player", "duplicate-in-order", "incomplete-order"}
 EVENT_CODES = {"unknown-player", "conflicting-events", "option-off", "bad-event"}
 
@@ -54,16 +59,18 @@ def _unknown(text: str) -> bool:
 
 
 REF = st.sampled_from(PLAYERS)  # a player by name (ids are drawn from Table.ids below)
-UNKNOWN = st.one_of(TEXT, st.sampled_from(["Eve", "Ann Bob", "Annn", "A", "?", "Ann,Bob"])
-                    ).filter(_unknown)
+UNKNOWN = st.one_of(TEXT, st.sampled_from(["Eve", "Ann Bob", "Annn", "A", "?", "Ann,Bob"])).filter(
+    _unknown
+)
 
 
 @st.composite
 def bad_order(draw) -> list[str] | str:
     """A finishing order that is wrong: a player missing, repeated, or not at the table."""
     order = draw(st.permutations(PLAYERS))
-    faults = draw(st.lists(st.sampled_from(["drop", "repeat", "unknown", "empty"]),
-                           min_size=1, max_size=3))
+    faults = draw(
+        st.lists(st.sampled_from(["drop", "repeat", "unknown", "empty"]), min_size=1, max_size=3)
+    )
     order = list(order)
     for fault in faults:
         if fault == "drop" and order:
@@ -74,8 +81,10 @@ def bad_order(draw) -> list[str] | str:
             order.insert(draw(st.integers(0, len(order))), draw(UNKNOWN))
         elif fault == "empty":
             order = []
-    order = [draw(st.sampled_from([n, n.lower(), f" {n} ", n.upper()])) if n in PLAYERS else n
-             for n in order]
+    order = [
+        draw(st.sampled_from([n, n.lower(), f" {n} ", n.upper()])) if n in PLAYERS else n
+        for n in order
+    ]
     if sorted(n.strip().casefold() for n in order) == sorted(p.casefold() for p in PLAYERS):
         order.append(draw(UNKNOWN))  # the faults cancelled out: still make it wrong
     if draw(st.integers(0, 3)) == 0 and not any("," in n for n in order):
@@ -110,9 +119,21 @@ def test_bad_finishing_order(table, order, offset):
 
 @st.composite
 def event(draw) -> dict:
-    kind = draw(st.sampled_from(["revolution", "putsch", "coup_detat", "guillotine",
-                                 "forbidden_finish", "president_falls", "fault", "mutiny",
-                                 ""]))
+    kind = draw(
+        st.sampled_from(
+            [
+                "revolution",
+                "putsch",
+                "coup_detat",
+                "guillotine",
+                "forbidden_finish",
+                "president_falls",
+                "fault",
+                "mutiny",
+                "",
+            ]
+        )
+    )
     data: dict = {"kind": kind}
     who = st.one_of(REF, REF, REF, UNKNOWN)
     if draw(st.integers(0, 5)):
@@ -129,16 +150,18 @@ def event(draw) -> dict:
 # Pairs that always contradict each other (the rules allow each alone).
 CONTRADICTIONS = [
     [{"kind": "putsch", "player": "Dan"}, {"kind": "putsch", "player": "Cat"}],
-    [{"kind": "putsch", "player": "Dan", "outcome": "succeeded"},
-     {"kind": "putsch", "player": "Dan", "outcome": "failed"}],
+    [
+        {"kind": "putsch", "player": "Dan", "outcome": "succeeded"},
+        {"kind": "putsch", "player": "Dan", "outcome": "failed"},
+    ],
     [{"kind": "coup_detat", "player": "Bob"}, {"kind": "coup_detat", "player": "Cat"}],
-    [{"kind": "coup_detat", "player": "Bob"},
-     {"kind": "guillotine", "player": "Cat", "victim": "Ann"}],
+    [
+        {"kind": "coup_detat", "player": "Bob"},
+        {"kind": "guillotine", "player": "Cat", "victim": "Ann"},
+    ],
     [{"kind": "guillotine", "player": "Cat", "victim": "Cat"}],
-    [{"kind": "forbidden_finish", "player": "Bob"}, {"kind": "forbidden_finish",
-                                                     "player": "Bob"}],
-    [{"kind": "president_falls", "player": "Ann"}, {"kind": "president_falls",
-                                                    "player": "Ann"}],
+    [{"kind": "forbidden_finish", "player": "Bob"}, {"kind": "forbidden_finish", "player": "Bob"}],
+    [{"kind": "president_falls", "player": "Ann"}, {"kind": "president_falls", "player": "Ann"}],
 ]
 
 
@@ -148,15 +171,13 @@ def _copy(table: Table) -> tuple[Path, TableService]:
     return root, TableService(root)
 
 
-def _check_events(table: Table, order: list[str], events: list[dict],
-                  must_refuse: bool) -> None:
+def _check_events(table: Table, order: list[str], events: list[dict], must_refuse: bool) -> None:
     root, service = _copy(table)
     try:
         ev = table.evening
         before = snapshot(root)
         try:
-            after = service.record_hand(ev.id, order, events=events,
-                                        expected_version=ev.version)
+            after = service.record_hand(ev.id, order, events=events, expected_version=ev.version)
         except CompanionError as err:
             _refused(err, EVENT_CODES)
             assert snapshot(root) == before
@@ -177,8 +198,7 @@ def test_random_events(table, order, events):
 
 
 @fast(20)
-@given(st.permutations(PLAYERS), st.sampled_from(CONTRADICTIONS), st.lists(event(),
-                                                                            max_size=2))
+@given(st.permutations(PLAYERS), st.sampled_from(CONTRADICTIONS), st.lists(event(), max_size=2))
 def test_contradicting_events(table, order, pair, others):
     _check_events(table, list(order), [*pair, *others], must_refuse=True)
 
@@ -186,8 +206,7 @@ def test_contradicting_events(table, order, pair, others):
 @st.composite
 def retry(draw) -> tuple[list[str], int]:
     """A hand recorded again with the same key: any order, any version."""
-    return list(draw(st.one_of(st.permutations(PLAYERS), bad_order()))), draw(
-        st.integers(-3, 3))
+    return list(draw(st.one_of(st.permutations(PLAYERS), bad_order()))), draw(st.integers(-3, 3))
 
 
 def _check_duplicate(table: Table, order, offset: int) -> None:
@@ -213,22 +232,26 @@ def _check_stale(table: Table, action: str, offset: int, arg) -> None:
     version = ev.version + offset
     calls = {
         "record": lambda: service.record_hand(ev.id, PLAYERS, expected_version=version),
-        "edit": lambda: service.edit_hand(ev.id, 1, order=PLAYERS[::-1],
-                                          expected_version=version),
+        "edit": lambda: service.edit_hand(ev.id, 1, order=PLAYERS[::-1], expected_version=version),
         "delete": lambda: service.delete_hand(ev.id, 1, expected_version=version),
         "undo": lambda: service.undo(ev.id, expected_version=version),
         "close": lambda: service.close(ev.id, expected_version=version),
         "join": lambda: service.join(ev.id, "Eve", expected_version=version),
         "leave": lambda: service.leave(ev.id, "Dan", expected_version=version),
         # Bad references, at the right version.
-        "edit-unknown": lambda: service.edit_hand(ev.id, arg, order=PLAYERS,
-                                                  expected_version=ev.version),
+        "edit-unknown": lambda: service.edit_hand(
+            ev.id, arg, order=PLAYERS, expected_version=ev.version
+        ),
         "leave-unknown": lambda: service.leave(ev.id, str(arg), expected_version=ev.version),
-        "evening-unknown": lambda: service.record_hand(str(arg), PLAYERS,
-                                                       expected_version=ev.version),
+        "evening-unknown": lambda: service.record_hand(
+            str(arg), PLAYERS, expected_version=ev.version
+        ),
     }
-    codes = {"edit-unknown": {"unknown-hand"}, "leave-unknown": {"unknown-player"},
-             "evening-unknown": {"unknown-evening"}}.get(action, {"version-conflict"})
+    codes = {
+        "edit-unknown": {"unknown-hand"},
+        "leave-unknown": {"unknown-player"},
+        "evening-unknown": {"unknown-evening"},
+    }.get(action, {"version-conflict"})
     with pytest.raises(CompanionError) as info:
         calls[action]()
     _refused(info.value, codes)
@@ -237,10 +260,24 @@ def _check_stale(table: Table, action: str, offset: int, arg) -> None:
 
 
 @fast(60)
-@given(st.sampled_from(["record", "edit", "delete", "undo", "close", "join", "leave",
-                        "edit-unknown", "leave-unknown", "evening-unknown"]),
-       st.integers(-5, 5).filter(bool),
-       st.one_of(st.integers(-3, 0), st.integers(2, 99), UNKNOWN, st.just("../index")))
+@given(
+    st.sampled_from(
+        [
+            "record",
+            "edit",
+            "delete",
+            "undo",
+            "close",
+            "join",
+            "leave",
+            "edit-unknown",
+            "leave-unknown",
+            "evening-unknown",
+        ]
+    ),
+    st.integers(-5, 5).filter(bool),
+    st.one_of(st.integers(-3, 0), st.integers(2, 99), UNKNOWN, st.just("../index")),
+)
 def test_stale_version_and_unknown_references(table, action, offset, arg):
     _check_stale(table, action, offset, arg)
 
@@ -250,22 +287,49 @@ def test_stale_version_and_unknown_references(table, action, offset, arg):
 @given(st.data())
 def test_evening_bad_input_long(table, data):
     """All of the above, mixed, many times (one case each)."""
-    which = data.draw(st.sampled_from(["order", "order", "events", "contradiction",
-                                       "duplicate", "stale"]))
+    which = data.draw(
+        st.sampled_from(["order", "order", "events", "contradiction", "duplicate", "stale"])
+    )
     if which == "order":
-        _check_order(table, data.draw(bad_order()),
-                     data.draw(st.sampled_from([0, 0, 0, -1, 1])))
+        _check_order(table, data.draw(bad_order()), data.draw(st.sampled_from([0, 0, 0, -1, 1])))
     elif which == "events":
-        _check_events(table, list(data.draw(st.permutations(PLAYERS))),
-                      data.draw(st.lists(event(), min_size=1, max_size=4)), False)
+        _check_events(
+            table,
+            list(data.draw(st.permutations(PLAYERS))),
+            data.draw(st.lists(event(), min_size=1, max_size=4)),
+            False,
+        )
     elif which == "contradiction":
-        _check_events(table, list(data.draw(st.permutations(PLAYERS))),
-                      [*data.draw(st.sampled_from(CONTRADICTIONS)),
-                       *data.draw(st.lists(event(), max_size=2))], True)
+        _check_events(
+            table,
+            list(data.draw(st.permutations(PLAYERS))),
+            [
+                *data.draw(st.sampled_from(CONTRADICTIONS)),
+                *data.draw(st.lists(event(), max_size=2)),
+            ],
+            True,
+        )
     elif which == "duplicate":
         _check_duplicate(table, *data.draw(retry()))
     else:
-        _check_stale(table, data.draw(st.sampled_from(
-            ["record", "edit", "delete", "undo", "close", "join", "leave", "edit-unknown",
-             "leave-unknown", "evening-unknown"])), data.draw(st.integers(-5, 5).filter(bool)),
-            data.draw(st.one_of(st.integers(-3, 0), st.integers(2, 99), UNKNOWN)))
+        _check_stale(
+            table,
+            data.draw(
+                st.sampled_from(
+                    [
+                        "record",
+                        "edit",
+                        "delete",
+                        "undo",
+                        "close",
+                        "join",
+                        "leave",
+                        "edit-unknown",
+                        "leave-unknown",
+                        "evening-unknown",
+                    ]
+                )
+            ),
+            data.draw(st.integers(-5, 5).filter(bool)),
+            data.draw(st.one_of(st.integers(-3, 0), st.integers(2, 99), UNKNOWN)),
+        )

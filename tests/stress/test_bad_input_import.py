@@ -24,7 +24,7 @@ from _common import count, fast, slow, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.table.csv_export import hand_rows, ranking_rows, to_csv
 from companion.table.service import TableService
 from companion.table.stats import evening_history
@@ -47,8 +47,10 @@ class Data:
         self.backup = service.repo.export_all(root / "backup.json").read_bytes()
         self.doc = json.loads(self.backup)
         histories = [evening_history(service.evening(e.id)) for e in service.evenings()]
-        self.csv = [to_csv(("a",) * 8, ranking_rows(histories)),
-                    to_csv(("a",) * 8, hand_rows(histories))]
+        self.csv = [
+            to_csv(("a",) * 8, ranking_rows(histories)),
+            to_csv(("a",) * 8, hand_rows(histories)),
+        ]
         self.scratch = root / "scratch"
         self.scratch.mkdir()
 
@@ -59,11 +61,12 @@ def data(tmp_path_factory) -> Data:
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
-    | st.text(max_size=10),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                 max_size=4),
-    max_leaves=12)
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 @st.composite
@@ -78,24 +81,48 @@ def junk(draw, data: Data) -> bytes:
         if draw(st.booleans()):
             return draw(st.sampled_from(data.csv))
         rows = draw(st.lists(st.lists(st.text(max_size=6), max_size=5), max_size=5))
-        return "\n".join(",".join(r) for r in rows).encode(draw(st.sampled_from(
-            ["utf-8", "utf-16", "utf-8-sig"])), "replace")
+        return "\n".join(",".join(r) for r in rows).encode(
+            draw(st.sampled_from(["utf-8", "utf-16", "utf-8-sig"])), "replace"
+        )
     if kind == 3:  # the right header, wrong body
-        doc = {"format": data.doc["format"],
-               "schema_version": draw(st.one_of(st.integers(-2, 3), JSON))}
+        doc = {
+            "format": data.doc["format"],
+            "schema_version": draw(st.one_of(st.integers(-2, 3), JSON)),
+        }
         # At most two of the three parts: an empty backup with all three is valid.
-        for key in draw(st.lists(st.sampled_from(["index", "players", "evenings"]),
-                                 unique=True, max_size=2)):
+        for key in draw(
+            st.lists(st.sampled_from(["index", "players", "evenings"]), unique=True, max_size=2)
+        ):
             doc[key] = draw(JSON)
         return json.dumps(doc).encode()
     if kind == 4:  # truncated backup (never whole)
-        return data.backup[:draw(st.integers(0, len(data.backup) - 2))]
+        return data.backup[: draw(st.integers(0, len(data.backup) - 2))]
     if kind == 5:  # a backup in another encoding or with a NUL
-        return draw(st.sampled_from([data.backup.decode().encode("utf-16"),
-                                     data.backup.replace(b"{", b"\x00", 1),
-                                     b"\xff\xfe" + data.backup, data.backup * 2]))
-    return draw(st.sampled_from([b"", b"null", b"[]", b"{}", b"\xef\xbb\xbf", b"{" * 5000,
-                                 b"[" * 100000, b"1e999999", b"\"format\""]))
+        return draw(
+            st.sampled_from(
+                [
+                    data.backup.decode().encode("utf-16"),
+                    data.backup.replace(b"{", b"\x00", 1),
+                    b"\xff\xfe" + data.backup,
+                    data.backup * 2,
+                ]
+            )
+        )
+    return draw(
+        st.sampled_from(
+            [
+                b"",
+                b"null",
+                b"[]",
+                b"{}",
+                b"\xef\xbb\xbf",
+                b"{" * 5000,
+                b"[" * 100000,
+                b"1e999999",
+                b'"format"',
+            ]
+        )
+    )
 
 
 def _path(doc: dict, draw) -> list:
@@ -103,8 +130,7 @@ def _path(doc: dict, draw) -> list:
     path: list = []
     node = doc
     while isinstance(node, (dict, list)) and node and draw(st.integers(0, 4)):
-        key = draw(st.sampled_from(sorted(node) if isinstance(node, dict)
-                                   else range(len(node))))
+        key = draw(st.sampled_from(sorted(node) if isinstance(node, dict) else range(len(node))))
         path.append(key)
         node = node[key]
     return path

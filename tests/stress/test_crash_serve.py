@@ -40,8 +40,10 @@ from companion.table.evening import Evening, derive
 from companion.table.service import TableService
 from companion.ui.browser import _URL, _wait_until_up, free_port, serve_command
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL") or not hasattr(os, "killpg"),
-                                reason="needs SIGKILL and process groups (POSIX)")
+pytestmark = pytest.mark.skipif(
+    not hasattr(signal, "SIGKILL") or not hasattr(os, "killpg"),
+    reason="needs SIGKILL and process groups (POSIX)",
+)
 
 CYCLES = int(os.environ.get("COMPANION_CRASH_CYCLES", "5"))
 SLOW_CYCLES = int(os.environ.get("COMPANION_CRASH_CYCLES", "300"))
@@ -73,12 +75,24 @@ class Server:
 def start(data_dir: Path, log: Path) -> Server:
     """``companion serve`` in its own process group (so that a kill reaches all of it)."""
     port = free_port()
-    cmd = [*serve_command(), "--host", "127.0.0.1", "--port", str(port),
-           "--data-dir", str(data_dir)]
+    cmd = [
+        *serve_command(),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+    ]
     with log.open("w", encoding="utf-8") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True,
-                                env={**os.environ, "PYTHONUTF8": "1"})
+        proc = subprocess.Popen(
+            cmd,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            env={**os.environ, "PYTHONUTF8": "1"},
+        )
     return Server(proc, f"http://127.0.0.1:{port}")
 
 
@@ -108,19 +122,26 @@ async def record_hands(client, phone: Phone, rng: random.Random) -> None:
         for place, i in enumerate(taps[:-1], 1):
             await client.tap(f"out-{i}")
             await client.wait_until(
-                lambda c, i=i, place=place: c.text(f"out-{i}").startswith(f"{place}."))
+                lambda c, i=i, place=place: c.text(f"out-{i}").startswith(f"{place}.")
+            )
         phone.in_flight = tuple(names)
         phone.record_taps += 1
         await client.tap("evening-record")
         await client.wait_until(
-            lambda c, n=n: _is(c, "evening-result", f"Résultat de la donne {n}"))
+            lambda c, n=n: _is(c, "evening-result", f"Résultat de la donne {n}")
+        )
         phone.acked.append(phone.in_flight)
         phone.in_flight = None
         await client.tap("evening-next")
 
 
-def check_data(data_dir: Path, scratch: Path, expected: list[tuple[str, ...]],
-               in_flight: tuple[str, ...] | None, where: str) -> list[tuple[str, ...]]:
+def check_data(
+    data_dir: Path,
+    scratch: Path,
+    expected: list[tuple[str, ...]],
+    in_flight: tuple[str, ...] | None,
+    where: str,
+) -> list[tuple[str, ...]]:
     """Open a copy of the data folder (the next server start must do its own recovery):
     it opens without problems, validates, and holds ``expected`` in order, plus at most
     ``in_flight``; return the stored orders."""
@@ -136,11 +157,12 @@ def check_data(data_dir: Path, scratch: Path, expected: list[tuple[str, ...]],
     assert derive(stored) == stored, f"{where}: the stored evening is not consistent"
     hands = service.evening(entry.id).hands
     got = [tuple(stored.name(p) for p in h.order) for h in hands]
-    assert got[:len(expected)] == expected, f"{where}: an acknowledged hand is lost or changed"
-    extra = got[len(expected):]
+    assert got[: len(expected)] == expected, f"{where}: an acknowledged hand is lost or changed"
+    extra = got[len(expected) :]
     assert extra in ([], [in_flight]), (
         f"{where}: {len(got)} hands stored for {len(expected)} acknowledged "
-        f"(in flight: {in_flight}): {extra}")
+        f"(in flight: {in_flight}): {extra}"
+    )
     keys = [h.key for h in hands]
     assert len(set(keys)) == len(keys), f"{where}: a hand is stored twice"
     assert [h.result.number for h in hands if h.result] == list(range(1, len(hands) + 1))
@@ -159,17 +181,26 @@ class Figures:
 
     def summary(self, wall: float) -> str:
         def stats(xs: list[float]) -> str:
-            return (f"median {statistics.median(xs):.2f} s, max {max(xs):.2f} s"
-                    if xs else "-")
-        return (f"{self.cycles} cycles in {wall:.0f} s; {self.acked} hands acknowledged; "
-                f"{self.early} kills while starting, {self.mid_record} kills mid-record "
-                f"({self.landed} of those hands had landed); server start "
-                f"{stats(self.starts)}; cycle {stats(self.cycle_times)}")
+            return f"median {statistics.median(xs):.2f} s, max {max(xs):.2f} s" if xs else "-"
+
+        return (
+            f"{self.cycles} cycles in {wall:.0f} s; {self.acked} hands acknowledged; "
+            f"{self.early} kills while starting, {self.mid_record} kills mid-record "
+            f"({self.landed} of those hands had landed); server start "
+            f"{stats(self.starts)}; cycle {stats(self.cycle_times)}"
+        )
 
 
-async def one_cycle(WireClient, data_dir: Path, scratch: Path, evening_id: str,
-                    known: list[tuple[str, ...]], rng: random.Random, figures: Figures,
-                    n: int) -> list[tuple[str, ...]]:
+async def one_cycle(
+    WireClient,
+    data_dir: Path,
+    scratch: Path,
+    evening_id: str,
+    known: list[tuple[str, ...]],
+    rng: random.Random,
+    figures: Figures,
+    n: int,
+) -> list[tuple[str, ...]]:
     began = time.monotonic()
     log = scratch / "server.log"
     phone = Phone(first=len(known) + 1)
@@ -195,8 +226,11 @@ async def one_cycle(WireClient, data_dir: Path, scratch: Path, evening_id: str,
                 else:  # just after a record tap: the write under way, or its answer
                     target = rng.randint(1, 3)
                     deadline = time.monotonic() + 60
-                    while (phone.record_taps < target and not task.done()
-                           and time.monotonic() < deadline):
+                    while (
+                        phone.record_taps < target
+                        and not task.done()
+                        and time.monotonic() < deadline
+                    ):
                         await asyncio.sleep(0.002)
                     await asyncio.sleep(rng.uniform(0.0, 0.05))
                 if task.done():  # the phone stopped by itself: the app failed it
@@ -213,19 +247,31 @@ async def one_cycle(WireClient, data_dir: Path, scratch: Path, evening_id: str,
             server.kill()
     in_flight = phone.in_flight
     expected = known + phone.acked
-    got = check_data(data_dir, scratch, expected, in_flight,
-                     f"cycle {n} ({len(phone.acked)} acked, in flight: {in_flight}); "
-                     f"server log: {log.read_text('utf-8', errors='replace')[-2000:]}")
+    got = check_data(
+        data_dir,
+        scratch,
+        expected,
+        in_flight,
+        f"cycle {n} ({len(phone.acked)} acked, in flight: {in_flight}); "
+        f"server log: {log.read_text('utf-8', errors='replace')[-2000:]}",
+    )
     figures.cycles += 1
     figures.acked += len(phone.acked)
     if in_flight is not None:
         figures.mid_record += 1
         figures.landed += len(got) > len(expected)
     figures.cycle_times.append(time.monotonic() - began)
-    kind = ("while starting" if early else "mid-record" if in_flight is not None
-            else "at a random moment")
-    print(f"cycle {n}: killed {kind}, {len(phone.acked)} acked, {len(got)} stored, "
-          f"{figures.cycle_times[-1]:.2f} s")
+    kind = (
+        "while starting"
+        if early
+        else "mid-record"
+        if in_flight is not None
+        else "at a random moment"
+    )
+    print(
+        f"cycle {n}: killed {kind}, {len(phone.acked)} acked, {len(got)} stored, "
+        f"{figures.cycle_times[-1]:.2f} s"
+    )
     return got
 
 
@@ -241,8 +287,9 @@ def run_cycles(cycles: int, tmp_path: Path) -> Figures:
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="crash-check-") as scratch:
         for n in range(cycles):
-            known = asyncio.run(one_cycle(WireClient, data_dir, Path(scratch), evening.id,
-                                          known, rng, figures, n))
+            known = asyncio.run(
+                one_cycle(WireClient, data_dir, Path(scratch), evening.id, known, rng, figures, n)
+            )
     print("\n" + figures.summary(time.monotonic() - began))
     return figures
 

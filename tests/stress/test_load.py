@@ -49,9 +49,12 @@ WARM_UP = 0.2  # share of the run before memory counts: sessions opening, first 
 MB = 1024 * 1024
 READ_SLACK = 8 * MB  # growth allowed while phones only read (see _check_load)
 PLACED = re.compile(r"^\d+\.")
-MESSAGES = {"conflict": t("fr", "evening.conflict"), "duplicate": t("fr", "evening.duplicate"),
-            "incomplete": t("fr", "evening.incomplete", names="")[:20],
-            "rejected": t("fr", "evening.rejected", reason="")}
+MESSAGES = {
+    "conflict": t("fr", "evening.conflict"),
+    "duplicate": t("fr", "evening.duplicate"),
+    "incomplete": t("fr", "evening.incomplete", names="")[:20],
+    "rejected": t("fr", "evening.rejected", reason=""),
+}
 
 
 @dataclass
@@ -94,8 +97,9 @@ async def _answer(client: WireClient, ident: str) -> str:
     def gone(c: WireClient) -> bool:
         return target is not None and not busy_seen and target not in c.control_ids()
 
-    waiting = asyncio.create_task(client.wait_until(lambda c: settled(c) or gone(c), ANSWER,
-                                                    what=f"{ident} answered"))
+    waiting = asyncio.create_task(
+        client.wait_until(lambda c: settled(c) or gone(c), ANSWER, what=f"{ident} answered")
+    )
     await asyncio.sleep(0)  # the waiter is in place before the tap leaves
     try:
         await client.tap(ident, timeout=ANSWER)
@@ -115,8 +119,9 @@ async def _answer(client: WireClient, ident: str) -> str:
     text = client.text("evening-message")
     if not text:
         return ""
-    return next((kind for kind, start in MESSAGES.items() if text.startswith(start)),
-                f"other: {text}")
+    return next(
+        (kind for kind, start in MESSAGES.items() if text.startswith(start)), f"other: {text}"
+    )
 
 
 class Table:
@@ -129,14 +134,20 @@ class Table:
 
     async def open_evening(self, client: WireClient) -> None:
         await client.navigate(self.evening)
-        await client.wait_until(lambda c: c.has("screen-evening") and (
-            c.has("out-0") or c.has("evening-result")), ANSWER, what="the evening")
+        await client.wait_until(
+            lambda c: c.has("screen-evening") and (c.has("out-0") or c.has("evening-result")),
+            ANSWER,
+            what="the evening",
+        )
 
     async def read(self, client: WireClient, phone: Phone) -> None:
         """The history (standings, every hand), then the evening again, a fresh screen."""
         await client.navigate(self.history)
-        await client.wait_until(lambda c: c.has("screen-history-evening")
-                                and not c.has("history-loading"), ANSWER, what="the history")
+        await client.wait_until(
+            lambda c: c.has("screen-history-evening") and not c.has("history-loading"),
+            ANSWER,
+            what="the history",
+        )
         await self.open_evening(client)
         phone.reads += 1
 
@@ -153,10 +164,14 @@ class Table:
             await client.tap(f"out-{i}", timeout=ANSWER)
             tapped = client.last_tapped
             await client.wait_until(  # placed, a new hand, or the key re-created (tap again)
-                lambda c, key=f"out-{i}", hand=hand, tapped=tapped: PLACED.match(c.text(key))
-                is not None
-                or c.text("evening-hand") != hand or tapped not in c.control_ids(),
-                ANSWER, what=f"out-{i} placed")
+                lambda c, key=f"out-{i}", hand=hand, tapped=tapped: (
+                    PLACED.match(c.text(key)) is not None
+                    or c.text("evening-hand") != hand
+                    or tapped not in c.control_ids()
+                ),
+                ANSWER,
+                what=f"out-{i} placed",
+            )
         else:
             return
         kind = await _answer(client, "evening-record")
@@ -187,13 +202,15 @@ class Table:
             phone.undos += 1
 
 
-async def _phone_loop(table: Table, phone: Phone, mixed_until: float, read_until: float,
-                      seed: int) -> WireClient:
+async def _phone_loop(
+    table: Table, phone: Phone, mixed_until: float, read_until: float, seed: int
+) -> WireClient:
     """Read, record or undo until ``mixed_until``, then only read until ``read_until``."""
     rng = random.Random(seed)
     client = await WireClient.connect(table.server.base, table.evening, timeout=ANSWER)
-    await client.wait_until(lambda c: c.has("out-0") or c.has("evening-result"), ANSWER,
-                            what="the evening")
+    await client.wait_until(
+        lambda c: c.has("out-0") or c.has("evening-result"), ANSWER, what="the evening"
+    )
     while time.monotonic() < read_until:
         roll = rng.random() if time.monotonic() < mixed_until else 0.0
         if roll < 0.15:
@@ -219,8 +236,11 @@ def _server_pids(port: int) -> list[int]:
         except OSError:
             continue
         parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-        if b"serve" in args and b"--port" in args and \
-                args[args.index(b"--port") + 1] == str(port).encode():
+        if (
+            b"serve" in args
+            and b"--port" in args
+            and args[args.index(b"--port") + 1] == str(port).encode()
+        ):
             root = int(entry.name)
     assert root is not None, f"no companion serve process on port {port}"
     tree, grew = {root}, True
@@ -243,8 +263,9 @@ def _rss(pids: list[int]) -> int:
     return total
 
 
-async def _sample_rss(pids: list[int], samples: list[tuple[float, int]], start: float,
-                      stop: asyncio.Event) -> None:
+async def _sample_rss(
+    pids: list[int], samples: list[tuple[float, int]], start: float, stop: asyncio.Event
+) -> None:
     while not stop.is_set():
         samples.append((time.monotonic() - start, _rss(pids)))
         with contextlib.suppress(TimeoutError):
@@ -272,9 +293,18 @@ async def _load(server: Server, evening_id: str, seconds: float) -> Run:
     samples: list[tuple[float, int]] = []
     stop = asyncio.Event()
     sampler = asyncio.create_task(_sample_rss(pids, samples, start, stop))
-    clients = await asyncio.gather(*(
-        _phone_loop(table, p, start + seconds, start + seconds + _read_seconds(seconds),
-                    seed=1000 + p.number) for p in phones))
+    clients = await asyncio.gather(
+        *(
+            _phone_loop(
+                table,
+                p,
+                start + seconds,
+                start + seconds + _read_seconds(seconds),
+                seed=1000 + p.number,
+            )
+            for p in phones
+        )
+    )
     elapsed = time.monotonic() - start
     stop.set()
     await sampler
@@ -283,10 +313,19 @@ async def _load(server: Server, evening_id: str, seconds: float) -> Run:
         await table.read(client, Phone(-1))
         hands_shown.append(client.text("evening-hand"))
         await client.navigate(table.history)
-        await client.wait_until(lambda c: c.has("screen-history-evening")
-                                and not c.has("history-loading"), ANSWER, what="the history")
-        standings.append([texts_of(c) for c in client.controls() if c.get("_c") == "Semantics"
-                          and str(c.get("identifier", "")).startswith("standing-")])
+        await client.wait_until(
+            lambda c: c.has("screen-history-evening") and not c.has("history-loading"),
+            ANSWER,
+            what="the history",
+        )
+        standings.append(
+            [
+                texts_of(c)
+                for c in client.controls()
+                if c.get("_c") == "Semantics"
+                and str(c.get("identifier", "")).startswith("standing-")
+            ]
+        )
     for client in clients:
         await client.close()
     return Run(seconds, elapsed, phones, list(clients), samples, pids, standings, hands_shown)
@@ -318,24 +357,50 @@ def _summary(run: Run, stored: int) -> str:
     others = sum(messages.values()) - messages["conflict"] - messages["duplicate"]
     rss = [r for _, r in run.rss]
     (first, last), (read_first, read_last) = _memory(run)
-    head = ("phones", "seconds mixed+read", "records", "undos", "reads", "conflicts", "duplicates",
-            "other msgs", "dropped taps", "hands stored", "RSS start/end/max MB",
-            "mixed q1/q4 MB", "read q1/q4 MB")
-    row = (len(run.phones), f"{run.seconds:.0f}+{run.elapsed - run.seconds:.0f}",
-           total("records"), total("undos"), total("reads"), messages["conflict"],
-           messages["duplicate"], others, total("dropped"), stored,
-           f"{rss[0] / MB:.1f}/{rss[-1] / MB:.1f}/{max(rss) / MB:.1f}",
-           f"{first / MB:.1f}/{last / MB:.1f}", f"{read_first / MB:.1f}/{read_last / MB:.1f}")
+    head = (
+        "phones",
+        "seconds mixed+read",
+        "records",
+        "undos",
+        "reads",
+        "conflicts",
+        "duplicates",
+        "other msgs",
+        "dropped taps",
+        "hands stored",
+        "RSS start/end/max MB",
+        "mixed q1/q4 MB",
+        "read q1/q4 MB",
+    )
+    row = (
+        len(run.phones),
+        f"{run.seconds:.0f}+{run.elapsed - run.seconds:.0f}",
+        total("records"),
+        total("undos"),
+        total("reads"),
+        messages["conflict"],
+        messages["duplicate"],
+        others,
+        total("dropped"),
+        stored,
+        f"{rss[0] / MB:.1f}/{rss[-1] / MB:.1f}/{max(rss) / MB:.1f}",
+        f"{first / MB:.1f}/{last / MB:.1f}",
+        f"{read_first / MB:.1f}/{read_last / MB:.1f}",
+    )
     widths = [max(len(str(h)), len(str(v))) for h, v in zip(head, row, strict=True)]
-    return "\n".join([
-        "  ".join(str(h).rjust(w) for h, w in zip(head, widths, strict=True)),
-        "  ".join(str(v).rjust(w) for v, w in zip(row, widths, strict=True)),
-        "per phone (records, undos, reads, dropped, messages): " + "; ".join(
-            f"{p.number}: {p.records}, {p.undos}, {p.reads}, {p.dropped}, {dict(p.messages)}"
-            for p in run.phones),
-        "RSS samples (s: MB): " + ", ".join(f"{at:.0f}: {r / MB:.1f}" for at, r in run.rss),
-        f"server pids: {run.pids}",
-    ])
+    return "\n".join(
+        [
+            "  ".join(str(h).rjust(w) for h, w in zip(head, widths, strict=True)),
+            "  ".join(str(v).rjust(w) for v, w in zip(row, widths, strict=True)),
+            "per phone (records, undos, reads, dropped, messages): "
+            + "; ".join(
+                f"{p.number}: {p.records}, {p.undos}, {p.reads}, {p.dropped}, {dict(p.messages)}"
+                for p in run.phones
+            ),
+            "RSS samples (s: MB): " + ", ".join(f"{at:.0f}: {r / MB:.1f}" for at, r in run.rss),
+            f"server pids: {run.pids}",
+        ]
+    )
 
 
 def _check_load(tmp_path: Path, seconds: float) -> None:
@@ -351,8 +416,9 @@ def _check_load(tmp_path: Path, seconds: float) -> None:
     records = sum(p.records for p in run.phones)
     undos = sum(p.undos for p in run.phones)
     assert [p.unanswered for p in run.phones] == [[]] * PHONES, [p.unanswered for p in run.phones]
-    assert not any(k.startswith("other") for p in run.phones for k in p.messages), \
-        [dict(p.messages) for p in run.phones]
+    assert not any(k.startswith("other") for p in run.phones for k in p.messages), [
+        dict(p.messages) for p in run.phones
+    ]
     # Every acknowledged change is in the log, and nothing else is.
     logged = Counter(e.action for e in evening.log)
     assert (logged["record"], logged["undo"]) == (records, undos)
@@ -364,8 +430,10 @@ def _check_load(tmp_path: Path, seconds: float) -> None:
     assert run.hands_shown == [f"Donne {len(hands) + 1}"] * PHONES
     names = evening.names()
     scored = evening.rules()[1].scoring != "none"  # without points the history shows names
-    expected = [f"{names[pid]} — {evening.totals.get(pid, 0)} pts" if scored else names[pid]
-                for pid in evening.standings]
+    expected = [
+        f"{names[pid]} — {evening.totals.get(pid, 0)} pts" if scored else names[pid]
+        for pid in evening.standings
+    ]
     for shown in run.standings:
         assert [line.split(". ", 1)[1].split(" · ")[0] for line in shown] == expected
     assert "Unhandled error" not in log and "Traceback" not in log, log[-3000:]

@@ -42,7 +42,7 @@ def _evening(data_dir: Path, hands: int) -> str:
     service = TableService(data_dir)
     ev = service.create_evening(PLAYERS, "classique", ranking=PLAYERS, title="Chez Léa")
     for n in range(hands):
-        order = PLAYERS[n % 4:] + PLAYERS[:n % 4]
+        order = PLAYERS[n % 4 :] + PLAYERS[: n % 4]
         ev = service.record_hand(ev.id, order, expected_version=ev.version)
     return ev.id
 
@@ -65,8 +65,11 @@ def _tmpfs(where: Path, size: str) -> Iterator[Path]:
     if os.geteuid() != 0:
         pytest.skip("mounting a tmpfs needs root")
     where.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
     try:
@@ -118,8 +121,9 @@ async def _tap_order(phone) -> tuple[str, ...]:
     names = tuple(phone.text(f"out-{i}").strip() for i in range(4))
     for place, i in enumerate((0, 1, 2), 1):
         await phone.tap(f"out-{i}")
-        await phone.wait_until(lambda c, i=i, place=place: c.text(f"out-{i}").startswith(
-            f"{place}."))
+        await phone.wait_until(
+            lambda c, i=i, place=place: c.text(f"out-{i}").startswith(f"{place}.")
+        )
     return names
 
 
@@ -183,7 +187,8 @@ def test_a_full_disk_refuses_the_hand_clearly_and_loses_nothing(tmp_path: Path) 
 
 
 def test_a_read_only_data_folder_refuses_the_hand_clearly_and_keeps_every_file(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """A data folder on a file system mounted read-only: the app starts and shows the
     evening, a hand is refused with "read-only … make the data folder writable", no file
     changes; once the folder is writable again the hand records."""
@@ -210,7 +215,8 @@ def test_a_read_only_data_folder_refuses_the_hand_clearly_and_keeps_every_file(
                 _remount(mnt, "rw")
                 await phone.tap("evening-record")
                 await phone.wait_until(
-                    lambda c: c.text("evening-result") == "Résultat de la donne 4")
+                    lambda c: c.text("evening-result") == "Résultat de la donne 4"
+                )
 
             _on_app(server, f"/evening/{evening_id}", scenario)
         orders = _stored_orders(data, evening_id, tmp_path)
@@ -226,8 +232,7 @@ def _truncate(path: Path) -> bytes:
     return path.read_bytes()
 
 
-def test_an_evening_truncated_before_the_start_is_said_damaged_and_restored(
-        tmp_path: Path) -> None:
+def test_an_evening_truncated_before_the_start_is_said_damaged_and_restored(tmp_path: Path) -> None:
     """An evening file cut in half before the server starts: "continue the evening" says it
     is damaged and offers its latest good backup (not "no evening under way"); the damaged
     file stays as it is until the restore, which keeps it in corrupt/ byte for byte and
@@ -257,8 +262,7 @@ def test_an_evening_truncated_before_the_start_is_said_damaged_and_restored(
     assert TableService(data).evening(evening_id).title == "Chez Léa"
 
 
-def test_an_evening_truncated_while_the_server_runs_is_refused_and_kept(
-        tmp_path: Path) -> None:
+def test_an_evening_truncated_while_the_server_runs_is_refused_and_kept(tmp_path: Path) -> None:
     """The evening file cut in half while a phone shows it: recording a hand is refused
     with "the file is damaged, kept as it is, the latest good backup can be restored", and
     nothing is written over the damaged file."""
@@ -286,8 +290,7 @@ def test_an_evening_truncated_while_the_server_runs_is_refused_and_kept(
 # ------------------------------------------------------------- a backup from a newer app
 
 
-def test_a_backup_from_a_newer_app_is_refused_clearly_and_changes_nothing(
-        tmp_path: Path) -> None:
+def test_a_backup_from_a_newer_app_is_refused_clearly_and_changes_nothing(tmp_path: Path) -> None:
     """Importing (Settings) a JSON export whose schema version is newer than this app's:
     "written by a newer version, update the app", naming the phone's file (not a scratch
     copy), and every file of the data folder is byte for byte as before (no safety copy
@@ -306,11 +309,20 @@ def test_a_backup_from_a_newer_app_is_refused_clearly_and_changes_nothing(
             await phone.wait_for("import-json")
             [picker] = [c for c in phone.controls() if c.get("_c") == "FilePicker"]
             # what the browser sends once the user has picked the file
-            await phone.send_event(picker["_i"], "result", {"files": [
-                {"id": 0, "name": "sauvegarde.json", "size": len(newer), "bytes": newer}]})
+            await phone.send_event(
+                picker["_i"],
+                "result",
+                {
+                    "files": [
+                        {"id": 0, "name": "sauvegarde.json", "size": len(newer), "bytes": newer}
+                    ]
+                },
+            )
             text = await _shows(phone, "data-message", "version plus récente")
-            assert text.startswith("Import refusé, rien n'a changé. sauvegarde.json : "
-                                   "sauvegarde.json a été écrit par une version plus récente")
+            assert text.startswith(
+                "Import refusé, rien n'a changé. sauvegarde.json : "
+                "sauvegarde.json a été écrit par une version plus récente"
+            )
             assert f"format {doc['schema_version']}" in text
             assert "Mettez l'application à jour" in text
             assert "received.json" not in text
@@ -342,8 +354,15 @@ def test_an_import_refusal_names_the_phones_file(tmp_path: Path) -> None:
     service = TableService(tmp_path)
     with pytest.raises(ImportFileError) as junk:
         import_backup(service, b"{not json", name="photo.json")
-    newer = json.dumps({"format": "companion-store-export", "schema_version": 999,
-                        "index": [], "players": [], "evenings": []}).encode()
+    newer = json.dumps(
+        {
+            "format": "companion-store-export",
+            "schema_version": 999,
+            "index": [],
+            "players": [],
+            "evenings": [],
+        }
+    ).encode()
     with pytest.raises(NewerSchemaError) as future:
         import_backup(service, newer, name="demain.json")
     for err, name in ((junk.value, "photo.json"), (future.value, "demain.json")):

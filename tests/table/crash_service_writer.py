@@ -36,16 +36,20 @@ def main() -> None:
     if entries:
         evening = service.evening(entries[0].id)
     else:
-        evening = service.create_evening(PLAYERS, "trou-du-cul", day=date(2024, 5, 17),
-                                          title="Crash test", settings=["target=none"])
+        evening = service.create_evening(
+            PLAYERS,
+            "trou-du-cul",
+            day=date(2024, 5, 17),
+            title="Crash test",
+            settings=["target=none"],
+        )
     print(f"evening {evening.id} {len(evening.hands)} {evening.version}", flush=True)
     while True:
         order = list(evening.present)
         rng.shuffle(order)
         number = len(evening.hands) + 1
         key = f"{seed:08x}-{number}"
-        evening = service.record_hand(evening.id, order, expected_version=evening.version,
-                                      key=key)
+        evening = service.record_hand(evening.id, order, expected_version=evening.version, key=key)
         print(f"hand {number} {key} {','.join(order)}", flush=True)
 
 

@@ -12,8 +12,9 @@ from companion.table.service import TableService
 
 def _service(folder: Path) -> TableService:
     service = TableService(folder)
-    ev = service.create_evening(["Léa", "Tom", "Sam", "Zoé"], "pagat", title="Chez « Léa », 2",
-                                day=date(2026, 3, 1))
+    ev = service.create_evening(
+        ["Léa", "Tom", "Sam", "Zoé"], "pagat", title="Chez « Léa », 2", day=date(2026, 3, 1)
+    )
     for order in (["Léa", "Tom", "Sam", "Zoé"], ["Tom", "Léa", "Zoé", "Sam"]):
         ev = service.record_hand(ev.id, order, expected_version=ev.version)
     ev = service.create_evening(["Léa", "Tom", "Sam", "Zoé"], "classique", day=date(2026, 2, 1))
@@ -39,7 +40,8 @@ def test_rankings_and_hands_of_every_evening_oldest_first(tmp_path: Path) -> Non
     assert [r["place"] for r in march] == ["1", "2", "3", "4"]
     history = service.history(service.evenings(date(2026, 3, 1))[0].id)
     assert [(r["player"], int(r["points"])) for r in march] == [
-        (s.name, s.total) for s in history.standings]
+        (s.name, s.total) for s in history.standings
+    ]
     hands = _read(result.hands)
     assert list(hands[0]) == list(HAND_HEADER)
     assert len(hands) == 4 * 3

@@ -23,8 +23,18 @@ from companion.table.commands import register
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ana", "Bob", "Cléo", "Dan", "Eve", "Fred", "Gus", "Hugo", "Ida", "Jo"]
-KEYS = ["titles", "seating", "dealer", "deck", "cards", "set_aside", "exchanges", "discards",
-        "first_lead", "instructions"]
+KEYS = [
+    "titles",
+    "seating",
+    "dealer",
+    "deck",
+    "cards",
+    "set_aside",
+    "exchanges",
+    "discards",
+    "first_lead",
+    "instructions",
+]
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -76,12 +86,15 @@ def test_tdc_four_players_output(capsys: pytest.CaptureFixture[str]) -> None:
     """TDC: "2 cartes au Trou-du-cul, puis 1 par 1"; "Le Trou-du-cul donne au Président ses 2
     meilleures cartes. Celui-ci lui en rend 2 au choix. Le Larbin donne au Secrétaire sa
     meilleure carte. Celui-ci lui en rend 1 au choix."""
-    code, out, _ = run(["deal", "--rules", "classique", "--players", "Léa,Tom,Max,Sarah"],
-                       capsys)
+    code, out, _ = run(["deal", "--rules", "classique", "--players", "Léa,Tom,Max,Sarah"], capsys)
     assert code == 0
     data = json.loads(out)
-    assert data["titles"] == {"Léa": "Président", "Tom": "Secrétaire", "Max": "Larbin",
-                              "Sarah": "Trou-du-cul"}
+    assert data["titles"] == {
+        "Léa": "Président",
+        "Tom": "Secrétaire",
+        "Max": "Larbin",
+        "Sarah": "Trou-du-cul",
+    }
     assert data["dealer"] == "Sarah"
     assert data["deck"] == {"cards": 54, "decks": 1, "jokers": 2}
     assert data["cards"] == {"Léa": 13, "Tom": 13, "Max": 13, "Sarah": 15}
@@ -98,9 +111,22 @@ def test_tdc_four_players_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_set_options_of_both_kinds(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["deal", "--rules", "trou-du-cul", "--players", "A,B,C,D,E",
-                        "--set", "jokers=0", "--set", "exchange=1", "--set", "putsch=true"],
-                       capsys)
+    code, out, _ = run(
+        [
+            "deal",
+            "--rules",
+            "trou-du-cul",
+            "--players",
+            "A,B,C,D,E",
+            "--set",
+            "jokers=0",
+            "--set",
+            "exchange=1",
+            "--set",
+            "putsch=true",
+        ],
+        capsys,
+    )
     assert code == 0
     data = json.loads(out)
     assert data["deck"]["cards"] == 52
@@ -108,29 +134,54 @@ def test_set_options_of_both_kinds(capsys: pytest.CaptureFixture[str]) -> None:
     assert any("putsch" in s for s in data["instructions"])
 
 
-@pytest.mark.parametrize(("argv", "fr", "en"), [
-    (["--rules", "belote", "--players", "A,B,C,D"], "Règles inconnues", "Unknown rules"),
-    (["--rules", "president", "--players", "A,B,C"], "Trop peu de joueurs", "Too few players"),
-    (["--rules", "president", "--players", "A,B,C,D,E"], "Trop de joueurs", "Too many players"),
-    (["--rules", "classique", "--players", "A,B,C,D,E,F,G"], "Trop de joueurs",
-     "Too many players"),
-    (["--rules", "pagat", "--players", "A,B,A,D"], "Nom en double", "Duplicate name"),
-    (["--rules", "pagat", "--players", "A,B,,D"], "Nom de joueur vide", "Empty player name"),
-    (["--rules", "pagat", "--players", "A,B,C,D", "--set", "nosuch=1"], "Option inconnue",
-     "Unknown option"),
-    (["--rules", "pagat", "--players", "A,B,C,D", "--set", "jokers=5"], "Règles invalides",
-     "Invalid rules"),
-    (["--rules", "pagat", "--players", "A,B,C,D", "--set", "scoring=bogus"],
-     "Règles de table invalides", "Invalid table rules"),
-    (["--rules", "pagat", "--players", "A,B,C,D", "--set", "exchange"], "NOM=VALEUR",
-     "NAME=VALUE"),
-    (["--rules", "pagat", "--players", "A,B,C,D", "--set", "target=²"], "attendu un nombre",
-     "expected a number"),
-    (["--rules", "pagat", "--players", "A,B,C,D", "--seats", "A,B,C,D"], "seating=fixed",
-     "seating=fixed"),
-])
-def test_errors_exit_2_with_one_line(argv: list[str], fr: str, en: str,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("argv", "fr", "en"),
+    [
+        (["--rules", "belote", "--players", "A,B,C,D"], "Règles inconnues", "Unknown rules"),
+        (["--rules", "president", "--players", "A,B,C"], "Trop peu de joueurs", "Too few players"),
+        (["--rules", "president", "--players", "A,B,C,D,E"], "Trop de joueurs", "Too many players"),
+        (
+            ["--rules", "classique", "--players", "A,B,C,D,E,F,G"],
+            "Trop de joueurs",
+            "Too many players",
+        ),
+        (["--rules", "pagat", "--players", "A,B,A,D"], "Nom en double", "Duplicate name"),
+        (["--rules", "pagat", "--players", "A,B,,D"], "Nom de joueur vide", "Empty player name"),
+        (
+            ["--rules", "pagat", "--players", "A,B,C,D", "--set", "nosuch=1"],
+            "Option inconnue",
+            "Unknown option",
+        ),
+        (
+            ["--rules", "pagat", "--players", "A,B,C,D", "--set", "jokers=5"],
+            "Règles invalides",
+            "Invalid rules",
+        ),
+        (
+            ["--rules", "pagat", "--players", "A,B,C,D", "--set", "scoring=bogus"],
+            "Règles de table invalides",
+            "Invalid table rules",
+        ),
+        (
+            ["--rules", "pagat", "--players", "A,B,C,D", "--set", "exchange"],
+            "NOM=VALEUR",
+            "NAME=VALUE",
+        ),
+        (
+            ["--rules", "pagat", "--players", "A,B,C,D", "--set", "target=²"],
+            "attendu un nombre",
+            "expected a number",
+        ),
+        (
+            ["--rules", "pagat", "--players", "A,B,C,D", "--seats", "A,B,C,D"],
+            "seating=fixed",
+            "seating=fixed",
+        ),
+    ],
+)
+def test_errors_exit_2_with_one_line(
+    argv: list[str], fr: str, en: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     for lang, needle in (("fr", fr), ("en", en)):
         code, out, err = run(["deal", *argv, "--lang", lang], capsys)
         assert code == 2
@@ -150,36 +201,66 @@ def _env(**extra: str) -> dict[str, str]:
 
 def test_end_to_end_subprocess() -> None:
     """The handler through a real process: JSON on stdout, exit 0; exit 2 and one line."""
-    code = ("import sys; from companion.table.commands import main; "
-            "sys.exit(main(sys.argv[1:]))")
+    code = "import sys; from companion.table.commands import main; sys.exit(main(sys.argv[1:]))"
     ok = subprocess.run(
-        [sys.executable, "-c", code, "deal", "--rules", "president", "--players",
-         "Zoé,Élise,Noé,Léo", "--lang", "en"],
-        capture_output=True, env=_env(), cwd=ROOT, timeout=60)
+        [
+            sys.executable,
+            "-c",
+            code,
+            "deal",
+            "--rules",
+            "president",
+            "--players",
+            "Zoé,Élise,Noé,Léo",
+            "--lang",
+            "en",
+        ],
+        capture_output=True,
+        env=_env(),
+        cwd=ROOT,
+        timeout=60,
+    )
     assert ok.returncode == 0, ok.stderr
     data = json.loads(ok.stdout.decode("utf-8"))
     assert data["cards"]["Zoé"] == 14 and data["first_lead"] == "Léo"
     bad = subprocess.run(
         [sys.executable, "-c", code, "deal", "--rules", "president", "--players", "A,B"],
-        capture_output=True, env=_env(), cwd=ROOT, timeout=60)
+        capture_output=True,
+        env=_env(),
+        cwd=ROOT,
+        timeout=60,
+    )
     assert bad.returncode == 2
     assert bad.stdout == b""
     assert bad.stderr.decode("utf-8").count("\n") == 1
 
 
 def test_c_locale_still_prints_utf8() -> None:
-    code = ("import sys; from companion.table.commands import main; "
-            "sys.exit(main(sys.argv[1:]))")
+    code = "import sys; from companion.table.commands import main; sys.exit(main(sys.argv[1:]))"
     env = _env(LC_ALL="C", LANG="C", PYTHONIOENCODING="ascii")
     done = subprocess.run(
-        [sys.executable, "-c", code, "deal", "--rules", "classique", "--players",
-         "Léa,Tom,Max,Sarah"], capture_output=True, env=env, cwd=ROOT, timeout=60)
+        [
+            sys.executable,
+            "-c",
+            code,
+            "deal",
+            "--rules",
+            "classique",
+            "--players",
+            "Léa,Tom,Max,Sarah",
+        ],
+        capture_output=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.decode("utf-8"))["titles"]["Léa"] == "Président"
 
 
-@pytest.mark.skipif(importlib.util.find_spec("companion.cli") is None,
-                    reason="companion/cli.py not written yet")
+@pytest.mark.skipif(
+    importlib.util.find_spec("companion.cli") is None, reason="companion/cli.py not written yet"
+)
 def test_through_companion_cli(capsys: pytest.CaptureFixture[str]) -> None:
     from companion.cli import main
 
@@ -189,7 +270,21 @@ def test_through_companion_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "--rules", "concierge", "--players", "A,B", "--lang", "en"]) == 2
     assert "Too few players" in capsys.readouterr().err
     done = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "deal", "--rules", "pagat", "--players",
-         "A,B,C,D", "--first"], capture_output=True, env=_env(), cwd=ROOT, timeout=60)
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "deal",
+            "--rules",
+            "pagat",
+            "--players",
+            "A,B,C,D",
+            "--first",
+        ],
+        capture_output=True,
+        env=_env(),
+        cwd=ROOT,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["titles"] == {}

@@ -11,15 +11,26 @@ import pytest
 
 
 def run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion.cli", "evening", *args,
-                           "--data-dir", str(data)], capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", "evening", *args, "--data-dir", str(data)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 @pytest.fixture()
 def evening(tmp_path: Path) -> Path:
-    out = run(tmp_path, "new", "--rules", "classique", "--players", "Léa,Tom,Ana,Max",
-              "--ranking", "Tom,Léa,Ana,Max")
+    out = run(
+        tmp_path,
+        "new",
+        "--rules",
+        "classique",
+        "--players",
+        "Léa,Tom,Ana,Max",
+        "--ranking",
+        "Tom,Léa,Ana,Max",
+    )
     assert out.returncode == 0, out.stderr
     return tmp_path
 
@@ -58,9 +69,21 @@ def test_undo_edit_and_delete_recompute_the_evening(evening: Path) -> None:
     assert deleted["hands"] == 0
     restored = json.loads(run(evening, "undo", "last").stdout)
     assert restored["hands"] == 1 and restored["ranking"] == ["Léa", "Tom", "Ana", "Max"]
-    history = subprocess.run([sys.executable, "-m", "companion.cli", "history", "last",
-                              "--json", "--data-dir", str(evening)], capture_output=True,
-                             text=True, timeout=60)
+    history = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "history",
+            "last",
+            "--json",
+            "--data-dir",
+            str(evening),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert history.returncode == 0, history.stderr
     assert "Léa" in history.stdout
 
@@ -72,14 +95,29 @@ def test_commands_survive_an_ascii_only_locale(evening: Path) -> None:
 
     assert run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max").returncode == 0
     env = {**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "ascii"}
-    for args in (["evening", "plan", "last"], ["history"], ["history", "last"],
-                 ["leaderboard"]):
-        out = subprocess.run([sys.executable, "-m", "companion.cli", *args, "--data-dir",
-                              str(evening)], capture_output=True, env=env, timeout=60)
+    for args in (["evening", "plan", "last"], ["history"], ["history", "last"], ["leaderboard"]):
+        out = subprocess.run(
+            [sys.executable, "-m", "companion.cli", *args, "--data-dir", str(evening)],
+            capture_output=True,
+            env=env,
+            timeout=60,
+        )
         assert out.returncode == 0, out.stderr
         assert b"Traceback" not in out.stderr
         assert "Léa".encode() in out.stdout
-    plan = subprocess.run([sys.executable, "-m", "companion.cli", "evening", "plan", "last",
-                           "--data-dir", str(evening)], capture_output=True, env=env,
-                          timeout=60)
+    plan = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "evening",
+            "plan",
+            "last",
+            "--data-dir",
+            str(evening),
+        ],
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     assert json.loads(plan.stdout.decode("utf-8"))["totals"]["Léa"] == 0

@@ -20,8 +20,15 @@ from companion.table.evening import (
     hand_sum_expected,
 )
 
-PRESETS = {"pagat": (4, 7), "trou-du-cul": (3, 8), "president": (4, 4), "classique": (3, 6),
-           "concierge": (3, 6), "angevin": (3, 8), "hubere": (4, 7)}
+PRESETS = {
+    "pagat": (4, 7),
+    "trou-du-cul": (3, 8),
+    "president": (4, 4),
+    "classique": (3, 6),
+    "concierge": (3, 6),
+    "angevin": (3, 8),
+    "hubere": (4, 7),
+}
 SCHEMES = ["none", "top_two", "n_minus_rank", "three_two_one", "symmetric"]
 
 
@@ -33,8 +40,15 @@ def evenings(draw) -> Evening:
     scheme = draw(st.sampled_from(SCHEMES))
     settings_ = [f"scoring={scheme}", "end=open", "putsch=true", "join_leave=true"]
     players = [PlayerProfile(id=f"p{i}", name=f"P{i}") for i in range(high + 1)]
-    ev = derive(Evening(date=date(2024, 1, 1), preset=preset, settings=tuple(settings_),
-                        players=tuple(players), seating=tuple(p.id for p in players[:n])))
+    ev = derive(
+        Evening(
+            date=date(2024, 1, 1),
+            preset=preset,
+            settings=tuple(settings_),
+            players=tuple(players),
+            seating=tuple(p.id for p in players[:n]),
+        )
+    )
     for _ in range(draw(st.integers(1, 10))):
         present = list(ev.present)
         move = draw(st.sampled_from(["hand", "hand", "hand", "putsch", "join", "leave"]))
@@ -70,7 +84,8 @@ def test_points_add_up_and_rankings_are_permutations(ev):
             running[p] = running.get(p, 0) + v
         assert {p: v for p, v in r.totals.items() if p in running} == running
     assert {p: v for p, v in ev.totals.items() if v or p in running} == {
-        p: v for p, v in running.items() if v or p in ev.totals}
+        p: v for p, v in running.items() if v or p in ev.totals
+    }
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -81,11 +96,10 @@ def test_replay_is_pure(ev, data):
     assert derive(ev) == ev
     hands = [i for i, s in enumerate(ev.steps) if isinstance(s, HandStep)]
     i = data.draw(st.sampled_from(hands))
-    without = ev.steps[:i] + ev.steps[i + 1:]
+    without = ev.steps[:i] + ev.steps[i + 1 :]
     with contextlib.suppress(EveningError):  # a later putsch may depend on it
         derive(ev.model_copy(update={"steps": without}))
-    assert derive(ev.model_copy(update={"steps": (*without[:i], ev.steps[i], *without[i:])})
-                  ) == ev
+    assert derive(ev.model_copy(update={"steps": (*without[:i], ev.steps[i], *without[i:])})) == ev
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -35,8 +35,9 @@ def test_first_hand_has_no_roles_and_no_exchange(pid: str) -> None:
         assert sum(p.cards.values()) + p.set_aside == p.deck.cards
 
 
-@pytest.mark.parametrize(("n", "each", "aside"),
-                         [(3, 18, 0), (4, 13, 2), (5, 10, 4), (6, 9, 0), (7, 7, 5), (8, 6, 6)])
+@pytest.mark.parametrize(
+    ("n", "each", "aside"), [(3, 18, 0), (4, 13, 2), (5, 10, 4), (6, 9, 0), (7, 7, 5), (8, 6, 6)]
+)
 def test_wiki_first_game_equal_hands_extras_set_aside(n: int, each: int, aside: int) -> None:
     """WIKI: "Un nombre égal de cartes est distribué à chaque joueur, les éventuelles cartes en
     trop pour assurer ce nombre égal de cartes sont identifiées publiquement et mises de
@@ -45,13 +46,16 @@ def test_wiki_first_game_equal_hands_extras_set_aside(n: int, each: int, aside: 
     assert set(p.cards.values()) == {each}
     assert p.set_aside == aside
     if aside:
-        assert f"les {aside} cartes restantes sont montrées à tous et mises de côté" in (
-            p.instructions[2])
+        assert (
+            f"les {aside} cartes restantes sont montrées à tous et mises de côté"
+            in (p.instructions[2])
+        )
 
 
-@pytest.mark.parametrize(("pid", "n", "each", "aside"),
-                         [("angevin", 4, 13, 0), ("wizz", 5, 10, 2), ("strutz", 4, 13, 2),
-                          ("strutz", 5, 10, 4)])
+@pytest.mark.parametrize(
+    ("pid", "n", "each", "aside"),
+    [("angevin", 4, 13, 0), ("wizz", 5, 10, 2), ("strutz", 4, 13, 2), ("strutz", 5, 10, 4)],
+)
 def test_wiki_variants_first_game(pid: str, n: int, each: int, aside: int) -> None:
     """The WIKI variants keep the article's first game: equal hands, extras set aside."""
     p = first(pid, n)
@@ -82,10 +86,16 @@ def test_first_hand_dealer_may_be_named() -> None:
     assert p.first_lead == "Dan"
 
 
-@pytest.mark.parametrize(("pid", "rule", "card"), [
-    ("pagat", "lowest_card", "3♣"), ("hubere", "lowest_card", "4♣"),
-    ("classique", "lowest_card", "2♣"), ("klootzakken", "lowest_card", "7♣"),
-    ("trou-du-cul", "queen_of_hearts", "dame de cœur")])
+@pytest.mark.parametrize(
+    ("pid", "rule", "card"),
+    [
+        ("pagat", "lowest_card", "3♣"),
+        ("hubere", "lowest_card", "4♣"),
+        ("classique", "lowest_card", "2♣"),
+        ("klootzakken", "lowest_card", "7♣"),
+        ("trou-du-cul", "queen_of_hearts", "dame de cœur"),
+    ],
+)
 def test_first_lead_by_card_is_null(pid: str, rule: str, card: str) -> None:
     """PAGAT "Mène d'ouverture": "le joueur détenant une carte spécifique du rang le plus bas
     mène. Généralement, ce sera un trois, par exemple le 3, mais dans les variantes où les
@@ -120,8 +130,7 @@ def test_draw_ties_are_redrawn() -> None:
     assert result.ties == (("Ana", "Bob"),)
     result = rank_draws([first_round, {"Ana": "4", "Bob": "4"}], rules)
     assert result.ties == (("Ana", "Bob"),)
-    result = rank_draws([first_round, {"Ana": "4", "Bob": "4"}, {"Ana": "2", "Bob": "JK"}],
-                        rules)
+    result = rank_draws([first_round, {"Ana": "4", "Bob": "4"}, {"Ana": "2", "Bob": "JK"}], rules)
     assert result.ranking == ("Bob", "Ana", "Dan", "Cléo")
 
 
@@ -141,7 +150,10 @@ def test_draw_distinguishes_the_fous() -> None:
     couleurs, puis du 2"."""
     rules = get_preset("concierge").rules
     assert rank_draws([{"Ana": "JKR", "Bob": "JKB", "Cléo": "2"}], rules).ranking == (
-        "Bob", "Ana", "Cléo")
+        "Bob",
+        "Ana",
+        "Cléo",
+    )
 
 
 def test_draw_in_the_order_of_la_bataille() -> None:
@@ -162,13 +174,16 @@ def test_draw_wild_cards_are_equal_and_highest() -> None:
     assert result.ties == (("Ana", "Bob"),)
 
 
-@pytest.mark.parametrize(("rounds", "pid"), [
-    ([{"Ana": "JK", "Bob": "2", "Cléo": "3", "Dan": "4"}], "pagat"),  # no joker in PAGAT
-    ([{"Ana": "4", "Bob": "2", "Cléo": "3", "Dan": "7"}], "klootzakken"),  # no 4 in 40 cards
-    ([{"Ana": "K", "Bob": "K", "Cléo": "3"}, {"Ana": "2"}], "pagat"),  # half a redraw
-    ([{"Ana": "K", "Bob": "Q", "Cléo": "3"}, {"Ana": "2", "Cléo": "4"}], "pagat"),  # no tie
-    ([], "pagat"),
-])
+@pytest.mark.parametrize(
+    ("rounds", "pid"),
+    [
+        ([{"Ana": "JK", "Bob": "2", "Cléo": "3", "Dan": "4"}], "pagat"),  # no joker in PAGAT
+        ([{"Ana": "4", "Bob": "2", "Cléo": "3", "Dan": "7"}], "klootzakken"),  # no 4 in 40 cards
+        ([{"Ana": "K", "Bob": "K", "Cléo": "3"}, {"Ana": "2"}], "pagat"),  # half a redraw
+        ([{"Ana": "K", "Bob": "Q", "Cléo": "3"}, {"Ana": "2", "Cléo": "4"}], "pagat"),  # no tie
+        ([], "pagat"),
+    ],
+)
 def test_bad_draws_are_refused(rounds: list[dict[str, str]], pid: str) -> None:
     with pytest.raises(DrawError) as info:
         rank_draws(rounds, get_preset(pid).rules)

@@ -25,8 +25,18 @@ def rows(p: HandPlan) -> list[tuple[str, str, int, str]]:
 def test_plan_json_has_exactly_the_contract_keys() -> None:
     p = plan_for_preset("classique", NAMES[:5])
     data = p.model_dump()
-    assert list(data) == ["titles", "seating", "dealer", "deck", "cards", "set_aside",
-                          "exchanges", "discards", "first_lead", "instructions"]
+    assert list(data) == [
+        "titles",
+        "seating",
+        "dealer",
+        "deck",
+        "cards",
+        "set_aside",
+        "exchanges",
+        "discards",
+        "first_lead",
+        "instructions",
+    ]
     assert set(data["deck"]) == {"cards", "decks", "jokers"}
     assert all(set(e) == {"from", "to", "count", "kind"} for e in data["exchanges"])
     assert all(set(d) == {"player", "count", "shown", "to"} for d in data["discards"])
@@ -61,10 +71,15 @@ def test_merchants_swap_in_the_middle() -> None:
     """PAGAT "Cartes à échanger": "avec six joueurs, le classement pourrait être Propriétaire,
     Noble, Marchand supérieur, Marchand inférieur, Paysan, Racaille … les marchands du milieu
     doivent échanger. C'est-à-dire qu'ils doivent se donner une carte l'un à l'autre"."""
-    p = plan_for_preset("pagat", NAMES[:6], ["titles=merchants", "merchants=true",
-                                             "exchange=2/1"])
-    assert list(p.titles.values()) == ["Propriétaire", "Noble", "Marchand supérieur",
-                                       "Marchand inférieur", "Paysan", "Racaille"]
+    p = plan_for_preset("pagat", NAMES[:6], ["titles=merchants", "merchants=true", "exchange=2/1"])
+    assert list(p.titles.values()) == [
+        "Propriétaire",
+        "Noble",
+        "Marchand supérieur",
+        "Marchand inférieur",
+        "Paysan",
+        "Racaille",
+    ]
     assert rows(p)[-2:] == [("Cléo", "Dan", 1, "chosen"), ("Dan", "Cléo", 1, "chosen")]
     assert any("marchandent" in line for line in p.instructions)
 
@@ -78,11 +93,14 @@ def test_exchanges_by_symmetric_score(n: int, counts: list[int]) -> None:
     assert [e.count for e in p.exchanges[::2]] == counts
 
 
-@pytest.mark.parametrize(("how", "kind", "needle"), [
-    ("exchange_high=lowest_even_if_set", "lowest", "même si elles font partie d'une paire"),
-    ("exchange_high=negotiated", "chosen", "négociées avec"),
-    ("exchange_low=best_collective", "best", "prises ensemble"),
-])
+@pytest.mark.parametrize(
+    ("how", "kind", "needle"),
+    [
+        ("exchange_high=lowest_even_if_set", "lowest", "même si elles font partie d'une paire"),
+        ("exchange_high=negotiated", "chosen", "négociées avec"),
+        ("exchange_low=best_collective", "best", "prises ensemble"),
+    ],
+)
 def test_wiki_exchange_kinds(how: str, kind: str, needle: str) -> None:
     """WIKI: "dans certaines variantes, le Président donne ses plus basses cartes, même si
     elles forment une paire … le Trou du cul donne ses cartes les plus élevées prises
@@ -93,8 +111,9 @@ def test_wiki_exchange_kinds(how: str, kind: str, needle: str) -> None:
 
 
 def test_high_first_and_anticlockwise_seats_as_options() -> None:
-    p = plan_for_preset("pagat", NAMES[:5], ["exchange_order=high_first",
-                                             "seating=by_rank_anticlockwise"])
+    p = plan_for_preset(
+        "pagat", NAMES[:5], ["exchange_order=high_first", "seating=by_rank_anticlockwise"]
+    )
     assert rows(p)[0] == ("Ana", "Eve", 1, "chosen")
     assert p.seating == ["Ana", "Eve", "Dan", "Cléo", "Bob"]
 
@@ -111,12 +130,15 @@ def test_anticlockwise_play_changes_the_left_of_dealer() -> None:
     assert any("sens inverse" in line for line in p.instructions)
 
 
-@pytest.mark.parametrize(("players", "code"), [
-    (["Ana", "Bob", "Cléo"], "too-few-players"),
-    (NAMES[:8], "too-many-players"),
-    (["Ana", "Bob", "ana", "Dan"], "duplicate-name"),
-    (["Ana", " ", "Cléo", "Dan"], "empty-name"),
-])
+@pytest.mark.parametrize(
+    ("players", "code"),
+    [
+        (["Ana", "Bob", "Cléo"], "too-few-players"),
+        (NAMES[:8], "too-many-players"),
+        (["Ana", "Bob", "ana", "Dan"], "duplicate-name"),
+        (["Ana", " ", "Cléo", "Dan"], "empty-name"),
+    ],
+)
 def test_plan_errors(players: list[str], code: str) -> None:
     with pytest.raises(PlanError) as info:
         plan_for_preset("pagat", players)
@@ -171,13 +193,34 @@ def _requests(draw: st.DrawFn) -> tuple[str, int, list[str], bool]:
     pid = draw(st.sampled_from(sorted(PRESETS)))
     low, high = PRESETS[pid].players
     n = draw(st.integers(low, high))
-    options = draw(st.lists(st.sampled_from([
-        "exchange=1", "exchange=2:3/1:2", "exchange=3/2/1", "exchange_order=high_first",
-        "exchange_high=lowest", "merchants=true", "putsch=true", "seating=by_rank_anticlockwise",
-        "dealer=president", "direction=anticlockwise", "jokers=0", "jokers=1", "decks=2",
-        "deal=one_by_one_from_left", "deal=from_dealer_self_first",
-        "first_deal=equal_set_aside", "discards=tdc", "discard_shown=false"]),
-        max_size=4, unique=True))
+    options = draw(
+        st.lists(
+            st.sampled_from(
+                [
+                    "exchange=1",
+                    "exchange=2:3/1:2",
+                    "exchange=3/2/1",
+                    "exchange_order=high_first",
+                    "exchange_high=lowest",
+                    "merchants=true",
+                    "putsch=true",
+                    "seating=by_rank_anticlockwise",
+                    "dealer=president",
+                    "direction=anticlockwise",
+                    "jokers=0",
+                    "jokers=1",
+                    "decks=2",
+                    "deal=one_by_one_from_left",
+                    "deal=from_dealer_self_first",
+                    "first_deal=equal_set_aside",
+                    "discards=tdc",
+                    "discard_shown=false",
+                ]
+            ),
+            max_size=4,
+            unique=True,
+        )
+    )
     return pid, n, options, draw(st.booleans())
 
 

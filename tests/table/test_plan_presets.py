@@ -29,8 +29,9 @@ def exchanges(plan_: HandPlan) -> list[tuple[int, int, int, str]]:
     return [(place[e.giver], place[e.to], e.count, e.kind) for e in plan_.exchanges]
 
 
-def pair(low: int, high: int, gives: int, back: int, kind_back: str = "chosen",
-         kind_up: str = "best") -> list[tuple[int, int, int, str]]:
+def pair(
+    low: int, high: int, gives: int, back: int, kind_back: str = "chosen", kind_up: str = "best"
+) -> list[tuple[int, int, int, str]]:
     """The lower player gives first, then the higher gives back."""
     return [(low, high, gives, kind_up), (high, low, back, kind_back)]
 
@@ -52,11 +53,22 @@ PAGAT_TITLES = {
     4: ["Président", "Vice-Président", "Citoyen", "Trouduc"],
     5: ["Président", "Vice-Président", "Citoyen 1", "Citoyen 2", "Trouduc"],
     6: ["Président", "Vice-Président", "Citoyen 1", "Citoyen 2", "Citoyen 3", "Trouduc"],
-    7: ["Président", "Vice-Président", "Citoyen 1", "Citoyen 2", "Citoyen 3", "Citoyen 4",
-        "Trouduc"],
+    7: [
+        "Président",
+        "Vice-Président",
+        "Citoyen 1",
+        "Citoyen 2",
+        "Citoyen 3",
+        "Citoyen 4",
+        "Trouduc",
+    ],
 }
-PAGAT_CARDS = {4: [13] * 4, 5: [11, 11, 10, 10, 10], 6: [9, 9, 9, 9, 8, 8],
-               7: [8, 8, 8, 7, 7, 7, 7]}
+PAGAT_CARDS = {
+    4: [13] * 4,
+    5: [11, 11, 10, 10, 10],
+    6: [9, 9, 9, 9, 8, 8],
+    7: [8, 8, 8, 7, 7, 7, 7],
+}
 
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7])
@@ -93,8 +105,12 @@ def test_president_53_cards() -> None:
     balayeur. Le secrétaire donne sa plus forte carte au vice-président. Et le vice-président
     donne sa plus faible carte au secrétaire." "Le balayeur commence à jouer"."""
     p = plan("president", 4)
-    assert p.titles == {"Ana": "Président", "Bob": "Vice-Président", "Cléo": "Secrétaire",
-                        "Dan": "Balayeur"}
+    assert p.titles == {
+        "Ana": "Président",
+        "Bob": "Vice-Président",
+        "Cléo": "Secrétaire",
+        "Dan": "Balayeur",
+    }
     # Clockwise from the Président: on his left the Balayeur, opposite the Secrétaire, on his
     # right the Vice-Président.
     assert p.seating == ["Ana", "Dan", "Cléo", "Bob"]
@@ -121,15 +137,42 @@ WIKI_TITLES = {
     4: ["Président", "Vice-Président", "Secrétaire", "Trou du cul"],
     5: ["Président", "Vice-Président", "Neutre", "Secrétaire", "Trou du cul"],
     6: ["Président", "Vice-Président", "Neutre 1", "Neutre 2", "Secrétaire", "Trou du cul"],
-    7: ["Président", "Vice-Président", "Neutre 1", "Neutre 2", "Neutre 3", "Secrétaire",
-        "Trou du cul"],
-    8: ["Président", "Vice-Président", "Neutre 1", "Neutre 2", "Neutre 3", "Neutre 4",
-        "Secrétaire", "Trou du cul"],
+    7: [
+        "Président",
+        "Vice-Président",
+        "Neutre 1",
+        "Neutre 2",
+        "Neutre 3",
+        "Secrétaire",
+        "Trou du cul",
+    ],
+    8: [
+        "Président",
+        "Vice-Président",
+        "Neutre 1",
+        "Neutre 2",
+        "Neutre 3",
+        "Neutre 4",
+        "Secrétaire",
+        "Trou du cul",
+    ],
 }
-WIKI_CARDS_54 = {3: [18] * 3, 4: [14, 14, 13, 13], 5: [11, 11, 11, 11, 10], 6: [9] * 6,
-                 7: [8, 8, 8, 8, 8, 7, 7], 8: [7, 7, 7, 7, 7, 7, 6, 6]}
-WIKI_CARDS_52 = {3: [18, 17, 17], 4: [13] * 4, 5: [11, 11, 10, 10, 10], 6: [9, 9, 9, 9, 8, 8],
-                 7: [8, 8, 8, 7, 7, 7, 7], 8: [7, 7, 7, 7, 6, 6, 6, 6]}
+WIKI_CARDS_54 = {
+    3: [18] * 3,
+    4: [14, 14, 13, 13],
+    5: [11, 11, 11, 11, 10],
+    6: [9] * 6,
+    7: [8, 8, 8, 8, 8, 7, 7],
+    8: [7, 7, 7, 7, 7, 7, 6, 6],
+}
+WIKI_CARDS_52 = {
+    3: [18, 17, 17],
+    4: [13] * 4,
+    5: [11, 11, 10, 10, 10],
+    6: [9, 9, 9, 9, 8, 8],
+    7: [8, 8, 8, 7, 7, 7, 7],
+    8: [7, 7, 7, 7, 6, 6, 6, 6],
+}
 
 
 def wiki_exchanges(n: int) -> list[tuple[int, int, int, str]]:
@@ -179,10 +222,18 @@ def test_angevin_and_wizz(pid: str, n: int) -> None:
 CONC = {
     3: (["Président", "Vice-Président", "Concierge"], 54, 1, [18, 18, 18]),
     4: (["Président", "Vice-Président", "Secrétaire", "Concierge"], 54, 1, [14, 14, 13, 13]),
-    5: (["Président", "Vice-Président", "Secrétaire", "Commis 1", "Concierge"], 106, 2,
-        [22, 21, 21, 21, 21]),
-    6: (["Président", "Vice-Président", "Secrétaire", "Commis 1", "Commis 2", "Concierge"], 106,
-        2, [18, 18, 18, 18, 17, 17]),
+    5: (
+        ["Président", "Vice-Président", "Secrétaire", "Commis 1", "Concierge"],
+        106,
+        2,
+        [22, 21, 21, 21, 21],
+    ),
+    6: (
+        ["Président", "Vice-Président", "Secrétaire", "Commis 1", "Commis 2", "Concierge"],
+        106,
+        2,
+        [18, 18, 18, 18, 17, 17],
+    ),
 }
 
 
@@ -213,10 +264,16 @@ def test_concierge(n: int) -> None:
     assert p.deck.model_dump() == {"cards": total, "decks": decks, "jokers": 2}
     assert cards(p) == held
     expected = conc_pair(1, n, 2, "chosen")
-    expected += {3: [], 4: conc_pair(2, 3, 1, "lowest"),
-                 5: [*conc_pair(3, 4, 1, "lowest"), *conc_pair(2, 3, 1, "lowest")],
-                 6: [*conc_pair(4, 5, 1, "lowest"), *conc_pair(3, 4, 1, "lowest"),
-                     *conc_pair(2, 3, 1, "lowest")]}[n]
+    expected += {
+        3: [],
+        4: conc_pair(2, 3, 1, "lowest"),
+        5: [*conc_pair(3, 4, 1, "lowest"), *conc_pair(2, 3, 1, "lowest")],
+        6: [
+            *conc_pair(4, 5, 1, "lowest"),
+            *conc_pair(3, 4, 1, "lowest"),
+            *conc_pair(2, 3, 1, "lowest"),
+        ],
+    }[n]
     assert exchanges(p) == expected
     assert p.first_lead == "Ana"
 
@@ -226,10 +283,11 @@ def test_concierge(n: int) -> None:
 TDC = {
     3: (["Président", "Secrétaire", "Trou-du-cul"], [17, 18, 19]),
     4: (["Président", "Secrétaire", "Larbin", "Trou-du-cul"], [13, 13, 13, 15]),
-    5: (["Président", "Secrétaire", "Contremaître", "Larbin", "Trou-du-cul"],
-        [10, 10, 11, 11, 12]),
-    6: (["Président", "Secrétaire", "Contremaître", "Ouvrier", "Larbin", "Trou-du-cul"],
-        [8, 8, 9, 9, 10, 10]),
+    5: (["Président", "Secrétaire", "Contremaître", "Larbin", "Trou-du-cul"], [10, 10, 11, 11, 12]),
+    6: (
+        ["Président", "Secrétaire", "Contremaître", "Ouvrier", "Larbin", "Trou-du-cul"],
+        [8, 8, 9, 9, 10, 10],
+    ),
 }
 
 
@@ -262,12 +320,17 @@ def test_trou_du_cul_classique(pid: str, n: int) -> None:
         assert p.discards == []
     else:
         assert [d.model_dump() for d in p.discards] == [
-            {"player": discarder, "count": 1, "shown": True, "to": NAMES[n - 1]}]
+            {"player": discarder, "count": 1, "shown": True, "to": NAMES[n - 1]}
+        ]
     assert p.first_lead == "Ana"
     # After handicaps and discards, TDC's deal evens the hands out as the article intends.
     after = [p.cards_after()[name] for name in p.titles]
-    assert after == {3: [17, 17, 19], 4: [13, 13, 13, 15], 5: [10, 10, 10, 11, 12],
-                     6: [8, 8, 8, 9, 10, 10]}[n]
+    assert (
+        after
+        == {3: [17, 17, 19], 4: [13, 13, 13, 15], 5: [10, 10, 10, 11, 12], 6: [8, 8, 8, 9, 10, 10]}[
+            n
+        ]
+    )
 
 
 def test_tdc_deal_order_is_simulated() -> None:
@@ -292,8 +355,7 @@ def test_klootzakken(n: int) -> None:
     assert p.deck.model_dump() == {"cards": 40, "decks": 1, "jokers": 0}
     assert list(p.titles.values())[-1] == "Klootzak"
     assert p.dealer == NAMES[n - 1]
-    assert cards(p) == {4: [10] * 4, 5: [8] * 5, 6: [7, 7, 7, 7, 6, 6],
-                        7: [6, 6, 6, 6, 6, 5, 5]}[n]
+    assert cards(p) == {4: [10] * 4, 5: [8] * 5, 6: [7, 7, 7, 7, 6, 6], 7: [6, 6, 6, 6, 6, 5, 5]}[n]
     assert exchanges(p) == pair(n, 1, 2, 2)
     assert p.first_lead == NAMES[n - 1]
 
@@ -312,10 +374,11 @@ def test_klootzakken_keeps_seats() -> None:
 HUBERE = {
     4: (["Király", "Nagybirtokos", "Kisparaszt", "Mocsár"], [14, 14, 13, 13]),
     5: (["Király", "Nagybirtokos", "Polgár", "Kisparaszt", "Mocsár"], [11, 11, 11, 11, 10]),
-    6: (["Király", "Nagybirtokos", "Kisbirtokos", "Nagyparaszt", "Kisparaszt", "Mocsár"],
-        [9] * 6),
-    7: (["Király", "Nagybirtokos", "Kisbirtokos", "Polgár", "Nagyparaszt", "Kisparaszt",
-         "Mocsár"], [8, 8, 8, 8, 8, 7, 7]),
+    6: (["Király", "Nagybirtokos", "Kisbirtokos", "Nagyparaszt", "Kisparaszt", "Mocsár"], [9] * 6),
+    7: (
+        ["Király", "Nagybirtokos", "Kisbirtokos", "Polgár", "Nagyparaszt", "Kisparaszt", "Mocsár"],
+        [8, 8, 8, 8, 8, 7, 7],
+    ),
 }
 
 

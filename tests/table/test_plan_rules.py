@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from companion.rules.errors import CompanionError, RuleSetError, UnknownPresetError
+from companion.errors import CompanionError
+from companion.rules.errors import RuleSetError, UnknownPresetError
 from companion.rules.presets import PRESETS
 from companion.table.table_presets import (
     TABLE_OPEN_POINTS,
@@ -25,8 +26,7 @@ from companion.table.table_rules import (
 def test_every_field_cites_its_catalogue_id() -> None:
     """VARIANTS.md: each option is defined "with its catalogue ID and seed cited"."""
     info = TableRules.option_info()
-    assert {d.split(" ")[0].rstrip("abc") for d in info.values()} == {
-        f"S{i}" for i in range(1, 13)}
+    assert {d.split(" ")[0].rstrip("abc") for d in info.values()} == {f"S{i}" for i in range(1, 13)}
     for name, field in TableRules.model_fields.items():
         assert field.json_schema_extra and str(field.json_schema_extra["id"]).startswith("S"), name
 
@@ -56,18 +56,21 @@ def test_preset_values_from_the_seeds() -> None:
     assert TABLE_PRESETS["strutz"].veto is True
 
 
-@pytest.mark.parametrize(("values", "names"), [
-    ({"scoring": "none", "end": "target", "target": 11}, ("end=target", "scoring=none")),
-    ({"exchange_by_score": True}, ("exchange=by_score", "scoring=symmetric")),
-    ({"exchange": (), "putsch": True}, ("putsch", "exchange")),
-    ({"exchange": (), "veto": True}, ("veto", "exchange")),
-    ({"exchange": ((0, 2),)}, ("exchange=0:2",)),
-    ({"end": "target"}, ("end=target", "target")),
-    ({"end": "hands"}, ("end=hands", "hands")),
-    ({"target": 5}, ("target=5", "end=target")),
-    ({"merchants": True, "exchange_pairing": "chain"}, ("merchants", "exchange_pairing=chain")),
-    ({"rich_man_falls": True, "scoring": "card_penalty"}, ("rich_man_falls", "card_penalty")),
-])
+@pytest.mark.parametrize(
+    ("values", "names"),
+    [
+        ({"scoring": "none", "end": "target", "target": 11}, ("end=target", "scoring=none")),
+        ({"exchange_by_score": True}, ("exchange=by_score", "scoring=symmetric")),
+        ({"exchange": (), "putsch": True}, ("putsch", "exchange")),
+        ({"exchange": (), "veto": True}, ("veto", "exchange")),
+        ({"exchange": ((0, 2),)}, ("exchange=0:2",)),
+        ({"end": "target"}, ("end=target", "target")),
+        ({"end": "hands"}, ("end=hands", "hands")),
+        ({"target": 5}, ("target=5", "end=target")),
+        ({"merchants": True, "exchange_pairing": "chain"}, ("merchants", "exchange_pairing=chain")),
+        ({"rich_man_falls": True, "scoring": "card_penalty"}, ("rich_man_falls", "card_penalty")),
+    ],
+)
 def test_clashes_name_the_options(values: dict[str, object], names: tuple[str, ...]) -> None:
     with pytest.raises(TableRulesError) as info:
         build_table_rules(values)
@@ -84,17 +87,25 @@ def test_bad_value_names_the_option() -> None:
     assert "dealer" in info.value.message("en")
 
 
-@pytest.mark.parametrize(("text", "counts"), [
-    ("2/1", ((2, 2), (1, 1))), ("1", ((1, 1),)), ("3/2/1", ((3, 3), (2, 2), (1, 1))),
-    ("2:3/1:2", ((2, 3), (1, 2))), ("none", ()), ("2↔3, 1↔2", ((2, 3), (1, 2))),
-])
+@pytest.mark.parametrize(
+    ("text", "counts"),
+    [
+        ("2/1", ((2, 2), (1, 1))),
+        ("1", ((1, 1),)),
+        ("3/2/1", ((3, 3), (2, 2), (1, 1))),
+        ("2:3/1:2", ((2, 3), (1, 2))),
+        ("none", ()),
+        ("2↔3, 1↔2", ((2, 3), (1, 2))),
+    ],
+)
 def test_parse_exchange(text: str, counts: tuple[tuple[int, int], ...]) -> None:
     assert parse_exchange(text) == counts
 
 
 def test_table_rules_from_splits_settings_between_the_models() -> None:
-    rules, table = table_rules_from("trou-du-cul", ["jokers=0", "putsch=true",
-                                                    "rank_order=ace_high", "exchange=1"])
+    rules, table = table_rules_from(
+        "trou-du-cul", ["jokers=0", "putsch=true", "rank_order=ace_high", "exchange=1"]
+    )
     assert (rules.jokers, rules.rank_order) == (0, "ace_high")
     assert table.putsch is True and table.exchange == ((1, 1),)
     assert table_rules_from("pagat")[1] is TABLE_PRESETS["pagat"]
@@ -112,15 +123,18 @@ def test_table_rules_from_end_rules_follow_the_last_word() -> None:
     assert table.target is None
 
 
-@pytest.mark.parametrize(("settings", "code", "needle"), [
-    (["nosuch=1"], "bad-table-rules", "nosuch"),
-    (["putsch"], "bad-rules", "putsch"),
-    (["putsch=maybe"], "bad-table-rules", "putsch"),
-    (["exchange=a/b"], "bad-table-rules", "exchange"),
-    (["target=lots"], "bad-table-rules", "target"),
-    (["jokers=9"], "bad-rules", "jokers"),
-    (["coup_detat=true", "jokers=0"], "bad-table-rules", "coup_detat"),
-])
+@pytest.mark.parametrize(
+    ("settings", "code", "needle"),
+    [
+        (["nosuch=1"], "bad-table-rules", "nosuch"),
+        (["putsch"], "bad-rules", "putsch"),
+        (["putsch=maybe"], "bad-table-rules", "putsch"),
+        (["exchange=a/b"], "bad-table-rules", "exchange"),
+        (["target=lots"], "bad-table-rules", "target"),
+        (["jokers=9"], "bad-rules", "jokers"),
+        (["coup_detat=true", "jokers=0"], "bad-table-rules", "coup_detat"),
+    ],
+)
 def test_table_rules_from_errors(settings: list[str], code: str, needle: str) -> None:
     with pytest.raises(RuleSetError) as info:
         table_rules_from("trou-du-cul", settings)

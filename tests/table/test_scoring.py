@@ -43,7 +43,10 @@ def test_symmetric_pagat():
 def test_none_scores_nothing():
     assert scoring.place_points("none", 4) == [0, 0, 0, 0]
     assert scoring.hand_points("none", ["a", "b", "c"], putsch=("c", True)) == {
-        "a": 0, "b": 0, "c": 0}
+        "a": 0,
+        "b": 0,
+        "c": 0,
+    }
 
 
 def test_putsch_bonus_wiki():
@@ -67,8 +70,9 @@ def test_card_penalty_wiki():
     assert scoring.card_penalty(10, False) == 20
     assert scoring.card_penalty(13, True) == 39  # tripled, not doubled as well
     assert scoring.card_penalty(4, True) == 12
-    points = scoring.hand_points("card_penalty", ["a", "b", "c"],
-                                 cards_left={"a": 0, "b": 3, "c": 11}, none_played=["b"])
+    points = scoring.hand_points(
+        "card_penalty", ["a", "b", "c"], cards_left={"a": 0, "b": 3, "c": 11}, none_played=["b"]
+    )
     assert points == {"a": 0, "b": 9, "c": 22}
     assert scoring.scheme_total("card_penalty", 3) is None
 
@@ -78,25 +82,37 @@ def test_lower_is_better_only_for_card_penalty():
     assert scoring.lower_is_better("card_penalty")
     assert not any(scoring.lower_is_better(s) for s in scoring.SCHEMES if s != "card_penalty")
     assert scoring.standings({"a": 5, "b": 2, "c": 9}, ["a", "b", "c"], "card_penalty") == [
-        "b", "a", "c"]
+        "b",
+        "a",
+        "c",
+    ]
     assert scoring.standings({"a": 5, "b": 2, "c": 9}, ["a", "b", "c"], "top_two") == [
-        "c", "a", "b"]
+        "c",
+        "a",
+        "b",
+    ]
 
 
 def test_standings_ties_follow_the_ranking():
     assert scoring.standings({"a": 3, "b": 3, "c": 0}, ["b", "a", "c"], "top_two") == [
-        "b", "a", "c"]
+        "b",
+        "a",
+        "c",
+    ]
     assert scoring.standings({}, ["b", "a"], "none") == ["b", "a"]
 
 
-@pytest.mark.parametrize(("end", "target", "hands", "totals", "played", "expected"), [
-    ("target", 11, None, {"a": 10, "b": 3}, 7, False),
-    ("target", 11, None, {"a": 11, "b": 3}, 8, True),  # "atteint (disons) 11 points"
-    ("target", 11, None, {"a": 12}, 9, True),  # "atteint ou dépasse"
-    ("hands", None, 5, {"a": 99}, 4, False),
-    ("hands", None, 5, {"a": 0}, 5, True),
-    ("open", None, None, {"a": 999}, 99, False),
-])
+@pytest.mark.parametrize(
+    ("end", "target", "hands", "totals", "played", "expected"),
+    [
+        ("target", 11, None, {"a": 10, "b": 3}, 7, False),
+        ("target", 11, None, {"a": 11, "b": 3}, 8, True),  # "atteint (disons) 11 points"
+        ("target", 11, None, {"a": 12}, 9, True),  # "atteint ou dépasse"
+        ("hands", None, 5, {"a": 99}, 4, False),
+        ("hands", None, 5, {"a": 0}, 5, True),
+        ("open", None, None, {"a": 999}, 99, False),
+    ],
+)
 def test_end_rules(end, target, hands, totals, played, expected):
     """PAGAT "Fin de partie": "fixez un objectif et le jeu se termine lorsque quelqu'un
     atteint (disons) 11 points"."""

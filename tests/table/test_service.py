@@ -5,7 +5,8 @@ from datetime import date
 
 import pytest
 
-from companion.rules.errors import CompanionError, RuleSetError, UnknownPresetError
+from companion.errors import CompanionError
+from companion.rules.errors import RuleSetError, UnknownPresetError
 from companion.table.evening import (
     ConflictingEventsError,
     DuplicateInOrderError,
@@ -43,10 +44,16 @@ def record(service, ev, order, **kw) -> Evening:
 def outcome(ev: Evening) -> list[tuple]:
     """What a hand produced, by name, without ids or timestamps."""
     n = ev.name
-    return [([n(p) for p in h.result.ranking], {n(p): t for p, t in h.result.titles.items()},
-             {n(p): v for p, v in h.result.points.items()},
-             {n(p): v for p, v in h.result.totals.items()}, h.result.plan)
-            for h in ev.hands]
+    return [
+        (
+            [n(p) for p in h.result.ranking],
+            {n(p): t for p, t in h.result.titles.items()},
+            {n(p): v for p, v in h.result.points.items()},
+            {n(p): v for p, v in h.result.totals.items()},
+            h.result.plan,
+        )
+        for h in ev.hands
+    ]
 
 
 def file_bytes(service, ev) -> bytes:
@@ -55,8 +62,9 @@ def file_bytes(service, ev) -> bytes:
 
 @pytest.fixture
 def putsch_evening(service):
-    ev = service.create_evening(FOUR, "trou-du-cul", day=DAY,
-                                settings=["putsch=true", "coup_detat=true"])
+    ev = service.create_evening(
+        FOUR, "trou-du-cul", day=DAY, settings=["putsch=true", "coup_detat=true"]
+    )
     return record(service, ev, "Ann Bob Cat Dan")
 
 
@@ -68,23 +76,49 @@ BAD_HANDS = [
     ("Ann Bob Cat Dan Ann", [], DuplicateInOrderError, "Ann"),
     ("Ann Bob Cat Zoe", [], UnknownPlayerError, "Zoe"),
     ("Ann Bob Cat Cat", [], DuplicateInOrderError, "Cat"),
-    ("Dan Ann Bob Cat", [{"kind": "putsch", "player": "Dan", "outcome": "succeeded"},
-                         {"kind": "putsch", "player": "Dan", "outcome": "failed"}],
-     ConflictingEventsError, "putsch"),
-    ("Bob Ann Cat Dan", [{"kind": "putsch", "player": "Bob"}], ConflictingEventsError,
-     "Bob"),
-    ("Bob Ann Cat Dan", [{"kind": "putsch", "player": "Dan", "outcome": "succeeded"}],
-     ConflictingEventsError, "Bob"),
-    ("Dan Ann Bob Cat", [{"kind": "putsch", "player": "Dan", "outcome": "failed"}],
-     ConflictingEventsError, "Dan"),
-    ("Ann Bob Cat Dan", [{"kind": "coup_detat", "player": "Cat"},
-                         {"kind": "coup_detat", "player": "Bob"}], ConflictingEventsError,
-     "Cat"),
-    ("Ann Bob Cat Dan", [{"kind": "guillotine", "player": "Cat", "victim": "Cat"}],
-     ConflictingEventsError, "guillotine"),
-    ("Dan Ann Bob Cat", [{"kind": "putsch", "player": "Dan", "outcome": "succeeded"},
-                         {"kind": "coup_detat", "player": "Bob"}], ConflictingEventsError,
-     "Dan"),
+    (
+        "Dan Ann Bob Cat",
+        [
+            {"kind": "putsch", "player": "Dan", "outcome": "succeeded"},
+            {"kind": "putsch", "player": "Dan", "outcome": "failed"},
+        ],
+        ConflictingEventsError,
+        "putsch",
+    ),
+    ("Bob Ann Cat Dan", [{"kind": "putsch", "player": "Bob"}], ConflictingEventsError, "Bob"),
+    (
+        "Bob Ann Cat Dan",
+        [{"kind": "putsch", "player": "Dan", "outcome": "succeeded"}],
+        ConflictingEventsError,
+        "Bob",
+    ),
+    (
+        "Dan Ann Bob Cat",
+        [{"kind": "putsch", "player": "Dan", "outcome": "failed"}],
+        ConflictingEventsError,
+        "Dan",
+    ),
+    (
+        "Ann Bob Cat Dan",
+        [{"kind": "coup_detat", "player": "Cat"}, {"kind": "coup_detat", "player": "Bob"}],
+        ConflictingEventsError,
+        "Cat",
+    ),
+    (
+        "Ann Bob Cat Dan",
+        [{"kind": "guillotine", "player": "Cat", "victim": "Cat"}],
+        ConflictingEventsError,
+        "guillotine",
+    ),
+    (
+        "Dan Ann Bob Cat",
+        [
+            {"kind": "putsch", "player": "Dan", "outcome": "succeeded"},
+            {"kind": "coup_detat", "player": "Bob"},
+        ],
+        ConflictingEventsError,
+        "Dan",
+    ),
     ("Ann Bob Cat Dan", [{"kind": "fault", "player": "Ann"}], OptionOffError, "faults"),
     ("Ann Bob Cat Dan", [{"kind": "coup_detat", "player": "Zoe"}], UnknownPlayerError, "Zoe"),
     ("Ann Bob Cat Dan", [{"kind": "meteor", "player": "Ann"}], EveningError, "kind"),
@@ -115,8 +149,12 @@ def test_error_codes_are_stable(service, putsch_evening):
             record(service, ev, order, events=events)
         except CompanionError as err:
             codes[order] = err.code
-    assert set(codes.values()) == {"incomplete-order", "duplicate-in-order", "unknown-player",
-                                   "conflicting-events"}
+    assert set(codes.values()) == {
+        "incomplete-order",
+        "duplicate-in-order",
+        "unknown-player",
+        "conflicting-events",
+    }
 
 
 def test_putsch_needs_the_option(service):
@@ -178,10 +216,12 @@ def test_two_phones_from_the_same_version(service):
     assert err.current.version == seen + 1
     assert str(seen + 1) in err.message("fr") and str(seen) in err.message("en")
     assert service.evening(ev.id) == first
-    for change in (lambda: service.undo(ev.id, expected_version=seen),
-                   lambda: service.delete_hand(ev.id, 1, expected_version=seen),
-                   lambda: service.join(ev.id, "Eve", expected_version=seen),
-                   lambda: service.close(ev.id, expected_version=seen)):
+    for change in (
+        lambda: service.undo(ev.id, expected_version=seen),
+        lambda: service.delete_hand(ev.id, 1, expected_version=seen),
+        lambda: service.join(ev.id, "Eve", expected_version=seen),
+        lambda: service.close(ev.id, expected_version=seen),
+    ):
         with pytest.raises(VersionConflictError):
             change()
     assert service.evening(ev.id) == first
@@ -238,8 +278,9 @@ def test_undo_each_action_exactly(service):
     states.append(ev)
     ev = service.leave(ev.id, "Bob", expected_version=ev.version)
     states.append(ev)
-    ev = service.edit_hand(ev.id, 1, order=["Dan", "Ann", "Cat", "Bob"],
-                           expected_version=ev.version)
+    ev = service.edit_hand(
+        ev.id, 1, order=["Dan", "Ann", "Cat", "Bob"], expected_version=ev.version
+    )
     states.append(ev)
     ev = service.delete_hand(ev.id, 2, expected_version=ev.version)
     states.append(ev)
@@ -274,20 +315,25 @@ def test_delete_keeps_the_hand_in_the_log_and_undo_restores_it(service):
 def test_edit_recomputes_every_later_hand(service):
     """Derive, don't patch: after correcting hand 2, every later title, plan and score is
     what a table that had entered the right order from the start would have."""
-    orders = ["Ann Bob Cat Dan", "Bob Ann Dan Cat", "Cat Dan Ann Bob", "Dan Cat Bob Ann",
-              "Ann Cat Bob Dan"]
+    orders = [
+        "Ann Bob Cat Dan",
+        "Bob Ann Dan Cat",
+        "Cat Dan Ann Bob",
+        "Dan Cat Bob Ann",
+        "Ann Cat Bob Dan",
+    ]
     ev = service.create_evening(FOUR, "trou-du-cul", day=DAY)
     for order in orders:
         ev = record(service, ev, order)
-    ev = service.edit_hand(ev.id, 2, order=["Dan", "Cat", "Bob", "Ann"],
-                           expected_version=ev.version)
+    ev = service.edit_hand(
+        ev.id, 2, order=["Dan", "Cat", "Bob", "Ann"], expected_version=ev.version
+    )
     fixed = service.create_evening(FOUR, "trou-du-cul", day=DAY)
     for order in [orders[0], "Dan Cat Bob Ann", *orders[2:]]:
         fixed = record(service, fixed, order)
     assert outcome(ev) == outcome(fixed)
     assert ev.next_plan == fixed.next_plan and ev.totals.values() != []
-    assert [ev.name(p) for p in ev.hands[2].result.ranking_before] == [
-        "Dan", "Cat", "Bob", "Ann"]
+    assert [ev.name(p) for p in ev.hands[2].result.ranking_before] == ["Dan", "Cat", "Bob", "Ann"]
 
 
 def test_delete_recomputes_like_never_recorded(service):
@@ -305,12 +351,12 @@ def test_delete_recomputes_like_never_recorded(service):
 def test_edit_that_breaks_a_later_hand_is_refused(service, putsch_evening):
     """A later putsch whose putschist an edit would no longer make Trou du cul: the edit is
     refused, naming the hand, and nothing changes."""
-    ev = record(service, putsch_evening, "Bob Ann Dan Cat",
-                events=[{"kind": "putsch", "player": "Dan"}])
+    ev = record(
+        service, putsch_evening, "Bob Ann Dan Cat", events=[{"kind": "putsch", "player": "Dan"}]
+    )
     before = file_bytes(service, ev)
     with pytest.raises(ConflictingEventsError) as caught:
-        service.edit_hand(ev.id, 1, order=["Dan", "Ann", "Bob", "Cat"],
-                          expected_version=ev.version)
+        service.edit_hand(ev.id, 1, order=["Dan", "Ann", "Bob", "Cat"], expected_version=ev.version)
     assert caught.value.message("fr").startswith("Main 2 :")
     assert caught.value.message("en").startswith("Hand 2:")
     assert caught.value.details["hand"] == 2
@@ -319,8 +365,9 @@ def test_edit_that_breaks_a_later_hand_is_refused(service, putsch_evening):
 
 def test_edit_events_only(service, putsch_evening):
     ev = record(service, putsch_evening, "Bob Ann Dan Cat")
-    ev = service.edit_hand(ev.id, 2, events=[{"kind": "putsch", "player": "Dan"}],
-                           expected_version=ev.version)
+    ev = service.edit_hand(
+        ev.id, 2, events=[{"kind": "putsch", "player": "Dan"}], expected_version=ev.version
+    )
     assert [e.kind for e in ev.hands[1].result.effects] == ["putsch_failed"]
     assert ev.name(ev.present[-1]) == "Dan"
     with pytest.raises(UnknownHandError):
@@ -369,8 +416,7 @@ def test_drawn_ranking_before_the_first_hand(service):
 
 
 def test_random_first_roles_are_drawn_once(service):
-    ev = service.create_evening(FOUR, "pagat", day=DAY, settings=["first_roles=random"],
-                                rng=7)
+    ev = service.create_evening(FOUR, "pagat", day=DAY, settings=["first_roles=random"], rng=7)
     assert ev.ranked and sorted(ev.name(p) for p in ev.present) == sorted(FOUR)
     assert service.evening(ev.id).present == ev.present
 
@@ -379,7 +425,8 @@ def test_profiles_are_reused_across_evenings(service):
     one = service.create_evening(FOUR, "pagat", day=DAY)
     two = service.create_evening(["ann", "BOB", "Cat", "Eve"], "pagat", day=DAY)
     assert {p.id for p in one.players} & {p.id for p in two.players} == {
-        p.id for p in one.players if p.name != "Dan"}
+        p.id for p in one.players if p.name != "Dan"
+    }
     assert len(service.players()) == 5
     with pytest.raises(DuplicateNameError):
         service.add_player("EVE")

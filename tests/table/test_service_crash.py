@@ -33,8 +33,11 @@ class _Child:
     each hand acknowledged by a complete line."""
 
     def __init__(self, data_dir: Path, seed: int) -> None:
-        self.proc = subprocess.Popen([sys.executable, str(WRITER), str(data_dir), str(seed)],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(WRITER), str(data_dir), str(seed)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         self.opened = threading.Event()  # the service is open
         self.loaded = threading.Event()  # the evening is loaded or created
         self.acked: list[tuple[int, str, tuple[str, ...]]] = []
@@ -77,8 +80,9 @@ class _Child:
         return text
 
 
-def _check(data_dir: Path, expected: list[tuple[str, tuple[str, ...]]], kill: str
-           ) -> list[tuple[str, tuple[str, ...]]]:
+def _check(
+    data_dir: Path, expected: list[tuple[str, tuple[str, ...]]], kill: str
+) -> list[tuple[str, tuple[str, ...]]]:
     """Open the data afresh and check it holds every ``expected`` hand (key, order) once, in
     order, plus at most the one in flight; return every stored hand as (key, order)."""
     service = TableService(data_dir)
@@ -101,22 +105,25 @@ def _check(data_dir: Path, expected: list[tuple[str, tuple[str, ...]]], kill: st
     for n, (want, have) in enumerate(zip(expected, got, strict=False), 1):
         assert want == have, f"{kill}: hand {n} should be {want}, found {have}"
     assert len(got) >= len(expected), (
-        f"{kill}: only {len(got)} hands stored, {len(expected)} acknowledged")
+        f"{kill}: only {len(got)} hands stored, {len(expected)} acknowledged"
+    )
     assert len(got) - len(expected) <= 1, (
-        f"{kill}: {len(got) - len(expected)} unacknowledged hands (at most 1 in flight)")
+        f"{kill}: {len(got) - len(expected)} unacknowledged hands (at most 1 in flight)"
+    )
     assert len({key for key, _ in got}) == len(got), f"{kill}: a hand is stored twice"
     assert [h.result.number for h in hands if h.result] == list(range(1, len(hands) + 1))
     # one version per change, each logged once: nothing half-written, nothing replayed
     assert evening.version == 1 + len(evening.log) == 1 + len(hands)
     assert [e.step_id for e in evening.log] == [h.id for h in hands]
     assert (entry.hand_count, entry.file_size) == (
-        len(hands), service.repo.evening_path(entry.id).stat().st_size)  # index up to date
+        len(hands),
+        service.repo.evening_path(entry.id).stat().st_size,
+    )  # index up to date
     return got
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_sigkill_while_recording_hands_never_loses_an_acknowledged_hand(tmp_path: Path
-                                                                        ) -> None:
+def test_sigkill_while_recording_hands_never_loses_an_acknowledged_hand(tmp_path: Path) -> None:
     """Kill the writer at seeded random moments (sometimes while it starts, opens or creates
     the evening, usually while it records hands); restart it on the same data each time; every
     acknowledged hand stays, exactly once and in order, and the evening file stays readable."""
@@ -141,7 +148,8 @@ def test_sigkill_while_recording_hands_never_loses_an_acknowledged_hand(tmp_path
         # the child continued the same evening: its hands follow every hand stored before
         numbers = [number for number, _, _ in child.acked]
         assert numbers == list(range(len(known) + 1, len(known) + 1 + len(numbers))), (
-            f"kill {kill}: acknowledged {numbers} after {len(known)} stored hands")
+            f"kill {kill}: acknowledged {numbers} after {len(known)} stored hands"
+        )
         expected = known + [(key, order) for _, key, order in child.acked]
         known = _check(data_dir, expected, f"kill {kill} (writer's stderr: {stderr!r})")
     assert mid_loop >= KILLS // 3, f"only {mid_loop} kills came after an acknowledged hand"

@@ -31,19 +31,28 @@ def rows(service, start=None, end=None):
 
 
 def test_evening_history_hand_by_hand(service):
-    ev = evening(service, FOUR, "president", ["Bob Dan Ann Cat", "Bob Ann Cat Dan"],
-                 date(2024, 1, 5), ranking=["Dan", "Cat", "Bob", "Ann"], place="Chez Cat")
+    ev = evening(
+        service,
+        FOUR,
+        "president",
+        ["Bob Dan Ann Cat", "Bob Ann Cat Dan"],
+        date(2024, 1, 5),
+        ranking=["Dan", "Cat", "Bob", "Ann"],
+        place="Chez Cat",
+    )
     h = service.history(ev.id)
     assert [r.number for r in h.hands] == [1, 2] and h.place == "Chez Cat"
     by = h.names
     first, second = h.hands
-    assert {by[p]: v for p, v in first.points.items()} == {"Bob": 3, "Dan": 2, "Ann": 1,
-                                                           "Cat": 0}
-    assert {by[p]: v for p, v in second.totals.items()} == {"Bob": 6, "Dan": 2, "Ann": 3,
-                                                            "Cat": 1}
+    assert {by[p]: v for p, v in first.points.items()} == {"Bob": 3, "Dan": 2, "Ann": 1, "Cat": 0}
+    assert {by[p]: v for p, v in second.totals.items()} == {"Bob": 6, "Dan": 2, "Ann": 3, "Cat": 1}
     assert {by[p]: t for p, t in second.titles.items()}["Dan"] == "Balayeur"
     assert [(s.place, s.name, s.total) for s in h.standings] == [
-        (1, "Bob", 6), (2, "Ann", 3), (3, "Dan", 2), (4, "Cat", 1)]
+        (1, "Bob", 6),
+        (2, "Ann", 3),
+        (3, "Dan", 2),
+        (4, "Cat", 1),
+    ]
     assert h.scoring == "three_two_one" and not h.ended
 
 
@@ -58,8 +67,13 @@ def test_standings_keep_players_who_left(service):
 
 def test_normalised_position_compares_table_sizes(service):
     """Placed 2nd of 5 is 0.25, 2nd of 3 is 0.5: (place − 1) / (players − 1)."""
-    evening(service, ["Ann", "Bob", "Cat", "Dan", "Eve"], "trou-du-cul", ["Bob Ann Cat Dan Eve"],
-            date(2024, 1, 5))
+    evening(
+        service,
+        ["Ann", "Bob", "Cat", "Dan", "Eve"],
+        "trou-du-cul",
+        ["Bob Ann Cat Dan Eve"],
+        date(2024, 1, 5),
+    )
     evening(service, ["Ann", "Bob", "Cat"], "trou-du-cul", ["Bob Ann Cat"], date(2024, 1, 12))
     r = rows(service)
     assert r["Ann"].avg_position == pytest.approx((0.25 + 0.5) / 2)
@@ -69,9 +83,20 @@ def test_normalised_position_compares_table_sizes(service):
 
 
 def test_longest_streak_stays_within_an_evening(service):
-    evening(service, FOUR, "pagat", ["Ann Bob Cat Dan", "Ann Cat Bob Dan", "Ann Bob Dan Cat",
-                                     "Bob Ann Cat Dan", "Ann Bob Cat Dan"], date(2024, 1, 5),
-            settings=["target=none"])
+    evening(
+        service,
+        FOUR,
+        "pagat",
+        [
+            "Ann Bob Cat Dan",
+            "Ann Cat Bob Dan",
+            "Ann Bob Dan Cat",
+            "Bob Ann Cat Dan",
+            "Ann Bob Cat Dan",
+        ],
+        date(2024, 1, 5),
+        settings=["target=none"],
+    )
     evening(service, FOUR, "pagat", ["Ann Bob Cat Dan", "Ann Bob Cat Dan"], date(2024, 1, 12))
     r = rows(service)
     assert r["Ann"].longest_streak == 3 and r["Bob"].longest_streak == 1
@@ -82,10 +107,12 @@ def test_points_penalties_wins_and_periods(service):
     """Points of schemes that count places add up; card_penalty evenings go to penalty."""
     evening(service, FOUR, "pagat", ["Ann Bob Cat Dan"] * 6, date(2023, 6, 1))  # to 11
     evening(service, FOUR, "trou-du-cul", ["Dan Cat Bob Ann"], date(2024, 6, 1))
-    ev = service.create_evening(FOUR, "trou-du-cul", day=date(2024, 7, 1),
-                                settings=["scoring=card_penalty"])
-    service.record_hand(ev.id, [], expected_version=ev.version,
-                        cards_left={"Ann": 0, "Bob": 4, "Cat": 12, "Dan": 1})
+    ev = service.create_evening(
+        FOUR, "trou-du-cul", day=date(2024, 7, 1), settings=["scoring=card_penalty"]
+    )
+    service.record_hand(
+        ev.id, [], expected_version=ev.version, cards_left={"Ann": 0, "Bob": 4, "Cat": 12, "Dan": 1}
+    )
     r = rows(service)
     assert r["Ann"].points == 12 and r["Ann"].wins == 1 and r["Ann"].penalty == 0
     assert r["Dan"].points == 3 and r["Cat"].penalty == 24 and r["Bob"].penalty == 4
@@ -100,10 +127,16 @@ def test_points_penalties_wins_and_periods(service):
 
 
 def test_head_to_head(service):
-    evening(service, FOUR, "trou-du-cul", ["Ann Bob Cat Dan", "Bob Ann Cat Dan",
-                                           "Ann Cat Dan Bob"], date(2024, 1, 5))
-    evening(service, ["Ann", "Cat", "Dan", "Eve"], "trou-du-cul", ["Cat Ann Dan Eve"],
-            date(2024, 2, 5))
+    evening(
+        service,
+        FOUR,
+        "trou-du-cul",
+        ["Ann Bob Cat Dan", "Bob Ann Cat Dan", "Ann Cat Dan Bob"],
+        date(2024, 1, 5),
+    )
+    evening(
+        service, ["Ann", "Cat", "Dan", "Eve"], "trou-du-cul", ["Cat Ann Dan Eve"], date(2024, 2, 5)
+    )
     h = service.head_to_head("ann", "Bob")
     assert (h.hands, h.a_ahead, h.b_ahead, h.evenings) == (3, 2, 1, 1)
     h = service.head_to_head("Ann", "Cat")
@@ -116,8 +149,10 @@ def test_head_to_head(service):
 def test_leaderboard_reads_only_the_index(service, tmp_path, monkeypatch):
     """The leaderboard adds up the summaries the store keeps in its index: it never opens an
     evening file."""
-    evs = [evening(service, FOUR, "pagat", ["Ann Bob Cat Dan", "Cat Ann Bob Dan"],
-                   date(2024, 1, d)) for d in (5, 12)]
+    evs = [
+        evening(service, FOUR, "pagat", ["Ann Bob Cat Dan", "Cat Ann Bob Dan"], date(2024, 1, d))
+        for d in (5, 12)
+    ]
     expected = service.leaderboard()
     fresh = TableService(tmp_path / "data")
 
@@ -128,16 +163,29 @@ def test_leaderboard_reads_only_the_index(service, tmp_path, monkeypatch):
     assert fresh.leaderboard() == expected
     for ev in evs:
         assert fresh.repo.get_entry(ev.id).summary == stats.evening_summary(ev)
-    assert stats.leaderboard(stats.summaries_of(evs), {p.id: p.name for p in evs[0].players}
-                             ) == expected
+    assert (
+        stats.leaderboard(stats.summaries_of(evs), {p.id: p.name for p in evs[0].players})
+        == expected
+    )
 
 
 def test_index_entry_describes_the_evening(service):
-    ev = evening(service, FOUR, "pagat", ["Ann Bob Cat Dan"], date(2024, 1, 5),
-                 title="Vendredi", place="Chez Ann")
+    ev = evening(
+        service,
+        FOUR,
+        "pagat",
+        ["Ann Bob Cat Dan"],
+        date(2024, 1, 5),
+        title="Vendredi",
+        place="Chez Ann",
+    )
     entry = service.repo.get_entry(ev.id)
     assert (entry.date, entry.title, entry.place, entry.hand_count) == (
-        "2024-01-05", "Vendredi", "Chez Ann", 1)
+        "2024-01-05",
+        "Vendredi",
+        "Chez Ann",
+        1,
+    )
     assert entry.player_ids == [p.id for p in ev.players]
     assert len(entry.model_dump_json()) < 1500  # small: the index holds ten years of these
 
@@ -145,8 +193,9 @@ def test_index_entry_describes_the_evening(service):
 def test_summaries_follow_corrections(service):
     ev = evening(service, FOUR, "pagat", ["Ann Bob Cat Dan"], date(2024, 1, 5))
     assert rows(service)["Ann"].points == 2
-    ev = service.edit_hand(ev.id, 1, order=["Dan", "Cat", "Bob", "Ann"],
-                           expected_version=ev.version)
+    ev = service.edit_hand(
+        ev.id, 1, order=["Dan", "Cat", "Bob", "Ann"], expected_version=ev.version
+    )
     assert rows(service)["Ann"].points == 0 and rows(service)["Dan"].points == 2
     service.undo(ev.id, expected_version=ev.version)
     assert rows(service)["Ann"].points == 2
@@ -164,8 +213,14 @@ def run(*argv: str) -> int:
 
 @pytest.fixture
 def data(service, tmp_path):
-    evening(service, FOUR, "trou-du-cul", ["Cat Ann Dan Bob", "Ann Cat Bob Dan"],
-            date(2024, 3, 1), place="Chez Ann")
+    evening(
+        service,
+        FOUR,
+        "trou-du-cul",
+        ["Cat Ann Dan Bob", "Ann Cat Bob Dan"],
+        date(2024, 3, 1),
+        place="Chez Ann",
+    )
     evening(service, FOUR, "pagat", ["Ann Bob Cat Dan"] * 6, date(2023, 3, 1))
     return str(tmp_path / "data")
 

@@ -63,8 +63,9 @@ def test_logs_never_show_the_key(caplog) -> None:
     install_log_redaction()
     assert redact("GET /?key=abc-DEF_12 HTTP/1.1") == "GET /?key=… HTTP/1.1"
     with caplog.at_level(logging.INFO):
-        logging.getLogger("uvicorn.access").info('%s - "%s %s"', "1.2.3.4", "GET",
-                                                 "/dispute?key=SECRETSECRET")
+        logging.getLogger("uvicorn.access").info(
+            '%s - "%s %s"', "1.2.3.4", "GET", "/dispute?key=SECRETSECRET"
+        )
         logging.getLogger("flet").info("route %s", {"route": "/?key=SECRETSECRET"})
     assert "SECRETSECRET" not in caplog.text
     assert "key=…" in caplog.text
@@ -118,8 +119,7 @@ def _serve_args(tmp_path, *args: str):
     return top.parse_args(["serve", *args, "--data-dir", str(tmp_path)])
 
 
-def test_serve_on_every_network_says_so_and_lists_the_lan(tmp_path, monkeypatch,
-                                                          capsys) -> None:
+def test_serve_on_every_network_says_so_and_lists_the_lan(tmp_path, monkeypatch, capsys) -> None:
     """Rule: ``--host 0.0.0.0`` prints each LAN address, then this computer's, and a line
     saying it listens on every address; with no network found it says only this computer
     can open it (not "use --host 0.0.0.0", which it already is)."""
@@ -128,14 +128,16 @@ def test_serve_on_every_network_says_so_and_lists_the_lan(tmp_path, monkeypatch,
     monkeypatch.setattr(commands, "run_web", lambda *a: 0)
     monkeypatch.setattr(access, "lan_ipv4", lambda: ["10.1.2.3"])
     port = server.free_port()
-    assert commands.serve_command(_serve_args(tmp_path, "--host", "0.0.0.0",
-                                              "--port", str(port))) == 0
+    assert (
+        commands.serve_command(_serve_args(tmp_path, "--host", "0.0.0.0", "--port", str(port))) == 0
+    )
     out = capsys.readouterr().out
     assert out.index(f"http://10.1.2.3:{port}/?key=") < out.index(f"http://127.0.0.1:{port}/")
     assert f"0.0.0.0, port {port}" in out and "--host 0.0.0.0" not in out
     monkeypatch.setattr(access, "lan_ipv4", lambda: [])
-    assert commands.serve_command(_serve_args(tmp_path, "--host", "0.0.0.0",
-                                              "--port", str(port))) == 0
+    assert (
+        commands.serve_command(_serve_args(tmp_path, "--host", "0.0.0.0", "--port", str(port))) == 0
+    )
     out = capsys.readouterr().out
     assert "aucun réseau" in out and "--host 0.0.0.0 pour" not in out
 
@@ -146,23 +148,27 @@ def test_serve_refuses_a_bad_port_or_host_in_one_line(tmp_path, monkeypatch, cap
     from companion.ui import commands
 
     monkeypatch.setattr(commands, "run_web", lambda *a: 0)
-    for args, expected in ((["--port", "70000"], "70000"), (["--port", "-5"], "-5"),
-                           (["--host", "198.51.100.254", "--port", "8550"], "198.51.100.254")):
+    for args, expected in (
+        (["--port", "70000"], "70000"),
+        (["--port", "-5"], "-5"),
+        (["--host", "198.51.100.254", "--port", "8550"], "198.51.100.254"),
+    ):
         assert commands.serve_command(_serve_args(tmp_path, *args)) == 2
         captured = capsys.readouterr()
         assert captured.err.count("\n") == 1 and expected in captured.err, captured.err
         assert "déjà pris" not in captured.err and captured.out == ""
 
 
-def test_serve_on_port_zero_prints_the_port_it_will_listen_on(tmp_path, monkeypatch,
-                                                              capsys) -> None:
+def test_serve_on_port_zero_prints_the_port_it_will_listen_on(
+    tmp_path, monkeypatch, capsys
+) -> None:
     """Rule: ``--port 0`` picks a free port first, so the printed address is the real one."""
     from companion.ui import commands
 
     seen = {}
-    monkeypatch.setattr(commands, "run_web",
-                        lambda config, host, port: seen.update(port=port, config=config) or 0)
-    assert commands.serve_command(_serve_args(tmp_path, "--host", "127.0.0.1",
-                                              "--port", "0")) == 0
+    monkeypatch.setattr(
+        commands, "run_web", lambda config, host, port: seen.update(port=port, config=config) or 0
+    )
+    assert commands.serve_command(_serve_args(tmp_path, "--host", "127.0.0.1", "--port", "0")) == 0
     out = capsys.readouterr().out
     assert seen["port"] != 0 and f"http://127.0.0.1:{seen['port']}/?key=" in out

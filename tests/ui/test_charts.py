@@ -15,8 +15,14 @@ def _plot(control) -> fch.LineChart:
 
 
 def test_a_line_per_player_with_labels_inside() -> None:
-    chart = Chart((Series("Léa", ((0, 0), (1, 3))), Series("Tom", ((0, 0), (1, 1))),
-                   Series("Sam", ())), 0, 1, 0, 3, ((0.0, "0"), (1.0, "1")))
+    chart = Chart(
+        (Series("Léa", ((0, 0), (1, 3))), Series("Tom", ((0, 0), (1, 1))), Series("Sam", ())),
+        0,
+        1,
+        0,
+        3,
+        ((0.0, "0"), (1.0, "1")),
+    )
     control = line_chart(chart, ident="chart-x", x_title="Hands", y_title="Points")
     assert control.identifier == "chart-x"
     plot = _plot(control)

@@ -19,23 +19,28 @@ def parser() -> argparse.ArgumentParser:
 
 
 def test_serve_takes_host_port_open_and_data_dir() -> None:
-    args = parser().parse_args(["serve", "--host", "127.0.0.1", "--port", "9000", "--open",
-                                "--data-dir", "/tmp/x"])
-    assert (args.host, args.port, args.open, args.data_dir) == ("127.0.0.1", 9000, True,
-                                                                "/tmp/x")
+    args = parser().parse_args(
+        ["serve", "--host", "127.0.0.1", "--port", "9000", "--open", "--data-dir", "/tmp/x"]
+    )
+    assert (args.host, args.port, args.open, args.data_dir) == ("127.0.0.1", 9000, True, "/tmp/x")
     assert args.handler is commands.serve_command
     defaults = parser().parse_args(["serve"])
     assert (defaults.host, defaults.port, defaults.open) == ("0.0.0.0", 8550, False)
 
 
-def test_serve_prints_the_address_with_the_key_and_a_qr_code(tmp_path: Path, monkeypatch,
-                                                              capsys) -> None:
+def test_serve_prints_the_address_with_the_key_and_a_qr_code(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
     seen = {}
-    monkeypatch.setattr(commands, "run_web", lambda config, host, port: seen.update(
-        config=config, host=host, port=port) or 0)
+    monkeypatch.setattr(
+        commands,
+        "run_web",
+        lambda config, host, port: seen.update(config=config, host=host, port=port) or 0,
+    )
     port = server.free_port()
-    args = parser().parse_args(["serve", "--host", "127.0.0.1", "--port", str(port),
-                                "--data-dir", str(tmp_path)])
+    args = parser().parse_args(
+        ["serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path)]
+    )
     assert commands.serve_command(args) == 0
     out = capsys.readouterr().out
     key = seen["config"].key
@@ -46,8 +51,18 @@ def test_serve_prints_the_address_with_the_key_and_a_qr_code(tmp_path: Path, mon
 
 def test_open_room_has_no_key(tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setattr(commands, "run_web", lambda *a: 0)
-    args = parser().parse_args(["serve", "--host", "127.0.0.1", "--port",
-                                str(server.free_port()), "--open", "--data-dir", str(tmp_path)])
+    args = parser().parse_args(
+        [
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(server.free_port()),
+            "--open",
+            "--data-dir",
+            str(tmp_path),
+        ]
+    )
     assert commands.serve_command(args) == 0
     out = capsys.readouterr().out
     assert "key=" not in out and "--open" in out
@@ -58,20 +73,25 @@ def test_a_busy_port_is_one_line_not_a_traceback(tmp_path: Path, capsys) -> None
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        args = parser().parse_args(["serve", "--host", "127.0.0.1", "--port", str(port),
-                                    "--data-dir", str(tmp_path)])
+        args = parser().parse_args(
+            ["serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path)]
+        )
         assert commands.serve_command(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(port) in err and "Traceback" not in err
 
 
-def test_companion_alone_says_in_one_line_it_opens_the_browser(tmp_path: Path, monkeypatch,
-                                                               capsys) -> None:
+def test_companion_alone_says_in_one_line_it_opens_the_browser(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
     opened = {}
     monkeypatch.setattr(commands, "desktop_client_available", lambda: False)
     monkeypatch.setattr(commands, "open_when_ready", lambda url, probe: opened.update(url=url))
-    monkeypatch.setattr(commands, "run_web", lambda config, host, port: opened.update(
-        host=host, key=config.key) or 0)
+    monkeypatch.setattr(
+        commands,
+        "run_web",
+        lambda config, host, port: opened.update(host=host, key=config.key) or 0,
+    )
     assert commands.run_app(argparse.Namespace(data_dir=str(tmp_path))) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and "http://127.0.0.1:" in out
@@ -79,8 +99,9 @@ def test_companion_alone_says_in_one_line_it_opens_the_browser(tmp_path: Path, m
     assert opened["url"].endswith(f"?key={opened['key']}") and opened["host"] == "127.0.0.1"
 
 
-def test_a_failing_desktop_client_falls_back_to_the_browser(tmp_path: Path, monkeypatch,
-                                                            capsys) -> None:
+def test_a_failing_desktop_client_falls_back_to_the_browser(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
     def broken(config):
         raise RuntimeError("no window")
 

@@ -52,8 +52,15 @@ def test_a_backup_imports_into_another_folder(tmp_path: Path) -> None:
     assert len(other.history(eid).hands) == 2
 
 
-@pytest.mark.parametrize("data", [b"not json at all", b'{"format": "something else"}',
-                                  json.dumps({"a": 1}).encode(), b"\xff\xfe"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"not json at all",
+        b'{"format": "something else"}',
+        json.dumps({"a": 1}).encode(),
+        b"\xff\xfe",
+    ],
+)
 def test_a_wrong_file_changes_nothing_and_says_why(tmp_path: Path, data: bytes) -> None:
     service, eid = _seed(tmp_path)
     before = sorted(p.name for p in (tmp_path / "evenings").iterdir())

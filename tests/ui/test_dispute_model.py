@@ -98,7 +98,8 @@ def test_a_play_that_was_not_legal_cannot_be_added_to_the_table() -> None:
     assert refused.history == ("A: K",)
     assert refused.notice is not None and refused.notice.key == "dispute.not_legal_history"
     assert "3" in refused.notice.text("en") and refused.notice.text("en").startswith(
-        "This play cannot be added")
+        "This play cannot be added"
+    )
 
 
 def test_judging_nothing_asks_for_cards() -> None:
@@ -138,7 +139,17 @@ def test_the_picker_shows_ranks_in_playing_order() -> None:
     assert DisputeModel(preset="classique").picker().ranks[:2] == ("2", "3")
     assert DisputeModel(preset="pagat").picker().ranks[-1] == "2"
     assert DisputeModel(preset="klootzakken").picker().ranks == (
-        "7", "8", "9", "10", "J", "Q", "K", "A", "2", "3")
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+        "A",
+        "2",
+        "3",
+    )
     assert "JK" not in DisputeModel(preset="pagat").picker().ranks
 
 
@@ -264,18 +275,22 @@ def test_a_model_holds_plain_data_only() -> None:
 
 # --- the evening's rules and players, options changed on the spot -----------------------------
 
+
 @pytest.fixture(scope="module")
 def evening_service(tmp_path_factory: pytest.TempPathFactory) -> TableService:
     return TableService(tmp_path_factory.mktemp("dispute-data"))
 
 
-def _evening(service: TableService, settings: list[str], title: str | None = "Chez Léa",
-             players: tuple[str, ...] = ("Léa", "Tom", "Sam", "Zoé")) -> Evening:
+def _evening(
+    service: TableService,
+    settings: list[str],
+    title: str | None = "Chez Léa",
+    players: tuple[str, ...] = ("Léa", "Tom", "Sam", "Zoé"),
+) -> Evening:
     return service.create_evening(list(players), "classique", settings=settings, title=title)
 
 
-def test_an_evening_brings_its_preset_and_its_option_changes(
-        evening_service: TableService) -> None:
+def test_an_evening_brings_its_preset_and_its_option_changes(evening_service: TableService) -> None:
     """Opened from an evening, the dispute plays that evening's preset and its changes to the
     rule options (its table options, which rule on no play, are left out)."""
     evening = _evening(evening_service, ["equal_play=allowed", "seating=fixed"])
@@ -287,12 +302,14 @@ def test_an_evening_brings_its_preset_and_its_option_changes(
 
 
 def test_the_evenings_players_sit_in_seating_order_from_who_leads(
-        evening_service: TableService) -> None:
+    evening_service: TableService,
+) -> None:
     """The players are the next plan's seating, turned to start with whoever leads the next
     hand: that player is the one whose turn it is on an empty table."""
     evening = _evening(evening_service, ["seating=fixed"])
-    evening = evening_service.record_hand(evening.id, ["Sam", "Tom", "Léa", "Zoé"],
-                                          expected_version=evening.version)
+    evening = evening_service.record_hand(
+        evening.id, ["Sam", "Tom", "Léa", "Zoé"], expected_version=evening.version
+    )
     plan = evening.next_plan
     assert plan is not None and plan["seating"] == ["Léa", "Tom", "Sam", "Zoé"]
     assert plan["first_lead"] == "Sam"
@@ -301,48 +318,51 @@ def test_the_evenings_players_sit_in_seating_order_from_who_leads(
     assert model.current_actor == "Sam"
 
 
-def test_an_evening_without_a_title_is_named_by_its_date(
-        evening_service: TableService) -> None:
+def test_an_evening_without_a_title_is_named_by_its_date(evening_service: TableService) -> None:
     """An evening with no title is named by its date in "Rules of the evening …"."""
     evening = _evening(evening_service, [], title=None)
     assert from_evening(evening).rules_title("en") == (
-        f"Rules of the evening '{evening.date.isoformat()}'")
+        f"Rules of the evening '{evening.date.isoformat()}'"
+    )
 
 
-def test_names_the_notation_cannot_carry_are_made_usable(
-        evening_service: TableService) -> None:
+def test_names_the_notation_cannot_carry_are_made_usable(evening_service: TableService) -> None:
     """A name with ':' or ',' (the notation's separators) is kept with a space instead."""
     evening = _evening(evening_service, [], players=("Jean:Luc", "Tom", "Sam"))
     assert "Jean Luc" in from_evening(evening).players
 
 
-def test_a_ruling_that_rests_on_the_evenings_option_cites_it(
-        evening_service: TableService) -> None:
+def test_a_ruling_that_rests_on_the_evenings_option_cites_it(evening_service: TableService) -> None:
     """A play legal only because of the evening's option change cites that option, its value
     and what the preset says."""
-    model = played(from_evening(_evening(evening_service, ["equal_play=allowed"])),
-                   ("Léa", ["K"]))
+    model = played(from_evening(_evening(evening_service, ["equal_play=allowed"])), ("Léa", ["K"]))
     ruling = model.tap_rank("K").judge().ruling
     assert ruling is not None and ruling.legal and ruling.actor == "Tom"
     assert "equal_play = allowed, the evening's option (the variant says forbidden)" in (
-        ruling.rule_text("en"))
+        ruling.rule_text("en")
+    )
     assert "equal_play = allowed, option de la soirée (la variante dit forbidden)" in (
-        ruling.rule_text("fr"))
+        ruling.rule_text("fr")
+    )
 
 
 def test_an_option_changed_on_the_spot_changes_the_ruling_and_is_cited(
-        evening_service: TableService) -> None:
+    evening_service: TableService,
+) -> None:
     """Changing an option on the spot rules the same play under the new value, and the ruling
     names the option as changed here and its value before."""
-    model = played(from_evening(_evening(evening_service, ["equal_play=allowed"])),
-                   ("Léa", ["K"])).tap_rank("K")
+    model = played(
+        from_evening(_evening(evening_service, ["equal_play=allowed"])), ("Léa", ["K"])
+    ).tap_rank("K")
     changed = model.with_option("equal_play", "forbidden").judge()
     ruling = changed.ruling
     assert ruling is not None and not ruling.legal and ruling.code == "equal-forbidden"
     assert ruling.rule_text("en").endswith(
-        "equal_play = forbidden, changed here (before: allowed) — equal-forbidden")
+        "equal_play = forbidden, changed here (before: allowed) — equal-forbidden"
+    )
     assert changed.rules_title("en") == (
-        "Rules of the evening 'Chez Léa', changed here: equal_play=forbidden")
+        "Rules of the evening 'Chez Léa', changed here: equal_play=forbidden"
+    )
 
 
 def test_a_changed_option_is_cited_only_when_the_verdict_depends_on_it() -> None:
@@ -359,8 +379,10 @@ def test_the_options_read_as_on_the_new_evening_screen() -> None:
     its value comes from."""
     model = DisputeModel().with_option("pass_is_final", "false")
     lines = {line.name: line for line in model.option_lines()}
-    theirs = {line.name: line for line in NewEveningModel(
-        settings=("pass_is_final=false",)).option_lines()}
+    theirs = {
+        line.name: line
+        for line in NewEveningModel(settings=("pass_is_final=false",)).option_lines()
+    }
     for name in ("pass_is_final", "rank_order", "deck"):
         assert lines[name].description == theirs[name].description
         assert lines[name].seeds == theirs[name].seeds
@@ -386,9 +408,8 @@ def test_a_refused_option_value_changes_nothing_and_says_why() -> None:
     assert unknown.notice.text("en") == "Unknown option: nonsense."
 
 
-def test_resetting_the_options_returns_to_the_evenings_rules(
-        evening_service: TableService) -> None:
-    """"Back to the starting rules" undoes the changes made here, not the evening's own."""
+def test_resetting_the_options_returns_to_the_evenings_rules(evening_service: TableService) -> None:
+    """ "Back to the starting rules" undoes the changes made here, not the evening's own."""
     model = from_evening(_evening(evening_service, ["equal_play=allowed"]))
     changed = model.with_option("equal_play", "forbidden").with_option("must_beat", "true")
     assert changed.changed_here() == ["must_beat=true", "equal_play=forbidden"]
@@ -398,7 +419,8 @@ def test_resetting_the_options_returns_to_the_evenings_rules(
 
 
 def test_another_preset_leaves_the_evenings_rules_and_coming_back_restores_them(
-        evening_service: TableService) -> None:
+    evening_service: TableService,
+) -> None:
     """The evening's changes belong to its preset: another preset starts from its own rules
     (no "Rules of the evening"), and choosing the evening's preset again brings them back."""
     model = from_evening(_evening(evening_service, ["equal_play=allowed"]))
@@ -412,8 +434,12 @@ def test_an_option_that_makes_a_play_on_the_table_illegal_reports_it() -> None:
     """Changing an option revalidates the table: the first play it makes illegal is named
     with the referee's reason, kept (marked), and no further play is ruled on until the
     table takes it off or puts the option back."""
-    model = played(DisputeModel().with_option("equal_play", "allowed"),
-                   ("A", ["K"]), ("B", ["K"]), ("C", "pass"))
+    model = played(
+        DisputeModel().with_option("equal_play", "allowed"),
+        ("A", ["K"]),
+        ("B", ["K"]),
+        ("C", "pass"),
+    )
     strict = model.with_option("equal_play", "forbidden")
     assert strict.history == model.history
     assert strict.broken is not None and strict.broken.action == "B: K"
@@ -463,8 +489,9 @@ def test_a_play_out_of_turn_cannot_be_added_and_says_who_acts_first() -> None:
 def test_a_player_who_passed_cannot_play_again_in_the_trick() -> None:
     """With pass_is_final (classique), who passed stays out of the trick; with it changed on
     the spot, he may play again and the ruling says the option was changed here."""
-    model = played(DisputeModel(), ("A", ["K"]), ("B", "pass"), ("C", ["A"]), ("D", "pass"),
-                   ("A", "pass"))
+    model = played(
+        DisputeModel(), ("A", ["K"]), ("B", "pass"), ("C", ["A"]), ("D", "pass"), ("A", "pass")
+    )
     assert model.current_actor == "C"  # B passed: the turn skips him
     strict = model.select_actor("B").tap_rank("JK").judge().ruling
     assert strict is not None and not strict.legal and strict.code == "already-passed"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.table.plan import plan_for_preset
 from companion.table.service import TableService, VersionConflictError
 from companion.ui.i18n import t
@@ -122,15 +122,23 @@ def test_the_table_follows_the_plan_and_records_hands(tmp_path: Path) -> None:
 
 def test_events_the_rules_allow(tmp_path: Path) -> None:
     service = TableService(tmp_path)
-    ev = service.create_evening(list(PLAYERS), "trou-du-cul", ranking=list(PLAYERS),
-                                settings=["putsch=true", "revolution=quad"])
+    ev = service.create_evening(
+        list(PLAYERS),
+        "trou-du-cul",
+        ranking=list(PLAYERS),
+        settings=["putsch=true", "revolution=quad"],
+    )
     view = table_view(ev)
     assert view.events == ("revolution", "putsch", "forbidden_finish")
     entry = HandEntry(hand=1).tap_event("putsch", view.scum)
     assert entry.events == (Marked("putsch", "Zoé"),)
     assert entry.tap_event("putsch", view.scum).events == ()
-    ev = service.record_hand(ev.id, ["Zoé", "Léa", "Tom", "Sam"], expected_version=ev.version,
-                             events=entry.event_inputs())
+    ev = service.record_hand(
+        ev.id,
+        ["Zoé", "Léa", "Tom", "Sam"],
+        expected_version=ev.version,
+        events=entry.event_inputs(),
+    )
     assert table_view(ev).last_effects == (("putsch_succeeded", "Zoé"),)
     entry = HandEntry(hand=2)
     entry = entry.tap_event("forbidden_finish")
@@ -149,8 +157,9 @@ CARD_RULES = ["scoring=card_penalty", "coup_detat=true"]
 
 def _evening(tmp_path: Path, settings: list[str], ranked: bool = True):
     service = TableService(tmp_path)
-    ev = service.create_evening(list(PLAYERS), "trou-du-cul", settings=settings,
-                                ranking=list(PLAYERS) if ranked else None)
+    ev = service.create_evening(
+        list(PLAYERS), "trou-du-cul", settings=settings, ranking=list(PLAYERS) if ranked else None
+    )
     return service, ev
 
 
@@ -164,8 +173,9 @@ def test_the_guillotine_is_offered_with_the_coup_detat_option(tmp_path: Path) ->
 
 def test_president_falls_is_never_offered(tmp_path: Path) -> None:
     """The Président's fall (S9) is applied by the replay itself: nothing to tap."""
-    ev = TableService(tmp_path).create_evening(list(PLAYERS), "pagat",
-                                               settings=["rich_man_falls=true"])
+    ev = TableService(tmp_path).create_evening(
+        list(PLAYERS), "pagat", settings=["rich_man_falls=true"]
+    )
     assert "president_falls" not in table_view(ev).events
 
 
@@ -185,8 +195,9 @@ def test_a_guillotine_is_sent_with_its_victim(tmp_path: Path) -> None:
     entry = HandEntry(hand=1).tap_event("guillotine").tap_player("Zoé", PLAYERS)
     entry = entry.tap_player("Tom", PLAYERS)
     assert entry.event_inputs() == [{"kind": "guillotine", "player": "Zoé", "victim": "Tom"}]
-    ev = service.record_hand(ev.id, list(PLAYERS), expected_version=ev.version,
-                             events=entry.event_inputs())
+    ev = service.record_hand(
+        ev.id, list(PLAYERS), expected_version=ev.version, events=entry.event_inputs()
+    )
     assert [line.name for line in table_view(ev).last] == ["Zoé", "Sam", "Léa", "Tom"]
 
 
@@ -197,8 +208,9 @@ def test_a_self_guillotine_is_refused_by_the_model_in_both_languages(tmp_path: P
     entry = HandEntry(hand=1).tap_event("guillotine").tap_player("Zoé", PLAYERS)
     entry = entry.tap_player("Zoé", PLAYERS)
     with pytest.raises(CompanionError) as err:
-        service.record_hand(ev.id, list(PLAYERS), expected_version=ev.version,
-                            events=entry.event_inputs())
+        service.record_hand(
+            ev.id, list(PLAYERS), expected_version=ev.version, events=entry.event_inputs()
+        )
     assert "autre joueur" in err.value.message("fr")
     assert "another player" in err.value.message("en")
     assert service.evening(ev.id).hands == []
@@ -213,7 +225,8 @@ def test_the_summary_line_says_what_will_be_recorded() -> None:
     entry = entry.tap_event("guillotine").tap_player("Sam", PLAYERS).tap_player("Tom", PLAYERS)
     entry = entry.tap_event("revolution")
     assert entry.summary(PLAYERS, False, _tr("fr")) == (
-        "À enregistrer : Tom → Zoé → Sam → Léa · Guillotine (Sam → Tom) · Révolution")
+        "À enregistrer : Tom → Zoé → Sam → Léa · Guillotine (Sam → Tom) · Révolution"
+    )
     assert entry.summary(PLAYERS, False, _tr("en")).startswith("To record: Tom → Zoé")
 
 
@@ -270,8 +283,9 @@ def test_the_cards_give_the_order_the_model_derives(tmp_path: Path) -> None:
     shown = [(line.name, line.penalty) for line in entry.card_lines(view.players)]
     assert shown == [("Sam", 0), ("Tom", 3), ("Zoé", 9), ("Léa", 20)]
     cards_left, none_played = entry.card_inputs()
-    ev = service.record_hand(ev.id, [], expected_version=ev.version, cards_left=cards_left,
-                             none_played=none_played)
+    ev = service.record_hand(
+        ev.id, [], expected_version=ev.version, cards_left=cards_left, none_played=none_played
+    )
     last = table_view(ev).last
     assert [(line.name, line.points) for line in last] == shown
 
@@ -284,7 +298,8 @@ def test_the_card_summary_shows_places_and_penalties() -> None:
     assert entry.summary(PLAYERS, True, _tr("fr")) is None
     entry = entry.set_count(5, PLAYERS)
     assert entry.summary(PLAYERS, True, _tr("fr")) == (
-        "À enregistrer : Tom 0 pts → Sam 1 pts → Léa 2 pts → Zoé 5 pts")
+        "À enregistrer : Tom 0 pts → Sam 1 pts → Léa 2 pts → Zoé 5 pts"
+    )
 
 
 def test_hand_sizes_are_the_cards_held_after_the_exchanges(tmp_path: Path) -> None:

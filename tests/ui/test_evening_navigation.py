@@ -18,9 +18,11 @@ def test_an_error_does_not_follow_the_phone_to_the_next_evening(tmp_path: Path) 
     folder = tmp_path / "data"
     TableService(folder).create_evening(["Léa", "Tom", "Sam", "Zoé"], "classique")
     with running_server(data_dir=folder) as server:
+
         async def run() -> None:
-            phone = await WireClient.connect(server.base,
-                                             f"/evening/no-such-evening?key={server.key}")
+            phone = await WireClient.connect(
+                server.base, f"/evening/no-such-evening?key={server.key}"
+            )
             try:
                 await phone.wait_for("evening-error")
                 await phone.navigate(f"/evening?key={server.key}")

@@ -35,16 +35,20 @@ def test_hands_are_listed_newest_first_with_order_titles_and_points(service) -> 
     second = view.hands[0]
     assert second.order == ("Tom", "Léa", "Zoé", "Sam")
     assert [(p.name, p.title, p.points, p.total) for p in second.places] == [
-        ("Tom", "Président", 3, 5), ("Léa", "Vice-Président", 2, 5),
-        ("Zoé", "Secrétaire", 1, 1), ("Sam", "Trou du cul", 0, 1)]
+        ("Tom", "Président", 3, 5),
+        ("Léa", "Vice-Président", 2, 5),
+        ("Zoé", "Secrétaire", 1, 1),
+        ("Sam", "Trou du cul", 0, 1),
+    ]
     assert view.hand(1) is view.hands[1] and view.hand(3) is None
 
 
 def test_a_hand_lists_the_players_it_was_played_by(service) -> None:
     """The order keys of a correction are the players of that hand: the ranking before it,
     or on a first hand the seats of its plan; a first hand has no Trou du cul to putsch."""
-    ev = _evening(service, ["Zoé", "Sam", "Tom", "Léa"], ["Tom", "Léa", "Zoé", "Sam"],
-                  settings=EXTRAS)
+    ev = _evening(
+        service, ["Zoé", "Sam", "Tom", "Léa"], ["Tom", "Léa", "Zoé", "Sam"], settings=EXTRAS
+    )
     view = hands_view(ev)
     first, second = view.hand(1), view.hand(2)
     assert first.players == tuple(PLAYERS) and first.scum is None
@@ -56,8 +60,12 @@ def test_a_hand_lists_the_players_it_was_played_by(service) -> None:
 def test_a_correction_starts_from_the_hand_as_recorded(service) -> None:
     """The edit is prefilled: same order and events, nothing changed, the version read."""
     ev = _evening(service, PLAYERS, settings=EXTRAS)
-    ev = service.record_hand(ev.id, ["Tom", "Léa", "Zoé", "Sam"], expected_version=ev.version,
-                             events=[{"kind": "fault", "player": "Sam"}])
+    ev = service.record_hand(
+        ev.id,
+        ["Tom", "Léa", "Zoé", "Sam"],
+        expected_version=ev.version,
+        events=[{"kind": "fault", "player": "Sam"}],
+    )
     edit = HandEdit.start(hands_view(ev).hand(2), ev.version)
     assert edit.entry.order == ("Tom", "Léa", "Zoé", "Sam")
     assert edit.entry.events == (Marked("fault", "Sam"),)
@@ -77,7 +85,11 @@ def test_correcting_an_earlier_order_recomputes_points_and_standings(service) ->
     after = hands_view(service.edit_hand(ev.id, edit.card.hand_id, **edit.edit_args()))
     assert after.version == ev.version + 1
     assert [(p.name, p.points) for p in after.hand(1).places] == [
-        ("Zoé", 3), ("Sam", 2), ("Tom", 1), ("Léa", 0)]
+        ("Zoé", 3),
+        ("Sam", 2),
+        ("Tom", 1),
+        ("Léa", 0),
+    ]
     assert {p.name: p.total for p in before.present} == {"Léa": 8, "Tom": 7, "Sam": 2, "Zoé": 1}
     assert {p.name: p.total for p in after.present} == {"Léa": 5, "Tom": 6, "Sam": 3, "Zoé": 4}
     assert len(after.hands) == 3
@@ -86,8 +98,12 @@ def test_correcting_an_earlier_order_recomputes_points_and_standings(service) ->
 def test_untouched_events_are_kept_exactly_as_recorded(service) -> None:
     """An order-only correction sends no events, so the service keeps them (a fault's note)."""
     ev = _evening(service, PLAYERS, settings=EXTRAS)
-    ev = service.record_hand(ev.id, ["Tom", "Léa", "Zoé", "Sam"], expected_version=ev.version,
-                             events=[{"kind": "fault", "player": "Sam", "note": "a peek"}])
+    ev = service.record_hand(
+        ev.id,
+        ["Tom", "Léa", "Zoé", "Sam"],
+        expected_version=ev.version,
+        events=[{"kind": "fault", "player": "Sam", "note": "a peek"}],
+    )
     edit = HandEdit.start(hands_view(ev).hand(2), ev.version)
     edit = edit.change(lambda e: e.clear_order())
     for name in ["Léa", "Tom", "Zoé"]:
@@ -101,9 +117,15 @@ def test_untouched_events_are_kept_exactly_as_recorded(service) -> None:
 def test_changed_events_are_sent_whole_a_guillotine_with_its_victim(service) -> None:
     """Dropping a fault sends the remaining events, a guillotine with its victim by name."""
     ev = _evening(service, PLAYERS, settings=EXTRAS)
-    ev = service.record_hand(ev.id, ["Tom", "Léa", "Zoé", "Sam"], expected_version=ev.version,
-                             events=[{"kind": "guillotine", "player": "Sam", "victim": "Léa"},
-                                     {"kind": "fault", "player": "Tom"}])
+    ev = service.record_hand(
+        ev.id,
+        ["Tom", "Léa", "Zoé", "Sam"],
+        expected_version=ev.version,
+        events=[
+            {"kind": "guillotine", "player": "Sam", "victim": "Léa"},
+            {"kind": "fault", "player": "Tom"},
+        ],
+    )
     card = hands_view(ev).hand(2)
     assert card.events == (Marked("guillotine", "Sam", "Léa"), Marked("fault", "Tom"))
     edit = HandEdit.start(card, ev.version).change(lambda e: e.drop_event(1))
@@ -116,8 +138,9 @@ def test_changed_events_are_sent_whole_a_guillotine_with_its_victim(service) -> 
 def test_revolutions_are_counted_back_into_one_event(service) -> None:
     """A hand with two revolutions prefills two marks; one dropped sends a count of one."""
     ev = service.create_evening(PLAYERS, "angevin")
-    ev = service.record_hand(ev.id, PLAYERS, expected_version=ev.version,
-                             events=[{"kind": "revolution", "count": 2}])
+    ev = service.record_hand(
+        ev.id, PLAYERS, expected_version=ev.version, events=[{"kind": "revolution", "count": 2}]
+    )
     card = hands_view(ev).hand(1)
     assert card.events == (Marked("revolution"), Marked("revolution"))
     assert "revolution" in card.allowed
@@ -129,8 +152,9 @@ def test_an_order_left_as_recorded_counts_as_complete(service) -> None:
     """After a failed putsch the model accepts an order that stops at the first player out:
     the correction may keep it as it is (and change the events only)."""
     ev = _evening(service, PLAYERS, settings=EXTRAS)
-    ev = service.record_hand(ev.id, ["Léa"], expected_version=ev.version,
-                             events=[{"kind": "putsch", "player": "Zoé"}])
+    ev = service.record_hand(
+        ev.id, ["Léa"], expected_version=ev.version, events=[{"kind": "putsch", "player": "Zoé"}]
+    )
     edit = HandEdit.start(hands_view(ev).hand(2), ev.version)
     assert edit.card.order == ("Léa",) and edit.complete()
     assert not edit.tap_player("Léa").complete()
@@ -139,8 +163,13 @@ def test_an_order_left_as_recorded_counts_as_complete(service) -> None:
 def test_a_correction_from_an_old_version_is_refused_and_changes_nothing(service) -> None:
     """The save names the version the hand was read from: another phone's change wins."""
     ev = _evening(service, PLAYERS, ["Tom", "Léa", "Zoé", "Sam"])
-    edit = HandEdit.start(hands_view(ev).hand(1), ev.version).change(
-        lambda e: e.clear_order()).tap_player("Tom").tap_player("Léa").tap_player("Zoé")
+    edit = (
+        HandEdit.start(hands_view(ev).hand(1), ev.version)
+        .change(lambda e: e.clear_order())
+        .tap_player("Tom")
+        .tap_player("Léa")
+        .tap_player("Zoé")
+    )
     assert edit.complete()
     newer = service.delete_hand(ev.id, 2, expected_version=ev.version)
     with pytest.raises(VersionConflictError) as caught:
@@ -211,8 +240,9 @@ def test_a_hand_scored_by_cards_is_corrected_by_its_counts(service) -> None:
     """card_penalty: the correction starts from who went out and the counts as recorded; a
     changed count is sent as cards left (the replay derives the places), none as an order."""
     ev = service.create_evening(PLAYERS, "trou-du-cul", settings=["scoring=card_penalty"])
-    ev = service.record_hand(ev.id, [], expected_version=ev.version,
-                             cards_left={"Léa": 0, "Tom": 3, "Sam": 5, "Zoé": 2})
+    ev = service.record_hand(
+        ev.id, [], expected_version=ev.version, cards_left={"Léa": 0, "Tom": 3, "Sam": 5, "Zoé": 2}
+    )
     card = hands_view(ev).hand(1)
     assert card.by_cards and card.out == ("Léa",)
     assert card.cards == (("Sam", 5), ("Tom", 3), ("Zoé", 2))

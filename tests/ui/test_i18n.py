@@ -13,12 +13,29 @@ from companion.ui.settings import THEMES
 
 UI = Path(i18n.__file__).parent
 # Modules that build what the user sees (not the command-line plumbing or test helpers).
-SCREEN_MODULES = sorted([*UI.glob("screens/*.py"), UI / "widgets.py", UI / "card_picker.py",
-                         UI / "shell.py"])
-SHOWN_KEYWORDS = {"label", "tooltip", "hint_text", "text", "title", "helper_text",
-                  "semantics_label", "error_text", "value"}
-TEXT_CALLS = {"Text", "Button", "FilledButton", "OutlinedButton", "TextButton", "Tooltip",
-              "SnackBar"}
+SCREEN_MODULES = sorted(
+    [*UI.glob("screens/*.py"), UI / "widgets.py", UI / "card_picker.py", UI / "shell.py"]
+)
+SHOWN_KEYWORDS = {
+    "label",
+    "tooltip",
+    "hint_text",
+    "text",
+    "title",
+    "helper_text",
+    "semantics_label",
+    "error_text",
+    "value",
+}
+TEXT_CALLS = {
+    "Text",
+    "Button",
+    "FilledButton",
+    "OutlinedButton",
+    "TextButton",
+    "Tooltip",
+    "SnackBar",
+}
 
 
 @pytest.mark.parametrize("key", sorted(STRINGS))
@@ -64,8 +81,12 @@ def test_every_key_passed_to_tr_exists() -> None:
             if name not in ("tr", "t", "Notice"):
                 continue
             for arg in call.args[:2]:
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) \
-                        and "." in arg.value and arg.value not in STRINGS:
+                if (
+                    isinstance(arg, ast.Constant)
+                    and isinstance(arg.value, str)
+                    and "." in arg.value
+                    and arg.value not in STRINGS
+                ):
                     unknown.append(arg.value)
     assert unknown == []
 
@@ -79,11 +100,17 @@ def test_every_key_is_used() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 constants.add(node.value)
-            elif isinstance(node, ast.JoinedStr) and node.values \
-                    and isinstance(node.values[0], ast.Constant):
+            elif (
+                isinstance(node, ast.JoinedStr)
+                and node.values
+                and isinstance(node.values[0], ast.Constant)
+            ):
                 prefixes.add(str(node.values[0].value))
-    unused = [k for k in STRINGS
-              if k not in constants and not any(k.startswith(p) for p in prefixes if "." in p)]
+    unused = [
+        k
+        for k in STRINGS
+        if k not in constants and not any(k.startswith(p) for p in prefixes if "." in p)
+    ]
     assert unused == []
 
 

@@ -18,7 +18,9 @@ def test_settings_persist_in_the_data_folder(tmp_path: Path) -> None:
     again = SettingsStore(tmp_path / "data")
     assert again.current == UiSettings("en", "dark")
     assert json.loads((tmp_path / "data" / FILE_NAME).read_text("utf-8")) == {
-        "lang": "en", "theme": "dark"}
+        "lang": "en",
+        "theme": "dark",
+    }
 
 
 @pytest.mark.parametrize("content", ["", "{", "[]", '{"lang": "xx", "theme": 3}'])

@@ -31,6 +31,7 @@ async def _burst(phone: WireClient, ident: str, text: str) -> None:
 def test_names_typed_then_added_at_once_keep_every_letter(server: Server) -> None:
     """New evening: each name typed letter by letter and "Add" tapped right after the last
     letter is added whole, in order."""
+
     async def run() -> None:
         phone = await WireClient.connect(server.base, f"/new-evening?key={server.key}")
         try:
@@ -39,7 +40,8 @@ def test_names_typed_then_added_at_once_keep_every_letter(server: Server) -> Non
                 await phone.tap("new-add")
                 await phone.wait_for(f"player-{i}", f"{i + 1}. {name}")
             assert [phone.text(f"player-{i}") for i in range(3)] == [
-                f"{i + 1}. {name}" for i, name in enumerate(NAMES)]
+                f"{i + 1}. {name}" for i, name in enumerate(NAMES)
+            ]
         finally:
             await phone.close()
 
@@ -52,8 +54,7 @@ def test_a_player_typed_then_joined_at_once_keeps_every_letter(server: Server) -
     ev = TableService(server.data_dir).create_evening(["Ann", "Bob", "Cat"], "trou-du-cul")
 
     async def run() -> None:
-        phone = await WireClient.connect(server.base,
-                                         f"/evening/{ev.id}/hands?key={server.key}")
+        phone = await WireClient.connect(server.base, f"/evening/{ev.id}/hands?key={server.key}")
         try:
             await phone.tap("tab-players")
             await phone.wait_for("hands-name")

@@ -33,14 +33,19 @@ def _screen(client: WireClient) -> dict[str, str]:
 def test_patches_apply_in_order_against_the_tree_as_it_stands() -> None:
     """Each operation resolves its path after the ones before it: a Move then a Replace at
     the moved position change the moved item; Add inserts into lists, sets keys in maps."""
-    tree = {"_c": "Column", "_i": 1, "controls": [{"_c": "Text", "_i": 2, "value": "a"},
-                                                  {"_c": "Text", "_i": 3, "value": "b"}]}
-    patch = [[0, {"controls": [1, {0: [2]}]}],
-             [3, 1, 1, 1, 0],  # b moves to the front
-             [0, 2, "value", "B"],  # controls[0] is b now
-             [1, 1, 2, {"_c": "Text", "_i": 4, "value": "c"}],
-             [1, 0, "spacing", 4],
-             [2, 1, 1]]  # a goes
+    tree = {
+        "_c": "Column",
+        "_i": 1,
+        "controls": [{"_c": "Text", "_i": 2, "value": "a"}, {"_c": "Text", "_i": 3, "value": "b"}],
+    }
+    patch = [
+        [0, {"controls": [1, {0: [2]}]}],
+        [3, 1, 1, 1, 0],  # b moves to the front
+        [0, 2, "value", "B"],  # controls[0] is b now
+        [1, 1, 2, {"_c": "Text", "_i": 4, "value": "c"}],
+        [1, 0, "spacing", 4],
+        [2, 1, 1],
+    ]  # a goes
     apply_patch(tree, patch)
     assert [c["value"] for c in tree["controls"]] == ["B", "c"]
     assert tree["spacing"] == 4
@@ -49,12 +54,19 @@ def test_patches_apply_in_order_against_the_tree_as_it_stands() -> None:
 def test_home_screen_shows_its_buttons(server: Server) -> None:
     """An editor's home screen carries the identifiers of ``routes.home_entries(True)``,
     with their French labels."""
+
     async def run() -> None:
         phone = await WireClient.connect(server.base, f"/?key={server.key}")
         try:
             await phone.wait_for("screen-home")
-            assert {"home-continue", "home-new", "home-history", "home-dispute",
-                    "home-invite", "home-settings"} <= phone.identifiers()
+            assert {
+                "home-continue",
+                "home-new",
+                "home-history",
+                "home-dispute",
+                "home-invite",
+                "home-settings",
+            } <= phone.identifiers()
             assert phone.text("home-new") == "Nouvelle soirée"
             assert phone.patches >= 1
         finally:
@@ -192,6 +204,7 @@ def test_a_phone_without_the_key_only_reads(server: Server) -> None:
 def test_a_closed_server_is_seen(tmp_path: Path) -> None:
     """When the server goes away the client says so (``closed``) and a tap raises instead of
     hanging."""
+
     async def run(srv: Server) -> WireClient:
         phone = await WireClient.connect(srv.base, f"/?key={srv.key}")
         await phone.wait_for("screen-home")

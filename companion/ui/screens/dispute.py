@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.ui import routes
 from companion.ui.card_picker import picker_controls
 from companion.ui.dispute_model import DisputeModel, from_evening
@@ -72,18 +72,32 @@ def DisputeScreen() -> ft.View:
     actions: list[ft.Control] = []
     if model.evening is not None:  # the evening's screen, one tap away
         eid = model.evening.id
-        actions.append(tagged("dispute-evening", ft.IconButton(
-            ft.Icons.SCOREBOARD, tooltip=session.tr("dispute.back_evening"),
-            on_click=lambda _: session.go(f"{routes.EVENING}/{eid}"))))
+        actions.append(
+            tagged(
+                "dispute-evening",
+                ft.IconButton(
+                    ft.Icons.SCOREBOARD,
+                    tooltip=session.tr("dispute.back_evening"),
+                    on_click=lambda _: session.go(f"{routes.EVENING}/{eid}"),
+                ),
+            )
+        )
     if loading:
-        body: list[ft.Control] = [note(session.tr("dispute.loading_evening"),
-                                       ident="dispute-loading")]
-        return screen(session, routes.DISPUTE, session.tr("dispute.title"), body,
-                      ident="screen-dispute")
+        body: list[ft.Control] = [
+            note(session.tr("dispute.loading_evening"), ident="dispute-loading")
+        ]
+        return screen(
+            session, routes.DISPUTE, session.tr("dispute.title"), body, ident="screen-dispute"
+        )
     body = []
     if failed:
-        body.append(note(session.tr("dispute.evening_failed", reason=failed),
-                         ident="dispute-evening-failed", color=ft.Colors.ERROR))
+        body.append(
+            note(
+                session.tr("dispute.evening_failed", reason=failed),
+                ident="dispute-evening-failed",
+                color=ft.Colors.ERROR,
+            )
+        )
     body += [
         *setup_section(session, model, act, panel, toggle, value),
         *table_section(session, model, act),
@@ -91,21 +105,37 @@ def DisputeScreen() -> ft.View:
         section(session.tr("dispute.cards")),
         tray_row(session, model, act),
         *picker_controls(
-            model.picker(), tr=session.tr,
+            model.picker(),
+            tr=session.tr,
             on_rank=lambda s: act(DisputeModel.tap_rank, s)(),
             on_count=lambda n: act(DisputeModel.set_count, n)(),
             on_suit=lambda s: act(DisputeModel.tap_suit, s)(),
             on_joker=lambda c: act(DisputeModel.tap_joker_colour, c)(),
-            on_pass=act(DisputeModel.tap_pass)),
+            on_pass=act(DisputeModel.tap_pass),
+        ),
     ]
     if model.notice is not None:
-        body.append(note(model.notice.text(session.lang), ident="notice",
-                         color=ft.Colors.ERROR))
+        body.append(note(model.notice.text(session.lang), ident="notice", color=ft.Colors.ERROR))
     body += [
-        big_button(session.tr("dispute.judge"), lambda _: act(DisputeModel.judge)(),
-                   ident="judge", icon=ft.Icons.GAVEL, primary=True),
-        big_button(session.tr("dispute.add"), lambda _: act(DisputeModel.add_to_table)(),
-                   ident="add", icon=ft.Icons.PLAYLIST_ADD),
+        big_button(
+            session.tr("dispute.judge"),
+            lambda _: act(DisputeModel.judge)(),
+            ident="judge",
+            icon=ft.Icons.GAVEL,
+            primary=True,
+        ),
+        big_button(
+            session.tr("dispute.add"),
+            lambda _: act(DisputeModel.add_to_table)(),
+            ident="add",
+            icon=ft.Icons.PLAYLIST_ADD,
+        ),
     ]
-    return screen(session, routes.DISPUTE, session.tr("dispute.title"), body,
-                  ident="screen-dispute", actions=actions)
+    return screen(
+        session,
+        routes.DISPUTE,
+        session.tr("dispute.title"),
+        body,
+        ident="screen-dispute",
+        actions=actions,
+    )

@@ -16,125 +16,236 @@ from companion.ui.widgets import big_button, key_button, rows_of, section, tagge
 Act = Callable[..., Callable[..., None]]  # act(method, *args) -> a click handler
 
 
-def setup_section(session: Session, model: DisputeModel, act: Act, panel: str | None,
-                  toggle: Callable[[str], Callable[[], None]], value: TypedText
-                  ) -> list[ft.Control]:
+def setup_section(
+    session: Session,
+    model: DisputeModel,
+    act: Act,
+    panel: str | None,
+    toggle: Callable[[str], Callable[[], None]],
+    value: TypedText,
+) -> list[ft.Control]:
     """Rules and players: one summary line each, their choices folded away until tapped."""
     info = model.preset_info
     controls: list[ft.Control] = [section(session.tr("dispute.rules"))]
     title = model.rules_title(session.lang)
     if title:
-        controls.append(tagged("evening-rules", ft.Text(title, size=theme.TEXT,
-                                                        weight=ft.FontWeight.W_500)))
-    controls.append(toggle_row(session.tr("dispute.preset"), panel == "presets",
-                               toggle("presets"), "preset", detail=info.name(session.lang)))
+        controls.append(
+            tagged("evening-rules", ft.Text(title, size=theme.TEXT, weight=ft.FontWeight.W_500))
+        )
+    controls.append(
+        toggle_row(
+            session.tr("dispute.preset"),
+            panel == "presets",
+            toggle("presets"),
+            "preset",
+            detail=info.name(session.lang),
+        )
+    )
     if panel == "presets":
         close = toggle("presets")
-        controls += [_preset_tile(p.id, p.name(session.lang), p.id == model.preset, act, close)
-                     for p in presets()]
-    controls.append(tagged("preset-source", ft.Text(
-        session.tr("dispute.source", seed=info.seed, section=info.section), size=15)))
+        controls += [
+            _preset_tile(p.id, p.name(session.lang), p.id == model.preset, act, close)
+            for p in presets()
+        ]
+    controls.append(
+        tagged(
+            "preset-source",
+            ft.Text(session.tr("dispute.source", seed=info.seed, section=info.section), size=15),
+        )
+    )
     controls += _options(session, model, act, panel, toggle, value)
-    counts = [key_button(str(n), act(DisputeModel.with_player_count, n), f"players-{n}",
-                         selected=n == len(model.players))
-              for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
-    controls += [section(session.tr("dispute.players")), *rows_of(counts, 4),
-                 toggle_row(session.tr("dispute.names"), panel == "names", toggle("names"),
-                            "names", detail=", ".join(model.players))]
+    counts = [
+        key_button(
+            str(n),
+            act(DisputeModel.with_player_count, n),
+            f"players-{n}",
+            selected=n == len(model.players),
+        )
+        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    ]
+    controls += [
+        section(session.tr("dispute.players")),
+        *rows_of(counts, 4),
+        toggle_row(
+            session.tr("dispute.names"),
+            panel == "names",
+            toggle("names"),
+            "names",
+            detail=", ".join(model.players),
+        ),
+    ]
     if panel == "names":
         controls += rows_of(_name_fields(session, model, act), 2, spacing=8)
-    controls.append(tagged("revolution", ft.Switch(
-        label=session.tr("dispute.revolution"), value=model.revolution,
-        label_text_style=ft.TextStyle(size=theme.TEXT),
-        on_change=lambda e: act(DisputeModel.with_revolution, bool(e.control.value))())))
+    controls.append(
+        tagged(
+            "revolution",
+            ft.Switch(
+                label=session.tr("dispute.revolution"),
+                value=model.revolution,
+                label_text_style=ft.TextStyle(size=theme.TEXT),
+                on_change=lambda e: act(DisputeModel.with_revolution, bool(e.control.value))(),
+            ),
+        )
+    )
     return controls
 
 
-def _options(session: Session, model: DisputeModel, act: Act, panel: str | None,
-             toggle: Callable[[str], Callable[[], None]], value: TypedText
-             ) -> list[ft.Control]:
+def _options(
+    session: Session,
+    model: DisputeModel,
+    act: Act,
+    panel: str | None,
+    toggle: Callable[[str], Callable[[], None]],
+    value: TypedText,
+) -> list[ft.Control]:
     """Every rule option, each with its explanation and seeds when opened, changed on the
     spot by a tap on a value (or typed in when there are many); the rulings follow."""
     lines = model.option_lines()
     changed = sum(1 for line in lines if line.origin == "here")
     options_open = panel == "options" or (panel or "").startswith("option:")
-    controls: list[ft.Control] = [toggle_row(
-        session.tr("dispute.options"), options_open, toggle("options"), "preset-options",
-        detail=session.tr("dispute.options_changed", n=changed) if changed else None)]
+    controls: list[ft.Control] = [
+        toggle_row(
+            session.tr("dispute.options"),
+            options_open,
+            toggle("options"),
+            "preset-options",
+            detail=session.tr("dispute.options_changed", n=changed) if changed else None,
+        )
+    ]
     if not options_open:
         return controls
     for line in lines:
         opened = panel == f"option:{line.name}"
-        label = (f"{line.name} = {line.value}" if line.origin == "preset" else session.tr(
-            f"dispute.origin_{line.origin}", name=line.name, value=line.value))
-        controls.append(toggle_row(f"{line.oid}  {label}", opened,
-                                   _open_option(toggle, line.name, line.value, value.set),
-                                   f"opt-{line.name}",
-                                   detail=line.description if opened else None))
+        label = (
+            f"{line.name} = {line.value}"
+            if line.origin == "preset"
+            else session.tr(f"dispute.origin_{line.origin}", name=line.name, value=line.value)
+        )
+        controls.append(
+            toggle_row(
+                f"{line.oid}  {label}",
+                opened,
+                _open_option(toggle, line.name, line.value, value.set),
+                f"opt-{line.name}",
+                detail=line.description if opened else None,
+            )
+        )
         if not opened:
             continue
         if line.seeds:
-            controls.append(ft.Text(session.tr("dispute.option_seeds", seeds=line.seeds),
-                                    size=15))
+            controls.append(ft.Text(session.tr("dispute.option_seeds", seeds=line.seeds), size=15))
         if line.choices:
-            controls += rows_of([key_button(
-                choice, act(DisputeModel.with_option, line.name, choice),
-                f"opt-choice-{choice}", selected=choice == line.value, size=15)
-                for choice in line.choices], 2)
+            controls += rows_of(
+                [
+                    key_button(
+                        choice,
+                        act(DisputeModel.with_option, line.name, choice),
+                        f"opt-choice-{choice}",
+                        selected=choice == line.value,
+                        size=15,
+                    )
+                    for choice in line.choices
+                ],
+                2,
+            )
             continue
-        controls.append(ft.Row([
-            tagged("opt-value", ft.TextField(
-                value=value.shown, label=session.tr("dispute.option_value", name=line.name),
-                text_size=theme.TEXT, expand=True,
-                on_change=value.on_change,
-                on_submit=lambda _, n=line.name: act(DisputeModel.with_option, n,
-                                                     value.latest())())),
-            big_button(session.tr("dispute.option_apply"),
-                       lambda _, n=line.name: act(DisputeModel.with_option, n, value.latest())(),
-                       ident="opt-apply"),
-        ]))
+        controls.append(
+            ft.Row(
+                [
+                    tagged(
+                        "opt-value",
+                        ft.TextField(
+                            value=value.shown,
+                            label=session.tr("dispute.option_value", name=line.name),
+                            text_size=theme.TEXT,
+                            expand=True,
+                            on_change=value.on_change,
+                            on_submit=lambda _, n=line.name: act(
+                                DisputeModel.with_option, n, value.latest()
+                            )(),
+                        ),
+                    ),
+                    big_button(
+                        session.tr("dispute.option_apply"),
+                        lambda _, n=line.name: act(DisputeModel.with_option, n, value.latest())(),
+                        ident="opt-apply",
+                    ),
+                ]
+            )
+        )
     if changed:
-        controls.append(big_button(session.tr("dispute.option_reset"),
-                                   lambda _: act(DisputeModel.reset_options)(),
-                                   ident="opt-reset", icon=ft.Icons.RESTART_ALT))
+        controls.append(
+            big_button(
+                session.tr("dispute.option_reset"),
+                lambda _: act(DisputeModel.reset_options)(),
+                ident="opt-reset",
+                icon=ft.Icons.RESTART_ALT,
+            )
+        )
     return controls
 
 
-def _open_option(toggle: Callable[[str], Callable[[], None]], name: str, value: str,
-                 set_value_text: Callable[[str], None]) -> Callable[[], None]:
+def _open_option(
+    toggle: Callable[[str], Callable[[], None]],
+    name: str,
+    value: str,
+    set_value_text: Callable[[str], None],
+) -> Callable[[], None]:
     def handler() -> None:
         set_value_text(value)
         toggle(f"option:{name}")()
+
     return handler
 
 
-def _preset_tile(pid: str, name: str, selected: bool, act: Act,
-                 close: Callable[[], None]) -> ft.Control:
+def _preset_tile(
+    pid: str, name: str, selected: bool, act: Act, close: Callable[[], None]
+) -> ft.Control:
     def choose(_: ft.Event[ft.Container]) -> None:
         act(DisputeModel.with_preset, pid)()
         close()
 
-
-    return ft.Semantics(identifier=f"preset-{pid}", button=True, selected=selected,
-                        content=ft.Container(
-        content=ft.Row([ft.Icon(ft.Icons.CHECK if selected else ft.Icons.CIRCLE_OUTLINED,
-                                size=22),
-                        ft.Text(f"{name} ({pid})", size=theme.TEXT, expand=True)]),
-        padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=14), border_radius=12,
-        ink=True, bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
-        on_click=choose))
+    return ft.Semantics(
+        identifier=f"preset-{pid}",
+        button=True,
+        selected=selected,
+        content=ft.Container(
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.CHECK if selected else ft.Icons.CIRCLE_OUTLINED, size=22),
+                    ft.Text(f"{name} ({pid})", size=theme.TEXT, expand=True),
+                ]
+            ),
+            padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=14),
+            border_radius=12,
+            ink=True,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+            on_click=choose,
+        ),
+    )
 
 
 def _name_fields(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
     def rename(i: int):
         def handler(e: ft.Event[ft.TextField]) -> None:
             act(DisputeModel.renamed, i, e.control.value or "")()
+
         return handler
 
-    return [tagged(f"name-{i}", ft.TextField(
-        value=name, label=session.tr("dispute.name_label", n=i + 1), expand=True,
-        text_size=theme.TEXT, on_blur=rename(i), on_submit=rename(i)))
-        for i, name in enumerate(model.players)]
+    return [
+        tagged(
+            f"name-{i}",
+            ft.TextField(
+                value=name,
+                label=session.tr("dispute.name_label", n=i + 1),
+                expand=True,
+                text_size=theme.TEXT,
+                on_blur=rename(i),
+                on_submit=rename(i),
+            ),
+        )
+        for i, name in enumerate(model.players)
+    ]
 
 
 def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
@@ -144,24 +255,43 @@ def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Co
     lines = model.table_lines()
     broken = model.broken
     if not lines:
-        controls.append(tagged("table-empty", ft.Text(session.tr("dispute.table_empty"),
-                                                      size=theme.TEXT)))
+        controls.append(
+            tagged("table-empty", ft.Text(session.tr("dispute.table_empty"), size=theme.TEXT))
+        )
     for i, line in enumerate(lines):
         text = line.text if line.holds else session.tr("dispute.broken_line", action=line.text)
-        controls.append(tagged(f"table-{i}", ft.Text(
-            text, size=theme.TEXT_LARGE, weight=ft.FontWeight.W_500,
-            color=None if line.holds else theme.ILLEGAL,
-            style=None if line.holds else ft.TextStyle(
-                decoration=ft.TextDecoration.LINE_THROUGH))))
+        controls.append(
+            tagged(
+                f"table-{i}",
+                ft.Text(
+                    text,
+                    size=theme.TEXT_LARGE,
+                    weight=ft.FontWeight.W_500,
+                    color=None if line.holds else theme.ILLEGAL,
+                    style=None
+                    if line.holds
+                    else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                ),
+            )
+        )
         if broken is not None and i == broken.index:  # why, right under it
-            controls.append(tagged("broken-reason", ft.Text(
-                broken.message(session.lang), size=15, color=theme.ILLEGAL)))
+            controls.append(
+                tagged(
+                    "broken-reason",
+                    ft.Text(broken.message(session.lang), size=15, color=theme.ILLEGAL),
+                )
+            )
         if line.ends_trick:
             controls.append(ft.Text(session.tr("dispute.trick_end"), size=15, italic=True))
     if broken is not None:
-        controls.append(big_button(session.tr("dispute.drop_broken"),
-                                   lambda _: act(DisputeModel.drop_broken)(),
-                                   ident="drop-broken", icon=ft.Icons.DELETE_SWEEP))
+        controls.append(
+            big_button(
+                session.tr("dispute.drop_broken"),
+                lambda _: act(DisputeModel.drop_broken)(),
+                ident="drop-broken",
+                icon=ft.Icons.DELETE_SWEEP,
+            )
+        )
     trick = model.trick()
     if trick.top is not None:
         status = [session.tr("dispute.trick_top", cards=trick.top, name=trick.top_player)]
@@ -171,45 +301,88 @@ def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Co
             status.append(session.tr("dispute.trick_waiting", names=", ".join(trick.waiting)))
         controls.append(tagged("trick-status", ft.Text("\n".join(status), size=15)))
     if lines:
-        controls.append(ft.Row([
-            tagged("undo", ft.OutlinedButton(
-                content=ft.Text(session.tr("dispute.undo"), size=theme.TEXT),
-                icon=ft.Icons.UNDO, height=theme.TAP, expand=1,
-                on_click=act(DisputeModel.undo))),
-            tagged("clear-table", ft.OutlinedButton(
-                content=ft.Text(session.tr("dispute.clear_table"), size=theme.TEXT),
-                height=theme.TAP, expand=1, on_click=act(DisputeModel.clear_table))),
-        ], spacing=8))
+        controls.append(
+            ft.Row(
+                [
+                    tagged(
+                        "undo",
+                        ft.OutlinedButton(
+                            content=ft.Text(session.tr("dispute.undo"), size=theme.TEXT),
+                            icon=ft.Icons.UNDO,
+                            height=theme.TAP,
+                            expand=1,
+                            on_click=act(DisputeModel.undo),
+                        ),
+                    ),
+                    tagged(
+                        "clear-table",
+                        ft.OutlinedButton(
+                            content=ft.Text(session.tr("dispute.clear_table"), size=theme.TEXT),
+                            height=theme.TAP,
+                            expand=1,
+                            on_click=act(DisputeModel.clear_table),
+                        ),
+                    ),
+                ],
+                spacing=8,
+            )
+        )
     return controls
 
 
 def actor_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
     turn = model.next_player
     actor = model.current_actor
-    buttons = [key_button(session.tr("dispute.to_play", name=name) if name == turn else name,
-                          act(DisputeModel.select_actor, name), f"actor-{i}",
-                          selected=name == actor, size=theme.TEXT)
-               for i, name in enumerate(model.players)]
+    buttons = [
+        key_button(
+            session.tr("dispute.to_play", name=name) if name == turn else name,
+            act(DisputeModel.select_actor, name),
+            f"actor-{i}",
+            selected=name == actor,
+            size=theme.TEXT,
+        )
+        for i, name in enumerate(model.players)
+    ]
     return [section(session.tr("dispute.who")), *rows_of(buttons, 2, spacing=8)]
 
 
 def tray_row(session: Session, model: DisputeModel, act: Act) -> ft.Control:
     text = model.play_text() or session.tr("dispute.tray_empty")
-    shown = ft.Text(session.tr("dispute.play_line", name=model.current_actor, play=text),
-                    size=theme.TEXT_HUGE if model.play_text() else theme.TEXT_LARGE,
-                    weight=ft.FontWeight.BOLD, expand=True)
+    shown = ft.Text(
+        session.tr("dispute.play_line", name=model.current_actor, play=text),
+        size=theme.TEXT_HUGE if model.play_text() else theme.TEXT_LARGE,
+        weight=ft.FontWeight.BOLD,
+        expand=True,
+    )
     return ft.Container(
-        content=ft.Row([
-            tagged("tray", shown),
-            tagged("delete-card", ft.IconButton(
-                ft.Icons.BACKSPACE_OUTLINED, tooltip=session.tr("dispute.delete"),
-                icon_size=30, width=theme.TAP, height=theme.TAP,
-                on_click=act(DisputeModel.delete_card))),
-            tagged("clear-tray", ft.TextButton(
-                content=ft.Text(session.tr("dispute.clear_tray"), size=theme.TEXT),
-                height=theme.TAP, on_click=act(DisputeModel.clear_tray))),
-        ]),
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=12, padding=theme.GAP)
+        content=ft.Row(
+            [
+                tagged("tray", shown),
+                tagged(
+                    "delete-card",
+                    ft.IconButton(
+                        ft.Icons.BACKSPACE_OUTLINED,
+                        tooltip=session.tr("dispute.delete"),
+                        icon_size=30,
+                        width=theme.TAP,
+                        height=theme.TAP,
+                        on_click=act(DisputeModel.delete_card),
+                    ),
+                ),
+                tagged(
+                    "clear-tray",
+                    ft.TextButton(
+                        content=ft.Text(session.tr("dispute.clear_tray"), size=theme.TEXT),
+                        height=theme.TAP,
+                        on_click=act(DisputeModel.clear_tray),
+                    ),
+                ),
+            ]
+        ),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        border_radius=12,
+        padding=theme.GAP,
+    )
 
 
 def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDialog:
@@ -219,43 +392,103 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
     color = theme.LEGAL if ruling.legal else theme.ILLEGAL
     verdict = session.tr("dispute.legal" if ruling.legal else "dispute.illegal")
     body: list[ft.Control] = [
-        tagged("ruling-action", ft.Text(
-            session.tr("dispute.play_line", name=ruling.actor, play=ruling.play),
-            size=theme.TEXT_LARGE, weight=ft.FontWeight.BOLD)),
+        tagged(
+            "ruling-action",
+            ft.Text(
+                session.tr("dispute.play_line", name=ruling.actor, play=ruling.play),
+                size=theme.TEXT_LARGE,
+                weight=ft.FontWeight.BOLD,
+            ),
+        ),
         tagged("ruling-message", ft.Text(ruling.sentence(lang), size=theme.TEXT_LARGE)),
     ]
     before = ruling.before_text(lang)
     if before:  # a play out of turn: who had to act first
-        body.append(tagged("ruling-before", ft.Text(before, size=theme.TEXT_LARGE,
-                                                    weight=ft.FontWeight.BOLD)))
+        body.append(
+            tagged(
+                "ruling-before", ft.Text(before, size=theme.TEXT_LARGE, weight=ft.FontWeight.BOLD)
+            )
+        )
     body += [
-        tagged("ruling-next", ft.Container(
-            content=ft.Row([ft.Icon(ft.Icons.ARROW_FORWARD, size=28),
-                            ft.Text(ruling.next_text(lang), size=theme.TEXT_LARGE,
-                                    weight=ft.FontWeight.BOLD, expand=True)]),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=theme.GAP)),
-        tagged("ruling-rule", ft.Text(session.tr("dispute.rule", rule=ruling.rule_text(lang)),
-                                      size=15)),
+        tagged(
+            "ruling-next",
+            ft.Container(
+                content=ft.Row(
+                    [
+                        ft.Icon(ft.Icons.ARROW_FORWARD, size=28),
+                        ft.Text(
+                            ruling.next_text(lang),
+                            size=theme.TEXT_LARGE,
+                            weight=ft.FontWeight.BOLD,
+                            expand=True,
+                        ),
+                    ]
+                ),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                border_radius=12,
+                padding=theme.GAP,
+            ),
+        ),
+        tagged(
+            "ruling-rule", ft.Text(session.tr("dispute.rule", rule=ruling.rule_text(lang)), size=15)
+        ),
     ]
     actions: list[ft.Control] = []
     if ruling.before:  # the table says they passed: record it and rule again
         key = "dispute.pass_before" if len(ruling.before) == 1 else "dispute.pass_before_many"
-        actions.append(tagged("ruling-pass-before", ft.FilledButton(
-            content=ft.Text(session.tr(key, names=", ".join(ruling.before)), size=theme.TEXT),
-            height=theme.TAP, on_click=act(DisputeModel.pass_before))))
+        actions.append(
+            tagged(
+                "ruling-pass-before",
+                ft.FilledButton(
+                    content=ft.Text(
+                        session.tr(key, names=", ".join(ruling.before)), size=theme.TEXT
+                    ),
+                    height=theme.TAP,
+                    on_click=act(DisputeModel.pass_before),
+                ),
+            )
+        )
     if ruling.legal and not ruling.over:
-        actions.append(tagged("ruling-continue", ft.FilledButton(
-            content=ft.Text(session.tr("dispute.continue"), size=theme.TEXT),
-            height=theme.TAP, on_click=act(DisputeModel.accept))))
-    actions.append(tagged("ruling-close", ft.TextButton(
-        content=ft.Text(session.tr("dispute.close"), size=theme.TEXT), height=theme.TAP,
-        on_click=act(DisputeModel.close_ruling))))
+        actions.append(
+            tagged(
+                "ruling-continue",
+                ft.FilledButton(
+                    content=ft.Text(session.tr("dispute.continue"), size=theme.TEXT),
+                    height=theme.TAP,
+                    on_click=act(DisputeModel.accept),
+                ),
+            )
+        )
+    actions.append(
+        tagged(
+            "ruling-close",
+            ft.TextButton(
+                content=ft.Text(session.tr("dispute.close"), size=theme.TEXT),
+                height=theme.TAP,
+                on_click=act(DisputeModel.close_ruling),
+            ),
+        )
+    )
     return ft.AlertDialog(
-        title=tagged("ruling-verdict", ft.Row([
-            ft.Icon(ft.Icons.CHECK_CIRCLE if ruling.legal else ft.Icons.CANCEL, color=color,
-                    size=40),
-            ft.Text(verdict, size=theme.TEXT_HUGE, weight=ft.FontWeight.BOLD, color=color,
-                    expand=True)])),
+        title=tagged(
+            "ruling-verdict",
+            ft.Row(
+                [
+                    ft.Icon(
+                        ft.Icons.CHECK_CIRCLE if ruling.legal else ft.Icons.CANCEL,
+                        color=color,
+                        size=40,
+                    ),
+                    ft.Text(
+                        verdict,
+                        size=theme.TEXT_HUGE,
+                        weight=ft.FontWeight.BOLD,
+                        color=color,
+                        expand=True,
+                    ),
+                ]
+            ),
+        ),
         content=ft.Column(body, tight=True, spacing=theme.GAP),
         actions=actions,
         on_dismiss=act(DisputeModel.close_ruling),

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.store.errors import CorruptFileError
 from companion.table.service import DuplicateHandError, VersionConflictError
 from companion.ui import routes, theme
@@ -36,8 +36,11 @@ def current_evening_id(service) -> str | None:
     """Tonight's evening: of the open ones, the latest day's, the one changed last. A
     damaged one counts (its entry keeps its date): the screen then says it is damaged and
     offers its backup, rather than "no evening under way"."""
-    open_ = [e for e in service.evenings()
-             if not (isinstance(e.summary, dict) and e.summary.get("ended"))]
+    open_ = [
+        e
+        for e in service.evenings()
+        if not (isinstance(e.summary, dict) and e.summary.get("ended"))
+    ]
     if not open_:
         return None
     return max(open_, key=lambda e: (e.date or "", e.updated_at)).id
@@ -47,8 +50,12 @@ def _group(controls: list[ft.Control]) -> ft.Control:
     """Parts whose length varies, held in one slot of the screen: Flet matches a screen's
     controls by position, so a line inserted above a button would replace the button, and a
     tap aimed at it while the update arrives (another phone's hand) would be dropped."""
-    return ft.Column(controls, spacing=theme.GAP, visible=bool(controls),
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Column(
+        controls,
+        spacing=theme.GAP,
+        visible=bool(controls),
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
 
 
 def _seat_tile(session: Session, view: TableView, i: int) -> ft.Control:
@@ -56,18 +63,35 @@ def _seat_tile(session: Session, view: TableView, i: int) -> ft.Control:
     roles = [session.tr("evening.dealer")] if seat.dealer else []
     if seat.leads:
         roles.append(session.tr("evening.leads"))
-    lines: list[ft.Control] = [ft.Text(seat.name, size=theme.TEXT, weight=ft.FontWeight.BOLD,
-                                       text_align=ft.TextAlign.CENTER)]
+    lines: list[ft.Control] = [
+        ft.Text(
+            seat.name, size=theme.TEXT, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+        )
+    ]
     if seat.title:
         lines.append(ft.Text(seat.title, size=14, text_align=ft.TextAlign.CENTER))
     if roles:
-        lines.append(ft.Text(" · ".join(roles), size=14, color=ft.Colors.PRIMARY,
-                             weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
-    return tagged(f"seat-{i}", ft.Container(
-        content=ft.Column(lines, spacing=0, tight=True,
-                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        padding=6, border_radius=12, width=118,
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if seat.dealer else ft.Colors.SURFACE_CONTAINER))
+        lines.append(
+            ft.Text(
+                " · ".join(roles),
+                size=14,
+                color=ft.Colors.PRIMARY,
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
+            )
+        )
+    return tagged(
+        f"seat-{i}",
+        ft.Container(
+            content=ft.Column(
+                lines, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
+            ),
+            padding=6,
+            border_radius=12,
+            width=118,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if seat.dealer else ft.Colors.SURFACE_CONTAINER,
+        ),
+    )
 
 
 def _table_drawing(session: Session, view: TableView) -> ft.Control:
@@ -77,66 +101,123 @@ def _table_drawing(session: Session, view: TableView) -> ft.Control:
     if n % 2 == 0:
         right, bottom, left = list(range(1, n // 2)), [n // 2], list(range(n - 1, n // 2, -1))
     else:
-        right, bottom, left = list(range(1, (n + 1) // 2)), [], list(
-            range(n - 1, (n - 1) // 2, -1))
-    sides = ft.Row([
-        ft.Column([tiles[i] for i in left], spacing=6),
-        ft.Container(expand=True, height=40 + 40 * max(len(left), len(right)),
-                     border_radius=80, bgcolor=ft.Colors.GREEN_800),
-        ft.Column([tiles[i] for i in right], spacing=6),
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        right, bottom, left = list(range(1, (n + 1) // 2)), [], list(range(n - 1, (n - 1) // 2, -1))
+    sides = ft.Row(
+        [
+            ft.Column([tiles[i] for i in left], spacing=6),
+            ft.Container(
+                expand=True,
+                height=40 + 40 * max(len(left), len(right)),
+                border_radius=80,
+                bgcolor=ft.Colors.GREEN_800,
+            ),
+            ft.Column([tiles[i] for i in right], spacing=6),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
     column = [ft.Row([tiles[0]], alignment=ft.MainAxisAlignment.CENTER), sides]
     if bottom:
         column.append(ft.Row([tiles[bottom[0]]], alignment=ft.MainAxisAlignment.CENTER))
     return tagged("table-drawing", ft.Column(column, spacing=6))
 
 
-def _line(text: str, ticked: bool, on_click: Callable[[], None] | None,
-          ident: str) -> ft.Control:
+def _line(text: str, ticked: bool, on_click: Callable[[], None] | None, ident: str) -> ft.Control:
     icon = ft.Icons.CHECK_BOX if ticked else ft.Icons.CHECK_BOX_OUTLINE_BLANK
-    return ft.Semantics(identifier=ident, button=on_click is not None, selected=ticked,
-                        content=ft.Container(
-        content=ft.Row([ft.Icon(icon, size=26),
-                        ft.Text(text, size=theme.TEXT, expand=True,
-                                color=ft.Colors.OUTLINE if ticked else None)]),
-        padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=10), border_radius=12,
-        bgcolor=ft.Colors.SURFACE_CONTAINER, ink=on_click is not None,
-        on_click=(lambda _: on_click()) if on_click else None))
+    return ft.Semantics(
+        identifier=ident,
+        button=on_click is not None,
+        selected=ticked,
+        content=ft.Container(
+            content=ft.Row(
+                [
+                    ft.Icon(icon, size=26),
+                    ft.Text(
+                        text,
+                        size=theme.TEXT,
+                        expand=True,
+                        color=ft.Colors.OUTLINE if ticked else None,
+                    ),
+                ]
+            ),
+            padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=10),
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            ink=on_click is not None,
+            on_click=(lambda _: on_click()) if on_click else None,
+        ),
+    )
 
 
-def _result(session: Session, view: TableView, on_next: Callable[[], None] | None
-            ) -> list[ft.Control]:
+def _result(
+    session: Session, view: TableView, on_next: Callable[[], None] | None
+) -> list[ft.Control]:
     controls: list[ft.Control] = []
     if view.last:
-        controls.append(tagged("evening-result", section(
-            session.tr("evening.result", n=view.hand_number - 1))))
-        controls += [tagged(f"result-{i}", ft.Text(session.tr(
-            "evening.result_line", title=line.title, name=line.name, points=line.points,
-            total=line.total) if view.scored else session.tr(
-            "evening.result_title", title=line.title, name=line.name), size=theme.TEXT))
-            for i, line in enumerate(view.last)]
-        controls += [ft.Text(session.tr("evening.effect",
-                                        effect=session.tr(f"evening.effect.{kind}"),
-                                        name=name or "—"), size=15)
-                     for kind, name in view.last_effects]
+        controls.append(
+            tagged("evening-result", section(session.tr("evening.result", n=view.hand_number - 1)))
+        )
+        controls += [
+            tagged(
+                f"result-{i}",
+                ft.Text(
+                    session.tr(
+                        "evening.result_line",
+                        title=line.title,
+                        name=line.name,
+                        points=line.points,
+                        total=line.total,
+                    )
+                    if view.scored
+                    else session.tr("evening.result_title", title=line.title, name=line.name),
+                    size=theme.TEXT,
+                ),
+            )
+            for i, line in enumerate(view.last)
+        ]
+        controls += [
+            ft.Text(
+                session.tr(
+                    "evening.effect", effect=session.tr(f"evening.effect.{kind}"), name=name or "—"
+                ),
+                size=15,
+            )
+            for kind, name in view.last_effects
+        ]
     if view.scored:
         controls.append(section(session.tr("evening.standings")))
-        controls += [tagged(f"standing-{i}", ft.Text(session.tr(
-            "evening.standing", place=s.place, name=s.name, total=s.total), size=theme.TEXT))
-            for i, s in enumerate(view.standings)]
+        controls += [
+            tagged(
+                f"standing-{i}",
+                ft.Text(
+                    session.tr("evening.standing", place=s.place, name=s.name, total=s.total),
+                    size=theme.TEXT,
+                ),
+            )
+            for i, s in enumerate(view.standings)
+        ]
     elif not view.last:  # no points and no hand yet: who sits where is the news
         controls.append(note(session.tr("evening.no_points"), ident="standing-0"))
     if view.ended:
         controls.append(note(session.tr("evening.ended"), ident="evening-ended"))
     elif on_next is not None:
-        controls.append(big_button(session.tr("evening.next"), lambda _: on_next(),
-                                   ident="evening-next", icon=ft.Icons.ARROW_FORWARD,
-                                   primary=True))
+        controls.append(
+            big_button(
+                session.tr("evening.next"),
+                lambda _: on_next(),
+                ident="evening-next",
+                icon=ft.Icons.ARROW_FORWARD,
+                primary=True,
+            )
+        )
     return controls
 
 
-def _order_keys(session: Session, view: TableView, entry: HandEntry,
-                change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+def _order_keys(
+    session: Session,
+    view: TableView,
+    entry: HandEntry,
+    change: Callable[[Callable[[HandEntry], HandEntry]], None],
+) -> list[ft.Control]:
     """The finishing order: tap the players as they go out (the last placed for you)."""
     players = view.players
     controls: list[ft.Control] = [section(session.tr("evening.order"))]
@@ -144,27 +225,53 @@ def _order_keys(session: Session, view: TableView, entry: HandEntry,
     for i, name in enumerate(players):
         placed = name in entry.order
         label = f"{entry.order.index(name) + 1}. {name}" if placed else name
-        keys.append(key_button(label, lambda n=name: change(lambda e: e.tap_player(n, players)),
-                               f"out-{i}", selected=placed, size=theme.TEXT))
+        keys.append(
+            key_button(
+                label,
+                lambda n=name: change(lambda e: e.tap_player(n, players)),
+                f"out-{i}",
+                selected=placed,
+                size=theme.TEXT,
+            )
+        )
     controls += rows_of(keys, 2)
     order_text = " → ".join(entry.order) if entry.order else session.tr("evening.order_empty")
     controls.append(note(order_text, ident="order"))
     if entry.order:
-        controls.append(big_button(session.tr("evening.clear"),
-                                   lambda _: change(HandEntry.clear_order), ident="order-clear",
-                                   icon=ft.Icons.BACKSPACE))
+        controls.append(
+            big_button(
+                session.tr("evening.clear"),
+                lambda _: change(HandEntry.clear_order),
+                ident="order-clear",
+                icon=ft.Icons.BACKSPACE,
+            )
+        )
     return controls
 
 
-def _card_keys(session: Session, view: TableView, entry: HandEntry,
-               change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+def _card_keys(
+    session: Session,
+    view: TableView,
+    entry: HandEntry,
+    change: Callable[[Callable[[HandEntry], HandEntry]], None],
+) -> list[ft.Control]:
     """card_penalty: who went out, then each other player's cards left with a one-thumb
     picker (1 … his hand, ±1) and his 'played no card' flag."""
     players = view.players
     controls: list[ft.Control] = [section(session.tr("evening.cards_out"))]
-    controls += rows_of([key_button(name, lambda n=name: change(lambda e: e.tap_out(n, players)),
-                                    f"out-{i}", selected=name in entry.order, size=theme.TEXT)
-                         for i, name in enumerate(players)], 2)
+    controls += rows_of(
+        [
+            key_button(
+                name,
+                lambda n=name: change(lambda e: e.tap_out(n, players)),
+                f"out-{i}",
+                selected=name in entry.order,
+                size=theme.TEXT,
+            )
+            for i, name in enumerate(players)
+        ],
+        2,
+    )
     if not entry.order:
         return controls
     controls.append(section(session.tr("evening.cards_left")))
@@ -172,63 +279,114 @@ def _card_keys(session: Session, view: TableView, entry: HandEntry,
         if name in entry.order:
             continue
         count = entry.count_of(name)
-        label = session.tr("evening.cards_count", name=name,
-                           cards="?" if count is None else count)
-        controls.append(ft.Row([
-            key_button(label, lambda n=name: change(lambda e: e.pick(n)), f"cards-{i}",
-                       selected=entry.picking == name, size=theme.TEXT),
-            key_button(session.tr("evening.none_played"),
-                       lambda n=name: change(lambda e: e.toggle_none_played(
-                           n, view.hand_sizes.get(n, 0))),
-                       f"none-{i}", selected=name in entry.none_played, size=16)],
-            spacing=6))
+        label = session.tr("evening.cards_count", name=name, cards="?" if count is None else count)
+        controls.append(
+            ft.Row(
+                [
+                    key_button(
+                        label,
+                        lambda n=name: change(lambda e: e.pick(n)),
+                        f"cards-{i}",
+                        selected=entry.picking == name,
+                        size=theme.TEXT,
+                    ),
+                    key_button(
+                        session.tr("evening.none_played"),
+                        lambda n=name: change(
+                            lambda e: e.toggle_none_played(n, view.hand_sizes.get(n, 0))
+                        ),
+                        f"none-{i}",
+                        selected=name in entry.none_played,
+                        size=16,
+                    ),
+                ],
+                spacing=6,
+            )
+        )
     if entry.picking is not None:
         picked = entry.picking
         limit = max(view.hand_sizes.get(picked, 0), 1)
-        controls.append(note(session.tr("evening.cards_pick", name=picked),
-                             ident="cards-picking"))
-        controls += rows_of([key_button(str(n), lambda n=n: change(
-            lambda e: e.set_count(n, players)), f"count-{n}",
-            selected=entry.count_of(picked) == n) for n in range(1, limit + 1)], 5)
-        controls += rows_of([
-            key_button("−", lambda: change(lambda e: e.step_count(-1, limit)), "count-minus"),
-            key_button("+", lambda: change(lambda e: e.step_count(1, limit)), "count-plus")], 2)
+        controls.append(note(session.tr("evening.cards_pick", name=picked), ident="cards-picking"))
+        controls += rows_of(
+            [
+                key_button(
+                    str(n),
+                    lambda n=n: change(lambda e: e.set_count(n, players)),
+                    f"count-{n}",
+                    selected=entry.count_of(picked) == n,
+                )
+                for n in range(1, limit + 1)
+            ],
+            5,
+        )
+        controls += rows_of(
+            [
+                key_button("−", lambda: change(lambda e: e.step_count(-1, limit)), "count-minus"),
+                key_button("+", lambda: change(lambda e: e.step_count(1, limit)), "count-plus"),
+            ],
+            2,
+        )
     return controls
 
 
-def _event_keys(session: Session, view: TableView, entry: HandEntry,
-                change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+def _event_keys(
+    session: Session,
+    view: TableView,
+    entry: HandEntry,
+    change: Callable[[Callable[[HandEntry], HandEntry]], None],
+) -> list[ft.Control]:
     if not view.events:
         return []
     controls: list[ft.Control] = [section(session.tr("evening.events"))]
-    controls += rows_of([key_button(session.tr(f"evening.event.{kind}"),
-                                    lambda k=kind: change(lambda e: e.tap_event(k, view.scum)),
-                                    f"event-{kind}", selected=entry.pending == kind,
-                                    size=theme.TEXT)
-                         for kind in view.events], 2)
+    controls += rows_of(
+        [
+            key_button(
+                session.tr(f"evening.event.{kind}"),
+                lambda k=kind: change(lambda e: e.tap_event(k, view.scum)),
+                f"event-{kind}",
+                selected=entry.pending == kind,
+                size=theme.TEXT,
+            )
+            for kind in view.events
+        ],
+        2,
+    )
     if entry.pending == "guillotine":
-        prompt = (session.tr("evening.guillotine_victim", name=entry.pending_player)
-                  if entry.pending_player else session.tr("evening.guillotine_who"))
+        prompt = (
+            session.tr("evening.guillotine_victim", name=entry.pending_player)
+            if entry.pending_player
+            else session.tr("evening.guillotine_who")
+        )
         controls.append(note(prompt, ident="event-pending"))
     elif entry.pending:
-        controls.append(note(session.tr("evening.event_who", event=session.tr(
-            f"evening.event.{entry.pending}")), ident="event-pending"))
+        controls.append(
+            note(
+                session.tr("evening.event_who", event=session.tr(f"evening.event.{entry.pending}")),
+                ident="event-pending",
+            )
+        )
     for i, marked in enumerate(entry.events):
         label = session.tr(f"evening.event.{marked.kind}")
         if marked.victim is not None:
-            text = session.tr("evening.event_victim_line", event=label, name=marked.player,
-                              victim=marked.victim)
+            text = session.tr(
+                "evening.event_victim_line", event=label, name=marked.player, victim=marked.victim
+            )
         elif marked.player:
             text = session.tr("evening.event_line", event=label, name=marked.player)
         else:
             text = session.tr("evening.event_plain", event=label)
-        controls.append(_line(text, True, lambda i=i: change(lambda e: e.drop_event(i)),
-                              f"event-line-{i}"))
+        controls.append(
+            _line(text, True, lambda i=i: change(lambda e: e.drop_event(i)), f"event-line-{i}")
+        )
     return controls
 
 
-def _entry(session: Session, view: TableView, entry: HandEntry,
-           change: Callable[[Callable[[HandEntry], HandEntry]], None]) -> list[ft.Control]:
+def _entry(
+    session: Session,
+    view: TableView,
+    entry: HandEntry,
+    change: Callable[[Callable[[HandEntry], HandEntry]], None],
+) -> list[ft.Control]:
     """Hand entry: the order (or the cards left), the events, and what will be recorded in
     one line, right above the record button: that line is the confirmation."""
     keys = _card_keys if view.needs_cards else _order_keys
@@ -238,7 +396,9 @@ def _entry(session: Session, view: TableView, entry: HandEntry,
     parts = (keys(session, view, entry, change), _event_keys(session, view, entry, change))
     controls: list[ft.Control] = [
         ft.Column(part, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        for part in parts if part]
+        for part in parts
+        if part
+    ]
     summary = entry.summary(view.players, view.needs_cards, session.tr)
     if summary is not None:
         controls.append(note(summary, ident="entry-summary"))
@@ -305,8 +465,7 @@ def EveningScreen() -> ft.View:
         set_view(table_view(ev))
         publish(ev)
 
-    async def change_evening(action: Callable, on_done: Callable[[], None] | None = None
-                             ) -> None:
+    async def change_evening(action: Callable, on_done: Callable[[], None] | None = None) -> None:
         if view is None or busy:
             return
         set_busy(True)
@@ -341,8 +500,12 @@ def EveningScreen() -> ft.View:
                 set_message(session.tr("evening.cards_no_out"))
                 return
             if current.cards_missing(view.players):
-                set_message(session.tr("evening.cards_missing", names=", ".join(
-                    current.cards_missing(view.players))))
+                set_message(
+                    session.tr(
+                        "evening.cards_missing",
+                        names=", ".join(current.cards_missing(view.players)),
+                    )
+                )
                 return
             order: list[str] = []  # the replay derives the places from the cards
             cards_left, none_played = current.card_inputs()
@@ -355,32 +518,57 @@ def EveningScreen() -> ft.View:
         events, version = current.event_inputs(), view.version
         # The same hand tapped twice from this version (a double tap) is one hand: the second
         # call is refused as a duplicate rather than taken for someone else's change.
-        key = hashlib.sha256(repr((view.evening_id, version, order, events, cards_left,
-                                   none_played)).encode()).hexdigest()[:32]
+        key = hashlib.sha256(
+            repr((view.evening_id, version, order, events, cards_left, none_played)).encode()
+        ).hexdigest()[:32]
         await change_evening(
-            lambda s: s.record_hand(view.evening_id, order, expected_version=version,
-                                    events=events, cards_left=cards_left,
-                                    none_played=none_played, key=key),
-            lambda: set_show_result(True))
+            lambda s: s.record_hand(
+                view.evening_id,
+                order,
+                expected_version=version,
+                events=events,
+                cards_left=cards_left,
+                none_played=none_played,
+                key=key,
+            ),
+            lambda: set_show_result(True),
+        )
 
     async def undo(_=None) -> None:
         if view is None:
             return
         version = view.version
-        await change_evening(lambda s: s.undo(view.evening_id, expected_version=version),
-                             lambda: (set_show_result(False), set_entry(HandEntry())))
+        await change_evening(
+            lambda s: s.undo(view.evening_id, expected_version=version),
+            lambda: (set_show_result(False), set_entry(HandEntry())),
+        )
 
-    restore_button = (big_button(session.tr("data.restore"), restore, ident="evening-restore",
-                                 icon=ft.Icons.RESTORE, primary=True)
-                      if damaged is not None and session.editor else None)
+    restore_button = (
+        big_button(
+            session.tr("data.restore"),
+            restore,
+            ident="evening-restore",
+            icon=ft.Icons.RESTORE,
+            primary=True,
+        )
+        if damaged is not None and session.editor
+        else None
+    )
     if error:
         body: list[ft.Control] = [note(error, ident="evening-error", color=ft.Colors.ERROR)]
         if restore_button is not None:
             body.append(restore_button)
     elif missing:
-        body = [note(session.tr("evening.none"), ident="evening-none"),
-                big_button(session.tr("home.new"), lambda _: session.go(routes.NEW_EVENING),
-                           ident="evening-new", icon=ft.Icons.ADD, primary=True)]
+        body = [
+            note(session.tr("evening.none"), ident="evening-none"),
+            big_button(
+                session.tr("home.new"),
+                lambda _: session.go(routes.NEW_EVENING),
+                ident="evening-new",
+                icon=ft.Icons.ADD,
+                primary=True,
+            ),
+        ]
     elif view is None:
         body = [note(session.tr("evening.loading"), ident="evening-loading")]
     else:
@@ -391,38 +579,104 @@ def EveningScreen() -> ft.View:
 
         body = []
         if view.ended or (show_result and session.editor) or not session.editor:
-            body += _result(session, view, (lambda: set_show_result(False))
-                            if session.editor else None)
+            body += _result(
+                session, view, (lambda: set_show_result(False)) if session.editor else None
+            )
         if view.plan is not None and (not show_result or not session.editor):
-            body.append(tagged("evening-hand", ft.Text(
-                session.tr("evening.hand", n=view.hand_number), size=theme.TEXT_LARGE,
-                weight=ft.FontWeight.BOLD)))
+            body.append(
+                tagged(
+                    "evening-hand",
+                    ft.Text(
+                        session.tr("evening.hand", n=view.hand_number),
+                        size=theme.TEXT_LARGE,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                )
+            )
             body.append(_table_drawing(session, view))
-            body.append(_group([section(session.tr("evening.deal")), *[
-                tagged(f"deal-{i}", ft.Text(line, size=theme.TEXT))
-                for i, line in enumerate(view.deal_lines)]]))
-            body.append(_group([section(session.tr("evening.checklist")), *[
-                _line(line, i in hand_entry.ticks,
-                      (lambda i=i: change(lambda e: e.tick(i))) if session.editor else None,
-                      f"check-{i}")
-                for i, line in enumerate(view.check_lines)]]))
+            body.append(
+                _group(
+                    [
+                        section(session.tr("evening.deal")),
+                        *[
+                            tagged(f"deal-{i}", ft.Text(line, size=theme.TEXT))
+                            for i, line in enumerate(view.deal_lines)
+                        ],
+                    ]
+                )
+            )
+            body.append(
+                _group(
+                    [
+                        section(session.tr("evening.checklist")),
+                        *[
+                            _line(
+                                line,
+                                i in hand_entry.ticks,
+                                (lambda i=i: change(lambda e: e.tick(i)))
+                                if session.editor
+                                else None,
+                                f"check-{i}",
+                            )
+                            for i, line in enumerate(view.check_lines)
+                        ],
+                    ]
+                )
+            )
             if session.editor:
                 body.append(_group(_entry(session, view, hand_entry, change)))
-                body.append(big_button(session.tr("evening.record"), record,
-                                       ident="evening-record", icon=ft.Icons.CHECK,
-                                       primary=True, disabled=busy))
+                body.append(
+                    big_button(
+                        session.tr("evening.record"),
+                        record,
+                        ident="evening-record",
+                        icon=ft.Icons.CHECK,
+                        primary=True,
+                        disabled=busy,
+                    )
+                )
         # Beside the buttons that caused it, where the thumb is.
-        body.append(_group([note(message, ident="evening-message", color=ft.Colors.ERROR)]
-                           if message else []))
+        body.append(
+            _group(
+                [note(message, ident="evening-message", color=ft.Colors.ERROR)] if message else []
+            )
+        )
         body.append(_group([restore_button] if restore_button is not None else []))
-        body.append(_group([big_button(session.tr("evening.undo"), undo, ident="evening-undo",
-                                       icon=ft.Icons.UNDO, disabled=busy)]
-                           if session.editor and view.can_undo else []))
+        body.append(
+            _group(
+                [
+                    big_button(
+                        session.tr("evening.undo"),
+                        undo,
+                        ident="evening-undo",
+                        icon=ft.Icons.UNDO,
+                        disabled=busy,
+                    )
+                ]
+                if session.editor and view.can_undo
+                else []
+            )
+        )
         # Past hands, joins and leaves, the end; read-only phones may look too.
-        body.append(big_button(session.tr("hands.open"), lambda _: session.go(
-            routes.evening_hands(view.evening_id)), ident="evening-hands", icon=ft.Icons.LIST))
+        body.append(
+            big_button(
+                session.tr("hands.open"),
+                lambda _: session.go(routes.evening_hands(view.evening_id)),
+                ident="evening-hands",
+                icon=ft.Icons.LIST,
+            )
+        )
         # A dispute under this evening's rules and seating (the key kept for editors).
-        body.append(big_button(session.tr("dispute.open_from_evening"), lambda _: page.navigate(
-            routes.dispute_for(view.evening_id, session.config.key if session.editor else None)),
-            ident="evening-dispute", icon=ft.Icons.GAVEL))
+        body.append(
+            big_button(
+                session.tr("dispute.open_from_evening"),
+                lambda _: page.navigate(
+                    routes.dispute_for(
+                        view.evening_id, session.config.key if session.editor else None
+                    )
+                ),
+                ident="evening-dispute",
+                icon=ft.Icons.GAVEL,
+            )
+        )
     return screen(session, route, session.tr("evening.title"), body, ident="screen-evening")

@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.table.service import VersionConflictError
 from companion.ui import routes, theme
 from companion.ui.evenings import call
@@ -57,79 +57,151 @@ def _message(message: Message | None) -> list[ft.Control]:
     return [note(text, ident="hands-message", color=ft.Colors.ERROR if bad else None)]
 
 
-def _card(session: Session, view: HandsView, card: HandCard,
-          on_open: Callable[[], None] | None) -> ft.Control:
+def _card(
+    session: Session, view: HandsView, card: HandCard, on_open: Callable[[], None] | None
+) -> ft.Control:
     lines: list[ft.Control] = [
-        ft.Text(session.tr("evening.hand", n=card.number), size=theme.TEXT,
-                weight=ft.FontWeight.BOLD),
-        ft.Text(session.tr("hands.order", order=" → ".join(card.shown_order)), size=15)]
-    lines += [ft.Text(session.tr("evening.result_line", title=p.title, name=p.name,
-                                 points=p.points, total=p.total) if view.scored
-                      else session.tr("evening.result_title", title=p.title, name=p.name),
-                      size=15) for p in card.places]
-    lines += [ft.Text(session.tr("evening.effect", effect=session.tr(f"evening.effect.{kind}"),
-                                 name=name or "—"), size=15) for kind, name in card.effects]
-    return ft.Semantics(identifier=f"hand-{card.number}", button=on_open is not None,
-                        content=ft.Container(
-        content=ft.Row([ft.Column(lines, spacing=2, expand=True),
-                        *([ft.Icon(ft.Icons.EDIT)] if on_open else [])]),
-        padding=theme.GAP, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER,
-        ink=on_open is not None, on_click=(lambda _: on_open()) if on_open else None))
+        ft.Text(
+            session.tr("evening.hand", n=card.number), size=theme.TEXT, weight=ft.FontWeight.BOLD
+        ),
+        ft.Text(session.tr("hands.order", order=" → ".join(card.shown_order)), size=15),
+    ]
+    lines += [
+        ft.Text(
+            session.tr(
+                "evening.result_line", title=p.title, name=p.name, points=p.points, total=p.total
+            )
+            if view.scored
+            else session.tr("evening.result_title", title=p.title, name=p.name),
+            size=15,
+        )
+        for p in card.places
+    ]
+    lines += [
+        ft.Text(
+            session.tr(
+                "evening.effect", effect=session.tr(f"evening.effect.{kind}"), name=name or "—"
+            ),
+            size=15,
+        )
+        for kind, name in card.effects
+    ]
+    return ft.Semantics(
+        identifier=f"hand-{card.number}",
+        button=on_open is not None,
+        content=ft.Container(
+            content=ft.Row(
+                [
+                    ft.Column(lines, spacing=2, expand=True),
+                    *([ft.Icon(ft.Icons.EDIT)] if on_open else []),
+                ]
+            ),
+            padding=theme.GAP,
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            ink=on_open is not None,
+            on_click=(lambda _: on_open()) if on_open else None,
+        ),
+    )
 
 
 def _removable(text: str, on_click: Callable[[], None], ident: str) -> ft.Control:
-    return ft.Semantics(identifier=ident, button=True, content=ft.Container(
-        content=ft.Row([ft.Icon(ft.Icons.CLOSE, size=22),
-                        ft.Text(text, size=theme.TEXT, expand=True)]),
-        padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=10), border_radius=12,
-        bgcolor=ft.Colors.SURFACE_CONTAINER, ink=True, on_click=lambda _: on_click()))
+    return ft.Semantics(
+        identifier=ident,
+        button=True,
+        content=ft.Container(
+            content=ft.Row(
+                [ft.Icon(ft.Icons.CLOSE, size=22), ft.Text(text, size=theme.TEXT, expand=True)]
+            ),
+            padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=10),
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            ink=True,
+            on_click=lambda _: on_click(),
+        ),
+    )
 
 
-def _events(session: Session, edit: HandEdit,
-            change: Callable[[Callable[[HandEdit], HandEdit]], None]) -> list[ft.Control]:
+def _events(
+    session: Session, edit: HandEdit, change: Callable[[Callable[[HandEdit], HandEdit]], None]
+) -> list[ft.Control]:
     """The hand's events as recorded, each removable, and the keys to mark more."""
     card, entry = edit.card, edit.entry
     controls: list[ft.Control] = [section(session.tr("evening.events"))]
-    controls += rows_of([key_button(
-        session.tr(f"evening.event.{kind}"),
-        lambda k=kind: change(lambda e: e.change(lambda h: h.tap_event(k, card.scum))),
-        f"edit-event-{kind}", selected=entry.pending == kind, size=theme.TEXT)
-        for kind in card.allowed], 2)
+    controls += rows_of(
+        [
+            key_button(
+                session.tr(f"evening.event.{kind}"),
+                lambda k=kind: change(lambda e: e.change(lambda h: h.tap_event(k, card.scum))),
+                f"edit-event-{kind}",
+                selected=entry.pending == kind,
+                size=theme.TEXT,
+            )
+            for kind in card.allowed
+        ],
+        2,
+    )
     if entry.pending == "guillotine":
-        controls.append(note(session.tr("evening.guillotine_who") if entry.pending_player is None
-                             else session.tr("evening.guillotine_victim",
-                                             name=entry.pending_player),
-                             ident="edit-event-pending"))
+        controls.append(
+            note(
+                session.tr("evening.guillotine_who")
+                if entry.pending_player is None
+                else session.tr("evening.guillotine_victim", name=entry.pending_player),
+                ident="edit-event-pending",
+            )
+        )
     elif entry.pending:
-        controls.append(note(session.tr("evening.event_who", event=session.tr(
-            f"evening.event.{entry.pending}")), ident="edit-event-pending"))
+        controls.append(
+            note(
+                session.tr("evening.event_who", event=session.tr(f"evening.event.{entry.pending}")),
+                ident="edit-event-pending",
+            )
+        )
     for i, e in enumerate(entry.events):
         # president_falls is never marked by hand (the replay applies it), only recorded
-        label = session.tr("evening.effect.president_falls" if e.kind == "president_falls"
-                           else f"evening.event.{e.kind}")
+        label = session.tr(
+            "evening.effect.president_falls"
+            if e.kind == "president_falls"
+            else f"evening.event.{e.kind}"
+        )
         if e.victim is not None:
-            text = session.tr("evening.event_victim_line", event=label, name=e.player,
-                              victim=e.victim)
+            text = session.tr(
+                "evening.event_victim_line", event=label, name=e.player, victim=e.victim
+            )
         elif e.player:
             text = session.tr("evening.event_line", event=label, name=e.player)
         else:
             text = session.tr("evening.event_plain", event=label)
-        controls.append(_removable(
-            text, lambda i=i: change(lambda x: x.change(lambda h: h.drop_event(i))),
-            f"edit-event-line-{i}"))
+        controls.append(
+            _removable(
+                text,
+                lambda i=i: change(lambda x: x.change(lambda h: h.drop_event(i))),
+                f"edit-event-line-{i}",
+            )
+        )
     return controls
 
 
-def _card_keys(session: Session, edit: HandEdit,
-               change: Callable[[Callable[[HandEdit], HandEdit]], None]) -> list[ft.Control]:
+def _card_keys(
+    session: Session, edit: HandEdit, change: Callable[[Callable[[HandEdit], HandEdit]], None]
+) -> list[ft.Control]:
     """card_penalty: who went out, then each other player's cards left (a picker up to what
     he held, ±1) and his 'played no card' flag, as on the evening screen."""
     card, entry = edit.card, edit.entry
     controls: list[ft.Control] = [section(session.tr("evening.cards_out"))]
-    controls += rows_of([key_button(name, lambda n=name: change(lambda e: e.tap_out(n)),
-                                    f"edit-out-{i}", selected=name in entry.order,
-                                    size=theme.TEXT)
-                         for i, name in enumerate(card.players)], 2)
+    controls += rows_of(
+        [
+            key_button(
+                name,
+                lambda n=name: change(lambda e: e.tap_out(n)),
+                f"edit-out-{i}",
+                selected=name in entry.order,
+                size=theme.TEXT,
+            )
+            for i, name in enumerate(card.players)
+        ],
+        2,
+    )
     if not entry.order:
         return controls
     controls.append(section(session.tr("evening.cards_left")))
@@ -137,35 +209,78 @@ def _card_keys(session: Session, edit: HandEdit,
         if name in entry.order:
             continue
         count = entry.count_of(name)
-        controls.append(ft.Row([
-            key_button(session.tr("evening.cards_count", name=name,
-                                  cards="?" if count is None else count),
-                       lambda n=name: change(lambda e: e.change(lambda h: h.pick(n))),
-                       f"edit-cards-{i}", selected=entry.picking == name, size=theme.TEXT),
-            key_button(session.tr("evening.none_played"),
-                       lambda n=name: change(lambda e: e.change(lambda h: h.toggle_none_played(
-                           n, card.hand_sizes.get(n, 0)))),
-                       f"edit-none-{i}", selected=name in entry.none_played, size=16)],
-            spacing=6))
+        controls.append(
+            ft.Row(
+                [
+                    key_button(
+                        session.tr(
+                            "evening.cards_count", name=name, cards="?" if count is None else count
+                        ),
+                        lambda n=name: change(lambda e: e.change(lambda h: h.pick(n))),
+                        f"edit-cards-{i}",
+                        selected=entry.picking == name,
+                        size=theme.TEXT,
+                    ),
+                    key_button(
+                        session.tr("evening.none_played"),
+                        lambda n=name: change(
+                            lambda e: e.change(
+                                lambda h: h.toggle_none_played(n, card.hand_sizes.get(n, 0))
+                            )
+                        ),
+                        f"edit-none-{i}",
+                        selected=name in entry.none_played,
+                        size=16,
+                    ),
+                ],
+                spacing=6,
+            )
+        )
     if entry.picking is not None:
         picked = entry.picking
         limit = max(card.hand_sizes.get(picked, 0), 1)
-        controls.append(note(session.tr("evening.cards_pick", name=picked),
-                             ident="edit-cards-picking"))
-        controls += rows_of([key_button(str(n), lambda n=n: change(lambda e: e.set_count(n)),
-                                        f"edit-count-{n}", selected=entry.count_of(picked) == n)
-                             for n in range(1, limit + 1)], 5)
-        controls += rows_of([
-            key_button("−", lambda: change(lambda e: e.change(lambda h: h.step_count(-1, limit))),
-                       "edit-count-minus"),
-            key_button("+", lambda: change(lambda e: e.change(lambda h: h.step_count(1, limit))),
-                       "edit-count-plus")], 2)
+        controls.append(
+            note(session.tr("evening.cards_pick", name=picked), ident="edit-cards-picking")
+        )
+        controls += rows_of(
+            [
+                key_button(
+                    str(n),
+                    lambda n=n: change(lambda e: e.set_count(n)),
+                    f"edit-count-{n}",
+                    selected=entry.count_of(picked) == n,
+                )
+                for n in range(1, limit + 1)
+            ],
+            5,
+        )
+        controls += rows_of(
+            [
+                key_button(
+                    "−",
+                    lambda: change(lambda e: e.change(lambda h: h.step_count(-1, limit))),
+                    "edit-count-minus",
+                ),
+                key_button(
+                    "+",
+                    lambda: change(lambda e: e.change(lambda h: h.step_count(1, limit))),
+                    "edit-count-plus",
+                ),
+            ],
+            2,
+        )
     return controls
 
 
-def _editor(session: Session, view: HandsView, edit: HandEdit,
-            set_edit: Callable[[Any], None], actions: Actions,
-            message: Message | None, busy: bool) -> list[ft.Control]:
+def _editor(
+    session: Session,
+    view: HandsView,
+    edit: HandEdit,
+    set_edit: Callable[[Any], None],
+    actions: Actions,
+    message: Message | None,
+    busy: bool,
+) -> list[ft.Control]:
     """The hand being corrected: the evening screen's taps, prefilled as recorded."""
     card, entry = edit.card, edit.entry
 
@@ -173,8 +288,14 @@ def _editor(session: Session, view: HandsView, edit: HandEdit,
         set_edit(lambda e: fn(e) if e is not None else e)
 
     controls: list[ft.Control] = [
-        tagged("edit-title", ft.Text(session.tr("hands.edit_title", n=card.number),
-                                     size=theme.TEXT_LARGE, weight=ft.FontWeight.BOLD)),
+        tagged(
+            "edit-title",
+            ft.Text(
+                session.tr("hands.edit_title", n=card.number),
+                size=theme.TEXT_LARGE,
+                weight=ft.FontWeight.BOLD,
+            ),
+        ),
         note(session.tr("hands.order", order=" → ".join(card.shown_order)), ident="edit-recorded"),
     ]
     if card.by_cards:
@@ -185,70 +306,145 @@ def _editor(session: Session, view: HandsView, edit: HandEdit,
         for i, name in enumerate(card.players):
             placed = name in entry.order
             label = f"{entry.order.index(name) + 1}. {name}" if placed else name
-            keys.append(key_button(label, lambda n=name: change(lambda e: e.tap_player(n)),
-                                   f"edit-out-{i}", selected=placed, size=theme.TEXT))
+            keys.append(
+                key_button(
+                    label,
+                    lambda n=name: change(lambda e: e.tap_player(n)),
+                    f"edit-out-{i}",
+                    selected=placed,
+                    size=theme.TEXT,
+                )
+            )
         controls += rows_of(keys, 2)
-        controls.append(note(" → ".join(entry.order) if entry.order
-                             else session.tr("evening.order_empty"), ident="edit-order"))
+        controls.append(
+            note(
+                " → ".join(entry.order) if entry.order else session.tr("evening.order_empty"),
+                ident="edit-order",
+            )
+        )
         if entry.order:
-            controls.append(big_button(
-                session.tr("evening.clear"),
-                lambda _: change(lambda e: e.change(lambda h: h.clear_order())),
-                ident="edit-clear", icon=ft.Icons.BACKSPACE))
+            controls.append(
+                big_button(
+                    session.tr("evening.clear"),
+                    lambda _: change(lambda e: e.change(lambda h: h.clear_order())),
+                    ident="edit-clear",
+                    icon=ft.Icons.BACKSPACE,
+                )
+            )
     if card.allowed or entry.events:
         controls += _events(session, edit, change)
     controls += _message(message)
-    controls.append(big_button(session.tr("hands.save"), actions.save, ident="hand-save",
-                               icon=ft.Icons.CHECK, primary=True, disabled=busy))
-    controls.append(big_button(session.tr("hands.close_edit"), lambda _: set_edit(None),
-                               ident="hand-close", icon=ft.Icons.CLOSE))
-    controls.append(big_button(session.tr("hands.delete"),
-                               lambda _: change(HandEdit.ask_delete),
-                               ident="hand-delete", icon=ft.Icons.DELETE))
+    controls.append(
+        big_button(
+            session.tr("hands.save"),
+            actions.save,
+            ident="hand-save",
+            icon=ft.Icons.CHECK,
+            primary=True,
+            disabled=busy,
+        )
+    )
+    controls.append(
+        big_button(
+            session.tr("hands.close_edit"),
+            lambda _: set_edit(None),
+            ident="hand-close",
+            icon=ft.Icons.CLOSE,
+        )
+    )
+    controls.append(
+        big_button(
+            session.tr("hands.delete"),
+            lambda _: change(HandEdit.ask_delete),
+            ident="hand-delete",
+            icon=ft.Icons.DELETE,
+        )
+    )
     if edit.confirm_delete:
-        controls.append(note(session.tr("hands.delete_warning", n=card.number),
-                             ident="hand-delete-warning", color=ft.Colors.ERROR))
-        controls.append(big_button(session.tr("hands.delete_confirm", n=card.number),
-                                   actions.delete, ident="hand-delete-confirm",
-                                   icon=ft.Icons.DELETE_FOREVER, primary=True, disabled=busy))
+        controls.append(
+            note(
+                session.tr("hands.delete_warning", n=card.number),
+                ident="hand-delete-warning",
+                color=ft.Colors.ERROR,
+            )
+        )
+        controls.append(
+            big_button(
+                session.tr("hands.delete_confirm", n=card.number),
+                actions.delete,
+                ident="hand-delete-confirm",
+                icon=ft.Icons.DELETE_FOREVER,
+                primary=True,
+                disabled=busy,
+            )
+        )
     return controls
 
 
-def _hands(session: Session, view: HandsView, editable: bool,
-           open_hand: Callable[[HandCard], None], message: Message | None
-           ) -> list[ft.Control]:
+def _hands(
+    session: Session,
+    view: HandsView,
+    editable: bool,
+    open_hand: Callable[[HandCard], None],
+    message: Message | None,
+) -> list[ft.Control]:
     controls: list[ft.Control] = _message(message)
     if not view.hands:
         return [*controls, note(session.tr("hands.none"), ident="hands-none")]
     if editable:
         controls.append(note(session.tr("hands.tap_to_correct")))
-    controls += [_card(session, view, card, (lambda c=card: open_hand(c)) if editable else None)
-                 for card in view.hands]
+    controls += [
+        _card(session, view, card, (lambda c=card: open_hand(c)) if editable else None)
+        for card in view.hands
+    ]
     return controls
 
 
-def _players(session: Session, view: HandsView, editable: bool, profiles: tuple[str, ...],
-             typed: TypedText, actions: Actions,
-             confirm_end: bool, set_confirm_end: Callable[[bool], None],
-             message: Message | None, busy: bool) -> list[ft.Control]:
+def _players(
+    session: Session,
+    view: HandsView,
+    editable: bool,
+    profiles: tuple[str, ...],
+    typed: TypedText,
+    actions: Actions,
+    confirm_end: bool,
+    set_confirm_end: Callable[[bool], None],
+    message: Message | None,
+    busy: bool,
+) -> list[ft.Control]:
     controls: list[ft.Control] = [section(session.tr("hands.present"))]
     can_move = editable and view.join_leave
     for i, p in enumerate(view.present):
-        label = session.tr("hands.player", name=p.name, total=p.total) if view.scored \
-            else p.name
-        row: list[ft.Control] = [tagged(f"player-{i}", ft.Text(label, size=theme.TEXT,
-                                                                expand=True))]
+        label = session.tr("hands.player", name=p.name, total=p.total) if view.scored else p.name
+        row: list[ft.Control] = [
+            tagged(f"player-{i}", ft.Text(label, size=theme.TEXT, expand=True))
+        ]
         if can_move:
-            row.append(big_button(session.tr("hands.leave"),
-                                  lambda _, n=p.name: actions.leave(n),
-                                  ident=f"leave-{i}", icon=ft.Icons.LOGOUT, disabled=busy))
+            row.append(
+                big_button(
+                    session.tr("hands.leave"),
+                    lambda _, n=p.name: actions.leave(n),
+                    ident=f"leave-{i}",
+                    icon=ft.Icons.LOGOUT,
+                    disabled=busy,
+                )
+            )
         controls.append(ft.Row(row))
     controls += _message(message)  # under the players: in sight of what was tapped
     if view.left:
         controls.append(section(session.tr("hands.left")))
-        controls += [tagged(f"left-{i}", ft.Text(
-            session.tr("hands.player", name=p.name, total=p.total) if view.scored else p.name,
-            size=theme.TEXT)) for i, p in enumerate(view.left)]
+        controls += [
+            tagged(
+                f"left-{i}",
+                ft.Text(
+                    session.tr("hands.player", name=p.name, total=p.total)
+                    if view.scored
+                    else p.name,
+                    size=theme.TEXT,
+                ),
+            )
+            for i, p in enumerate(view.left)
+        ]
     if editable and not view.join_leave:
         controls.append(note(session.tr("hands.no_join_leave"), ident="no-join-leave"))
     elif can_move:
@@ -256,27 +452,69 @@ def _players(session: Session, view: HandsView, editable: bool, profiles: tuple[
         joinable = view.joinable(profiles)
         if joinable:
             controls.append(ft.Text(session.tr("new.saved"), size=15))
-            controls += rows_of([key_button(name, lambda n=name: actions.join_named(n),
-                                            f"join-profile-{i}", size=theme.TEXT)
-                                 for i, name in enumerate(joinable)], 3)
-        controls.append(ft.Row([
-            tagged("hands-name", ft.TextField(
-                value=typed.shown, label=session.tr("new.add_label"), text_size=theme.TEXT,
-                expand=True, on_change=typed.on_change,
-                on_submit=actions.join)),
-            big_button(session.tr("new.add"), actions.join, ident="hands-join",
-                       icon=ft.Icons.PERSON_ADD, disabled=busy),
-        ]))
+            controls += rows_of(
+                [
+                    key_button(
+                        name,
+                        lambda n=name: actions.join_named(n),
+                        f"join-profile-{i}",
+                        size=theme.TEXT,
+                    )
+                    for i, name in enumerate(joinable)
+                ],
+                3,
+            )
+        controls.append(
+            ft.Row(
+                [
+                    tagged(
+                        "hands-name",
+                        ft.TextField(
+                            value=typed.shown,
+                            label=session.tr("new.add_label"),
+                            text_size=theme.TEXT,
+                            expand=True,
+                            on_change=typed.on_change,
+                            on_submit=actions.join,
+                        ),
+                    ),
+                    big_button(
+                        session.tr("new.add"),
+                        actions.join,
+                        ident="hands-join",
+                        icon=ft.Icons.PERSON_ADD,
+                        disabled=busy,
+                    ),
+                ]
+            )
+        )
     if editable:
-        controls.append(big_button(session.tr("hands.end"),
-                                   lambda _: set_confirm_end(not confirm_end),
-                                   ident="evening-end", icon=ft.Icons.STOP_CIRCLE))
+        controls.append(
+            big_button(
+                session.tr("hands.end"),
+                lambda _: set_confirm_end(not confirm_end),
+                ident="evening-end",
+                icon=ft.Icons.STOP_CIRCLE,
+            )
+        )
         if confirm_end:
-            controls.append(note(session.tr("hands.end_warning"), ident="evening-end-warning",
-                                 color=ft.Colors.ERROR))
-            controls.append(big_button(session.tr("hands.end_confirm"), actions.end,
-                                       ident="evening-end-confirm", icon=ft.Icons.STOP_CIRCLE,
-                                       primary=True, disabled=busy))
+            controls.append(
+                note(
+                    session.tr("hands.end_warning"),
+                    ident="evening-end-warning",
+                    color=ft.Colors.ERROR,
+                )
+            )
+            controls.append(
+                big_button(
+                    session.tr("hands.end_confirm"),
+                    actions.end,
+                    ident="evening-end-confirm",
+                    icon=ft.Icons.STOP_CIRCLE,
+                    primary=True,
+                    disabled=busy,
+                )
+            )
     return controls
 
 
@@ -321,8 +559,7 @@ def EveningHandsScreen() -> ft.View:
     # new state rather than applied to an evening it was not made on.
     use_live_evening(data_dir, evening_id, set_view, hands_view)
 
-    async def change(action: Callable[[Any], Any], done: Callable[[Any], str | None]
-                     ) -> bool:
+    async def change(action: Callable[[Any], Any], done: Callable[[Any], str | None]) -> bool:
         """Run a change through the service; True when it was saved."""
         if view is None or busy:
             return False
@@ -337,8 +574,7 @@ def EveningHandsScreen() -> ft.View:
             set_message((session.tr("evening.conflict"), True))
             return False
         except CompanionError as err:
-            set_message((session.tr("evening.rejected", reason=err.message(session.lang)),
-                         True))
+            set_message((session.tr("evening.rejected", reason=err.message(session.lang)), True))
             return False
         finally:
             set_busy(False)
@@ -359,24 +595,30 @@ def EveningHandsScreen() -> ft.View:
             set_message((session.tr("hands.unchanged"), False))
             return
         args, hand_id, n = edit.edit_args(), edit.card.hand_id, edit.card.number
-        if await change(lambda s: s.edit_hand(evening_id, hand_id, **args),
-                        lambda _: session.tr("hands.saved", n=n)):
+        if await change(
+            lambda s: s.edit_hand(evening_id, hand_id, **args),
+            lambda _: session.tr("hands.saved", n=n),
+        ):
             set_edit(None)
 
     async def delete(_=None) -> None:
         if edit is None:
             return
         hand_id, n, version = edit.card.hand_id, edit.card.number, edit.version
-        if await change(lambda s: s.delete_hand(evening_id, hand_id, expected_version=version),
-                        lambda _: session.tr("hands.deleted", n=n)):
+        if await change(
+            lambda s: s.delete_hand(evening_id, hand_id, expected_version=version),
+            lambda _: session.tr("hands.deleted", n=n),
+        ):
             set_edit(None)
 
     async def join_named(name: str) -> bool:
         if view is None:
             return False
         version = view.version
-        if not await change(lambda s: s.join(evening_id, name, expected_version=version),
-                            lambda _: session.tr("hands.joined", name=name)):
+        if not await change(
+            lambda s: s.join(evening_id, name, expected_version=version),
+            lambda _: session.tr("hands.joined", name=name),
+        ):
             return False
         await load_profiles()  # a new name became a saved profile
         return True
@@ -397,15 +639,18 @@ def EveningHandsScreen() -> ft.View:
         if view is None:
             return
         version = view.version
-        await change(lambda s: s.leave(evening_id, name, expected_version=version),
-                     lambda _: session.tr("hands.gone", name=name))
+        await change(
+            lambda s: s.leave(evening_id, name, expected_version=version),
+            lambda _: session.tr("hands.gone", name=name),
+        )
 
     async def end(_=None) -> None:
         if view is None:
             return
         version = view.version
-        if await change(lambda s: s.close(evening_id, expected_version=version),
-                        lambda _: None):  # the screen itself now says it has ended
+        if await change(
+            lambda s: s.close(evening_id, expected_version=version), lambda _: None
+        ):  # the screen itself now says it has ended
             set_confirm_end(False)
 
     def open_hand(card: HandCard) -> None:
@@ -419,9 +664,14 @@ def EveningHandsScreen() -> ft.View:
         set_message(None)
         set_confirm_end(False)
 
-    actions = Actions(save=save, delete=delete, join=join, end=end,
-                      join_named=lambda n: page.run_task(join_named, n),
-                      leave=lambda n: page.run_task(leave, n))
+    actions = Actions(
+        save=save,
+        delete=delete,
+        join=join,
+        end=end,
+        join_named=lambda n: page.run_task(join_named, n),
+        leave=lambda n: page.run_task(leave, n),
+    )
     body: list[ft.Control]
     if error:
         body = [note(error, ident="hands-error", color=ft.Colors.ERROR)]
@@ -429,18 +679,36 @@ def EveningHandsScreen() -> ft.View:
         body = [note(session.tr("evening.loading"), ident="hands-loading")]
     else:
         editable = session.editor and not view.ended
-        body = rows_of([key_button(session.tr(f"hands.tab_{name}"),
-                                   lambda n=name: pick_tab(n), f"tab-{name}",
-                                   selected=tab == name, size=theme.TEXT)
-                        for name in ("hands", "players")], 2)
+        body = rows_of(
+            [
+                key_button(
+                    session.tr(f"hands.tab_{name}"),
+                    lambda n=name: pick_tab(n),
+                    f"tab-{name}",
+                    selected=tab == name,
+                    size=theme.TEXT,
+                )
+                for name in ("hands", "players")
+            ],
+            2,
+        )
         if view.ended:
             body.append(note(session.tr("evening.ended"), ident="hands-ended"))
         if tab == "players":
-            body += _players(session, view, editable, profiles, typed_name,
-                             actions, confirm_end, set_confirm_end, message, busy)
+            body += _players(
+                session,
+                view,
+                editable,
+                profiles,
+                typed_name,
+                actions,
+                confirm_end,
+                set_confirm_end,
+                message,
+                busy,
+            )
         elif edit is not None and editable:
             body += _editor(session, view, edit, set_edit, actions, message, busy)
         else:
             body += _hands(session, view, editable, open_hand, message)
     return screen(session, route, session.tr("hands.title"), body, ident="screen-hands")
-

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.ui import routes, theme
 from companion.ui.evenings import call
 from companion.ui.history_model import EveningRow, evening_rows
@@ -17,20 +17,37 @@ TABS = ("evenings", "leaderboard")
 
 
 def _row(session: Session, row: EveningRow) -> ft.Control:
-    lines = [ft.Text(session.tr("history.row", day=row.day, players=len(row.players),
-                                hands=row.hands), size=theme.TEXT, weight=ft.FontWeight.W_500),
-             ft.Text(", ".join(row.players), size=15)]
+    lines = [
+        ft.Text(
+            session.tr("history.row", day=row.day, players=len(row.players), hands=row.hands),
+            size=theme.TEXT,
+            weight=ft.FontWeight.W_500,
+        ),
+        ft.Text(", ".join(row.players), size=15),
+    ]
     if row.title:
         lines.insert(0, ft.Text(row.title, size=theme.TEXT, weight=ft.FontWeight.BOLD))
     if row.unreadable:
         lines.append(ft.Text(session.tr("history.unreadable"), size=15, color=ft.Colors.ERROR))
     elif row.leader:
-        lines.append(ft.Text(session.tr("history.winner" if row.ended else "history.leader",
-                                        name=row.leader), size=15))
-    return ft.Semantics(identifier=f"evening-{row.evening_id}", button=True, content=ft.Container(
-        content=ft.Column(lines, spacing=2), padding=theme.GAP, border_radius=12, ink=True,
-        bgcolor=ft.Colors.SURFACE_CONTAINER,
-        on_click=lambda _: session.go(f"{routes.HISTORY}/{row.evening_id}")))
+        lines.append(
+            ft.Text(
+                session.tr("history.winner" if row.ended else "history.leader", name=row.leader),
+                size=15,
+            )
+        )
+    return ft.Semantics(
+        identifier=f"evening-{row.evening_id}",
+        button=True,
+        content=ft.Container(
+            content=ft.Column(lines, spacing=2),
+            padding=theme.GAP,
+            border_radius=12,
+            ink=True,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            on_click=lambda _: session.go(f"{routes.HISTORY}/{row.evening_id}"),
+        ),
+    )
 
 
 @ft.component
@@ -48,9 +65,19 @@ def HistoryScreen() -> ft.View:
             set_error(session.tr("history.failed", reason=err.message(session.lang)))
 
     ft.use_effect(load, [])
-    tabs = ft.Row([key_button(session.tr(f"history.tab.{name}"), lambda name=name: set_tab(name),
-                              f"tab-{name}", selected=tab == name, size=theme.TEXT)
-                   for name in TABS], spacing=6)
+    tabs = ft.Row(
+        [
+            key_button(
+                session.tr(f"history.tab.{name}"),
+                lambda name=name: set_tab(name),
+                f"tab-{name}",
+                selected=tab == name,
+                size=theme.TEXT,
+            )
+            for name in TABS
+        ],
+        spacing=6,
+    )
     if tab == "leaderboard":
         body = [LeaderboardPanel(session)]
     elif error:
@@ -61,5 +88,6 @@ def HistoryScreen() -> ft.View:
         body = [note(session.tr("history.empty"), ident="history-empty")]
     else:
         body = [_row(session, row) for row in rows]
-    return screen(session, routes.HISTORY, session.tr("history.title"), [tabs, *body],
-                  ident="screen-history")
+    return screen(
+        session, routes.HISTORY, session.tr("history.title"), [tabs, *body], ident="screen-history"
+    )

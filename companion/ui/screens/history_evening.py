@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.rules.presets import PRESETS
 from companion.ui import routes, theme
 from companion.ui.charts import line_chart
@@ -16,34 +16,62 @@ from companion.ui.widgets import guarded, note, screen, section, tagged
 
 def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
     preset = PRESETS.get(detail.preset)
-    body: list[ft.Control] = [ft.Text(
-        " · ".join(p for p in (detail.day, detail.title,
-                               preset.name(session.lang) if preset else detail.preset) if p),
-        size=theme.TEXT)]
+    body: list[ft.Control] = [
+        ft.Text(
+            " · ".join(
+                p
+                for p in (
+                    detail.day,
+                    detail.title,
+                    preset.name(session.lang) if preset else detail.preset,
+                )
+                if p
+            ),
+            size=theme.TEXT,
+        )
+    ]
     body.append(section(session.tr("history.standings")))
-    body += [tagged(f"standing-{s.place}", ft.Text(
-        (session.tr("history.standing", place=s.place, name=s.name, total=s.total)
-         if detail.scored else session.tr("history.standing_unscored", place=s.place,
-                                          name=s.name))
-        + (f" · {s.title}" if s.title else ""), size=theme.TEXT_LARGE if s.place == 1
-        else theme.TEXT)) for s in detail.standings]
+    body += [
+        tagged(
+            f"standing-{s.place}",
+            ft.Text(
+                (
+                    session.tr("history.standing", place=s.place, name=s.name, total=s.total)
+                    if detail.scored
+                    else session.tr("history.standing_unscored", place=s.place, name=s.name)
+                )
+                + (f" · {s.title}" if s.title else ""),
+                size=theme.TEXT_LARGE if s.place == 1 else theme.TEXT,
+            ),
+        )
+        for s in detail.standings
+    ]
     chart = detail.points_chart
     if chart is not None and not chart.empty:
         places = chart.kind == "places"
-        body.append(section(session.tr("history.chart_places" if places
-                                       else "history.chart_points")))
-        body.append(line_chart(chart, ident="chart-evening",
-                               x_title=session.tr("history.axis_hands"),
-                               y_title=session.tr("history.axis_place" if places
-                                                  else "history.axis_points")))
+        body.append(
+            section(session.tr("history.chart_places" if places else "history.chart_points"))
+        )
+        body.append(
+            line_chart(
+                chart,
+                ident="chart-evening",
+                x_title=session.tr("history.axis_hands"),
+                y_title=session.tr("history.axis_place" if places else "history.axis_points"),
+            )
+        )
     body.append(section(session.tr("history.hands")))
     if not detail.hands:
         body.append(note(session.tr("history.no_hands")))
     for hand in detail.hands:
-        body.append(ft.Text(session.tr("history.hand", n=hand.number), size=theme.TEXT,
-                            weight=ft.FontWeight.BOLD))
-        body.append(ft.Text(", ".join(f"{name} ({title})" for name, title in hand.places),
-                            size=15))
+        body.append(
+            ft.Text(
+                session.tr("history.hand", n=hand.number),
+                size=theme.TEXT,
+                weight=ft.FontWeight.BOLD,
+            )
+        )
+        body.append(ft.Text(", ".join(f"{name} ({title})" for name, title in hand.places), size=15))
     return body
 
 
@@ -68,5 +96,10 @@ def EveningHistoryScreen() -> ft.View:
         body = [note(session.tr("history.loading"), ident="history-loading")]
     else:
         body = _body(session, detail)
-    return screen(session, f"{routes.HISTORY}/{evening_id}", session.tr("history.title"),
-                  body, ident="screen-history-evening")
+    return screen(
+        session,
+        f"{routes.HISTORY}/{evening_id}",
+        session.tr("history.title"),
+        body,
+        ident="screen-history-evening",
+    )

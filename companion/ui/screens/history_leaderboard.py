@@ -8,7 +8,7 @@ from datetime import date
 
 import flet as ft
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.ui import theme
 from companion.ui.charts import line_chart
 from companion.ui.evenings import call
@@ -28,44 +28,80 @@ def _line(session: Session, line: LeaderLine) -> ft.Control:
     head = session.tr("board.line", rank=line.rank, name=line.name, points=line.points)
     if line.penalty:
         head += session.tr("board.penalty", penalty=line.penalty)
-    facts = [session.tr("board.hands", hands=line.hands, evenings=line.evenings),
-             session.tr("board.roles", president=line.president, last=line.trou_du_cul)]
+    facts = [
+        session.tr("board.hands", hands=line.hands, evenings=line.evenings),
+        session.tr("board.roles", president=line.president, last=line.trou_du_cul),
+    ]
     if line.place_pct is not None:
         facts.append(session.tr("board.place", pct=line.place_pct))
     if line.wins:
         facts.append(session.tr("board.wins", wins=line.wins))
-    return tagged(f"leader-{line.rank}", ft.Container(
-        content=ft.Column([
-            ft.Text(head, size=theme.TEXT_LARGE if line.rank == 1 else theme.TEXT,
-                    weight=ft.FontWeight.BOLD if line.rank == 1 else ft.FontWeight.W_500),
-            ft.Text(" · ".join(facts), size=15)], spacing=2),
-        padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=8), border_radius=12,
-        bgcolor=ft.Colors.SURFACE_CONTAINER))
+    return tagged(
+        f"leader-{line.rank}",
+        ft.Container(
+            content=ft.Column(
+                [
+                    ft.Text(
+                        head,
+                        size=theme.TEXT_LARGE if line.rank == 1 else theme.TEXT,
+                        weight=ft.FontWeight.BOLD if line.rank == 1 else ft.FontWeight.W_500,
+                    ),
+                    ft.Text(" · ".join(facts), size=15),
+                ],
+                spacing=2,
+            ),
+            padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=8),
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+    )
 
 
-def _head_to_head(session: Session, board: LeaderboardView, pair: tuple[str, str],
-                  set_pair, result: HeadToHeadView | None) -> list[ft.Control]:
+def _head_to_head(
+    session: Session,
+    board: LeaderboardView,
+    pair: tuple[str, str],
+    set_pair,
+    result: HeadToHeadView | None,
+) -> list[ft.Control]:
     a, b = pair
     body: list[ft.Control] = [section(session.tr("board.h2h"))]
     for side, chosen in (("a", a), ("b", b)):
+
         def pick(pid: str, side: str = side) -> None:
             set_pair((pid, b) if side == "a" else (a, pid))
-        keys = [key_button(line.name, lambda pid=line.player_id: pick(pid),
-                           f"h2h-{side}-{line.rank}", selected=line.player_id == chosen,
-                           size=theme.TEXT)
-                for line in board.lines]
+
+        keys = [
+            key_button(
+                line.name,
+                lambda pid=line.player_id: pick(pid),
+                f"h2h-{side}-{line.rank}",
+                selected=line.player_id == chosen,
+                size=theme.TEXT,
+            )
+            for line in board.lines
+        ]
         body.append(ft.Text(session.tr(f"board.h2h_{side}"), size=15))
         body += rows_of(keys, 3)
     if a == b:
         body.append(note(session.tr("board.h2h_same"), ident="h2h-result"))
     elif result is not None:
-        text = (session.tr("board.h2h_none", a=result.a_name, b=result.b_name)
-                if not result.hands else
-                session.tr("board.h2h_result", a=result.a_name, b=result.b_name,
-                           a_ahead=result.a_ahead, b_ahead=result.b_ahead,
-                           hands=result.hands, evenings=result.evenings))
-        body.append(tagged("h2h-result", ft.Text(text, size=theme.TEXT,
-                                                 weight=ft.FontWeight.W_500)))
+        text = (
+            session.tr("board.h2h_none", a=result.a_name, b=result.b_name)
+            if not result.hands
+            else session.tr(
+                "board.h2h_result",
+                a=result.a_name,
+                b=result.b_name,
+                a_ahead=result.a_ahead,
+                b_ahead=result.b_ahead,
+                hands=result.hands,
+                evenings=result.evenings,
+            )
+        )
+        body.append(
+            tagged("h2h-result", ft.Text(text, size=theme.TEXT, weight=ft.FontWeight.W_500))
+        )
     return body
 
 
@@ -95,17 +131,25 @@ def LeaderboardPanel(session: Session) -> ft.Control:
             set_result(None)
             return
         try:
-            set_result(await call(session.config.data_dir, head_to_head_view, a, b, period,
-                                  date.today()))
+            set_result(
+                await call(session.config.data_dir, head_to_head_view, a, b, period, date.today())
+            )
         except CompanionError as err:
             set_error(session.tr("history.failed", reason=err.message(session.lang)))
 
     ft.use_effect(load, [period])
     ft.use_effect(compare, [pair, period])
 
-    periods = [key_button(session.tr(f"board.period.{p}"), lambda p=p: set_period(p),
-                          f"period-{p}", selected=p == period, size=theme.TEXT)
-               for p in PERIODS]
+    periods = [
+        key_button(
+            session.tr(f"board.period.{p}"),
+            lambda p=p: set_period(p),
+            f"period-{p}",
+            selected=p == period,
+            size=theme.TEXT,
+        )
+        for p in PERIODS
+    ]
     body: list[ft.Control] = [ft.Row(periods, spacing=6)]
     if error:
         body.append(note(error, ident="history-error", color=ft.Colors.ERROR))
@@ -116,14 +160,24 @@ def LeaderboardPanel(session: Session) -> ft.Control:
     else:
         body += [_line(session, line) for line in board.lines]
         if not board.position_chart.empty:
-            chart = replace(board.position_chart, y_labels=(
-                (1.0, session.tr("board.axis_first")), (0.0, session.tr("board.axis_last"))))
-            body += [section(session.tr("board.chart")),
-                     ft.Text(session.tr("board.chart_help"), size=15),
-                     line_chart(chart, ident="chart-position",
-                                x_title=session.tr("board.axis_evenings"), y_title="",
-                                y_title_size=0)]
+            chart = replace(
+                board.position_chart,
+                y_labels=(
+                    (1.0, session.tr("board.axis_first")),
+                    (0.0, session.tr("board.axis_last")),
+                ),
+            )
+            body += [
+                section(session.tr("board.chart")),
+                ft.Text(session.tr("board.chart_help"), size=15),
+                line_chart(
+                    chart,
+                    ident="chart-position",
+                    x_title=session.tr("board.axis_evenings"),
+                    y_title="",
+                    y_title_size=0,
+                ),
+            ]
         if len(board.lines) >= 2:
             body += _head_to_head(session, board, pair, set_pair, result)
-    return ft.Column(body, spacing=theme.GAP,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Column(body, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

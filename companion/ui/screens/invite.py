@@ -24,23 +24,45 @@ def InviteScreen() -> ft.View:
 
     body: list[ft.Control] = []
     if shown.modes:
-        body.append(ft.Row([
-            tagged(f"invite-mode-{m}", (ft.FilledButton if m == mode else ft.OutlinedButton)(
-                content=ft.Text(session.tr(f"invite.mode_{m}"), size=theme.TEXT),
-                on_click=lambda _, m=m: set_mode(m), height=theme.TAP, expand=True))
-            for m in shown.modes], spacing=8))
+        body.append(
+            ft.Row(
+                [
+                    tagged(
+                        f"invite-mode-{m}",
+                        (ft.FilledButton if m == mode else ft.OutlinedButton)(
+                            content=ft.Text(session.tr(f"invite.mode_{m}"), size=theme.TEXT),
+                            on_click=lambda _, m=m: set_mode(m),
+                            height=theme.TAP,
+                            expand=True,
+                        ),
+                    )
+                    for m in shown.modes
+                ],
+                spacing=8,
+            )
+        )
     body += [
         note(session.tr(shown.explain), ident="invite-explain"),
-        ft.Row([ft.Semantics(identifier="invite-qr", label=session.tr("invite.qr_label"),
-                             image=True,
-                             content=ft.Image(src=png, width=QR_SIZE, height=QR_SIZE,
-                                              filter_quality=ft.FilterQuality.NONE))],
-               alignment=ft.MainAxisAlignment.CENTER),
-        tagged("invite-url", ft.Text(shown.url, size=theme.TEXT, selectable=True,
-                                     text_align=ft.TextAlign.CENTER)),
+        ft.Row(
+            [
+                ft.Semantics(
+                    identifier="invite-qr",
+                    label=session.tr("invite.qr_label"),
+                    image=True,
+                    content=ft.Image(
+                        src=png, width=QR_SIZE, height=QR_SIZE, filter_quality=ft.FilterQuality.NONE
+                    ),
+                )
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        tagged(
+            "invite-url",
+            ft.Text(shown.url, size=theme.TEXT, selectable=True, text_align=ft.TextAlign.CENTER),
+        ),
     ]
     body += [ft.Text(other, size=theme.TEXT, selectable=True) for other in shown.others]
-    body.append(note(session.tr("invite.local_only" if shown.local_only
-                                else "invite.same_network")))
-    return screen(session, routes.INVITE, session.tr("invite.title"), body,
-                  ident="screen-invite")
+    body.append(
+        note(session.tr("invite.local_only" if shown.local_only else "invite.same_network"))
+    )
+    return screen(session, routes.INVITE, session.tr("invite.title"), body, ident="screen-invite")

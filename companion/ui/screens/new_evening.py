@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.ui import routes, theme
 from companion.ui.evenings import call
 from companion.ui.new_evening_model import ROLES_MODES, NewEveningModel, presets
@@ -27,103 +27,197 @@ from companion.ui.widgets import (
 )
 
 
-def _players(session: Session, model: NewEveningModel, act, typed: TypedText
-             ) -> list[ft.Control]:
+def _players(session: Session, model: NewEveningModel, act, typed: TypedText) -> list[ft.Control]:
     low, high = model.preset_info.players
     controls: list[ft.Control] = [section(session.tr("new.players"))]
     saved = [p for p in model.profiles]
     if saved:
         controls.append(ft.Text(session.tr("new.saved"), size=15))
-        controls += rows_of([key_button(name, act(NewEveningModel.toggle_profile, name),
-                                        f"profile-{i}", selected=name in model.players,
-                                        size=theme.TEXT)
-                             for i, name in enumerate(saved)], 3)
+        controls += rows_of(
+            [
+                key_button(
+                    name,
+                    act(NewEveningModel.toggle_profile, name),
+                    f"profile-{i}",
+                    selected=name in model.players,
+                    size=theme.TEXT,
+                )
+                for i, name in enumerate(saved)
+            ],
+            3,
+        )
 
     def add(_=None) -> None:
         act(NewEveningModel.add_name, typed.latest())()
         typed.set("")
 
-    controls.append(ft.Row([
-        tagged("new-name", ft.TextField(value=typed.shown, label=session.tr("new.add_label"),
-                                        text_size=theme.TEXT, expand=True,
-                                        on_change=typed.on_change,
-                                        on_submit=add)),
-        big_button(session.tr("new.add"), add, ident="new-add", icon=ft.Icons.PERSON_ADD),
-    ]))
+    controls.append(
+        ft.Row(
+            [
+                tagged(
+                    "new-name",
+                    ft.TextField(
+                        value=typed.shown,
+                        label=session.tr("new.add_label"),
+                        text_size=theme.TEXT,
+                        expand=True,
+                        on_change=typed.on_change,
+                        on_submit=add,
+                    ),
+                ),
+                big_button(session.tr("new.add"), add, ident="new-add", icon=ft.Icons.PERSON_ADD),
+            ]
+        )
+    )
     if model.players:
         controls.append(ft.Text(session.tr("new.seating"), size=15))
         for i, name in enumerate(model.players):
-            controls.append(ft.Row([
-                tagged(f"player-{i}", ft.Text(f"{i + 1}. {name}", size=theme.TEXT,
-                                              expand=True)),
-                tagged(f"seat-up-{i}", ft.IconButton(
-                    ft.Icons.ARROW_UPWARD, width=theme.TAP, height=theme.TAP,
-                    disabled=i == 0, on_click=lambda _, n=name: act(NewEveningModel.move_up,
-                                                                    n)())),
-                tagged(f"seat-remove-{i}", ft.IconButton(
-                    ft.Icons.CLOSE, width=theme.TAP, height=theme.TAP,
-                    on_click=lambda _, n=name: act(NewEveningModel.remove, n)())),
-            ]))
-    controls.append(note(session.tr("new.count", n=len(model.players), low=low, high=high),
-                         ident="new-count"))
+            controls.append(
+                ft.Row(
+                    [
+                        tagged(
+                            f"player-{i}", ft.Text(f"{i + 1}. {name}", size=theme.TEXT, expand=True)
+                        ),
+                        tagged(
+                            f"seat-up-{i}",
+                            ft.IconButton(
+                                ft.Icons.ARROW_UPWARD,
+                                width=theme.TAP,
+                                height=theme.TAP,
+                                disabled=i == 0,
+                                on_click=lambda _, n=name: act(NewEveningModel.move_up, n)(),
+                            ),
+                        ),
+                        tagged(
+                            f"seat-remove-{i}",
+                            ft.IconButton(
+                                ft.Icons.CLOSE,
+                                width=theme.TAP,
+                                height=theme.TAP,
+                                on_click=lambda _, n=name: act(NewEveningModel.remove, n)(),
+                            ),
+                        ),
+                    ]
+                )
+            )
+    controls.append(
+        note(session.tr("new.count", n=len(model.players), low=low, high=high), ident="new-count")
+    )
     return controls
 
 
-def _rules(session: Session, model: NewEveningModel, act, panel: str | None,
-           toggle: Callable[[str], Callable[[], None]], value: TypedText
-           ) -> list[ft.Control]:
+def _rules(
+    session: Session,
+    model: NewEveningModel,
+    act,
+    panel: str | None,
+    toggle: Callable[[str], Callable[[], None]],
+    value: TypedText,
+) -> list[ft.Control]:
     info = model.preset_info
     controls: list[ft.Control] = [
         section(session.tr("new.rules")),
-        toggle_row(session.tr("new.preset"), panel == "presets", toggle("presets"),
-                   "new-preset", detail=f"{info.name(session.lang)} ({info.id})"),
+        toggle_row(
+            session.tr("new.preset"),
+            panel == "presets",
+            toggle("presets"),
+            "new-preset",
+            detail=f"{info.name(session.lang)} ({info.id})",
+        ),
     ]
     if panel == "presets":
         for p in presets():
-            controls.append(key_button(f"{p.name(session.lang)} ({p.id})",
-                                       _then(act(NewEveningModel.with_preset, p.id),
-                                             toggle("presets")),
-                                       f"new-preset-{p.id}", selected=p.id == model.preset,
-                                       size=theme.TEXT))
-    controls.append(tagged("new-source", ft.Text(
-        session.tr("new.source", seed=info.seed, section=info.section), size=15)))
+            controls.append(
+                key_button(
+                    f"{p.name(session.lang)} ({p.id})",
+                    _then(act(NewEveningModel.with_preset, p.id), toggle("presets")),
+                    f"new-preset-{p.id}",
+                    selected=p.id == model.preset,
+                    size=theme.TEXT,
+                )
+            )
+    controls.append(
+        tagged(
+            "new-source",
+            ft.Text(session.tr("new.source", seed=info.seed, section=info.section), size=15),
+        )
+    )
     lines = model.option_lines()
     changed = sum(1 for line in lines if line.changed)
     options_open = panel == "options" or (panel or "").startswith("option:")
-    controls.append(toggle_row(session.tr("new.options"), options_open,
-                               toggle("options"), "new-options",
-                               detail=session.tr("new.options_changed", n=changed)))
+    controls.append(
+        toggle_row(
+            session.tr("new.options"),
+            options_open,
+            toggle("options"),
+            "new-options",
+            detail=session.tr("new.options_changed", n=changed),
+        )
+    )
     if options_open:
         for line in lines:
             opened = panel == f"option:{line.name}"
-            controls.append(toggle_row(f"{line.name} = {line.value}", opened,
-                                       _open_option(toggle, line.name, line.value,
-                                                    value.set),
-                                       f"option-{line.name}",
-                                       detail=line.description if opened else None))
+            controls.append(
+                toggle_row(
+                    f"{line.name} = {line.value}",
+                    opened,
+                    _open_option(toggle, line.name, line.value, value.set),
+                    f"option-{line.name}",
+                    detail=line.description if opened else None,
+                )
+            )
             if opened:
                 if line.seeds:
-                    controls.append(ft.Text(session.tr("new.option_seeds", seeds=line.seeds),
-                                            size=15))
+                    controls.append(
+                        ft.Text(session.tr("new.option_seeds", seeds=line.seeds), size=15)
+                    )
                 if line.choices:
-                    controls += rows_of([key_button(
-                        choice, act(NewEveningModel.with_option, line.name, choice),
-                        f"choice-{choice}", selected=choice == line.value, size=15)
-                        for choice in line.choices], 2)
+                    controls += rows_of(
+                        [
+                            key_button(
+                                choice,
+                                act(NewEveningModel.with_option, line.name, choice),
+                                f"choice-{choice}",
+                                selected=choice == line.value,
+                                size=15,
+                            )
+                            for choice in line.choices
+                        ],
+                        2,
+                    )
                     continue
-                controls.append(ft.Row([
-                    tagged("option-value", ft.TextField(
-                        value=value.shown, label=session.tr("new.option_value", name=line.name),
-                        text_size=theme.TEXT, expand=True, on_change=value.on_change)),
-                    big_button(session.tr("new.option_apply"),
-                               lambda _, n=line.name: act(NewEveningModel.with_option, n,
-                                                          value.latest())(),
-                               ident="option-apply"),
-                ]))
+                controls.append(
+                    ft.Row(
+                        [
+                            tagged(
+                                "option-value",
+                                ft.TextField(
+                                    value=value.shown,
+                                    label=session.tr("new.option_value", name=line.name),
+                                    text_size=theme.TEXT,
+                                    expand=True,
+                                    on_change=value.on_change,
+                                ),
+                            ),
+                            big_button(
+                                session.tr("new.option_apply"),
+                                lambda _, n=line.name: act(
+                                    NewEveningModel.with_option, n, value.latest()
+                                )(),
+                                ident="option-apply",
+                            ),
+                        ]
+                    )
+                )
         if changed:
-            controls.append(big_button(session.tr("new.option_reset"),
-                                       lambda _: act(NewEveningModel.reset_options)(),
-                                       ident="option-reset", icon=ft.Icons.RESTART_ALT))
+            controls.append(
+                big_button(
+                    session.tr("new.option_reset"),
+                    lambda _: act(NewEveningModel.reset_options)(),
+                    ident="option-reset",
+                    icon=ft.Icons.RESTART_ALT,
+                )
+            )
     return controls
 
 
@@ -131,6 +225,7 @@ def _then(first: Callable[[], None], second: Callable[[], None]) -> Callable[[],
     def both() -> None:
         first()
         second()
+
     return both
 
 
@@ -138,38 +233,71 @@ def _open_option(toggle, name: str, value: str, set_value_text) -> Callable[[], 
     def handler() -> None:
         set_value_text(value)
         toggle(f"option:{name}")()
+
     return handler
 
 
-def _roles(session: Session, model: NewEveningModel, act,
-           notice: list[ft.Control]) -> list[ft.Control]:
+def _roles(
+    session: Session, model: NewEveningModel, act, notice: list[ft.Control]
+) -> list[ft.Control]:
     mode = model.roles_mode
     controls: list[ft.Control] = [section(session.tr("new.roles"))]
-    controls += [key_button(session.tr(f"new.roles.{m}"), act(NewEveningModel.with_roles, m),
-                            f"roles-{m}", selected=m == mode, size=theme.TEXT)
-                 for m in ROLES_MODES]
+    controls += [
+        key_button(
+            session.tr(f"new.roles.{m}"),
+            act(NewEveningModel.with_roles, m),
+            f"roles-{m}",
+            selected=m == mode,
+            size=theme.TEXT,
+        )
+        for m in ROLES_MODES
+    ]
     if mode != "draw" or not model.players:
         return controls
     for i, name in enumerate(model.players):  # one line each from the start: no jumps
         cards = model.cards_of(name) or ["…"]
-        controls.append(tagged(f"drawn-{i}", ft.Text(
-            session.tr("new.drawn", name=name, cards=" → ".join(cards)), size=theme.TEXT)))
+        controls.append(
+            tagged(
+                f"drawn-{i}",
+                ft.Text(
+                    session.tr("new.drawn", name=name, cards=" → ".join(cards)), size=theme.TEXT
+                ),
+            )
+        )
     drawer = model.drawer
     ranking = model.ranking
     if ranking is not None:
-        controls.append(note(session.tr("new.draw_done", ranking=", ".join(ranking)),
-                             ident="draw-done"))
+        controls.append(
+            note(session.tr("new.draw_done", ranking=", ".join(ranking)), ident="draw-done")
+        )
     elif drawer is not None:
         controls += notice
-        controls.append(tagged("draw-for", ft.Text(session.tr("new.draw_for", name=drawer),
-                                                   size=theme.TEXT_LARGE,
-                                                   weight=ft.FontWeight.BOLD)))
-        controls += rows_of([key_button(s, act(NewEveningModel.tap_card, s), f"draw-{s}")
-                             for s in model.draw_ranks()], 5)
+        controls.append(
+            tagged(
+                "draw-for",
+                ft.Text(
+                    session.tr("new.draw_for", name=drawer),
+                    size=theme.TEXT_LARGE,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            )
+        )
+        controls += rows_of(
+            [
+                key_button(s, act(NewEveningModel.tap_card, s), f"draw-{s}")
+                for s in model.draw_ranks()
+            ],
+            5,
+        )
     if model.rounds or model.current:
-        controls.append(big_button(session.tr("new.redraw"),
-                                   lambda _: act(NewEveningModel.redo_draw)(),
-                                   ident="draw-again", icon=ft.Icons.REPLAY))
+        controls.append(
+            big_button(
+                session.tr("new.redraw"),
+                lambda _: act(NewEveningModel.redo_draw)(),
+                ident="draw-again",
+                icon=ft.Icons.REPLAY,
+            )
+        )
     return controls
 
 
@@ -198,16 +326,23 @@ def NewEveningScreen() -> ft.View:
         except CompanionError:
             return  # new names still work
         names = tuple(p.name for p in profiles)
-        set_model(lambda m: NewEveningModel(profiles=names, players=m.players,
-                                            preset=m.preset, settings=m.settings,
-                                            roles=m.roles))
+        set_model(
+            lambda m: NewEveningModel(
+                profiles=names,
+                players=m.players,
+                preset=m.preset,
+                settings=m.settings,
+                roles=m.roles,
+            )
+        )
 
     ft.use_effect(load, [])
 
     if not session.editor:
         body = [note(session.tr("app.editor_only"), ident="editor-only")]
-        return screen(session, routes.NEW_EVENING, session.tr("new.title"), body,
-                      ident="screen-new-evening")
+        return screen(
+            session, routes.NEW_EVENING, session.tr("new.title"), body, ident="screen-new-evening"
+        )
 
     async def create(_=None) -> None:
         if busy:
@@ -215,8 +350,9 @@ def NewEveningScreen() -> ft.View:
         set_busy(True)
         try:
             args = read_latest(set_model).create_args()  # with the last tap in
-            evening = await call(session.config.data_dir,
-                                 lambda s: s.create_evening(**args, lang=session.lang))
+            evening = await call(
+                session.config.data_dir, lambda s: s.create_evening(**args, lang=session.lang)
+            )
         except CompanionError as err:
             set_error(session.tr("new.failed", reason=err.message(session.lang)))
             set_busy(False)
@@ -227,13 +363,20 @@ def NewEveningScreen() -> ft.View:
     low, high = model.preset_info.players
     notice: list[ft.Control] = []
     if model.notice is not None:  # shown beside what caused it
-        notice.append(note(model.notice.text(session.tr, session.lang), ident="new-notice",
-                           color=ft.Colors.ERROR))
+        notice.append(
+            note(
+                model.notice.text(session.tr, session.lang),
+                ident="new-notice",
+                color=ft.Colors.ERROR,
+            )
+        )
     about_names = model.notice is not None and model.notice.key.startswith("new.name")
     about_draw = model.notice is not None and model.notice.key == "new.tie"
     players = _players(session, model, act, name)
     body: list[ft.Control] = [
-        *players[:-1], *(notice if about_names else []), players[-1],
+        *players[:-1],
+        *(notice if about_names else []),
+        players[-1],
         *_rules(session, model, act, panel, toggle, value),
         *([] if about_names or about_draw else notice),
         *_roles(session, model, act, notice if about_draw else []),
@@ -243,7 +386,16 @@ def NewEveningScreen() -> ft.View:
     ready = model.ready()
     if not ready:
         body.append(note(session.tr("new.not_ready", low=low, high=high)))
-    body.append(big_button(session.tr("new.create"), create, ident="new-create",
-                           icon=ft.Icons.PLAY_ARROW, primary=True, disabled=not ready or busy))
-    return screen(session, routes.NEW_EVENING, session.tr("new.title"), body,
-                  ident="screen-new-evening")
+    body.append(
+        big_button(
+            session.tr("new.create"),
+            create,
+            ident="new-create",
+            icon=ft.Icons.PLAY_ARROW,
+            primary=True,
+            disabled=not ready or busy,
+        )
+    )
+    return screen(
+        session, routes.NEW_EVENING, session.tr("new.title"), body, ident="screen-new-evening"
+    )

@@ -11,16 +11,32 @@ from companion.ui.session import use_session
 from companion.ui.settings import THEMES, UiSettings
 from companion.ui.widgets import guarded, note, screen, section, tagged
 
-_THEME_ICONS = {"light": ft.Icons.LIGHT_MODE, "dark": ft.Icons.DARK_MODE,
-                "system": ft.Icons.BRIGHTNESS_AUTO}
+_THEME_ICONS = {
+    "light": ft.Icons.LIGHT_MODE,
+    "dark": ft.Icons.DARK_MODE,
+    "system": ft.Icons.BRIGHTNESS_AUTO,
+}
 
 
-def _choice(label: str, selected: bool, on_click, ident: str,
-            icon: ft.IconData | None = None, expand: bool | None = None) -> ft.Control:
+def _choice(
+    label: str,
+    selected: bool,
+    on_click,
+    ident: str,
+    icon: ft.IconData | None = None,
+    expand: bool | None = None,
+) -> ft.Control:
     kind = ft.FilledButton if selected else ft.OutlinedButton
-    return tagged(ident, kind(content=ft.Text(label, size=theme.TEXT),
-                              icon=ft.Icons.CHECK if selected else icon,
-                              on_click=on_click, height=theme.TAP, expand=expand))
+    return tagged(
+        ident,
+        kind(
+            content=ft.Text(label, size=theme.TEXT),
+            icon=ft.Icons.CHECK if selected else icon,
+            on_click=on_click,
+            height=theme.TAP,
+            expand=expand,
+        ),
+    )
 
 
 @ft.component
@@ -33,25 +49,43 @@ def SettingsScreen() -> ft.View:
     def change(new: UiSettings):
         async def handler() -> None:  # saving writes a file: awaited off the event loop
             set_error(await session.change_settings(new))
+
         return handler
 
-    langs = [_choice(session.tr(f"settings.lang.{lang}"), current.lang == lang,
-                     change(current.with_lang(lang)), f"lang-{lang}", expand=True)
-             for lang in LANGS]
-    themes = [_choice(session.tr(f"settings.theme.{mode}"), current.theme == mode,
-                      change(current.with_theme(mode)), f"theme-{mode}", _THEME_ICONS[mode])
-              for mode in THEMES]
+    langs = [
+        _choice(
+            session.tr(f"settings.lang.{lang}"),
+            current.lang == lang,
+            change(current.with_lang(lang)),
+            f"lang-{lang}",
+            expand=True,
+        )
+        for lang in LANGS
+    ]
+    themes = [
+        _choice(
+            session.tr(f"settings.theme.{mode}"),
+            current.theme == mode,
+            change(current.with_theme(mode)),
+            f"theme-{mode}",
+            _THEME_ICONS[mode],
+        )
+        for mode in THEMES
+    ]
     body: list[ft.Control] = [
         section(session.tr("settings.language")),
         ft.Row(langs, spacing=8),
         section(session.tr("settings.theme")),
         *themes,  # one per line: three to a row leave no room for the words on a phone
-        note(session.tr("settings.saved_server" if session.editor else "settings.this_phone"),
-             ident="settings-scope"),
+        note(
+            session.tr("settings.saved_server" if session.editor else "settings.this_phone"),
+            ident="settings-scope",
+        ),
     ]
     if error:
         body.append(note(error, ident="settings-error", color=ft.Colors.ERROR))
     if session.editor:  # the data panel shows the data folder, exports, backups
         body.append(DataPanel(session))
-    return screen(session, routes.SETTINGS, session.tr("settings.title"), body,
-                  ident="screen-settings")
+    return screen(
+        session, routes.SETTINGS, session.tr("settings.title"), body, ident="screen-settings"
+    )

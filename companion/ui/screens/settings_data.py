@@ -8,7 +8,7 @@ from datetime import datetime
 
 import flet as ft
 
-from companion.rules.errors import CompanionError
+from companion.errors import CompanionError
 from companion.ui import theme
 from companion.ui.data_model import (
     BackupLine,
@@ -34,21 +34,36 @@ def _when(session: Session, moment: datetime | None) -> str:
 
 
 def _backup_line(session: Session, line: BackupLine, n: int, restore) -> ft.Control:
-    label = (line.label if line.kind == "evening" else session.tr(f"data.file.{line.kind}"))
+    label = line.label if line.kind == "evening" else session.tr(f"data.file.{line.kind}")
     texts: list[ft.Control] = [
         ft.Text(label, size=theme.TEXT, weight=ft.FontWeight.W_500),
-        ft.Text(session.tr("data.backup_count", count=line.count,
-                           when=_when(session, line.newest)), size=15)]
+        ft.Text(
+            session.tr("data.backup_count", count=line.count, when=_when(session, line.newest)),
+            size=15,
+        ),
+    ]
     if line.damaged:
         texts.append(ft.Text(session.tr("data.damaged"), size=15, color=ft.Colors.ERROR))
     column: list[ft.Control] = [ft.Column(texts, spacing=2)]
     if line.damaged and line.count:
-        column.append(big_button(session.tr("data.restore"), restore(line),
-                                 ident=f"restore-{n}", icon=ft.Icons.RESTORE, primary=True))
-    return tagged(f"backup-{n}", ft.Container(
-        content=ft.Column(column, spacing=8), border_radius=12,
-        padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=8),
-        bgcolor=ft.Colors.SURFACE_CONTAINER))
+        column.append(
+            big_button(
+                session.tr("data.restore"),
+                restore(line),
+                ident=f"restore-{n}",
+                icon=ft.Icons.RESTORE,
+                primary=True,
+            )
+        )
+    return tagged(
+        f"backup-{n}",
+        ft.Container(
+            content=ft.Column(column, spacing=8),
+            border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=8),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+    )
 
 
 @ft.component
@@ -66,6 +81,7 @@ def DataPanel(session: Session) -> ft.Control:
         async def picked(e: ft.FilePickerResultEvent) -> None:
             if on_result.current is not None:
                 await on_result.current(e)
+
         return ft.FilePicker(on_result=picked)  # registers itself with the page
 
     picker = ft.use_memo(make_picker, [])
@@ -92,6 +108,7 @@ def DataPanel(session: Session) -> ft.Control:
                 set_message((session.tr(done_key, folder=str(written[0].path.parent)), False))
             finally:
                 set_busy(False)
+
         return handler
 
     def download(file: ExportedFile):
@@ -101,6 +118,7 @@ def DataPanel(session: Session) -> ft.Control:
                 await picker.save_file(file_name=file.name, src_bytes=file.data)
             except Exception as err:  # a refusal: the path is on the screen anyway
                 set_message((session.tr("data.download_failed", reason=str(err)), True))
+
         return handler
 
     async def on_picked(e: ft.FilePickerResultEvent) -> None:
@@ -112,17 +130,32 @@ def DataPanel(session: Session) -> ft.Control:
             return
         set_busy(True)
         try:
-            summary = await call(data_dir, lambda s: import_backup(s, chosen.bytes,
-                                                                  name=chosen.name))
+            summary = await call(
+                data_dir, lambda s: import_backup(s, chosen.bytes, name=chosen.name)
+            )
         except CompanionError as err:
-            set_message((session.tr("data.import_refused", name=chosen.name,
-                                    reason=err.message(session.lang)), True))
+            set_message(
+                (
+                    session.tr(
+                        "data.import_refused", name=chosen.name, reason=err.message(session.lang)
+                    ),
+                    True,
+                )
+            )
         except OSError as err:
             set_message((session.tr("data.failed", reason=str(err)), True))
         else:
-            set_message((session.tr("data.imported", evenings=summary.evenings,
-                                    players=summary.players,
-                                    copy=str(summary.safety_copy)), False))
+            set_message(
+                (
+                    session.tr(
+                        "data.imported",
+                        evenings=summary.evenings,
+                        players=summary.players,
+                        copy=str(summary.safety_copy),
+                    ),
+                    False,
+                )
+            )
             set_version(version + 1)
         finally:
             set_busy(False)
@@ -132,6 +165,7 @@ def DataPanel(session: Session) -> ft.Control:
     def restore(line: BackupLine):
         async def handler(_) -> None:
             await restore_file(line)
+
         return handler
 
     async def restore_file(line: BackupLine) -> None:
@@ -148,29 +182,55 @@ def DataPanel(session: Session) -> ft.Control:
 
     body: list[ft.Control] = [
         section(session.tr("data.title")),
-        tagged("data-dir", ft.Text(session.tr("settings.data_dir", path=str(data_dir)),
-                                   size=15)),
-        big_button(session.tr("data.export_json"), export(export_backup, "data.exported"),
-                   ident="export-json", icon=ft.Icons.SAVE_ALT, disabled=busy),
-        big_button(session.tr("data.export_csv"),
-                   export(export_spreadsheets, "data.exported"),
-                   ident="export-csv", icon=ft.Icons.TABLE_CHART, disabled=busy),
-        tagged("import-json", ft.OutlinedButton(
-            content=ft.Text(session.tr("data.import"), size=theme.TEXT),
-            icon=ft.Icons.UPLOAD_FILE, height=theme.TAP, disabled=busy,
-            action=ft.PickFiles(picker, with_data=True, file_type=ft.FilePickerFileType.CUSTOM,
-                                allowed_extensions=["json"]))),
+        tagged("data-dir", ft.Text(session.tr("settings.data_dir", path=str(data_dir)), size=15)),
+        big_button(
+            session.tr("data.export_json"),
+            export(export_backup, "data.exported"),
+            ident="export-json",
+            icon=ft.Icons.SAVE_ALT,
+            disabled=busy,
+        ),
+        big_button(
+            session.tr("data.export_csv"),
+            export(export_spreadsheets, "data.exported"),
+            ident="export-csv",
+            icon=ft.Icons.TABLE_CHART,
+            disabled=busy,
+        ),
+        tagged(
+            "import-json",
+            ft.OutlinedButton(
+                content=ft.Text(session.tr("data.import"), size=theme.TEXT),
+                icon=ft.Icons.UPLOAD_FILE,
+                height=theme.TAP,
+                disabled=busy,
+                action=ft.PickFiles(
+                    picker,
+                    with_data=True,
+                    file_type=ft.FilePickerFileType.CUSTOM,
+                    allowed_extensions=["json"],
+                ),
+            ),
+        ),
         ft.Text(session.tr("data.import_help"), size=15),
     ]
     if message:
         text, is_error = message
-        body.append(tagged("data-message", ft.Text(
-            text, size=theme.TEXT,
-            color=ft.Colors.ERROR if is_error else None)))
+        body.append(
+            tagged(
+                "data-message",
+                ft.Text(text, size=theme.TEXT, color=ft.Colors.ERROR if is_error else None),
+            )
+        )
     for n, file in enumerate(files):
-        body.append(big_button(session.tr("data.download", name=file.name),
-                               download(file),
-                               ident=f"download-{n}", icon=ft.Icons.DOWNLOAD))
+        body.append(
+            big_button(
+                session.tr("data.download", name=file.name),
+                download(file),
+                ident=f"download-{n}",
+                icon=ft.Icons.DOWNLOAD,
+            )
+        )
     body.append(section(session.tr("data.backups")))
     if backups is None:
         body.append(note(session.tr("history.loading")))
@@ -179,9 +239,12 @@ def DataPanel(session: Session) -> ft.Control:
     else:
         if not any(b.damaged for b in backups):
             body.append(note(session.tr("data.all_good"), ident="backups-good"))
-        body += [_backup_line(session, line, n, restore)
-                 for n, line in enumerate(backups[:MAX_BACKUP_LINES])]
+        body += [
+            _backup_line(session, line, n, restore)
+            for n, line in enumerate(backups[:MAX_BACKUP_LINES])
+        ]
         if len(backups) > MAX_BACKUP_LINES:
-            body.append(note(session.tr("data.more_backups",
-                                        count=len(backups) - MAX_BACKUP_LINES)))
+            body.append(
+                note(session.tr("data.more_backups", count=len(backups) - MAX_BACKUP_LINES))
+            )
     return ft.Column(body, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
