@@ -6,7 +6,7 @@
 
 Runs, one after the other, each in its own process (each stays runnable alone):
 
-* ``python -m companion.bench`` — the rules engine (``--quick`` with ``--quick``);
+* ``python benchmarks/bench_engine.py`` — the rules engine (``--quick`` with ``--quick``);
 * ``python benchmarks/bench_store.py`` — the TinyDB layer on a ten-year history;
 * ``python benchmarks/bench_table.py`` — the evening service on the same history (both with
   ``--evenings N`` and ``--records min(50, N - 10)``: they record into distinct evenings);
@@ -92,7 +92,7 @@ def commands(args: argparse.Namespace) -> list[Part]:
         str(args.navs if args.navs is not None else navs),
     ]
     every = {
-        "engine": [py, "-m", "companion.bench", *(["--quick"] if args.quick else [])],
+        "engine": [py, "benchmarks/bench_engine.py", *(["--quick"] if args.quick else [])],
         "store": [py, "benchmarks/bench_store.py", "--evenings", str(evenings), *records],
         "table": [py, "benchmarks/bench_table.py", "--evenings", str(evenings), *records],
         "app": [py, "benchmarks/bench_app.py", *app],

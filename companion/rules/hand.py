@@ -1,9 +1,10 @@
 """The state of one hand, and the single transition function every ruling comes from.
 
-``step(state, action)`` returns ``(code, new_state, info)``: ``code`` is ``"ok"`` or the
-reason the action is refused, ``new_state`` is None when refused. The referee
-(``companion.rules.referee``) wraps it with explanations; ``legal_plays`` filters candidates
-through it, so the two can never disagree.
+``step(state, action)`` returns ``(code, new_state, info)``: ``code`` is ``RuleCode.OK`` or the
+reason the action is refused (``companion.rules.codes``), ``new_state`` is None when refused.
+``is_legal(state, action)`` judges without building the next state (move generation). The
+referee (``companion.rules.referee``) wraps both in rulings; ``legal_plays`` filters candidates
+through them, so the two can never disagree.
 
 Players are indices into ``HandState.players`` (the order play goes around at the start).
 """
@@ -12,11 +13,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
+from companion.rules.candidates import candidate_plays
 from companion.rules.cards import PASS, Card, Play, Rank, make_deck, parse_cards, parse_named
+from companion.rules.codes import RuleCode
 from companion.rules.combos import POKER_KINDS, Combo, ComboError, Order, classify, order_for
 from companion.rules.errors import NotationError, SuitNeededError
 from companion.rules.ruleset import RuleSet
@@ -134,7 +138,7 @@ class HandState:
         *,
         leader: str | None = None,
         ranks: list[str] | tuple[str, ...] | None = None,
-        hands: dict[str, tuple[Card, ...] | None] | None = None,
+        hands: Mapping[str, tuple[Card, ...] | None] | None = None,
         revolution: bool = False,
         preset: str | None = None,
     ) -> HandState:
@@ -235,11 +239,24 @@ class StepInfo:
     blocker: str = ""  # the option behind a refusal, for citing it
 
 
-def step(
-    state: HandState, action: Action, check: bool = False
-) -> tuple[str, HandState | None, StepInfo]:
-    """Judge and perform ``action``. With ``check``, only judge: a legal play returns
-    ``("ok", None, info)`` without building the next state (move generation)."""
+Outcome = tuple[RuleCode, HandState | None, StepInfo]
+
+
+def step(state: HandState, action: Action) -> Outcome:
+    """Judge and perform ``action``: ``(RuleCode.OK, next_state, info)`` when it is legal,
+    ``(code, None, info)`` with the reason when it is not."""
+    return _judge(state, action, True)
+
+
+def is_legal(state: HandState, action: Action) -> tuple[RuleCode, StepInfo]:
+    """Judge ``action`` without building the next state (move generation): the code ``step``
+    would return, and what it found."""
+    code, _, info = _judge(state, action, False)
+    return code, info
+
+
+def _judge(state: HandState, action: Action, build: bool) -> Outcome:
+    """The one transition: with ``build`` False a legal play or pass stops once judged."""
     info = StepInfo()
     if action.player not in state.players:
         raise NotationError(
@@ -249,31 +266,29 @@ def step(
         )
     who = state.players.index(action.player)
     if state.over:
-        return "hand-over", None, info
+        return RuleCode.HAND_OVER, None, info
     if not state.is_active(who):
-        return "already-out", None, info
+        return RuleCode.ALREADY_OUT, None, info
     if state.pending is not None:
         if action.effect is None or who != state.pending.player:
             info.blocker = "card_effects"
-            return "effect-pending", None, info
+            return RuleCode.EFFECT_PENDING, None, info
         return _effect(state, who, action, info)
     if action.effect is not None:
         info.blocker = "card_effects"
-        return "no-effect-due", None, info
+        return RuleCode.NO_EFFECT_DUE, None, info
     if action.play.is_pass:
-        return _pass(state, who, info, check)
-    return _play(state, who, action.play.cards, info, check)
+        return _pass(state, who, info, build)
+    return _play(state, who, action.play.cards, info, build)
 
 
-def _pass(
-    state: HandState, who: int, info: StepInfo, check: bool = False
-) -> tuple[str, HandState | None, StepInfo]:
+def _pass(state: HandState, who: int, info: StepInfo, build: bool) -> Outcome:
     trick = state.trick
     if who != state.turn:
         return _wrong_turn(state, who, info)
     if trick.top is None:
         if state.hands[who] is None or _can_beat(state, who):
-            return "lead-cannot-pass", None, info
+            return RuleCode.LEAD_CANNOT_PASS, None, info
         # B12: holding only cards he may not finish on, the leader cannot play at all: he
         # hands the lead on and stays in (he will finish last). If nobody can lead, the hand
         # ends with those players in the order they sit.
@@ -281,13 +296,17 @@ def _pass(
         info.blocker = "forbidden_finish"
         stuck = trick.lead_passes | {who}
         if all(p in stuck for p in state.active):
-            return "ok", _finish_stuck(state, who), info
+            return RuleCode.OK, _finish_stuck(state, who), info
         nxt = _next_eligible(state, who)
         assert nxt is not None
-        return "ok", replace(state, turn=nxt, trick=Trick(leader=nxt, lead_passes=stuck)), info
+        return (
+            RuleCode.OK,
+            replace(state, turn=nxt, trick=Trick(leader=nxt, lead_passes=stuck)),
+            info,
+        )
     if trick.pending_close and who == trick.top.player:
         info.kind = "gather"
-        return "ok", _new_trick(state, who), info
+        return RuleCode.OK, _new_trick(state, who), info
     if (
         state.rules.must_beat
         and state.hands[who] is not None
@@ -295,30 +314,30 @@ def _pass(
         and _can_beat(state, who)
     ):
         info.blocker = "must_beat"
-        return "must-play", None, info
+        return RuleCode.MUST_PLAY, None, info
     info.kind = "pass"
-    if check:
-        return "ok", None, info
+    if not build:
+        return RuleCode.OK, None, info
     trick = replace(
         trick, passed=trick.passed | {who}, acted=trick.acted | {who}, plays=trick.plays + 1
     )
-    return "ok", _after(replace(state, trick=trick), who, 0), info
+    return RuleCode.OK, _after(replace(state, trick=trick), who, 0), info
 
 
-def _wrong_turn(state: HandState, who: int, info: StepInfo) -> tuple[str, None, StepInfo]:
+def _wrong_turn(state: HandState, who: int, info: StepInfo) -> tuple[RuleCode, None, StepInfo]:
     trick = state.trick
     if state.rules.pass_is_final and who in trick.passed and trick.top is not None:
         info.blocker = "pass_is_final"
-        return "already-passed", None, info
+        return RuleCode.ALREADY_PASSED, None, info
     if trick.top is None and trick.plays == 0 and who != trick.leader:
         info.blocker = "trick_rounds"
-        return "trick-over", None, info
-    return "not-your-turn", None, info
+        return RuleCode.TRICK_OVER, None, info
+    return RuleCode.NOT_YOUR_TURN, None, info
 
 
 def _play(
-    state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo, check: bool = False
-) -> tuple[str, HandState | None, StepInfo]:
+    state: HandState, who: int, cards: tuple[Card, ...], info: StepInfo, build: bool
+) -> Outcome:
     rules = state.rules
     trick = state.trick
     top = trick.top
@@ -338,20 +357,19 @@ def _play(
     if hand is not None:
         remaining = _remove(hand, cards)
         if remaining is None:
-            return "not-in-hand", None, info
+            return RuleCode.NOT_IN_HAND, None, info
     # D1–D3: a play from a known hand was just matched card by card; others must fit the pack
     missing = _not_in_pack(state, cards) if remaining is None else ""
     if missing:
         info.blocker = missing
-        return "not-in-deck", None, info
+        return RuleCode.NOT_IN_DECK, None, info
     order = state.order
     try:
         combo = classify(cards, order)
     except ComboError as err:
-        info.blocker = {"single-cards-only": "single_cards_only", "wild-alone": "wild_alone"}.get(
-            err.code, "combinations"
-        )
-        return err.code, None, info
+        code = RuleCode(err.code)
+        info.blocker = _COMBO_OPTION.get(code, "combinations")
+        return code, None, info
 
     lead = top is None
     overplay = False
@@ -359,10 +377,10 @@ def _play(
         # P4: the last player may play once on his own cards; anything that does not beat
         # them starts the next trick.
         code, _, _ = _beats(state, top, combo, cards, order, who)
-        if code == "ok":
+        if code == RuleCode.OK:
             if who in trick.overplayed:
                 info.blocker = "self_overplay"
-                return "self-overplay-used", None, info
+                return RuleCode.SELF_OVERPLAY_USED, None, info
             overplay = True
         else:
             lead = True
@@ -393,12 +411,12 @@ def _play(
         assert top is not None
         if rules.rule_of_four != "off" and trick.rule_of_four and combo.rank is not trick.run_rank:
             info.blocker = "rule_of_four"
-            return "rule-of-four", None, info
-        code, new_top, effect = _beats(state, top, combo, cards, order, who)
-        if code != "ok":
+            return RuleCode.RULE_OF_FOUR, None, info
+        code, beaten, effect = _beats(state, top, combo, cards, order, who)
+        if beaten is None:
             info.blocker = effect.blocker
             return code, None, info
-        assert new_top is not None
+        new_top = beaten
         base_trick = trick
         info.kind = "overplay" if overplay else "beat"
 
@@ -407,12 +425,12 @@ def _play(
     if remaining is not None and not remaining and _forbidden_finish(state, cards):
         if rules.forbidden_finish_penalty == "illegal":
             info.blocker = "forbidden_finish"
-            return "forbidden-finish", None, info
+            return RuleCode.FORBIDDEN_FINISH, None, info
         forfeit = True
-    if check:
-        return "ok", None, info
+    if not build:
+        return RuleCode.OK, None, info
     return (
-        "ok",
+        RuleCode.OK,
         _apply_play(
             state,
             who,
@@ -430,6 +448,12 @@ def _play(
     )
 
 
+_COMBO_OPTION = {
+    RuleCode.SINGLE_CARDS_ONLY: "single_cards_only",
+    RuleCode.WILD_ALONE: "wild_alone",
+}
+
+
 @dataclass(slots=True)
 class _Effect:
     clears: bool = False
@@ -440,7 +464,7 @@ class _Effect:
 
 def _beats(
     state: HandState, top: Top, combo: Combo, cards: tuple[Card, ...], order: Order, who: int
-) -> tuple[str, Top | None, _Effect]:
+) -> tuple[RuleCode, Top | None, _Effect]:
     """Does ``combo`` (played by ``who``) beat ``top``? Returns (code, the new top, effects)."""
     rules = state.rules
     eff = _Effect()
@@ -449,15 +473,15 @@ def _beats(
     lone = len(cards) == 1
 
     if top.free:  # B4 high_and_low: anything may follow a 2
-        return "ok", new, eff
+        return RuleCode.OK, new, eff
     if _is_high_low(order, combo, cards):
-        return "ok", replace(new, free=True), eff
+        return RuleCode.OK, replace(new, free=True), eff
     # B5: a lone joker beats anything but a higher joker; a four of a kind beats it back
     if combo.joker and lone and rules.joker_power != "rank":
         if top.power_joker or (target.joker and target.count == 1):
             return _joker_on_joker(state, combo, target, new, eff)
         eff.clears = _joker_unbeatable(state, combo)
-        return "ok", replace(new, power_joker=True), eff
+        return RuleCode.OK, replace(new, power_joker=True), eff
     if top.power_joker:
         if (
             rules.joker_power == "beat_all_but_quad"
@@ -465,9 +489,9 @@ def _beats(
             and combo.count == 4
             and not combo.joker
         ):
-            return "ok", new, eff
+            return RuleCode.OK, new, eff
         eff.blocker = "joker_power"
-        return "joker-unbeatable", None, eff
+        return RuleCode.JOKER_UNBEATABLE, None, eff
     # B4 beat_all: a lone 2 beats any combination of lower cards and clears the trick
     if (
         rules.twos == "beat_all"
@@ -475,24 +499,24 @@ def _beats(
         and not (target.kind == "set" and target.count == 1 and target.key[0] >= combo.key[0])
     ):
         eff.clears = _nothing_above_two(state)
-        return "ok", new, eff
+        return RuleCode.OK, new, eff
     if combo.kind in POKER_KINDS and target.kind in POKER_KINDS:
         # WIKI: « Suite, Couleur, Full, Quinte Flush », weakest to strongest
         return _higher(combo.key, target.key, new, eff)
     if combo.kind != target.kind or combo.width != target.width:
         eff.blocker = "combinations"
-        return "wrong-combination", None, eff
+        return RuleCode.WRONG_COMBINATION, None, eff
     if combo.kind == "run":
         if combo.key[1] != target.key[1]:
             eff.blocker = "combinations"
-            return "count-mismatch", None, eff
+            return RuleCode.COUNT_MISMATCH, None, eff
         return _higher(combo.key, target.key, new, eff)
     # --- sets ---
     power = _power(rules, combo)
     if power and combo.count < target.count <= combo.count + power and combo.key[0] > target.key[0]:
         # B4 one_fewer / B6 Sofia: n−1 twos beat n cards; the play now stands for that many
         stands = Combo("set", target.count, combo.rank, combo.key, natural=combo.natural)
-        return "ok", replace(new, combo=stands), eff
+        return RuleCode.OK, replace(new, combo=stands), eff
     if (
         rules.transparent is not None
         and combo.rank is not None
@@ -502,26 +526,26 @@ def _beats(
         and not target.joker
     ):
         # B7: transparent cards take the rank of what they beat
-        return "ok", replace(new, combo=target), eff
+        return RuleCode.OK, replace(new, combo=target), eff
     if top.lower_ok and combo.count == target.count:
         # B13 angevin: after a 7 any rank may follow
         if combo.key[0] == target.key[0]:
             return _equal(state, combo, target, new, eff)
-        return "ok", new, eff
+        return RuleCode.OK, new, eff
     if combo.count < target.count:
         eff.blocker = "larger_sets"
-        return "count-mismatch", None, eff
+        return RuleCode.COUNT_MISMATCH, None, eff
     if combo.count > target.count:
         larger = rules.larger_sets
         if larger == "forbidden":
             eff.blocker = "larger_sets"
-            return "count-mismatch", None, eff
+            return RuleCode.COUNT_MISMATCH, None, eff
         if larger == "any_rank" or combo.key[0] > target.key[0]:
-            return "ok", new, eff
+            return RuleCode.OK, new, eff
         if combo.key[0] == target.key[0] and rules.equal_play != "forbidden":
             return _equal(state, combo, target, new, eff)
         eff.blocker = "larger_sets"
-        return "too-low", None, eff
+        return RuleCode.TOO_LOW, None, eff
     # same number of cards
     if rules.suits == "follow_suit" and combo.count == 1:
         played, under = cards[0], top.cards[0]
@@ -533,23 +557,27 @@ def _beats(
                 )
         elif played.suit is not under.suit:
             eff.blocker = "suits"
-            return "wrong-suit", None, eff
+            return RuleCode.WRONG_SUIT, None, eff
     if combo.key[0] > target.key[0]:
-        return "ok", new, eff
+        return RuleCode.OK, new, eff
     if combo.key[0] < target.key[0]:
         eff.blocker = "joker_order" if combo.joker and target.joker else "rank_order"
-        return "too-low", None, eff
+        return RuleCode.TOO_LOW, None, eff
     # same rank
     if rules.suits == "opposite_colour":
         # PAGAT: « un cinq rouge peut être battu par un cinq noir, mais pas par un autre
         # cinq rouge » — the colour rule decides equal ranks, whatever equal_play says.
         if _opposite_colours(cards, top.cards):
-            return "ok", new, eff
+            return RuleCode.OK, new, eff
         eff.blocker = "suits"
-        return "wrong-suit", None, eff
+        return RuleCode.WRONG_SUIT, None, eff
     if combo.key[1] != target.key[1]:  # D7 natural vs wild
         eff.blocker = "wild_vs_natural"
-        return ("ok", new, eff) if combo.key[1] > target.key[1] else ("too-low", None, eff)
+        return (
+            (RuleCode.OK, new, eff)
+            if combo.key[1] > target.key[1]
+            else (RuleCode.TOO_LOW, None, eff)
+        )
     if rules.suits in ("ranked", "ranked_poker"):
         if combo.key[2] < 0 or target.key[2] < 0:
             raise SuitNeededError(
@@ -558,43 +586,51 @@ def _beats(
             )
         if combo.key[2] != target.key[2]:
             eff.blocker = "suits"
-            return ("ok", new, eff) if combo.key[2] > target.key[2] else ("too-low", None, eff)
+            return (
+                (RuleCode.OK, new, eff)
+                if combo.key[2] > target.key[2]
+                else (RuleCode.TOO_LOW, None, eff)
+            )
     return _equal(state, combo, target, new, eff)
 
 
 def _joker_on_joker(
     state: HandState, combo: Combo, target: Combo, new: Top, eff: _Effect
-) -> tuple[str, Top | None, _Effect]:
+) -> tuple[RuleCode, Top | None, _Effect]:
     if combo.key[0] > target.key[0]:
         eff.clears = _joker_unbeatable(state, combo)
-        return "ok", replace(new, power_joker=True), eff
+        return RuleCode.OK, replace(new, power_joker=True), eff
     if combo.key[0] == target.key[0] and state.rules.equal_play != "forbidden":
         code, top, eff = _equal(state, combo, target, new, eff)
         return code, (replace(top, power_joker=True) if top else None), eff
     eff.blocker = "joker_order"
-    return ("equal-forbidden" if combo.key[0] == target.key[0] else "too-low"), None, eff
+    return (
+        (RuleCode.EQUAL_FORBIDDEN if combo.key[0] == target.key[0] else RuleCode.TOO_LOW),
+        None,
+        eff,
+    )
 
 
 def _higher(
     key: tuple[int, ...], target: tuple[int, ...], new: Top, eff: _Effect
-) -> tuple[str, Top | None, _Effect]:
+) -> tuple[RuleCode, Top | None, _Effect]:
     if key > target:
-        return "ok", new, eff
+        return RuleCode.OK, new, eff
     eff.blocker = "rank_order"
-    return "too-low", None, eff
+    return RuleCode.TOO_LOW, None, eff
 
 
 def _equal(
     state: HandState, combo: Combo, target: Combo, new: Top, eff: _Effect
-) -> tuple[str, Top | None, _Effect]:
+) -> tuple[RuleCode, Top | None, _Effect]:
     rule = state.rules.equal_play
     if rule == "forbidden":
         eff.blocker = "equal_play"
-        return "equal-forbidden", None, eff
+        return RuleCode.EQUAL_FORBIDDEN, None, eff
     eff.equal = True
     if rule == "skips_next":  # PAGAT/Wizz: one player, plus one per extra card
         eff.skip = 1 + combo.count - target.count
-    return "ok", new, eff
+    return RuleCode.OK, new, eff
 
 
 def _rekey(top: Top, state: HandState) -> Combo:
@@ -742,12 +778,11 @@ def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
 
 
 def _can_beat(state: HandState, who: int) -> bool:
-    from companion.rules.referee import candidate_plays
-
     hand = state.hands[who]
     assert hand is not None
-    for cards in candidate_plays(state, hand):
-        if step(state, Action(state.players[who], Play(cards)), check=True)[0] == "ok":
+    name = state.players[who]
+    for cards in candidate_plays(state.rules, state.order, hand):
+        if _judge(state, Action(name, Play(cards)), False)[0] is RuleCode.OK:
             return True
     return False
 
@@ -869,9 +904,7 @@ _GIVE_EFFECTS: dict[Rank, EffectKind] = {
 }
 
 
-def _effect(
-    state: HandState, who: int, action: Action, info: StepInfo
-) -> tuple[str, HandState | None, StepInfo]:
+def _effect(state: HandState, who: int, action: Action, info: StepInfo) -> Outcome:
     """B13 give_discard: 6 → a card to the previous player, 7 → to the next, 8 → discarded,
     9 → to anyone."""
     assert state.pending is not None
@@ -879,9 +912,9 @@ def _effect(
     info.kind = "effect"
     info.blocker = "card_effects"
     if (action.effect == "discard") != (kind == "discard"):
-        return "wrong-effect", None, info
+        return RuleCode.WRONG_EFFECT, None, info
     if len(action.play.cards) > 1:
-        return "one-card-only", None, info
+        return RuleCode.ONE_CARD_ONLY, None, info
     receiver = None
     if kind != "discard":
         expected = None
@@ -891,7 +924,7 @@ def _effect(
             expected = _neighbour(state, who, state.direction)
         if action.target is None:
             if expected is None:
-                return "target-needed", None, info
+                return RuleCode.TARGET_NEEDED, None, info
             receiver = expected
         else:
             if action.target not in state.players:
@@ -906,17 +939,20 @@ def _effect(
                 or not state.is_active(receiver)
                 or (expected is not None and receiver != expected)
             ):
-                return "wrong-target", None, info
+                return RuleCode.WRONG_TARGET, None, info
     hands = list(state.hands)
-    if hands[who] is not None and action.play.cards:
-        rest = _remove(hands[who], action.play.cards)  # type: ignore[arg-type]
+    held = hands[who]
+    if held is not None and action.play.cards:
+        rest = _remove(held, action.play.cards)
         if rest is None:
-            return "not-in-hand", None, info
+            return RuleCode.NOT_IN_HAND, None, info
         hands[who] = rest
-        if receiver is not None and hands[receiver] is not None:
-            hands[receiver] = (*hands[receiver], *action.play.cards)  # type: ignore[misc]
-    elif hands[who] is not None:
-        hands[who] = hands[who][:-1]  # an unseen card: the count still drops
+        if receiver is not None:
+            theirs = hands[receiver]
+            if theirs is not None:
+                hands[receiver] = (*theirs, *action.play.cards)
+    elif held is not None:
+        hands[who] = held[:-1]  # an unseen card: the count still drops
         if receiver is not None:
             hands[receiver] = None  # we no longer know what he holds
     new = replace(state, hands=tuple(hands), pending=None)
@@ -925,10 +961,10 @@ def _effect(
         new = replace(new, out=(*new.out, who))
         over = _finish_if_over(new)
         if over is not None:
-            return "ok", over, info
+            return RuleCode.OK, over, info
         if new.turn == who:
             new = replace(new, turn=_lead_after_out(new, who))
-    return "ok", new, info
+    return RuleCode.OK, new, info
 
 
 def _neighbour(state: HandState, who: int, step_: int) -> int | None:

@@ -8,6 +8,7 @@ Options the catalogue does not name but the seeds need are marked with a letter 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
@@ -224,7 +225,7 @@ class RuleSet(BaseModel):
         return {name: f.description or "" for name, f in cls.model_fields.items()}
 
 
-def _clashes(r: RuleSet):
+def _clashes(r: RuleSet) -> Iterator[str]:
     """Each message names the options that clash."""
     if not 0 <= r.jokers <= 2:
         yield f"jokers={r.jokers}: 0, 1 or 2"

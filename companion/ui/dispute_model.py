@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
 from companion.rules.cards import DECK_RANKS, Card, JokerColour, Play, Rank, Suit
+from companion.rules.codes import CODE_OPTION
 from companion.rules.combos import order_for
 from companion.rules.dispute import Dispute
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import PRESETS, Preset, ruleset_from, split_setting
-from companion.rules.referee import CODE_OPTION, Ruling, judge
+from companion.rules.referee import Ruling, judge
 from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import TableRules
 from companion.ui.dispute_views import (

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import pytest
 
-import companion.rules.referee as referee
+import companion.rules.codes as codes
 
-DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", referee.__doc__ or "", re.M), "ok"}
+DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", codes.__doc__ or "", re.M), "ok"}
 KEYS = {"legal", "code", "message", "next", "to_beat"}
 
 

@@ -2,7 +2,7 @@
 
 Each docstring quotes the rule from its seed and names the catalogue ID. Each test judges
 moves through the referee and asserts the ruling code (always one of the documented list in
-``companion.rules.referee``) and who acts next. Options are set through the Python API
+``companion.rules.codes``) and who acts next. Options are set through the Python API
 (``RuleSet.with_options``) so that each test is about the rule itself; the command line's
 ``--set`` is tested in test_presets.py and test_judge_cli.py.
 """
@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-import companion.rules.referee as referee
+import companion.rules.codes as codes
 from companion.errors import CompanionError
 from companion.rules.cards import Play, parse_cards
 from companion.rules.errors import RuleSetError
@@ -21,7 +21,7 @@ from companion.rules.hand import Action, HandState
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
 
-DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", referee.__doc__ or "", re.M), "ok"}
+DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", codes.__doc__ or "", re.M), "ok"}
 _ANY = object()
 
 

@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import CompanionError
-from companion.rules import referee
+from companion.rules import codes, explanations
 from companion.rules.cards import Card, Play, make_deck
 from companion.rules.combos import order_for
 from companion.rules.hand import Action, HandState
@@ -42,8 +42,8 @@ from companion.rules.referee import apply, judge, legal_plays, replay
 from companion.rules.ruleset import RuleSet
 from companion.rules.simulate import HandDidNotEnd, deal, default_players, full_deck, simulate
 
-# Every code the referee documents (the table in companion/rules/referee.py's docstring).
-DOCUMENTED_CODES = frozenset(re.findall(r"^``([a-z-]+)``", referee.__doc__ or "", re.M))
+# Every code the referee documents (the table in companion/rules/codes.py's docstring).
+DOCUMENTED_CODES = frozenset(re.findall(r"^``([a-z-]+)``", codes.__doc__ or "", re.M))
 ILLEGAL_CODES = DOCUMENTED_CODES - {"ok"}
 
 PAIRS = [(pid, n) for pid, p in PRESETS.items() for n in range(p.players[0], p.players[1] + 1)]
@@ -70,7 +70,7 @@ SLOW = settings(
 
 def test_documented_codes_are_read():
     assert {"not-your-turn", "too-low", "count-mismatch", "must-play"} <= ILLEGAL_CODES
-    assert set(referee.SENTENCES) >= ILLEGAL_CODES
+    assert set(explanations.SENTENCES) >= ILLEGAL_CODES
 
 
 # --- helpers --------------------------------------------------------------------------------

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-import companion.rules.referee as referee
+import companion.rules.codes as codes
 from companion.rules.cards import Play, parse_cards
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import ruleset_from
 from companion.rules.referee import apply, judge, legal_plays
 
-DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", referee.__doc__ or "", re.M), "ok"}
+DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", codes.__doc__ or "", re.M), "ok"}
 _ANY = object()
 
 

@@ -1,4 +1,4 @@
-"""Rules engine benchmark (issue 2, section 8): ``python -m companion.bench [--quick]``.
+"""Rules engine benchmark: ``python benchmarks/bench_engine.py [--quick]``.
 
 For every preset it prints
 
@@ -295,7 +295,7 @@ def _pin_one_core() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m companion.bench",
+        prog="python benchmarks/bench_engine.py",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -328,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     pin = "not pinned" if args.no_pin else _pin_one_core()
     info = machine()
     command = (
-        "python -m companion.bench"
+        "python benchmarks/bench_engine.py"
         + (" " + shlex.join(argv if argv is not None else sys.argv[1:])).rstrip()
     )
     print("# Rules engine benchmark")

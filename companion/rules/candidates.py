@@ -1,0 +1,104 @@
+"""Candidate plays: the distinct groups of held cards that could form a combination.
+
+The transition uses them to decide whether a player can beat the table (P2 must_beat, a
+leader who may not pass); the referee filters them through the transition to list the legal
+plays. Nothing here judges legality.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+
+from companion.rules.cards import Card, Rank
+from companion.rules.combos import Order
+from companion.rules.ruleset import RuleSet
+
+Emit = Callable[[tuple[Card, ...]], Iterator[tuple[Card, ...]]]
+
+
+def suit_sensitive(rules: RuleSet) -> bool:
+    """Whether two cards of one rank can rule differently (so each suit is its own play)."""
+    return (
+        rules.suits != "ignored"
+        or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
+        or rules.combinations == "poker"
+        or rules.joker_order != "equal"
+    )
+
+
+def candidate_plays(
+    rules: RuleSet, order: Order, hand: tuple[Card, ...]
+) -> Iterator[tuple[Card, ...]]:
+    """Distinct groups of held cards that could form a combination (each yielded once; when
+    suits cannot matter, one representative per rank and size)."""
+    wild = order.wild_ranks
+    groups: dict[Rank, list[Card]] = {}
+    wilds: list[Card] = []
+    for c in hand:
+        (wilds if c.rank in wild else groups.setdefault(c.rank, [])).append(c)
+    max_size = 1 if rules.single_cards_only else len(hand)
+    sensitive = suit_sensitive(rules)
+    seen: set[tuple[Card, ...]] = set()
+
+    def emit(cards: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+        if not sensitive:  # one representative per rank and size never repeats
+            yield cards
+            return
+        # suit-by-suit picks can repeat: two decks hold twin cards
+        key = tuple(sorted(cards, key=str))
+        if key not in seen:
+            seen.add(key)
+            yield cards
+
+    wild_picks = _wild_picks(wilds, max_size)
+    for cards_of_rank in groups.values():
+        for k in range(1, min(len(cards_of_rank), max_size) + 1):
+            picks = combinations(cards_of_rank, k) if sensitive else [tuple(cards_of_rank[:k])]
+            for pick in picks:
+                yield from emit(pick)
+                for extra in wild_picks:
+                    if k + len(extra) <= max_size:
+                        yield from emit(pick + extra)
+    for extra in wild_picks:
+        yield from emit(extra)
+    if rules.combinations == "sets_and_runs" and not rules.single_cards_only:
+        yield from _run_candidates(groups, order, emit)
+    if rules.combinations == "poker" and len(hand) >= 5:
+        for five in combinations(hand, 5):
+            yield from emit(five)
+
+
+def _wild_picks(wilds: list[Card], max_size: int) -> list[tuple[Card, ...]]:
+    """Every distinct choice of wild cards by rank (which wild stands in matters only by its
+    rank: a 2 and a 3 are different cards to hold on to)."""
+    by_rank: dict[Rank, list[Card]] = {}
+    for c in wilds:
+        by_rank.setdefault(c.rank, []).append(c)
+    picks: list[tuple[Card, ...]] = [()]
+    for cards in by_rank.values():
+        picks = [
+            p + tuple(cards[:n])
+            for p in picks
+            for n in range(len(cards) + 1)
+            if len(p) + n <= max_size
+        ]
+    return [p for p in picks if p]
+
+
+def _run_candidates(
+    groups: dict[Rank, list[Card]], order: Order, emit: Emit
+) -> Iterator[tuple[Card, ...]]:
+    ranks = sorted((r for r in groups if r in order.keys), key=order.keys.__getitem__)
+    for width in (1, 2, 3):
+        for start in range(len(ranks)):
+            run: list[Card] = []
+            for j in range(start, len(ranks)):
+                r = ranks[j]
+                if j > start and order.keys[r] - order.keys[ranks[j - 1]] != 1:
+                    break
+                if len(groups[r]) < width:
+                    break
+                run.extend(groups[r][:width])
+                if j - start + 1 >= (3 if width == 1 else 2):
+                    yield from emit(tuple(run))
