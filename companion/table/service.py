@@ -22,13 +22,26 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from companion.rules.presets import get_preset
-from companion.store import EveningInfo, IndexEntry, InvalidIdError, NotFoundError, Repository
+from companion.store import (
+    EveningInfo,
+    ImportResult,
+    IndexEntry,
+    InvalidIdError,
+    NotFoundError,
+    Repository,
+    atomic_write_bytes,
+    resolve_data_dir,
+)
+from companion.store.backups import list_backups
+from companion.store.errors import backup_moment
 from companion.table import stats
+from companion.table.data_folder import FileKind, StoredFile
 from companion.table.evening import (
     PLAYER_FIELDS,
     DuplicateNameError,
@@ -596,6 +609,88 @@ class TableService:
             return stats.head_to_head(
                 self._summaries(start, end), ida, idb, self._names(), start, end
             )
+
+    # ------------------------------------------------------------------ data folder
+
+    @staticmethod
+    def data_folder(data_dir: str | os.PathLike[str] | None = None) -> Path:
+        """The data folder ``data_dir`` names, else the one from the environment or the
+        platform's default (the same rule the store opens with)."""
+        return resolve_data_dir(data_dir)
+
+    @property
+    def data_dir(self) -> Path:
+        return self.repo.data_dir
+
+    def write_data_file(self, name: str, data: bytes) -> Path:
+        """Write a file of the data folder that is not an evening (the screens' display
+        settings) atomically and durably; returns its path."""
+        path = self.repo.data_dir / name
+        atomic_write_bytes(path, data, create_dirs=True)
+        return path
+
+    def export_backup(self, path: str | os.PathLike[str]) -> Path:
+        """Everything (players, evenings, index) in one JSON file ``import_backup`` reads."""
+        with self._lock:
+            return self.repo.export_all(path)
+
+    def import_backup(self, path: str | os.PathLike[str]) -> ImportResult:
+        """Add the evenings and players of an exported file (replacing those with the same
+        id, keeping the others). The whole file is checked first: a wrong file raises
+        ``ImportFileError`` or ``NewerSchemaError`` and changes nothing."""
+        with self._lock:
+            result = self.repo.import_all(path, replace=False)
+            self._cache.clear()
+            return result
+
+    def problems(self) -> list[Path]:
+        """The store files found damaged since the data folder was opened."""
+        return list(dict.fromkeys(p.path for p in self.repo.problems if p.path is not None))
+
+    def evening_entry(self, evening_id: str) -> IndexEntry:
+        """The index entry of an evening (date, title, players) without reading its file."""
+        with self._lock:
+            return self.repo.get_entry(evening_id)
+
+    def stored_files(self) -> list[StoredFile]:
+        """Every store file with backups, and every damaged file with or without."""
+        repo = self.repo
+        damaged = set(self.problems())
+        paths: dict[Path, tuple[FileKind, str | None]] = {}
+        for path in (repo.index_path, repo.players_path):
+            paths[path] = ("index" if path == repo.index_path else "players", None)
+        ids: set[str] = set()
+        for folder in (repo.evenings_dir, repo.backups_dir / repo.evenings_dir.name):
+            if folder.is_dir():
+                # an id has no dot: a file's or a backup's name starts with its evening's id
+                ids.update(f.name.split(".", 1)[0] for f in folder.glob("*.json"))
+        for path in damaged:
+            if path.parent == repo.evenings_dir:
+                ids.add(path.stem)
+        for each in sorted(ids):
+            paths[repo.evenings_dir / f"{each}.json"] = ("evening", each)
+        found = []
+        for path, (kind, evening_id) in paths.items():
+            folder = repo.backups_dir / path.parent.relative_to(repo.data_dir)
+            backups = tuple(list_backups(folder, path.stem))
+            if not backups and path not in damaged:
+                continue
+            moments = [m for m in map(backup_moment, backups) if m is not None]
+            found.append(
+                StoredFile(
+                    path, kind, evening_id, backups, max(moments, default=None), path in damaged
+                )
+            )
+        return found
+
+    def restore_backup(self, path: str | os.PathLike[str]) -> Path:
+        """Put the newest backup of the store file ``path`` that reads back in its place
+        (the damaged file is moved to ``corrupt/``); returns the backup used, or raises
+        ``NoBackupError``."""
+        with self._lock:
+            used = self.repo.restore_backup(path)
+            self._cache.clear()
+            return used
 
 
 # ---------------------------------------------------------------------- helpers

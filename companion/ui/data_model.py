@@ -8,22 +8,20 @@ thread), never on the event loop.
 
 from __future__ import annotations
 
-import re
 import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.store.errors import ImportFileError, NewerSchemaError, backup_moment
+from companion.table import ImportFileError, NewerSchemaError
 from companion.table.csv_export import export_csv
 from companion.table.service import TableService
 
 EXPORTS = "exports"
-_BACKUP_NAME = re.compile(r"^(?P<stem>.+?)\.\d{8}T\d{12}Z(?:\.[A-Za-z0-9-]+)?\.json$")
 
 
 def exports_dir(service: TableService) -> Path:
-    return service.repo.data_dir / EXPORTS
+    return service.data_dir / EXPORTS
 
 
 def _stamp(now: datetime | None) -> str:
@@ -42,7 +40,7 @@ class ExportedFile:
 
 def export_backup(service: TableService, now: datetime | None = None) -> list[ExportedFile]:
     """Everything (players, evenings, index) in one JSON file the import reads back."""
-    path = service.repo.export_all(exports_dir(service) / f"companion-{_stamp(now)}.json")
+    path = service.export_backup(exports_dir(service) / f"companion-{_stamp(now)}.json")
     return [ExportedFile(path, path.read_bytes())]
 
 
@@ -63,19 +61,19 @@ def import_backup(
     service: TableService, data: bytes, now: datetime | None = None, name: str | None = None
 ) -> ImportSummary:
     """Read a backup sent from a phone. The whole file is checked before anything is
-    written: a wrong file raises the store's ``ImportFileError`` (``message(lang)``) and
+    written: a wrong file raises ``ImportFileError`` (``message(lang)``) and
     changes nothing. Evenings of the file are added, or replace those with the same id;
     the others are kept. The data as it was is first exported to ``exports/``. ``name``:
     the file's name on the phone, which the refusal names (rather than the scratch copy,
     gone by the time the message is read)."""
     folder = exports_dir(service)
     folder.mkdir(parents=True, exist_ok=True)
-    safety = service.repo.export_all(folder / f"before-import-{_stamp(now)}.json")
+    safety = service.export_backup(folder / f"before-import-{_stamp(now)}.json")
     try:
         with tempfile.TemporaryDirectory(dir=folder) as tmp:
             received = Path(tmp) / "received.json"
             received.write_bytes(data)
-            result = service.repo.import_all(received, replace=False)
+            result = service.import_backup(received)
     except (ImportFileError, NewerSchemaError) as err:
         safety.unlink(missing_ok=True)  # refused before any write: no copy to keep
         if name is None:
@@ -96,55 +94,30 @@ class BackupLine:
     damaged: bool  # the file cannot be read now: restoring is offered
 
 
-def _label(service: TableService, kind: str, file: Path) -> str:
-    if kind != "evening":
+def _label(service: TableService, evening_id: str | None, file: Path) -> str:
+    if evening_id is None:
         return file.name
     try:
-        entry = service.repo.get_entry(file.stem)
+        entry = service.evening_entry(evening_id)
     except Exception:  # a label, never a reason to fail the list
-        return file.stem
-    return " · ".join(p for p in (entry.date or "", entry.title or "") if p) or file.stem
+        return evening_id
+    return " · ".join(p for p in (entry.date or "", entry.title or "") if p) or evening_id
 
 
 def backups_overview(service: TableService) -> list[BackupLine]:
     """Every store file with backups (and every damaged file, with or without), damaged
     files first, then the most recently backed-up."""
-    repo = service.repo
-    data_dir, root = repo.data_dir, repo.backups_dir
-    found: dict[Path, list[Path]] = {}
-    if root.is_dir():
-        for backup in root.rglob("*.json"):
-            match = _BACKUP_NAME.match(backup.name)
-            if match:
-                file = data_dir / backup.parent.relative_to(root) / f"{match['stem']}.json"
-                found.setdefault(file, []).append(backup)
-    damaged = {p.path for p in repo.problems if p.path is not None}
-    for path in damaged:
-        found.setdefault(path, [])
-    lines = []
-    for file, backups in found.items():
-        kind = (
-            "evening"
-            if file.parent == repo.evenings_dir
-            else "players"
-            if file == repo.players_path
-            else "index"
-            if file == repo.index_path
-            else ""
+    lines = [
+        BackupLine(
+            f.path,
+            f.kind,
+            _label(service, f.evening_id, f.path),
+            len(f.backups),
+            f.newest,
+            f.damaged,
         )
-        if not kind:
-            continue
-        moments = [m for m in map(backup_moment, backups) if m is not None]
-        lines.append(
-            BackupLine(
-                file,
-                kind,
-                _label(service, kind, file),
-                len(backups),
-                max(moments, default=None),
-                file in damaged,
-            )
-        )
+        for f in service.stored_files()
+    ]
     never = datetime.min.replace(tzinfo=UTC)
     return sorted(lines, key=lambda b: (not b.damaged, -(b.newest or never).timestamp()))
 
@@ -152,4 +125,4 @@ def backups_overview(service: TableService) -> list[BackupLine]:
 def restore_latest(service: TableService, file: Path) -> Path:
     """Put the newest backup of ``file`` that reads back in its place (the damaged file is
     moved to ``corrupt/``); returns the backup used, or raises ``NoBackupError``."""
-    return service.repo.restore_backup(file)
+    return service.restore_backup(file)

@@ -24,7 +24,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.store.paths import resolve_data_dir
+from companion.table.service import TableService
 from companion.ui.access import Address, addresses, new_key
 from companion.ui.session import ServerConfig
 from companion.ui.settings import SettingsStore
@@ -35,7 +35,7 @@ ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 
 
 def build_config(data_dir: str | None, host: str, port: int, open_room: bool) -> ServerConfig:
-    folder = resolve_data_dir(data_dir)
+    folder = TableService.data_folder(data_dir)
     return ServerConfig(
         data_dir=folder,
         key=None if open_room else new_key(),

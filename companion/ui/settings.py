@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from companion.store.atomic import atomic_write_bytes
+from companion.ui.evenings import service_for
 from companion.ui.i18n import DEFAULT_LANG, LANGS
 
 Theme = Literal["light", "dark", "system"]
@@ -51,10 +51,12 @@ class UiSettings:
 class SettingsStore:
     """Settings in memory, written through to ``<data_dir>/ui-settings.json``.
 
-    ``save`` does file I/O: call it off the event loop (``asyncio.to_thread``)."""
+    ``save`` does file I/O: call it off the event loop (``asyncio.to_thread``). It writes
+    through the data folder's ``TableService``, atomically."""
 
     def __init__(self, data_dir: Path) -> None:
-        self.path = Path(data_dir) / FILE_NAME
+        self.data_dir = Path(data_dir)
+        self.path = self.data_dir / FILE_NAME
         self._lock = threading.Lock()
         self._current = self._read()
 
@@ -71,5 +73,5 @@ class SettingsStore:
     def save(self, settings: UiSettings) -> None:
         data = json.dumps(asdict(settings), ensure_ascii=False, indent=1).encode("utf-8")
         with self._lock:
-            atomic_write_bytes(self.path, data, create_dirs=True)
+            service_for(self.data_dir).write_data_file(FILE_NAME, data)
             self._current = settings

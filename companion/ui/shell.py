@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 import flet as ft
 
-from companion.store.errors import StoreError
+from companion.table import StoreError
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
 from companion.ui.i18n import LANGS, t

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.store.errors import CorruptFileError
+from companion.table import CorruptFileError
 from companion.table.service import DuplicateHandError, VersionConflictError
 from companion.ui import routes, theme
 from companion.ui.data_model import restore_latest
