@@ -57,7 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.table.service import TableService
 from companion.ui import routes
-from companion.ui.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, launch, running_server
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, launch, running_server
 
 FIRST_SCREEN_TARGET_MS = 3000.0
 TAP_TARGET_MS = 100.0

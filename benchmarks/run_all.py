@@ -64,7 +64,7 @@ def cpu_model() -> str:
 
 
 def chromium_version() -> str:
-    from companion.ui.browser import CHROMIUM
+    from tests.support.browser import CHROMIUM
 
     try:
         done = subprocess.run(

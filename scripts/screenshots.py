@@ -22,8 +22,12 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+# Run as a script: the harness (tests.support) lives in the repository, not the package.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from companion.ui.access import route_with_key
-from companion.ui.browser import (
+from companion.ui.routes import dispute_for, evening_hands
+from tests.support.browser import (
     PHONE,
     Server,
     by_id,
@@ -35,7 +39,6 @@ from companion.ui.browser import (
     running_server,
     tap,
 )
-from companion.ui.routes import dispute_for, evening_hands
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTLE = 0.8  # seconds for animations (page transitions, dialogs) to finish

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.ui.browser import CHROMIUM, PHONE, Server, launch, running_server
+from tests.support.browser import CHROMIUM, PHONE, Server, launch, running_server
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

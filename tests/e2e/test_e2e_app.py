@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from companion.ui.browser import Server, by_id, expect_text, goto, open_app, tap, text_of
+from tests.support.browser import Server, by_id, expect_text, goto, open_app, tap, text_of
 
 pytestmark = pytest.mark.e2e
 

@@ -12,7 +12,7 @@ import pytest
 
 from companion.table.service import TableService
 from companion.ui.access import route_with_key
-from companion.ui.browser import (
+from tests.support.browser import (
     Server,
     by_id,
     expect_text,

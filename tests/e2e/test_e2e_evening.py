@@ -12,7 +12,7 @@ import pytest
 
 from companion.table.plan import plan_for_preset
 from companion.table.service import TableService
-from companion.ui.browser import PHONE, Server, by_id, expect_text, open_app, running_server, tap
+from tests.support.browser import PHONE, Server, by_id, expect_text, open_app, running_server, tap
 
 pytestmark = pytest.mark.e2e
 

@@ -12,7 +12,7 @@ import pytest
 
 from companion.table.service import TableService
 from companion.ui.access import route_with_key
-from companion.ui.browser import PHONE, Server, by_id, expect_text, open_app, running_server, tap
+from tests.support.browser import PHONE, Server, by_id, expect_text, open_app, running_server, tap
 
 pytestmark = pytest.mark.e2e
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.ui.browser import Server, by_id, expect_text, open_app, running_server, tap
+from tests.support.browser import Server, by_id, expect_text, open_app, running_server, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -94,7 +94,7 @@ def test_exports_are_written_and_a_wrong_import_changes_nothing(
 
 def test_a_damaged_evening_is_restored_from_its_latest_good_backup(tmp_path: Path, browser) -> None:
     from companion.table.service import TableService
-    from companion.ui.browser import PHONE
+    from tests.support.browser import PHONE
 
     folder = tmp_path / "data"
     service = TableService(folder)

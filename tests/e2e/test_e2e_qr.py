@@ -11,7 +11,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from companion.ui.browser import Server, by_id, open_app, tap
+from tests.support.browser import Server, by_id, open_app, tap
 
 pytestmark = pytest.mark.e2e
 

@@ -1,6 +1,6 @@
 """A phone without the table's key cannot change anything, whatever it sends (issue 5, §4).
 
-A keyless ``WireClient`` (``companion.ui.wire``: Flet's websocket protocol, no browser) visits
+A keyless ``WireClient`` (``tests.support.wire``: Flet's websocket protocol, no browser) visits
 every route of a ``companion serve`` with a key over a data folder holding evenings, profiles,
 settings and backups, and sends event names (every ``on_*`` Flet declares) to the controls it
 sees (each declared handler at least once) and to ids it does not know (0, the page, random
@@ -46,9 +46,9 @@ from _common import COUNTS, snapshot
 
 from companion.table.service import TableService
 from companion.ui.access import lan_ipv4, new_key
-from companion.ui.browser import Server, free_port, running_server, serve_command
 from companion.ui.settings import SettingsStore, UiSettings
-from companion.ui.wire import EVENT, INVOKE, REGISTER, UPDATE, WireClient, WireError, encode
+from tests.support.browser import Server, free_port, running_server, serve_command
+from tests.support.wire import EVENT, INVOKE, REGISTER, UPDATE, WireClient, WireError, encode
 
 ACCESS_CASES = int(os.environ.get("COMPANION_ACCESS_CASES", "100000"))
 DEFAULT_FRAMES = 2500

@@ -7,7 +7,7 @@ A hand counts as acknowledged when the screen showed its result ("Résultat de l
 the service returns only once the hand is durably on disk, and the server is dead after the
 kill, so anything the phone saw was sent before it.
 
-The phone is ``companion.ui.wire.WireClient`` (Flet's protocol, no browser). The same data
+The phone is ``tests.support.wire.WireClient`` (Flet's protocol, no browser). The same data
 folder serves every cycle, so each start also recovers from the previous kill.
 
 ``COMPANION_CRASH_CYCLES`` sets the number of cycles (default 5 for the normal run, a quick
@@ -38,7 +38,8 @@ import pytest
 
 from companion.table.evening import Evening, derive
 from companion.table.service import TableService
-from companion.ui.browser import _URL, _wait_until_up, free_port, serve_command
+from tests.support.browser import _URL, _wait_until_up, free_port, serve_command
+from tests.support.wire import WireClient
 
 pytestmark = pytest.mark.skipif(
     not hasattr(signal, "SIGKILL") or not hasattr(os, "killpg"),
@@ -50,14 +51,6 @@ SLOW_CYCLES = int(os.environ.get("COMPANION_CRASH_CYCLES", "300"))
 SEED = int(os.environ.get("COMPANION_CRASH_SEED", "20261122"))
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
 KEY = re.compile(r"key=([A-Za-z0-9_\-]+)")
-
-
-def _wire():
-    try:
-        from companion.ui.wire import WireClient
-    except ImportError:  # being written alongside this harness
-        pytest.skip("companion.ui.wire (the protocol client) is not there yet")
-    return WireClient
 
 
 @dataclass
@@ -276,7 +269,6 @@ async def one_cycle(
 
 
 def run_cycles(cycles: int, tmp_path: Path) -> Figures:
-    WireClient = _wire()
     data_dir = tmp_path / "data"
     service = TableService(data_dir)
     evening = service.create_evening(PLAYERS, "classique", ranking=PLAYERS, title="Crash")

@@ -1,4 +1,4 @@
-"""Eight phones on one evening (issue 5, section 3): simulated phones (``companion.ui.wire``,
+"""Eight phones on one evening (issue 5, section 3): simulated phones (``tests.support.wire``,
 no browser) on one ``companion serve``, reading, recording hands and sometimes undoing for a
 while, all with the table's key. Afterwards: no lost or doubled hand, every phone shows what
 the evening file holds, and the server's memory stayed flat.
@@ -34,9 +34,9 @@ from pathlib import Path
 import pytest
 
 from companion.table.service import TableService
-from companion.ui.browser import Server, running_server
 from companion.ui.i18n import t
-from companion.ui.wire import WireClient, WireError, texts_of, walk
+from tests.support.browser import Server, running_server
+from tests.support.wire import WireClient, WireError, texts_of, walk
 
 PHONES = 8
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé", "Max"]

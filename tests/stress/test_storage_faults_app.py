@@ -1,4 +1,4 @@
-"""Damaged storage through the running app (issue 5 §2): a phone (``companion.ui.wire``) on
+"""Damaged storage through the running app (issue 5 §2): a phone (``tests.support.wire``) on
 ``companion serve`` meets a full disk, a read-only data folder, an evening file truncated by
 hand and a backup from a newer app. Each time the screen says so clearly (the store's
 message, in the table's language), the files are kept byte for byte, and nothing
@@ -23,18 +23,11 @@ import pytest
 from _common import snapshot
 
 from companion.table.service import TableService
-from companion.ui.browser import Server, running_server
 from companion.ui.screens.evening import current_evening_id
+from tests.support.browser import Server, running_server
+from tests.support.wire import WireClient
 
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
-
-
-def _wire():
-    try:
-        from companion.ui.wire import WireClient
-    except ImportError:
-        pytest.skip("companion.ui.wire (the protocol client) is not there yet")
-    return WireClient
 
 
 def _evening(data_dir: Path, hands: int) -> str:
@@ -99,7 +92,6 @@ def _fill(folder: Path) -> Path:
 
 def _on_app(server: Server, route: str, scenario: Callable[..., Awaitable[None]]) -> None:
     """Run ``scenario(phone, route_with_key)`` on a phone connected to ``route``."""
-    WireClient = _wire()
 
     def keyed(path: str) -> str:
         return f"{path}?key={server.key}" if server.key else path
@@ -139,7 +131,6 @@ def test_a_full_disk_refuses_the_hand_clearly_and_loses_nothing(tmp_path: Path) 
     """On a full disk the hand is refused with "the disk is full, free some space" (French,
     then English after switching the language, whose own save fails with the same reason),
     every file is kept byte for byte, and once space is freed the same hand records."""
-    _wire()
     with _tmpfs(tmp_path / "mnt", "1m") as mnt:
         data = mnt / "data"
         evening_id = _evening(data, 2)
@@ -192,7 +183,6 @@ def test_a_read_only_data_folder_refuses_the_hand_clearly_and_keeps_every_file(
     """A data folder on a file system mounted read-only: the app starts and shows the
     evening, a hand is refused with "read-only … make the data folder writable", no file
     changes; once the folder is writable again the hand records."""
-    _wire()
     with _tmpfs(tmp_path / "mnt", "4m") as mnt:
         data = mnt / "data"
         evening_id = _evening(data, 3)
@@ -237,7 +227,6 @@ def test_an_evening_truncated_before_the_start_is_said_damaged_and_restored(tmp_
     is damaged and offers its latest good backup (not "no evening under way"); the damaged
     file stays as it is until the restore, which keeps it in corrupt/ byte for byte and
     brings the evening back."""
-    _wire()
     data = tmp_path / "data"
     evening_id = _evening(data, 3)
     path = TableService(data).repo.evening_path(evening_id)
@@ -266,7 +255,6 @@ def test_an_evening_truncated_while_the_server_runs_is_refused_and_kept(tmp_path
     """The evening file cut in half while a phone shows it: recording a hand is refused
     with "the file is damaged, kept as it is, the latest good backup can be restored", and
     nothing is written over the damaged file."""
-    _wire()
     data = tmp_path / "data"
     evening_id = _evening(data, 3)
     path = TableService(data).repo.evening_path(evening_id)
@@ -295,7 +283,6 @@ def test_a_backup_from_a_newer_app_is_refused_clearly_and_changes_nothing(tmp_pa
     "written by a newer version, update the app", naming the phone's file (not a scratch
     copy), and every file of the data folder is byte for byte as before (no safety copy
     left either)."""
-    _wire()
     data = tmp_path / "data"
     _evening(data, 2)
     export = TableService(data).repo.export_all(tmp_path / "export.json")

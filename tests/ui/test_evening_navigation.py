@@ -8,8 +8,8 @@ import asyncio
 from pathlib import Path
 
 from companion.table.service import TableService
-from companion.ui.browser import running_server
-from companion.ui.wire import WireClient
+from tests.support.browser import running_server
+from tests.support.wire import WireClient
 
 
 def test_an_error_does_not_follow_the_phone_to_the_next_evening(tmp_path: Path) -> None:

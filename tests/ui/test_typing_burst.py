@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from companion.table.service import TableService
-from companion.ui.browser import Server, running_server
-from companion.ui.wire import WireClient
+from tests.support.browser import Server, running_server
+from tests.support.wire import WireClient
 
 NAMES = ["Léa", "Tom", "Zoé"]
 

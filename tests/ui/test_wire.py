@@ -1,4 +1,4 @@
-"""The protocol client (``companion.ui.wire``) against a real ``companion serve``: what a phone
+"""The protocol client (``tests.support.wire``) against a real ``companion serve``: what a phone
 sees and what its taps store, with no browser."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.table.service import TableService
-from companion.ui.browser import Server, running_server
-from companion.ui.wire import WireClient, apply_patch
+from tests.support.browser import Server, running_server
+from tests.support.wire import WireClient, apply_patch
 
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
 

@@ -54,18 +54,13 @@ def free_port() -> int:
 
 
 def serve_command() -> list[str]:
-    """``companion serve`` as the installed command line has it; ``python -m companion.ui``
-    until the main command line carries the app's commands."""
-    from companion import cli
-
-    parser = cli.build_parser()
-    sub = next((a for a in parser._actions if a.dest == "command"), None)
-    module = (
-        "companion.cli"
-        if sub is not None and "serve" in getattr(sub, "choices", {})
-        else "companion.ui"
-    )
-    return [sys.executable, "-u", "-m", module, "serve"]
+    """``companion serve`` as a person types it: the installed command (the project is
+    installed, ``pip install -e .``), run by this interpreter unbuffered; else the app's
+    commands on their own (``python -m companion.ui serve``, the same options)."""
+    script = Path(sys.executable).with_name("companion")
+    if script.is_file():
+        return [sys.executable, "-u", str(script), "serve"]
+    return [sys.executable, "-u", "-m", "companion.ui", "serve"]
 
 
 @contextmanager
