@@ -1,9 +1,9 @@
 """One evening shown on several phones: a change saved on one reloads it on the others
-(Flet's pub/sub, one topic per evening)."""
+(Flet's pub/sub, one topic per evening), and the one way an evening screen saves a change."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -11,7 +11,9 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.table.evening import Evening
+from companion.table.service import DuplicateHandError, TableService, VersionConflictError
 from companion.ui.evenings import call
+from companion.ui.i18n import t
 
 
 class _Versioned(Protocol):
@@ -61,3 +63,51 @@ def use_live_evening(
             page.pubsub.unsubscribe_topic(topic(evening_id))
 
     ft.use_effect(subscribe, [evening_id], cleanup=unsubscribe)
+
+
+# Shows a message under the screen's buttons: (text, is_error); None clears it.
+Say = Callable[[str | None, bool], None]
+Change = Callable[[Callable[[TableService], Evening]], Awaitable[Evening | None]]
+
+
+def use_evening_change(
+    data_dir: Path,
+    lang: str,
+    show: Callable[[Evening], None],
+    say: Say,
+    on_refused: Callable[[CompanionError], None] | None = None,
+) -> tuple[bool, Change]:
+    """``(busy, change)``: ``await change(lambda service: service.…)`` saves one change to
+    an evening, shows the result and tells the other phones; it returns the evening saved,
+    or None when the change was refused (a tap while another change is saving, a change
+    made from an older version, a hand recorded twice, or bad input), after saying why.
+    When the change came too late, the evening as it stands now is shown instead.
+    ``on_refused`` lets a screen close what was open on the refused change."""
+    busy, set_busy = ft.use_state(False)
+
+    async def change(action: Callable[[TableService], Evening]) -> Evening | None:
+        if busy:
+            return None
+        set_busy(True)
+        say(None, False)
+        try:
+            evening = await call(data_dir, action)
+        except (VersionConflictError, DuplicateHandError) as err:
+            show(err.current)
+            late = isinstance(err, VersionConflictError)
+            say(t(lang, "evening.conflict" if late else "evening.duplicate"), True)
+            if on_refused is not None:
+                on_refused(err)
+            return None
+        except CompanionError as err:
+            say(t(lang, "evening.rejected", reason=err.message(lang)), True)
+            if on_refused is not None:
+                on_refused(err)
+            return None
+        finally:
+            set_busy(False)
+        show(evening)
+        publish(evening)
+        return evening
+
+    return busy, change

@@ -12,11 +12,10 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.table import CorruptFileError
-from companion.table.service import DuplicateHandError, VersionConflictError
 from companion.ui import routes, theme
 from companion.ui.data_model import restore_latest
 from companion.ui.evenings import call
-from companion.ui.live import publish, use_live_evening
+from companion.ui.live import use_evening_change, use_live_evening
 from companion.ui.session import Session, use_session
 from companion.ui.table_model import HandEntry, TableView, table_view
 from companion.ui.text_input import read_latest
@@ -419,7 +418,6 @@ def EveningScreen() -> ft.View:
     message, set_message = ft.use_state(None)
     entry, set_entry = ft.use_state(HandEntry)
     show_result, set_show_result = ft.use_state(False)
-    busy, set_busy = ft.use_state(False)
     route = f"{routes.EVENING}/{wanted}" if wanted else routes.EVENING
     data_dir = session.config.data_dir
 
@@ -461,32 +459,13 @@ def EveningScreen() -> ft.View:
 
     use_live_evening(data_dir, evening_id, set_view, table_view)
 
-    def applied(ev) -> None:
-        set_view(table_view(ev))
-        publish(ev)
-
-    async def change_evening(action: Callable, on_done: Callable[[], None] | None = None) -> None:
-        if view is None or busy:
-            return
-        set_busy(True)
-        set_message(None)
-        try:
-            ev = await call(data_dir, action)
-        except VersionConflictError as err:
-            set_view(table_view(err.current))
-            set_message(session.tr("evening.conflict"))
-        except DuplicateHandError as err:
-            set_view(table_view(err.current))
-            set_message(session.tr("evening.duplicate"))
-        except CompanionError as err:
-            note_damage(err)
-            set_message(session.tr("evening.rejected", reason=err.message(session.lang)))
-        else:
-            applied(ev)
-            if on_done:
-                on_done()
-        finally:
-            set_busy(False)
+    busy, change_evening = use_evening_change(
+        data_dir,
+        session.lang,
+        lambda ev: set_view(table_view(ev)),
+        lambda text, _error: set_message(text),
+        note_damage,
+    )
 
     async def record(_=None) -> None:
         if view is None:
@@ -521,7 +500,7 @@ def EveningScreen() -> ft.View:
         key = hashlib.sha256(
             repr((view.evening_id, version, order, events, cards_left, none_played)).encode()
         ).hexdigest()[:32]
-        await change_evening(
+        if await change_evening(
             lambda s: s.record_hand(
                 view.evening_id,
                 order,
@@ -530,18 +509,17 @@ def EveningScreen() -> ft.View:
                 cards_left=cards_left,
                 none_played=none_played,
                 key=key,
-            ),
-            lambda: set_show_result(True),
-        )
+            )
+        ):
+            set_show_result(True)
 
     async def undo(_=None) -> None:
         if view is None:
             return
         version = view.version
-        await change_evening(
-            lambda s: s.undo(view.evening_id, expected_version=version),
-            lambda: (set_show_result(False), set_entry(HandEntry())),
-        )
+        if await change_evening(lambda s: s.undo(view.evening_id, expected_version=version)):
+            set_show_result(False)
+            set_entry(HandEntry())
 
     restore_button = (
         big_button(

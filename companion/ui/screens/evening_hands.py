@@ -15,11 +15,12 @@ from typing import Any
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.table.service import VersionConflictError
+from companion.table.evening import Evening
+from companion.table.service import TableService, VersionConflictError
 from companion.ui import routes, theme
 from companion.ui.evenings import call
 from companion.ui.hands_model import HandCard, HandEdit, HandsView, hands_view
-from companion.ui.live import publish, use_live_evening
+from companion.ui.live import use_evening_change, use_live_evening
 from companion.ui.session import Session, use_session
 from companion.ui.text_input import TypedText, use_typed_text
 from companion.ui.widgets import (
@@ -532,7 +533,6 @@ def EveningHandsScreen() -> ft.View:
     edit, set_edit = ft.use_state(None)
     typed_name = use_typed_text()
     confirm_end, set_confirm_end = ft.use_state(False)
-    busy, set_busy = ft.use_state(False)
     data_dir = session.config.data_dir
     route = routes.evening_hands(evening_id)
 
@@ -559,29 +559,24 @@ def EveningHandsScreen() -> ft.View:
     # new state rather than applied to an evening it was not made on.
     use_live_evening(data_dir, evening_id, set_view, hands_view)
 
-    async def change(action: Callable[[Any], Any], done: Callable[[Any], str | None]) -> bool:
-        """Run a change through the service; True when it was saved."""
-        if view is None or busy:
-            return False
-        set_busy(True)
-        set_message(None)
-        try:
-            ev = await call(data_dir, action)
-        except VersionConflictError as err:
-            set_view(hands_view(err.current))
+    def close_refused(err: CompanionError) -> None:
+        if isinstance(err, VersionConflictError):  # what was open is on an older version
             set_edit(None)
             set_confirm_end(False)
-            set_message((session.tr("evening.conflict"), True))
+
+    busy, change_evening = use_evening_change(
+        data_dir,
+        session.lang,
+        lambda ev: set_view(hands_view(ev)),
+        lambda text, is_error: set_message((text, is_error) if text else None),
+        close_refused,
+    )
+
+    async def change(action: Callable[[TableService], Evening], done: str | None) -> bool:
+        """Save a change; say ``done`` once it is saved. True when it was saved."""
+        if view is None or await change_evening(action) is None:
             return False
-        except CompanionError as err:
-            set_message((session.tr("evening.rejected", reason=err.message(session.lang)), True))
-            return False
-        finally:
-            set_busy(False)
-        set_view(hands_view(ev))
-        publish(ev)
-        text = done(ev)
-        set_message((text, False) if text else None)
+        set_message((done, False) if done else None)
         return True
 
     async def save(_=None) -> None:
@@ -597,7 +592,7 @@ def EveningHandsScreen() -> ft.View:
         args, hand_id, n = edit.edit_args(), edit.card.hand_id, edit.card.number
         if await change(
             lambda s: s.edit_hand(evening_id, hand_id, **args),
-            lambda _: session.tr("hands.saved", n=n),
+            session.tr("hands.saved", n=n),
         ):
             set_edit(None)
 
@@ -607,7 +602,7 @@ def EveningHandsScreen() -> ft.View:
         hand_id, n, version = edit.card.hand_id, edit.card.number, edit.version
         if await change(
             lambda s: s.delete_hand(evening_id, hand_id, expected_version=version),
-            lambda _: session.tr("hands.deleted", n=n),
+            session.tr("hands.deleted", n=n),
         ):
             set_edit(None)
 
@@ -617,7 +612,7 @@ def EveningHandsScreen() -> ft.View:
         version = view.version
         if not await change(
             lambda s: s.join(evening_id, name, expected_version=version),
-            lambda _: session.tr("hands.joined", name=name),
+            session.tr("hands.joined", name=name),
         ):
             return False
         await load_profiles()  # a new name became a saved profile
@@ -641,16 +636,15 @@ def EveningHandsScreen() -> ft.View:
         version = view.version
         await change(
             lambda s: s.leave(evening_id, name, expected_version=version),
-            lambda _: session.tr("hands.gone", name=name),
+            session.tr("hands.gone", name=name),
         )
 
     async def end(_=None) -> None:
         if view is None:
             return
         version = view.version
-        if await change(
-            lambda s: s.close(evening_id, expected_version=version), lambda _: None
-        ):  # the screen itself now says it has ended
+        # No message: the screen itself now says the evening has ended.
+        if await change(lambda s: s.close(evening_id, expected_version=version), None):
             set_confirm_end(False)
 
     def open_hand(card: HandCard) -> None:
