@@ -36,6 +36,7 @@ from companion.errors import CompanionError
 from companion.rules import codes, explanations
 from companion.rules.cards import Card, Play, make_deck
 from companion.rules.combos import order_for
+from companion.rules.errors import RuleSetError
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import PRESETS, get_preset, ruleset_from
 from companion.rules.referee import apply, judge, legal_plays, replay
@@ -421,7 +422,10 @@ def test_ruleset_from(preset: str, settings_: list[str]) -> None:
 def test_ruleset_from_numeric_oddities(text: str) -> None:
     """Digit-like text that int() refuses must still be a RuleSetError, not a bare
     ValueError (regression: ``str.isdigit`` accepts '²', and int() refuses 5000 digits)."""
-    _only_companion_errors(ruleset_from, "pagat", [text])
+    with pytest.raises(RuleSetError) as caught:
+        ruleset_from("pagat", [text])
+    assert caught.value.code == "bad-rules"
+    assert "jokers" in caught.value.en and "jokers" in caught.value.fr
 
 
 @pytest.mark.slow
