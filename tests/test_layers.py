@@ -1,0 +1,191 @@
+"""The package's imports run one way: errors ← rules ← store ← table ← ui ← cli/app.
+
+Every module is parsed (not imported) and every import counts, including those inside
+functions and under ``TYPE_CHECKING``: a lazy import is still a dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "companion"
+
+# A module may import its own layer and lower ones only.
+LAYERS = {"errors": 0, "rules": 1, "store": 2, "table": 3, "ui": 4, "cli": 5, "app": 5}
+LAYER_NAMES = ["errors", "rules", "store", "table", "ui", "cli/app"]
+# Screens and the command line reach storage only through TableService.
+NO_STORE = {"ui", "cli", "app"}
+
+
+@dataclass(frozen=True)
+class Import:
+    source: str  # the importing module, e.g. companion.ui.shell
+    target: str  # the imported module, e.g. companion.table.service
+    where: str  # file:line
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.source} imports {self.target}"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _resolve(name: str) -> str:
+    """The module ``name`` refers to: itself, or the nearest enclosing module (``from
+    companion.table.service import TableService`` gives ``...service`` the name)."""
+    while name not in MODULES and "." in name:
+        name = name.rsplit(".", 1)[0]
+    return name
+
+
+def imports_of(source: str, module: str, is_package: bool, where: str) -> Iterator[Import]:
+    """The ``companion`` modules that ``source`` (the text of ``module``) imports."""
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = module.split(".") if is_package else module.split(".")[:-1]
+                package = package[: len(package) - (node.level - 1)]
+                base = ".".join([*package, *([base] if base else [])])
+            # ``from companion.ui import routes`` imports the module companion.ui.routes
+            names = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+                for alias in node.names
+            ]
+        for name in names:
+            if name == "companion" or name.startswith("companion."):
+                target = _resolve(name)
+                if target != module:
+                    yield Import(module, target, f"{where}:{node.lineno}")
+
+
+def all_imports() -> list[Import]:
+    found: list[Import] = []
+    for module, path in MODULES.items():
+        where = str(path.relative_to(ROOT))
+        is_package = path.name == "__init__.py"
+        found.extend(imports_of(path.read_text("utf-8"), module, is_package, where))
+    return found
+
+
+def layer(module: str) -> int | None:
+    parts = module.split(".")
+    if len(parts) == 1:
+        return 0  # the package's own __init__: its version, nothing else
+    return LAYERS.get(parts[1])
+
+
+def group(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    """A module outside errors, rules, store, table, ui, cli and app has no place in the
+    order (a benchmark or a harness belongs outside the package)."""
+    outside = [m for m in MODULES if layer(m) is None]
+    assert not outside, "modules in no layer: " + ", ".join(outside)
+
+
+def test_imports_run_down_the_layers() -> None:
+    """A module imports its own layer and lower ones only."""
+    wrong = []
+    for imp in all_imports():
+        mine, theirs = layer(imp.source), layer(imp.target)
+        if mine is not None and theirs is not None and theirs > mine:
+            wrong.append(f"{imp} ({LAYER_NAMES[theirs]}, above {LAYER_NAMES[mine]})")
+    assert not wrong, "imports against the layer order:\n" + "\n".join(wrong)
+
+
+def test_screens_and_command_line_reach_storage_through_the_service() -> None:
+    """Nothing in ui, cli or app imports companion.store: they go through TableService."""
+    wrong = [
+        str(imp)
+        for imp in all_imports()
+        if group(imp.source) in NO_STORE and group(imp.target) == "store"
+    ]
+    assert not wrong, "companion.store imported above the table layer:\n" + "\n".join(wrong)
+
+
+def cycles(edges: list[Import]) -> list[list[str]]:
+    """The strongly connected groups of two or more modules (Tarjan's algorithm)."""
+    graph: dict[str, set[str]] = {}
+    for imp in edges:
+        graph.setdefault(imp.source, set()).add(imp.target)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group_: list[str] = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group_.append(top)
+                if top == node:
+                    break
+            if len(group_) > 1:
+                found.append(sorted(group_))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycles() -> None:
+    """No two modules import each other, directly or through others."""
+    edges = all_imports()
+    messages = []
+    for group_ in cycles(edges):
+        inside = [str(e) for e in edges if e.source in group_ and e.target in group_]
+        messages.append(" ↔ ".join(group_) + "\n  " + "\n  ".join(inside))
+    assert not messages, "import cycles:\n" + "\n".join(messages)
+
+
+def test_the_checker_sees_lazy_relative_and_from_imports() -> None:
+    """Imports inside functions, relative imports and ``from package import module`` are
+    all found, and a cycle through them is reported."""
+    source = (
+        "from . import service\n"
+        "def later():\n"
+        "    from companion.ui import routes\n"
+        "    import companion.store.errors\n"
+    )
+    found = {
+        i.target
+        for i in imports_of(source, "companion.table.stats", False, "companion/table/stats.py")
+    }
+    assert found == {"companion.table.service", "companion.ui.routes", "companion.store.errors"}
+    loop = [
+        Import("companion.rules.a", "companion.rules.b", "a.py:1"),
+        Import("companion.rules.b", "companion.rules.a", "b.py:1"),
+        Import("companion.rules.b", "companion.errors", "b.py:2"),
+    ]
+    assert cycles(loop) == [["companion.rules.a", "companion.rules.b"]]
