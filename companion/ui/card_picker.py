@@ -11,6 +11,7 @@ import flet as ft
 from companion.rules.cards import SUITS, JokerColour, Suit
 from companion.ui import theme
 from companion.ui.dispute_views import Picker
+from companion.ui.state import bind
 from companion.ui.widgets import key_button, rows_of
 
 RANKS_PER_ROW = 5
@@ -28,16 +29,23 @@ def _key(
 
 
 def picker_controls(
-    picker: Picker, *, tr: Callable[..., str], on_rank, on_count, on_suit, on_joker, on_pass
+    picker: Picker,
+    *,
+    tr: Callable[..., str],
+    on_rank: Callable[[str], None],
+    on_count: Callable[[int], None],
+    on_suit: Callable[[Suit], None],
+    on_joker: Callable[[JokerColour], None],
+    on_pass: Callable[[], None],
 ) -> list[ft.Control]:
     """The picker's rows; each ``on_*`` takes the tapped value."""
     controls: list[ft.Control] = rows_of(
-        [_key(symbol, lambda s=symbol: on_rank(s), f"rank-{symbol}") for symbol in picker.ranks],
+        [_key(symbol, bind(on_rank, symbol), f"rank-{symbol}") for symbol in picker.ranks],
         RANKS_PER_ROW,
     )
     controls.append(ft.Text(tr("dispute.count"), size=theme.TEXT))
     controls += rows_of(
-        [_key(f"×{n}", lambda n=n: on_count(n), f"count-{n}") for n in picker.counts],
+        [_key(f"×{n}", bind(on_count, n), f"count-{n}") for n in picker.counts],
         4 if len(picker.counts) > 4 else len(picker.counts),
     )
     if picker.suits:
@@ -68,7 +76,7 @@ def picker_controls(
     return controls
 
 
-def _suit_key(suit: Suit, on_suit) -> ft.Control:
+def _suit_key(suit: Suit, on_suit: Callable[[Suit], None]) -> ft.Control:
     color = theme.RED_SUIT if suit.is_red else None
     return _key(
         suit.value, lambda: on_suit(suit), f"suit-{suit.letter}", color=color, size=theme.TEXT_HUGE

@@ -25,7 +25,7 @@ HEIGHT = 240  # fits a 360 px phone screen with its legend and title
 
 
 def _legend(chart: Chart) -> ft.Control:
-    items = [
+    items: list[ft.Control] = [
         ft.Row(
             [
                 ft.Container(

@@ -12,6 +12,7 @@ import contextlib
 import errno
 import sys
 from dataclasses import replace
+from typing import TypeVar
 
 from companion.ui import qr
 from companion.ui.access import ANY_HOST, addresses
@@ -28,8 +29,10 @@ from companion.ui.server import (
     run_web,
 )
 
+P = TypeVar("P", bound=argparse.ArgumentParser)  # the command line's own parser class
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[P]) -> None:
     serve = sub.add_parser("serve", help="serve the app to the phones on the local network")
     serve.add_argument(
         "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every network)"

@@ -14,6 +14,7 @@ which one and why (``broken``) until the table takes it back or changes the rule
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -197,7 +198,7 @@ class DisputeModel:
     @property
     def current_actor(self) -> str:
         if self.actor in self.players:
-            return self.actor  # type: ignore[return-value]
+            return self.actor
         return self.next_player or self.players[0]
 
     @property
@@ -423,7 +424,9 @@ class DisputeModel:
             Rank.JOKER, lambda c: c.colour is None, lambda c: Card(Rank.JOKER, None, colour)
         )
 
-    def _restyle(self, rank: Rank, bare, make) -> DisputeModel:
+    def _restyle(
+        self, rank: Rank, bare: Callable[[Card], bool], make: Callable[[Card], Card]
+    ) -> DisputeModel:
         cards = [_card(c) for c in self.tray]
         spots = [i for i, c in enumerate(cards) if c.rank is rank]
         bare_spots = [i for i in spots if bare(cards[i])]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import Any
 
 from companion.table import stats
 from companion.table.service import TableService
@@ -140,7 +141,7 @@ def points_chart(history: stats.EveningHistory) -> Chart:
     xs = [float(i) for i in range(n + 1)]
     x_labels = _labels(xs, [str(i) for i in range(n + 1)])
     if any(v for row in history.hands for v in row.totals.values()):
-        series = []
+        lines: list[Series] = []
         for standing in history.standings:
             pid = standing.player_id
             points: list[tuple[float, float]] = []
@@ -150,9 +151,9 @@ def points_chart(history: stats.EveningHistory) -> Chart:
                 if not points:
                     points.append((row.number - 1, 0))
                 points.append((row.number, row.totals[pid]))
-            series.append(Series(standing.name, tuple(points)))
-        ys = [y for s in series for _, y in s.points] or [0]
-        return Chart(tuple(series), 0, max(n, 1), min(0, min(ys)), max(1, max(ys)), x_labels)
+            lines.append(Series(standing.name, tuple(points)))
+        ys = [y for s in lines for _, y in s.points] or [0]
+        return Chart(tuple(lines), 0, max(n, 1), min(0, min(ys)), max(1, max(ys)), x_labels)
     most = max((len(row.ranking) for row in history.hands), default=1)
     series = tuple(
         Series(
@@ -220,7 +221,7 @@ class LeaderboardView:
 
 def _dated_summaries(
     service: TableService, start: date | None, end: date | None
-) -> list[tuple[date, str, dict]]:
+) -> list[tuple[date, str, dict[str, Any]]]:
     """(day, evening id, summary) of the readable evenings in the period, oldest first.
     Entries written before summaries existed are left out of the chart (the leaderboard
     itself, from the service, counts them)."""

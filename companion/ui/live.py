@@ -17,7 +17,8 @@ from companion.ui.i18n import t
 
 
 class _Versioned(Protocol):
-    version: int
+    @property
+    def version(self) -> int: ...
 
 
 def topic(evening_id: str) -> str:

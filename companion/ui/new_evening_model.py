@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -34,7 +35,7 @@ class Notice:
     fields: tuple[tuple[str, str], ...] = ()
     error: CompanionError | None = None
 
-    def text(self, tr: Any, lang: str) -> str:
+    def text(self, tr: Callable[..., str], lang: str) -> str:
         if self.error is not None:
             return self.error.message(lang)
         return tr(self.key, **dict(self.fields))

@@ -165,7 +165,7 @@ def desktop_client_available() -> bool:
     if importlib.util.find_spec("flet_desktop") is None:
         return False
     if sys.platform.startswith("linux"):
-        view_path = os.environ.get("FLET_VIEW_PATH")
+        view_path = os.environ.get("FLET_VIEW_PATH", "")
         return bool(view_path) and Path(view_path).is_dir()
     return True
 

@@ -33,7 +33,7 @@ class UiSettings:
     def with_theme(self, theme: str) -> UiSettings:
         if theme not in THEMES:
             raise ValueError(f"unknown theme: {theme!r}")
-        return replace(self, theme=theme)  # type: ignore[arg-type]
+        return replace(self, theme=theme)
 
     @classmethod
     def from_dict(cls, data: object) -> UiSettings:

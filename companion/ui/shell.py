@@ -82,7 +82,13 @@ def App(config: ServerConfig) -> list[ft.View]:
         return None
 
     session = Session(config, may_edit(config.key, page.route or "/"), settings, change_settings)
-    return SessionContext(session, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))
+    return SessionContext(session, _views)
+
+
+def _views() -> list[ft.View]:
+    # Flet annotates Router as returning one Control; with manage_views=True it returns the
+    # views, one per level of the route (its docstring), which render_views expects.
+    return ft.Router(ROUTES, not_found=NotFound, manage_views=True)  # type: ignore[return-value]
 
 
 def make_main(config: ServerConfig) -> Callable[[ft.Page], None]:

@@ -23,6 +23,7 @@ from companion.ui.screens.dispute_parts import (
     tray_row,
 )
 from companion.ui.session import use_session
+from companion.ui.state import use_built, use_maybe
 from companion.ui.text_input import use_typed_text
 from companion.ui.widgets import big_button, guarded, next_panel, note, screen, section, tagged
 
@@ -39,15 +40,15 @@ def _evening_param(route: object) -> str | None:
 def DisputeScreen() -> ft.View:
     session = use_session()
     wanted = _evening_param(ft.context.page.route)
-    model, set_model = ft.use_state(DisputeModel)
+    model, set_model = use_built(DisputeModel)
     loading, set_loading = ft.use_state(wanted is not None)
-    failed, set_failed = ft.use_state(None)  # why the evening could not be read
+    failed, set_failed = use_maybe(str)  # why the evening could not be read
 
     def act(method: Callable[..., DisputeModel], *args: object) -> Callable[[], None]:
         # Updaters apply to the latest model, never to the one this render captured.
         return lambda: set_model(lambda m: method(m, *args))
 
-    panel, set_panel = ft.use_state(None)  # the setup panel unfolded, if any
+    panel, set_panel = use_maybe(str)  # the setup panel unfolded, if any
     value = use_typed_text()  # an option's value being typed in
 
     def toggle(name: str) -> Callable[[], None]:

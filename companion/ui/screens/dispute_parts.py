@@ -226,7 +226,7 @@ def _preset_tile(
 
 
 def _name_fields(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
-    def rename(i: int):
+    def rename(i: int) -> Callable[[ft.Event[ft.TextField]], None]:
         def handler(e: ft.Event[ft.TextField]) -> None:
             act(DisputeModel.renamed, i, e.control.value or "")()
 

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from pathlib import Path
 
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.table import CorruptFileError
+from companion.table.service import PlayerRef, TableService
 from companion.ui import routes, theme
 from companion.ui.data_model import restore_latest
 from companion.ui.evenings import call
 from companion.ui.live import use_evening_change, use_live_evening
 from companion.ui.session import Session, use_session
+from companion.ui.state import bind, use_built, use_maybe, use_value
 from companion.ui.table_model import HandEntry, TableView, table_view
 from companion.ui.text_input import read_latest
 from companion.ui.widgets import (
@@ -31,7 +34,7 @@ from companion.ui.widgets import (
 )
 
 
-def current_evening_id(service) -> str | None:
+def current_evening_id(service: TableService) -> str | None:
     """Tonight's evening: of the open ones, the latest day's, the one changed last. A
     damaged one counts (its entry keeps its date): the screen then says it is damaged and
     offers its backup, rather than "no evening under way"."""
@@ -114,7 +117,7 @@ def _table_drawing(session: Session, view: TableView) -> ft.Control:
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    column = [ft.Row([tiles[0]], alignment=ft.MainAxisAlignment.CENTER), sides]
+    column: list[ft.Control] = [ft.Row([tiles[0]], alignment=ft.MainAxisAlignment.CENTER), sides]
     if bottom:
         column.append(ft.Row([tiles[bottom[0]]], alignment=ft.MainAxisAlignment.CENTER))
     return tagged("table-drawing", ft.Column(column, spacing=6))
@@ -227,7 +230,7 @@ def _order_keys(
         keys.append(
             key_button(
                 label,
-                lambda n=name: change(lambda e: e.tap_player(n, players)),
+                bind(lambda n: change(lambda e: e.tap_player(n, players)), name),
                 f"out-{i}",
                 selected=placed,
                 size=theme.TEXT,
@@ -262,7 +265,7 @@ def _card_keys(
         [
             key_button(
                 name,
-                lambda n=name: change(lambda e: e.tap_out(n, players)),
+                bind(lambda n: change(lambda e: e.tap_out(n, players)), name),
                 f"out-{i}",
                 selected=name in entry.order,
                 size=theme.TEXT,
@@ -284,15 +287,18 @@ def _card_keys(
                 [
                     key_button(
                         label,
-                        lambda n=name: change(lambda e: e.pick(n)),
+                        bind(lambda n: change(lambda e: e.pick(n)), name),
                         f"cards-{i}",
                         selected=entry.picking == name,
                         size=theme.TEXT,
                     ),
                     key_button(
                         session.tr("evening.none_played"),
-                        lambda n=name: change(
-                            lambda e: e.toggle_none_played(n, view.hand_sizes.get(n, 0))
+                        bind(
+                            lambda n: change(
+                                lambda e: e.toggle_none_played(n, view.hand_sizes.get(n, 0))
+                            ),
+                            name,
                         ),
                         f"none-{i}",
                         selected=name in entry.none_played,
@@ -310,7 +316,7 @@ def _card_keys(
             [
                 key_button(
                     str(n),
-                    lambda n=n: change(lambda e: e.set_count(n, players)),
+                    bind(lambda n: change(lambda e: e.set_count(n, players)), n),
                     f"count-{n}",
                     selected=entry.count_of(picked) == n,
                 )
@@ -341,7 +347,7 @@ def _event_keys(
         [
             key_button(
                 session.tr(f"evening.event.{kind}"),
-                lambda k=kind: change(lambda e: e.tap_event(k, view.scum)),
+                bind(lambda k: change(lambda e: e.tap_event(k, view.scum)), kind),
                 f"event-{kind}",
                 selected=entry.pending == kind,
                 size=theme.TEXT,
@@ -375,7 +381,9 @@ def _event_keys(
         else:
             text = session.tr("evening.event_plain", event=label)
         controls.append(
-            _line(text, True, lambda i=i: change(lambda e: e.drop_event(i)), f"event-line-{i}")
+            _line(
+                text, True, bind(lambda i: change(lambda e: e.drop_event(i)), i), f"event-line-{i}"
+            )
         )
     return controls
 
@@ -410,13 +418,13 @@ def EveningScreen() -> ft.View:
     session = use_session()
     page = ft.context.page
     wanted = ft.use_route_params().get("evening_id")
-    evening_id, set_evening_id = ft.use_state(wanted)
-    view, set_view = ft.use_state(None)
+    evening_id, set_evening_id = use_value(wanted)
+    view, set_view = use_maybe(TableView)
     missing, set_missing = ft.use_state(False)
-    error, set_error = ft.use_state(None)
-    damaged, set_damaged = ft.use_state(None)  # the damaged file, when it has a good backup
-    message, set_message = ft.use_state(None)
-    entry, set_entry = ft.use_state(HandEntry)
+    error, set_error = use_maybe(str)
+    damaged, set_damaged = use_maybe(Path)  # the damaged file, when it has a good backup
+    message, set_message = use_maybe(str)
+    entry, set_entry = use_built(HandEntry)
     show_result, set_show_result = ft.use_state(False)
     route = f"{routes.EVENING}/{wanted}" if wanted else routes.EVENING
     data_dir = session.config.data_dir
@@ -442,7 +450,7 @@ def EveningScreen() -> ft.View:
         if isinstance(err, CorruptFileError) and err.backup is not None:
             set_damaged(err.path)
 
-    async def restore(_=None) -> None:
+    async def restore(_: object = None) -> None:
         # The damaged file goes to corrupt/ (kept as it is); the backup takes its place.
         try:
             used = await call(data_dir, restore_latest, damaged)
@@ -467,12 +475,12 @@ def EveningScreen() -> ft.View:
         note_damage,
     )
 
-    async def record(_=None) -> None:
+    async def record(_: object = None) -> None:
         if view is None:
             return
         # The taps as they stand now: the last one may not have been rendered yet.
         current = read_latest(set_entry).for_hand(view.hand_number)
-        cards_left: dict[str, int] | None = None
+        cards_left: dict[PlayerRef, int] | None = None
         none_played: list[str] = []
         if view.needs_cards:
             if not current.order:
@@ -487,7 +495,8 @@ def EveningScreen() -> ft.View:
                 )
                 return
             order: list[str] = []  # the replay derives the places from the cards
-            cards_left, none_played = current.card_inputs()
+            counts, none_played = current.card_inputs()
+            cards_left = {name: n for name, n in counts.items()}  # names, as the service takes
         elif not current.complete(view.players):
             missing_names = [p for p in view.players if p not in current.order]
             set_message(session.tr("evening.incomplete", names=", ".join(missing_names)))
@@ -513,7 +522,7 @@ def EveningScreen() -> ft.View:
         ):
             set_show_result(True)
 
-    async def undo(_=None) -> None:
+    async def undo(_: object = None) -> None:
         if view is None:
             return
         version = view.version
@@ -591,7 +600,7 @@ def EveningScreen() -> ft.View:
                             _line(
                                 line,
                                 i in hand_entry.ticks,
-                                (lambda i=i: change(lambda e: e.tick(i)))
+                                (bind(lambda i: change(lambda e: e.tick(i)), i))
                                 if session.editor
                                 else None,
                                 f"check-{i}",

@@ -22,6 +22,7 @@ from companion.ui.evenings import call
 from companion.ui.hands_model import HandCard, HandEdit, HandsView, hands_view
 from companion.ui.live import use_evening_change, use_live_evening
 from companion.ui.session import Session, use_session
+from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.text_input import TypedText, use_typed_text
 from companion.ui.widgets import (
     big_button,
@@ -133,7 +134,9 @@ def _events(
         [
             key_button(
                 session.tr(f"evening.event.{kind}"),
-                lambda k=kind: change(lambda e: e.change(lambda h: h.tap_event(k, card.scum))),
+                bind(
+                    lambda k: change(lambda e: e.change(lambda h: h.tap_event(k, card.scum))), kind
+                ),
                 f"edit-event-{kind}",
                 selected=entry.pending == kind,
                 size=theme.TEXT,
@@ -176,7 +179,7 @@ def _events(
         controls.append(
             _removable(
                 text,
-                lambda i=i: change(lambda x: x.change(lambda h: h.drop_event(i))),
+                bind(lambda i: change(lambda x: x.change(lambda h: h.drop_event(i))), i),
                 f"edit-event-line-{i}",
             )
         )
@@ -194,7 +197,7 @@ def _card_keys(
         [
             key_button(
                 name,
-                lambda n=name: change(lambda e: e.tap_out(n)),
+                bind(lambda n: change(lambda e: e.tap_out(n)), name),
                 f"edit-out-{i}",
                 selected=name in entry.order,
                 size=theme.TEXT,
@@ -217,17 +220,20 @@ def _card_keys(
                         session.tr(
                             "evening.cards_count", name=name, cards="?" if count is None else count
                         ),
-                        lambda n=name: change(lambda e: e.change(lambda h: h.pick(n))),
+                        bind(lambda n: change(lambda e: e.change(lambda h: h.pick(n))), name),
                         f"edit-cards-{i}",
                         selected=entry.picking == name,
                         size=theme.TEXT,
                     ),
                     key_button(
                         session.tr("evening.none_played"),
-                        lambda n=name: change(
-                            lambda e: e.change(
-                                lambda h: h.toggle_none_played(n, card.hand_sizes.get(n, 0))
-                            )
+                        bind(
+                            lambda n: change(
+                                lambda e: e.change(
+                                    lambda h: h.toggle_none_played(n, card.hand_sizes.get(n, 0))
+                                )
+                            ),
+                            name,
                         ),
                         f"edit-none-{i}",
                         selected=name in entry.none_played,
@@ -247,7 +253,7 @@ def _card_keys(
             [
                 key_button(
                     str(n),
-                    lambda n=n: change(lambda e: e.set_count(n)),
+                    bind(lambda n: change(lambda e: e.set_count(n)), n),
                     f"edit-count-{n}",
                     selected=entry.count_of(picked) == n,
                 )
@@ -310,7 +316,7 @@ def _editor(
             keys.append(
                 key_button(
                     label,
-                    lambda n=name: change(lambda e: e.tap_player(n)),
+                    bind(lambda n: change(lambda e: e.tap_player(n)), name),
                     f"edit-out-{i}",
                     selected=placed,
                     size=theme.TEXT,
@@ -395,7 +401,7 @@ def _hands(
     if editable:
         controls.append(note(session.tr("hands.tap_to_correct")))
     controls += [
-        _card(session, view, card, (lambda c=card: open_hand(c)) if editable else None)
+        _card(session, view, card, (bind(open_hand, card)) if editable else None)
         for card in view.hands
     ]
     return controls
@@ -457,7 +463,7 @@ def _players(
                 [
                     key_button(
                         name,
-                        lambda n=name: actions.join_named(n),
+                        bind(actions.join_named, name),
                         f"join-profile-{i}",
                         size=theme.TEXT,
                     )
@@ -525,12 +531,16 @@ def EveningHandsScreen() -> ft.View:
     session = use_session()
     page = ft.context.page
     evening_id = ft.use_route_params().get("evening_id", "")
-    view, set_view = ft.use_state(None)
+    view, set_view = use_maybe(HandsView)
+    profiles: tuple[str, ...]
+    set_profiles: Setter[tuple[str, ...]]
     profiles, set_profiles = ft.use_state(())
-    error, set_error = ft.use_state(None)
+    error, set_error = use_maybe(str)
+    message: Message | None
+    set_message: Setter[Message | None]
     message, set_message = ft.use_state(None)
     tab, set_tab = ft.use_state("hands")
-    edit, set_edit = ft.use_state(None)
+    edit, set_edit = use_maybe(HandEdit)
     typed_name = use_typed_text()
     confirm_end, set_confirm_end = ft.use_state(False)
     data_dir = session.config.data_dir
@@ -579,7 +589,7 @@ def EveningHandsScreen() -> ft.View:
         set_message((done, False) if done else None)
         return True
 
-    async def save(_=None) -> None:
+    async def save(_: object = None) -> None:
         if edit is None:
             return
         if not edit.complete():
@@ -596,7 +606,7 @@ def EveningHandsScreen() -> ft.View:
         ):
             set_edit(None)
 
-    async def delete(_=None) -> None:
+    async def delete(_: object = None) -> None:
         if edit is None:
             return
         hand_id, n, version = edit.card.hand_id, edit.card.number, edit.version
@@ -618,7 +628,7 @@ def EveningHandsScreen() -> ft.View:
         await load_profiles()  # a new name became a saved profile
         return True
 
-    async def join(_=None) -> None:
+    async def join(_: object = None) -> None:
         if view is None:
             return
         typed = typed_name.latest()
@@ -639,7 +649,7 @@ def EveningHandsScreen() -> ft.View:
             session.tr("hands.gone", name=name),
         )
 
-    async def end(_=None) -> None:
+    async def end(_: object = None) -> None:
         if view is None:
             return
         version = view.version
@@ -677,7 +687,7 @@ def EveningHandsScreen() -> ft.View:
             [
                 key_button(
                     session.tr(f"hands.tab_{name}"),
-                    lambda n=name: pick_tab(n),
+                    bind(pick_tab, name),
                     f"tab-{name}",
                     selected=tab == name,
                     size=theme.TEXT,

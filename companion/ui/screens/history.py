@@ -11,13 +11,14 @@ from companion.ui.evenings import call
 from companion.ui.history_model import EveningRow, evening_rows
 from companion.ui.screens.history_leaderboard import LeaderboardPanel
 from companion.ui.session import Session, use_session
+from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.widgets import guarded, key_button, note, screen
 
 TABS = ("evenings", "leaderboard")
 
 
 def _row(session: Session, row: EveningRow) -> ft.Control:
-    lines = [
+    lines: list[ft.Control] = [
         ft.Text(
             session.tr("history.row", day=row.day, players=len(row.players), hands=row.hands),
             size=theme.TEXT,
@@ -54,8 +55,10 @@ def _row(session: Session, row: EveningRow) -> ft.Control:
 @guarded
 def HistoryScreen() -> ft.View:
     session = use_session()
-    rows, set_rows = ft.use_state(None)  # None while loading
-    error, set_error = ft.use_state(None)
+    rows: list[EveningRow] | None  # None while loading
+    set_rows: Setter[list[EveningRow] | None]
+    rows, set_rows = ft.use_state(None)
+    error, set_error = use_maybe(str)
     tab, set_tab = ft.use_state("evenings")
 
     async def load() -> None:
@@ -69,7 +72,7 @@ def HistoryScreen() -> ft.View:
         [
             key_button(
                 session.tr(f"history.tab.{name}"),
-                lambda name=name: set_tab(name),
+                bind(set_tab, name),
                 f"tab-{name}",
                 selected=tab == name,
                 size=theme.TEXT,

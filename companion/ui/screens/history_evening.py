@@ -11,6 +11,7 @@ from companion.ui.charts import line_chart
 from companion.ui.evenings import call
 from companion.ui.history_model import EveningDetail, evening_detail
 from companion.ui.session import Session, use_session
+from companion.ui.state import use_maybe
 from companion.ui.widgets import guarded, note, screen, section, tagged
 
 
@@ -80,8 +81,8 @@ def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
 def EveningHistoryScreen() -> ft.View:
     session = use_session()
     evening_id = ft.use_route_params().get("evening_id", "")
-    detail, set_detail = ft.use_state(None)
-    error, set_error = ft.use_state(None)
+    detail, set_detail = use_maybe(EveningDetail)
+    error, set_error = use_maybe(str)
 
     async def load() -> None:
         try:

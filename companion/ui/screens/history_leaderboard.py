@@ -21,6 +21,7 @@ from companion.ui.history_model import (
     leaderboard_view,
 )
 from companion.ui.session import Session
+from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.widgets import key_button, note, rows_of, section, tagged
 
 
@@ -61,7 +62,7 @@ def _head_to_head(
     session: Session,
     board: LeaderboardView,
     pair: tuple[str, str],
-    set_pair,
+    set_pair: Setter[tuple[str, str]],
     result: HeadToHeadView | None,
 ) -> list[ft.Control]:
     a, b = pair
@@ -74,7 +75,7 @@ def _head_to_head(
         keys = [
             key_button(
                 line.name,
-                lambda pid=line.player_id: pick(pid),
+                bind(pick, line.player_id),
                 f"h2h-{side}-{line.rank}",
                 selected=line.player_id == chosen,
                 size=theme.TEXT,
@@ -108,10 +109,10 @@ def _head_to_head(
 @ft.component
 def LeaderboardPanel(session: Session) -> ft.Control:
     period, set_period = ft.use_state("all")
-    board, set_board = ft.use_state(None)  # None while loading
-    error, set_error = ft.use_state(None)
+    board, set_board = use_maybe(LeaderboardView)  # None while loading
+    error, set_error = use_maybe(str)
     pair, set_pair = ft.use_state(("", ""))
-    result, set_result = ft.use_state(None)
+    result, set_result = use_maybe(HeadToHeadView)
 
     async def load() -> None:
         try:
@@ -143,7 +144,7 @@ def LeaderboardPanel(session: Session) -> ft.Control:
     periods = [
         key_button(
             session.tr(f"board.period.{p}"),
-            lambda p=p: set_period(p),
+            bind(set_period, p),
             f"period-{p}",
             selected=p == period,
             size=theme.TEXT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui import routes, theme
-from companion.ui.invite_model import invite
+from companion.ui.invite_model import Mode, invite
 from companion.ui.qr import png_bytes
 from companion.ui.session import use_session
 from companion.ui.widgets import guarded, note, screen, tagged
@@ -17,7 +17,8 @@ QR_SIZE = 280  # fits a 360 px screen with its margins
 @guarded
 def InviteScreen() -> ft.View:
     session = use_session()
-    mode, set_mode = ft.use_state("edit")
+    watching, set_watching = ft.use_state(False)  # handing out the address without the key
+    mode: Mode = "watch" if watching else "edit"
     config = session.config
     shown = invite(config.addresses, config.key, session.editor, mode)
     png = ft.use_memo(lambda: png_bytes(shown.url), [shown.url])
@@ -31,7 +32,7 @@ def InviteScreen() -> ft.View:
                         f"invite-mode-{m}",
                         (ft.FilledButton if m == mode else ft.OutlinedButton)(
                             content=ft.Text(session.tr(f"invite.mode_{m}"), size=theme.TEXT),
-                            on_click=lambda _, m=m: set_mode(m),
+                            on_click=lambda _, m=m: set_watching(m == "watch"),
                             height=theme.TAP,
                             expand=True,
                         ),

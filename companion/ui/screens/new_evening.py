@@ -12,6 +12,7 @@ from companion.ui import routes, theme
 from companion.ui.evenings import call
 from companion.ui.new_evening_model import ROLES_MODES, NewEveningModel, presets
 from companion.ui.session import Session, use_session
+from companion.ui.state import use_built, use_maybe
 from companion.ui.text_input import TypedText, read_latest, use_typed_text
 from companion.ui.widgets import (
     big_button,
@@ -26,8 +27,12 @@ from companion.ui.widgets import (
     toggle_row,
 )
 
+Act = Callable[..., Callable[[], None]]  # act(method, *args) -> a click handler
 
-def _players(session: Session, model: NewEveningModel, act, typed: TypedText) -> list[ft.Control]:
+
+def _players(
+    session: Session, model: NewEveningModel, act: Act, typed: TypedText
+) -> list[ft.Control]:
     low, high = model.preset_info.players
     controls: list[ft.Control] = [section(session.tr("new.players"))]
     saved = [p for p in model.profiles]
@@ -47,7 +52,7 @@ def _players(session: Session, model: NewEveningModel, act, typed: TypedText) ->
             3,
         )
 
-    def add(_=None) -> None:
+    def add(_: object = None) -> None:
         act(NewEveningModel.add_name, typed.latest())()
         typed.set("")
 
@@ -109,7 +114,7 @@ def _players(session: Session, model: NewEveningModel, act, typed: TypedText) ->
 def _rules(
     session: Session,
     model: NewEveningModel,
-    act,
+    act: Act,
     panel: str | None,
     toggle: Callable[[str], Callable[[], None]],
     value: TypedText,
@@ -229,7 +234,12 @@ def _then(first: Callable[[], None], second: Callable[[], None]) -> Callable[[],
     return both
 
 
-def _open_option(toggle, name: str, value: str, set_value_text) -> Callable[[], None]:
+def _open_option(
+    toggle: Callable[[str], Callable[[], None]],
+    name: str,
+    value: str,
+    set_value_text: Callable[[str], None],
+) -> Callable[[], None]:
     def handler() -> None:
         set_value_text(value)
         toggle(f"option:{name}")()
@@ -238,7 +248,7 @@ def _open_option(toggle, name: str, value: str, set_value_text) -> Callable[[], 
 
 
 def _roles(
-    session: Session, model: NewEveningModel, act, notice: list[ft.Control]
+    session: Session, model: NewEveningModel, act: Act, notice: list[ft.Control]
 ) -> list[ft.Control]:
     mode = model.roles_mode
     controls: list[ft.Control] = [section(session.tr("new.roles"))]
@@ -305,11 +315,11 @@ def _roles(
 @guarded
 def NewEveningScreen() -> ft.View:
     session = use_session()
-    model, set_model = ft.use_state(NewEveningModel)
-    panel, set_panel = ft.use_state(None)
+    model, set_model = use_built(NewEveningModel)
+    panel, set_panel = use_maybe(str)
     name = use_typed_text()
     value = use_typed_text()
-    error, set_error = ft.use_state(None)
+    error, set_error = use_maybe(str)
     busy, set_busy = ft.use_state(False)
 
     def act(method: Callable[..., NewEveningModel], *args: object) -> Callable[[], None]:
@@ -339,12 +349,15 @@ def NewEveningScreen() -> ft.View:
     ft.use_effect(load, [])
 
     if not session.editor:
-        body = [note(session.tr("app.editor_only"), ident="editor-only")]
         return screen(
-            session, routes.NEW_EVENING, session.tr("new.title"), body, ident="screen-new-evening"
+            session,
+            routes.NEW_EVENING,
+            session.tr("new.title"),
+            [note(session.tr("app.editor_only"), ident="editor-only")],
+            ident="screen-new-evening",
         )
 
-    async def create(_=None) -> None:
+    async def create(_: object = None) -> None:
         if busy:
             return
         set_busy(True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import flet as ft
 
 from companion.ui import routes, theme
@@ -9,6 +11,7 @@ from companion.ui.i18n import LANGS
 from companion.ui.screens.settings_data import DataPanel
 from companion.ui.session import use_session
 from companion.ui.settings import THEMES, UiSettings
+from companion.ui.state import use_maybe
 from companion.ui.widgets import guarded, note, screen, section, tagged
 
 _THEME_ICONS = {
@@ -21,7 +24,7 @@ _THEME_ICONS = {
 def _choice(
     label: str,
     selected: bool,
-    on_click,
+    on_click: Callable[[], Awaitable[None]],
     ident: str,
     icon: ft.IconData | None = None,
     expand: bool | None = None,
@@ -43,10 +46,10 @@ def _choice(
 @guarded
 def SettingsScreen() -> ft.View:
     session = use_session()
-    error, set_error = ft.use_state(None)
+    error, set_error = use_maybe(str)
     current = session.settings
 
-    def change(new: UiSettings):
+    def change(new: UiSettings) -> Callable[[], Awaitable[None]]:
         async def handler() -> None:  # saving writes a file: awaited off the event loop
             set_error(await session.change_settings(new))
 

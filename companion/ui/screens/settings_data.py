@@ -4,11 +4,13 @@ backup, and the store's backups with "restore the latest good backup" for a dama
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.table.service import TableService
 from companion.ui import theme
 from companion.ui.data_model import (
     BackupLine,
@@ -21,7 +23,11 @@ from companion.ui.data_model import (
 )
 from companion.ui.evenings import call
 from companion.ui.session import Session
+from companion.ui.state import Setter
 from companion.ui.widgets import big_button, note, section, tagged
+
+Handler = Callable[[object], Awaitable[None]]  # a button's on_click
+Picked = Callable[[ft.FilePickerResultEvent], Awaitable[None]]
 
 MAX_BACKUP_LINES = 8
 
@@ -33,7 +39,9 @@ def _when(session: Session, moment: datetime | None) -> str:
     return local.strftime("%d/%m/%Y %H:%M" if session.lang == "fr" else "%Y-%m-%d %H:%M")
 
 
-def _backup_line(session: Session, line: BackupLine, n: int, restore) -> ft.Control:
+def _backup_line(
+    session: Session, line: BackupLine, n: int, restore: Callable[[BackupLine], Handler]
+) -> ft.Control:
     label = line.label if line.kind == "evening" else session.tr(f"data.file.{line.kind}")
     texts: list[ft.Control] = [
         ft.Text(label, size=theme.TEXT, weight=ft.FontWeight.W_500),
@@ -68,14 +76,21 @@ def _backup_line(session: Session, line: BackupLine, n: int, restore) -> ft.Cont
 
 @ft.component
 def DataPanel(session: Session) -> ft.Control:
-    files, set_files = ft.use_state(())  # the last export, offered for download
-    message, set_message = ft.use_state(None)  # (text, is_error)
+    files: tuple[ExportedFile, ...]  # the last export, offered for download
+    set_files: Setter[tuple[ExportedFile, ...]]
+    files, set_files = ft.use_state(())
+    message: tuple[str, bool] | None  # (text, is_error)
+    set_message: Setter[tuple[str, bool] | None]
+    message, set_message = ft.use_state(None)
     busy, set_busy = ft.use_state(False)
+    backups: list[BackupLine] | None
+    set_backups: Setter[list[BackupLine] | None]
     backups, set_backups = ft.use_state(None)
     version, set_version = ft.use_state(0)  # bumped to reload the backups list
     data_dir = session.config.data_dir
 
-    on_result = ft.use_ref(None)  # the latest render's handler (it sees the latest state)
+    # the latest render's handler (it sees the latest state)
+    on_result: ft.MutableRef[Picked | None] = ft.use_ref(None)
 
     def make_picker() -> ft.FilePicker:
         async def picked(e: ft.FilePickerResultEvent) -> None:
@@ -94,8 +109,8 @@ def DataPanel(session: Session) -> ft.Control:
 
     ft.use_effect(load_backups, [version])
 
-    def export(fn, done_key: str):
-        async def handler(_) -> None:
+    def export(fn: Callable[[TableService], list[ExportedFile]], done_key: str) -> Handler:
+        async def handler(_: object) -> None:
             set_busy(True)
             try:
                 written: list[ExportedFile] = await call(data_dir, fn)
@@ -111,8 +126,8 @@ def DataPanel(session: Session) -> ft.Control:
 
         return handler
 
-    def download(file: ExportedFile):
-        async def handler(_) -> None:
+    def download(file: ExportedFile) -> Handler:
+        async def handler(_: object) -> None:
             # In a browser, save_file with the bytes is a download (Flet's web mode).
             try:
                 await picker.save_file(file_name=file.name, src_bytes=file.data)
@@ -125,14 +140,13 @@ def DataPanel(session: Session) -> ft.Control:
         if not e.files:
             return
         chosen = e.files[0]
-        if chosen.bytes is None:
+        data = chosen.bytes
+        if data is None:
             set_message((session.tr("data.import_unread"), True))
             return
         set_busy(True)
         try:
-            summary = await call(
-                data_dir, lambda s: import_backup(s, chosen.bytes, name=chosen.name)
-            )
+            summary = await call(data_dir, lambda s: import_backup(s, data, name=chosen.name))
         except CompanionError as err:
             set_message(
                 (
@@ -162,8 +176,8 @@ def DataPanel(session: Session) -> ft.Control:
 
     on_result.current = on_picked
 
-    def restore(line: BackupLine):
-        async def handler(_) -> None:
+    def restore(line: BackupLine) -> Handler:
+        async def handler(_: object) -> None:
             await restore_file(line)
 
         return handler
