@@ -1,4 +1,4 @@
-"""Presets: every system of ``shared/VARIANTS.md`` §1 as a named rule set.
+"""Presets: every system of the catalogue (``shared/VARIANTS.md``) as a named rule set.
 
 Each preset cites its seed and lists the points its seed left open, with what we decided.
 The table options (section S: titles, deal, exchanges, scoring) live beside these in

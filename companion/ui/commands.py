@@ -1,8 +1,8 @@
 """The app's command-line entry points: ``companion serve`` and ``companion`` alone.
 
-The lead's ``companion.cli`` calls ``register(sub)`` to add ``serve`` and ``run_app(args)``
-when no sub-command is given (``add_app_arguments(parser)`` adds the top-level options
-``run_app`` reads: ``--web``, ``--data-dir``).
+The main command line (``companion.cli``) calls ``register(sub)`` to add ``serve``, and
+``run_app(args)`` when no sub-command is given (``add_app_arguments(parser)`` adds the
+top-level options ``run_app`` reads: ``--web``, ``--data-dir``).
 """
 
 from __future__ import annotations

@@ -227,7 +227,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Note: {host} is reachable from this computer only (--host 0.0.0.0 for phones).",
     ),
     "cli.stop": ("Ctrl+C pour arrêter.", "Ctrl+C to stop."),
-    # --- serve: where it listens (access, issue 5 §4) ------------------------------------------
+    # --- serve: where it listens, and why it cannot ----------------------------------------------
     "cli.every_network": (
         "(À l'écoute sur {host}, port {port} : toutes les adresses de cet "
         "ordinateur ; ci-dessus, celles de ses réseaux.)",
