@@ -35,10 +35,11 @@ __all__ = [
     "document_version",
     "make_meta",
     "migrate_0_to_1",
+    "migrate_1_to_2",
     "migrate_document",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 META_TABLE = "_meta"
 META_DOC_ID = "1"
 
@@ -86,8 +87,42 @@ def migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     return migrated
 
 
+#: What version 1 stored beside an evening's inputs: state derived from them (plans with their
+#: sentences in one language, titles, points, totals), which version 2 recomputes on load.
+DERIVED_EVENING_FIELDS = ("lang", "present", "ranked", "totals", "standings", "ended_after")
+DERIVED_EVENING_TEXT = "next_plan"
+DERIVED_STEP_FIELDS = ("result",)
+
+
+def migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: an evening file keeps only what people entered.
+
+    Version 1 evening records also held derived state, including the next hand's plan with
+    its instructions as sentences in the language the evening was created in (so an English
+    app showed a French plan). Version 2 drops ``next_plan``, the other derived fields and
+    each step's ``result`` (in ``steps`` and in the ``log``); the app derives them again in
+    the viewer's language. Other kinds of file only change version. Idempotent.
+    """
+    if document_version(doc) >= 2:
+        return doc
+    for record in (doc.get("evening") or {}).values():
+        if not isinstance(record, dict):
+            continue
+        for name in (*DERIVED_EVENING_FIELDS, DERIVED_EVENING_TEXT):
+            record.pop(name, None)
+        steps = [s for s in record.get("steps") or () if isinstance(s, dict)]
+        logged = [e.get("step") for e in record.get("log") or () if isinstance(e, dict)]
+        steps += [s for s in logged if isinstance(s, dict)]
+        for step in steps:
+            for name in DERIVED_STEP_FIELDS:
+                step.pop(name, None)
+    doc[META_TABLE][META_DOC_ID]["schema_version"] = 2
+    return doc
+
+
 MIGRATIONS: dict[int, Migration] = {
     0: migrate_0_to_1,
+    1: migrate_1_to_2,
 }
 
 

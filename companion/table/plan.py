@@ -1,5 +1,5 @@
 """The table plan for one hand: titles, seats, dealer, deck, deal, exchanges, discards, lead,
-and the same as sentences for the dealer. Pure functions, no I/O.
+and the same as sentences for the dealer, in the viewer's language. Pure functions, no I/O.
 
 ``plan_hand`` takes the players in ranking order (best first), or in seating order for a
 first hand (``first=True``: no roles yet, no exchange; the first player named deals).
@@ -8,14 +8,15 @@ Choices that hold for every preset:
 - a first hand has no titles (``titles == {}``): whatever a preset's usual way of assigning
   roles (S2), a first hand is the "first hand without exchanges" way; presets that draw cards
   use ``first_roles.rank_draws`` and then plan a ranked hand;
-- titles are the seeds' own words in every language; only the sentences are translated;
-- names are compared case-insensitively for duplicates ("Léa" and "léa" would confuse the
-  table).
+- titles are the seeds' own words in every language; only the sentences are translated,
+  and they are written when the plan is shown (``HandPlan.instructions(lang)``), never kept;
+- names and counts are checked by ``roster.check_players``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
@@ -24,9 +25,10 @@ from companion.rules.cards import SUITS, Card
 from companion.rules.combos import order_for
 from companion.rules.presets import get_preset
 from companion.rules.ruleset import RuleSet
-from companion.table.deal import TDC_PATTERNS, Deal, deck_for, rotate, simulate
+from companion.table.deal import TDC_PATTERNS, Deal, Deck, deck_for, rotate, simulate
 from companion.table.exchanges import DiscardPlan, Pair, plan_discards, plan_exchanges
 from companion.table.plan_errors import PlanError
+from companion.table.roster import ANY_COUNT, check_players
 from companion.table.sentences import Say
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRules
@@ -65,10 +67,34 @@ class Discard(BaseModel):
     to: str | None
 
 
-class HandPlan(BaseModel):
-    """The plan of a hand; ``model_dump()`` is the JSON of ``companion deal``."""
+@dataclass(frozen=True)
+class Wording:
+    """What the sentences of a plan are made from, besides the plan's own fields: the deal as
+    dealt, the exchanges as pairs, and the rules' choices the sentences name."""
 
-    model_config = _FROZEN
+    fixed_seats: bool
+    first: bool
+    deck: Deck
+    deal: Deal
+    clockwise: bool
+    by_rank_up: bool
+    first_roles: str
+    ranking: tuple[str, ...] | None
+    pairs: tuple[Pair, ...]
+    discards: tuple[DiscardPlan, ...]
+    putsch_option: bool
+    putsch_declared: bool
+    putsch_penalty: bool
+    president_last: bool
+    lead_rule: str
+    lowest_card: str
+
+
+class HandPlan(BaseModel):
+    """The plan of a hand as typed facts; its sentences are written in the viewer's language
+    by ``instructions(lang)``, and ``as_json(lang)`` is the JSON of ``companion deal``."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
     titles: dict[str, str]  # ranking order, best first; empty on a first hand
     seating: list[str]  # clockwise
     dealer: str
@@ -78,7 +104,16 @@ class HandPlan(BaseModel):
     exchanges: list[Exchange]  # in the order they happen
     discards: list[Discard]
     first_lead: str | None  # None when it depends on who holds a card
-    instructions: list[str]
+    wording: Wording = Field(exclude=True, repr=False)
+
+    def instructions(self, lang: str) -> list[str]:
+        """The plan as sentences for the dealer, in ``lang`` ("fr" or "en"): seating, deck
+        and deal first, then exchanges, discards, direction and the lead."""
+        return _sentences(self, Say(lang, self.titles))
+
+    def as_json(self, lang: str) -> dict[str, Any]:
+        """The JSON of ``companion deal`` (a contract: keys are added, never renamed)."""
+        return {**self.model_dump(mode="json"), "instructions": self.instructions(lang)}
 
     def cards_after(self) -> dict[str, int]:
         """Cards each player holds once the exchanges and discards are done."""
@@ -89,38 +124,6 @@ class HandPlan(BaseModel):
         for d in self.discards:
             held[d.player] -= d.count
         return held
-
-
-def check_players(players: Sequence[str], player_range: tuple[int, int] | None = None) -> list[str]:
-    """Stripped names; raises PlanError for empty or duplicate names (case-insensitive) and
-    a count outside ``player_range``."""
-    names = [p.strip() for p in players]
-    if any(not n for n in names):
-        raise PlanError("Nom de joueur vide.", "Empty player name.", code="empty-name")
-    seen: dict[str, str] = {}
-    for n in names:
-        if n.casefold() in seen:
-            raise PlanError(
-                f"Nom en double : « {n} ».",
-                f"Duplicate name: '{n}'.",
-                code="duplicate-name",
-                name=n,
-            )
-        seen[n.casefold()] = n
-    low, high = player_range or (2, 20)
-    if len(names) < low:
-        raise PlanError(
-            f"Trop peu de joueurs : {len(names)} (au moins {low}).",
-            f"Too few players: {len(names)} (at least {low}).",
-            code="too-few-players",
-        )
-    if len(names) > high:
-        raise PlanError(
-            f"Trop de joueurs : {len(names)} (au plus {high}).",
-            f"Too many players: {len(names)} (at most {high}).",
-            code="too-many-players",
-        )
-    return names
 
 
 def _seats(table: TableRules, ranking: list[str], seats: Sequence[str] | None) -> list[str]:
@@ -254,21 +257,15 @@ def _check_request(
         )
 
 
-def _exchange_lines(
-    say: Say,
-    table: TableRules,
-    ranking: list[str],
-    pairs: list[Pair],
-    discards: list[DiscardPlan],
-    putsch_declared: bool,
-    putsch_penalty: bool,
-) -> list[str]:
+def _exchange_lines(say: Say, w: Wording) -> list[str]:
+    assert w.ranking is not None
+    ranking, pairs, discards = w.ranking, w.pairs, w.discards
     lines = []
-    if putsch_declared:
+    if w.putsch_declared:
         lines.append(say.putsch_declared(ranking[-1]))
-    elif putsch_penalty:
+    elif w.putsch_penalty:
         lines.append(say.putsch_penalty(ranking[-1]))
-    elif table.putsch and pairs:
+    elif w.putsch_option and pairs:
         lines.append(say.putsch_open(ranking[-1]))
     for i, pair in enumerate(pairs):
         lines.extend(say.pair(pair, i == 0))
@@ -292,13 +289,12 @@ def plan_hand(
     putsch_declared: bool = False,
     putsch_penalty: bool = False,
     player_range: tuple[int, int] | None = None,
-    lang: str = "fr",
 ) -> HandPlan:
     """Plan a hand. ``players``: the ranking, best first; with ``first``, the seating order
     clockwise (the first named deals unless ``dealer`` says otherwise). ``seats``: the
     clockwise seats when seating is fixed (default: the ranking). ``putsch_declared``: the
     last player refused the exchange; ``putsch_penalty``: his putsch failed last hand."""
-    names = check_players(players, player_range)
+    names = check_players(players, player_range or ANY_COUNT)
     ranking = None if first else names
     _check_request(table, first, seats, dealer, putsch_declared, putsch_penalty)
     titles = (
@@ -335,31 +331,25 @@ def plan_hand(
     lead_rule = rules.first_hand_lead if ranking is None else rules.first_lead
     lead = _lead(lead_rule, ranking, seating, dealer, clockwise)
 
-    say = Say(lang, titles)
-    lines = [
-        say.seating(seating, table.seating == "fixed", ranking is None),
-        say.deck(deck),
-        say.deal(
-            dealer,
-            deal,
-            deck,
-            counts,
-            seating,
-            clockwise,
-            by_rank_up=ranking is not None and style == "extras_to_scum_first",
-        ),
-    ]
-    if ranking is None:
-        lines.append(say.first_roles(table.first_roles))
-    else:
-        lines.extend(
-            _exchange_lines(say, table, ranking, pairs, discards, putsch_declared, putsch_penalty)
-        )
     president_last = table.direction_rule == "president_last" and ranking is not None
-    if not clockwise or president_last:
-        lines.append(say.direction(clockwise, president_last))
-    lines.append(say.lead(lead, lead_rule, lowest_card(rules)))
-
+    wording = Wording(
+        fixed_seats=table.seating == "fixed",
+        first=ranking is None,
+        deck=deck,
+        deal=deal,
+        clockwise=clockwise,
+        by_rank_up=ranking is not None and style == "extras_to_scum_first",
+        first_roles=table.first_roles,
+        ranking=None if ranking is None else tuple(ranking),
+        pairs=tuple(pairs),
+        discards=tuple(discards),
+        putsch_option=table.putsch,
+        putsch_declared=putsch_declared,
+        putsch_penalty=putsch_penalty,
+        president_last=president_last,
+        lead_rule=lead_rule,
+        lowest_card=lowest_card(rules),
+    )
     return HandPlan(
         titles=titles,
         seating=list(seating),
@@ -376,8 +366,25 @@ def plan_hand(
             Discard(player=d.player, count=d.count, shown=d.shown, to=d.to) for d in discards
         ],
         first_lead=lead,
-        instructions=lines,
+        wording=wording,
     )
+
+
+def _sentences(plan: HandPlan, say: Say) -> list[str]:
+    w = plan.wording
+    lines = [
+        say.seating(plan.seating, w.fixed_seats, w.first),
+        say.deck(w.deck),
+        say.deal(plan.dealer, w.deal, w.deck, plan.cards, plan.seating, w.clockwise, w.by_rank_up),
+    ]
+    if w.ranking is None:
+        lines.append(say.first_roles(w.first_roles))
+    else:
+        lines.extend(_exchange_lines(say, w))
+    if not w.clockwise or w.president_last:
+        lines.append(say.direction(w.clockwise, w.president_last))
+    lines.append(say.lead(plan.first_lead, w.lead_rule, w.lowest_card))
+    return lines
 
 
 def plan_for_preset(
@@ -387,12 +394,9 @@ def plan_for_preset(
     *,
     first: bool = False,
     seats: Sequence[str] | None = None,
-    lang: str = "fr",
 ) -> HandPlan:
     """``plan_hand`` for a preset id with ``--set NAME=VALUE`` changes, checking the player
     count against the preset's range (what ``companion deal`` prints)."""
     preset = get_preset(pid)
     rules, table = table_rules_from(preset.id, list(settings))
-    return plan_hand(
-        rules, table, players, first=first, seats=seats, player_range=preset.players, lang=lang
-    )
+    return plan_hand(rules, table, players, first=first, seats=seats, player_range=preset.players)

@@ -1,4 +1,5 @@
-"""Errors in a table plan request: too few or too many players, duplicate names…"""
+"""Errors in a table plan request: seats, dealer, putsch or deal that cannot apply (names and
+player counts are ``roster.PlayerListError``)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,7 @@ from companion.errors import CompanionError
 
 
 class PlanError(CompanionError):
-    """A plan that cannot be made for these players; ``code`` says why (``too-few-players``,
-    ``too-many-players``, ``duplicate-name``, ``empty-name``, ``bad-seats``,
-    ``too-few-cards``, ``unsupported-count``)."""
+    """A plan that cannot be made for these players; ``code`` says why (``bad-seats``,
+    ``bad-dealer``, ``bad-putsch``, ``too-few-cards``, ``unsupported-count``)."""
 
     code = "bad-plan"

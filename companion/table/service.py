@@ -44,7 +44,6 @@ from companion.table import stats
 from companion.table.data_folder import FileKind, StoredFile
 from companion.table.evening import (
     PLAYER_FIELDS,
-    DuplicateNameError,
     Evening,
     EveningEndedError,
     EveningError,
@@ -57,13 +56,14 @@ from companion.table.evening import (
     RankStep,
     Step,
     UnknownPlayerError,
-    check_count,
-    check_names,
     derive,
     now,
+    player_range,
     rules_for,
 )
 from companion.table.first_roles import random_ranking
+from companion.table.plan import HandPlan
+from companion.table.roster import PlayerListError, check_players
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow, Standing
 
 __all__ = [
@@ -263,7 +263,6 @@ class TableService:
         ranking: Sequence[PlayerRef] | None = None,
         target: int | None = None,
         hands: int | None = None,
-        lang: str = "fr",
         rng: random.Random | int | None = None,
     ) -> Evening:
         """Start an evening. ``players`` in seating order, clockwise (the first named deals a
@@ -281,13 +280,7 @@ class TableService:
         with self._lock:
             profiles, new = self._resolve_profiles(players)
             ids = [p.id for p in profiles]
-            if len(set(ids)) != len(ids):
-                twice = next(p.name for p in profiles if ids.count(p.id) > 1)
-                raise DuplicateNameError(
-                    f"{twice} est nommé deux fois.", f"{twice} is named twice.", name=twice
-                )
-            check_names(profiles)
-            check_count(pid, len(profiles))
+            check_players([p.name for p in profiles], player_range(pid))
             steps: list[Step] = []
             if ranking is not None:
                 lookup = {p.id: p.id for p in profiles} | {
@@ -311,7 +304,6 @@ class TableService:
                     title=title,
                     place=place,
                     notes=notes,
-                    lang="en" if lang == "en" else "fr",
                     preset=pid,
                     settings=settings,
                     players=tuple(profiles),
@@ -333,6 +325,23 @@ class TableService:
         """Index entries (newest first), within the period when given (inclusive)."""
         with self._lock:
             return [e for e in self.repo.list_index() if stats.in_period(_day(e.date), start, end)]
+
+    def find_evening(self, ref: str) -> str:
+        """The id of the evening ``ref`` names: an id, a unique prefix of one, or ``last``
+        (the newest)."""
+        entries = self.evenings()
+        if ref == "last":
+            if entries:
+                return entries[0].id
+        else:
+            hits = [e.id for e in entries if e.id == ref] or [
+                e.id for e in entries if e.id.startswith(ref)
+            ]
+            if len(hits) == 1:
+                return hits[0]
+        raise UnknownEveningError(
+            f"Soirée inconnue ou ambiguë : « {ref} ».", f"Unknown or ambiguous evening: '{ref}'."
+        )
 
     def _load(self, evening_id: str) -> Evening:
         unknown = UnknownEveningError(
@@ -490,7 +499,7 @@ class TableService:
                 profile = found[0]
                 new.extend(created)
                 players = (*players, profile)
-                check_names(players)
+                check_players([p.name for p in players])
             step = JoinStep(player=profile.id)
             return (
                 ev.model_copy(update={"players": players, "steps": (*ev.steps, step)}),
@@ -573,7 +582,7 @@ class TableService:
 
     # ------------------------------------------------------------------ reading
 
-    def next_plan(self, evening_id: str) -> dict[str, Any] | None:
+    def next_plan(self, evening_id: str) -> HandPlan | None:
         """The next hand's plan (``companion deal`` JSON), or None once the evening ended."""
         return self.evening(evening_id).next_plan
 
@@ -712,9 +721,10 @@ def _profile(name: str, player_id: str | None = None) -> PlayerProfile:
 def _unique_among(profile: PlayerProfile, others: Sequence[PlayerProfile]) -> None:
     for p in others:
         if p.name.casefold() == profile.name.casefold():
-            raise DuplicateNameError(
+            raise PlayerListError(
                 f"Il y a déjà un joueur « {p.name} ».",
                 f"There is already a player called '{p.name}'.",
+                "duplicate-name",
                 name=p.name,
             )
 

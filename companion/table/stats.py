@@ -24,6 +24,7 @@ Definitions (what the screens and ``companion leaderboard`` show):
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
@@ -31,7 +32,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.table import scoring
-from companion.table.evening import Effect, Evening
+from companion.table.evening import Effect, Evening, EveningError, derive
 
 SUMMARY_VERSION = 1
 _FROZEN = ConfigDict(frozen=True)
@@ -139,7 +140,13 @@ def evening_history(evening: Evening) -> EveningHistory:
 def evening_summary(evening: Evening) -> dict[str, Any]:
     """What the leaderboard needs from one evening, compact for the store's index: per
     player (aligned on ``ids``) points, hands, sum of normalised positions, times first and
-    last, longest streak first; ``ahead[i][j]``: hands where i placed above j."""
+    last, longest streak first; ``ahead[i][j]``: hands where i placed above j.
+
+    An evening as stored (inputs only) is replayed first; one that no longer replays counts
+    no hand."""
+    if any(h.result is None for h in evening.hands):
+        with contextlib.suppress(EveningError):
+            evening = derive(evening)
     _, table = evening.rules()
     ids: list[str] = []
     at: dict[str, int] = {}
@@ -147,7 +154,8 @@ def evening_summary(evening: Evening) -> dict[str, Any]:
     ahead: dict[tuple[int, int], int] = {}
     for step in evening.hands:
         r = step.result
-        assert r is not None
+        if r is None:
+            continue
         n = len(r.ranking)
         for p in r.ranking:
             if p not in at:

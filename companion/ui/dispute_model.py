@@ -574,14 +574,14 @@ def from_evening(evening: Evening) -> DisputeModel:
     rule_settings = tuple(
         s for s in evening.settings if _option_name(s) not in TableRules.model_fields
     )
-    plan = evening.next_plan or {}
-    names = [str(n) for n in plan.get("seating", ())]
+    plan = evening.next_plan
+    names = list(plan.seating) if plan is not None else []
     if not names:  # an evening that has ended: those still at the table, in seating order
         by_id = evening.names()
         names = [by_id[p] for p in evening.seating if p in evening.present] or [
             by_id[p] for p in evening.present
         ]
-    lead = plan.get("first_lead")
+    lead = plan.first_lead if plan is not None else None
     if lead in names:
         i = names.index(lead)
         names = names[i:] + names[:i]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.table.evening import Evening, HandStep
+from companion.table.event_rules import markable_events
 from companion.table.plan import HandPlan
 from companion.ui.table_model import HandEntry, Marked
 
@@ -102,23 +103,6 @@ class HandsView:
         return None
 
 
-def _allowed(ev: Evening, ranked_before: bool) -> tuple[str, ...]:
-    """The event kinds these rules let a phone mark, as on the evening screen."""
-    rules, table = ev.rules()
-    kinds = []
-    if rules.revolution != "off":
-        kinds.append("revolution")
-    if table.putsch and ranked_before:
-        kinds.append("putsch")
-    if table.coup_detat:  # WIKI's guillotine is a coup d'État: the same option
-        kinds += ["coup_detat", "guillotine"]
-    if rules.forbidden_finish:
-        kinds.append("forbidden_finish")
-    if table.faults:
-        kinds.append("fault")
-    return tuple(kinds)
-
-
 def _card(
     ev: Evening, number: int, step: HandStep, names: dict[str, str], by_cards: bool
 ) -> HandCard:
@@ -140,7 +124,7 @@ def _card(
     if res.ranking_before is not None:
         players = tuple(names[p] for p in res.ranking_before)
     else:  # a first hand: the seats of its plan, in the order the table sat
-        players = tuple(res.plan.get("seating") or (names[p] for p in res.ranking))
+        players = tuple(res.plan.seating or (names[p] for p in res.ranking))
     return HandCard(
         number=number,
         hand_id=step.id,
@@ -153,19 +137,19 @@ def _card(
         effects=tuple((e.kind, names.get(e.player) if e.player else None) for e in res.effects),
         players=players,
         scum=names[res.ranking_before[-1]] if res.ranking_before else None,
-        allowed=_allowed(ev, res.ranking_before is not None),
+        allowed=markable_events(*ev.rules(), res.ranking_before is not None),
         **(_cards(step, res.plan, names) if by_cards else {}),
     )
 
 
-def _cards(step: HandStep, plan: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+def _cards(step: HandStep, plan: HandPlan, names: dict[str, str]) -> dict[str, Any]:
     left = {names.get(p, p): n for p, n in (step.cards_left or {}).items()}
     return {
         "by_cards": True,
         "out": tuple(n for n, c in left.items() if c == 0),
         "cards": tuple(sorted((n, c) for n, c in left.items() if c != 0)),
         "none_played": frozenset(names.get(p, p) for p in step.none_played),
-        "hand_sizes": HandPlan.model_validate(plan).cards_after(),
+        "hand_sizes": plan.cards_after(),
     }
 
 

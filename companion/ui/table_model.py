@@ -15,12 +15,8 @@ from typing import Any, NamedTuple
 
 from companion.table import scoring
 from companion.table.evening import Evening, HandStep
+from companion.table.event_rules import markable_events
 from companion.table.plan import HandPlan
-
-# Events a phone can mark, in the order shown; each needs one player except the revolution,
-# and the guillotine a second one (its victim). ``president_falls`` is not here: the replay
-# applies it by itself when S9 is on (stating it only checks it).
-EVENT_KINDS = ("revolution", "putsch", "coup_detat", "guillotine", "forbidden_finish", "fault")
 
 Translate = Callable[..., str]  # session.tr / i18n.t bound to a language
 
@@ -63,8 +59,8 @@ class TableView:
     hand_number: int  # the hand to play next (1-based)
     players: tuple[str, ...]  # at the table now, ranking (best first) or seating order
     ended: bool
-    plan: dict[str, Any] | None
-    events: tuple[str, ...]  # the event kinds these rules allow
+    plan: HandPlan | None
+    events: tuple[str, ...]  # the event kinds a phone may mark (``event_rules``)
     scum: str | None  # who may declare a putsch
     needs_cards: bool  # card_penalty scoring: hands are entered as cards left, not an order
     scored: bool  # False when the rules keep no points (scoring=none): titles only
@@ -79,43 +75,26 @@ class TableView:
     def seats(self) -> list[Seat]:
         if self.plan is None:
             return []
-        titles = self.plan.get("titles") or {}
+        plan = self.plan
         return [
-            Seat(
-                name,
-                titles.get(name),
-                name == self.plan["dealer"],
-                name == self.plan.get("first_lead"),
-            )
-            for name in self.plan["seating"]
+            Seat(name, plan.titles.get(name), name == plan.dealer, name == plan.first_lead)
+            for name in plan.seating
         ]
 
-    @property
-    def deal_lines(self) -> list[str]:
-        """Seating, deck and deal: what the dealer reads."""
-        return list(self.plan["instructions"][:3]) if self.plan else []
+    def deal_lines(self, lang: str) -> list[str]:
+        """Seating, deck and deal: what the dealer reads, in the viewer's language."""
+        return self.plan.instructions(lang)[:3] if self.plan else []
 
-    @property
-    def check_lines(self) -> list[str]:
-        """Exchanges, discards, direction and the lead: ticked off one by one."""
-        return list(self.plan["instructions"][3:]) if self.plan else []
+    def check_lines(self, lang: str) -> list[str]:
+        """Exchanges, discards, direction and the lead, ticked off one by one, in the
+        viewer's language."""
+        return self.plan.instructions(lang)[3:] if self.plan else []
 
 
 def table_view(ev: Evening) -> TableView:
     rules, table = ev.rules()
     names = ev.names()
     hands = [s for s in ev.steps if isinstance(s, HandStep) and s.result is not None]
-    events = []
-    if rules.revolution != "off":
-        events.append("revolution")
-    if table.putsch and ev.ranked:
-        events.append("putsch")
-    if table.coup_detat:  # WIKI's guillotine is a coup d'État: the same option
-        events += ["coup_detat", "guillotine"]
-    if rules.forbidden_finish:
-        events.append("forbidden_finish")
-    if table.faults:
-        events.append("fault")
     last: tuple[ResultLine, ...] = ()
     effects: tuple[tuple[str, str | None], ...] = ()
     if hands:
@@ -141,7 +120,7 @@ def table_view(ev: Evening) -> TableView:
         players=tuple(names[p] for p in ev.present),
         ended=ev.ended,
         plan=ev.next_plan,
-        events=tuple(events),
+        events=markable_events(rules, table, ev.ranked),
         scum=names[ev.present[-1]] if ev.ranked else None,
         needs_cards=table.scoring == "card_penalty",
         scored=table.scoring != "none",
@@ -149,7 +128,7 @@ def table_view(ev: Evening) -> TableView:
         last_effects=effects,
         standings=tuple(standings),
         can_undo=any(e.undone_at is None and e.action != "undo" for e in ev.log),
-        hand_sizes=HandPlan.model_validate(ev.next_plan).cards_after() if ev.next_plan else {},
+        hand_sizes=ev.next_plan.cards_after() if ev.next_plan else {},
     )
 
 

@@ -96,9 +96,9 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
         # The deal and the exchanges are those of `companion deal --rules classique`.
         plan = plan_for_preset("classique", RANKING)
         expect_text(page, "evening-hand", "Donne 1")
-        for i, line in enumerate(plan.instructions[:3]):
+        for i, line in enumerate(plan.instructions("fr")[:3]):
             expect_text(page, f"deal-{i}", line)
-        for i, line in enumerate(plan.instructions[3:]):
+        for i, line in enumerate(plan.instructions("fr")[3:]):
             expect_text(page, f"check-{i}", line)
         expect_text(page, "seat-0", "Zoé")
         expect_text(page, "seat-3", "donne")  # Sam, the Trou-du-cul, deals

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from storetest_models import Evening, Hand, make_evening, make_players, open_repo, snapshot
 
-from companion.store import EXPORT_FORMAT, ImportFileError, NewerSchemaError
+from companion.store import EXPORT_FORMAT, SCHEMA_VERSION, ImportFileError, NewerSchemaError
 
 
 def _filled(folder: Path):
@@ -40,7 +40,7 @@ def test_round_trip_is_exact(tmp_path: Path) -> None:
 def test_export_holds_everything_with_schema_version(tmp_path: Path) -> None:
     """The export is one JSON file with format, schema_version, index, players and evenings."""
     doc = json.loads(_filled(tmp_path / "a").export_all(tmp_path / "x.json").read_text())
-    assert doc["format"] == EXPORT_FORMAT and doc["schema_version"] == 1
+    assert doc["format"] == EXPORT_FORMAT and doc["schema_version"] == SCHEMA_VERSION
     assert (
         [e["id"] for e in doc["index"]]
         == [e["id"] for e in doc["evenings"]]

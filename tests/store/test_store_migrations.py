@@ -11,6 +11,7 @@ from storetest_models import make_evening, make_players, open_repo, snapshot
 
 from companion.store import (
     MIGRATIONS,
+    SCHEMA_VERSION,
     MigrationError,
     NewerSchemaError,
     migrate_0_to_1,
@@ -45,7 +46,7 @@ def test_migration_is_idempotent() -> None:
     assert migrate_0_to_1(json.loads(json.dumps(once))) == once
     chained, old = migrate_document(_v0_evening())
     again, version = migrate_document(chained)
-    assert (old, version) == (0, 1) and again == chained == once
+    assert (old, version) == (0, SCHEMA_VERSION) and again == chained
 
 
 def test_version_0_evening_opens_and_is_upgraded_on_disk(tmp_path: Path) -> None:
@@ -54,7 +55,7 @@ def test_version_0_evening_opens_and_is_upgraded_on_disk(tmp_path: Path) -> None
     _write(path, _v0_evening())
     repo = open_repo(tmp_path)
     assert repo.get("old") == make_evening("old", hands=2)
-    assert json.loads(path.read_text())["_meta"]["1"]["schema_version"] == 1
+    assert json.loads(path.read_text())["_meta"]["1"]["schema_version"] == SCHEMA_VERSION
     assert repo.get_entry("old").hand_count == 2
 
 
@@ -114,8 +115,9 @@ def test_extra_migration_chain_runs_in_order(tmp_path: Path) -> None:
 
 def test_missing_migration_is_a_clear_error() -> None:
     """A gap in the registry raises MigrationError naming the version."""
-    with pytest.raises(MigrationError, match="from schema version 1 to 2"):
-        migrate_document(_v0_evening(), target=2)
+    gap = SCHEMA_VERSION + 1
+    with pytest.raises(MigrationError, match=f"from schema version {SCHEMA_VERSION} to {gap}"):
+        migrate_document(_v0_evening(), target=gap)
 
 
 def test_newer_evening_is_refused_untouched(tmp_path: Path) -> None:
@@ -129,7 +131,10 @@ def test_newer_evening_is_refused_untouched(tmp_path: Path) -> None:
     before = snapshot(tmp_path)["evenings/new.json"]
     with pytest.raises(NewerSchemaError) as info:
         repo.get("new")
-    assert info.value.code == "newer-schema" and (info.value.found, info.value.supported) == (99, 1)
+    assert info.value.code == "newer-schema" and (info.value.found, info.value.supported) == (
+        99,
+        SCHEMA_VERSION,
+    )
     assert "version 99" in str(info.value) and "new.json" in str(info.value)
     assert repo.get_entry("new").error == "newer-schema"
     with pytest.raises(NewerSchemaError):
@@ -142,7 +147,7 @@ def test_newer_index_refuses_to_open(tmp_path: Path) -> None:
     """A store whose index.json is from a newer schema refuses to open and changes nothing."""
     open_repo(tmp_path).save(make_evening("ev1"))
     index = json.loads((tmp_path / "index.json").read_text())
-    index["_meta"]["1"]["schema_version"] = 2
+    index["_meta"]["1"]["schema_version"] = SCHEMA_VERSION + 1
     _write(tmp_path / "index.json", index)
     before = snapshot(tmp_path)
     with pytest.raises(NewerSchemaError):

@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel, Field
 from storetest_models import Evening, Hand, Player, make_evening, make_players, open_repo
 
-from companion.store import InvalidIdError, NotFoundError, open_tinydb
+from companion.store import SCHEMA_VERSION, InvalidIdError, NotFoundError, open_tinydb
 from companion.store import repository as repo_mod
 
 
@@ -30,7 +30,7 @@ def test_files_are_tinydb_documents_with_schema_version(tmp_path: Path) -> None:
     repo.save_players(make_players())
     for path in (repo.evening_path("ev1"), repo.index_path, repo.players_path):
         meta = open_tinydb(path, read_only=True).table("_meta").get(doc_id=1)
-        assert meta["schema_version"] == 1
+        assert meta["schema_version"] == SCHEMA_VERSION
     record = open_tinydb(repo.evening_path("ev1"), read_only=True).table("evening").all()
     assert record == [make_evening("ev1").model_dump(mode="json")]
 
@@ -47,7 +47,7 @@ def test_index_entry_describes_the_evening(tmp_path: Path) -> None:
         "Lyon",
     )
     assert entry.player_ids == ["alice", "bob", "chloe"]
-    assert entry.hand_count == 4 and entry.schema_version == 1
+    assert entry.hand_count == 4 and entry.schema_version == SCHEMA_VERSION
     assert entry.summary == {"points": {"alice": 3, "bob": 4, "chloe": 5}}
 
 

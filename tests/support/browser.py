@@ -56,11 +56,11 @@ def free_port() -> int:
 def serve_command() -> list[str]:
     """``companion serve`` as a person types it: the installed command (the project is
     installed, ``pip install -e .``), run by this interpreter unbuffered; else the app's
-    commands on their own (``python -m companion.ui serve``, the same options)."""
+    commands on their own (``python -m companion.cli serve``)."""
     script = Path(sys.executable).with_name("companion")
     if script.is_file():
         return [sys.executable, "-u", str(script), "serve"]
-    return [sys.executable, "-u", "-m", "companion.ui", "serve"]
+    return [sys.executable, "-u", "-m", "companion.cli", "serve"]
 
 
 @contextmanager

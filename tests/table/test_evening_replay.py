@@ -13,6 +13,7 @@ from companion.table.evening import (
     derive,
     hand_sum_expected,
 )
+from companion.table.plan import HandPlan
 from companion.table.service import TableService
 
 DAY = date(2024, 3, 1)
@@ -62,8 +63,9 @@ def totals(ev: Evening) -> dict[str, int]:
     return {ev.name(p): v for p, v in ev.totals.items()}
 
 
-def gifts(plan: dict) -> list[tuple[str, str, int, str]]:
-    return [(e["from"], e["to"], e["count"], e["kind"]) for e in plan["exchanges"]]
+def gifts(plan: HandPlan | None) -> list[tuple[str, str, int, str]]:
+    assert plan is not None
+    return [(e.giver, e.to, e.count, e.kind) for e in plan.exchanges]
 
 
 # --------------------------------------------------------------------------- classique
@@ -78,15 +80,15 @@ def test_classique_roles_follow_the_finishing_order(service):
         ["Ann", "Bob", "Cat", "Dan"], "classique", day=DAY, ranking=["Cat", "Ann", "Dan", "Bob"]
     )
     plan = ev.next_plan
-    assert plan["titles"] == {
+    assert plan.titles == {
         "Cat": "Président",
         "Ann": "Secrétaire",
         "Dan": "Larbin",
         "Bob": "Trou-du-cul",
     }
-    assert plan["dealer"] == "Bob" and plan["first_lead"] == "Cat"
+    assert plan.dealer == "Bob" and plan.first_lead == "Cat"
     # "2 cartes au Trou-du-cul, puis 1 par 1"
-    assert plan["cards"]["Bob"] == plan["cards"]["Cat"] + 2
+    assert plan.cards["Bob"] == plan.cards["Cat"] + 2
     assert gifts(plan) == [
         ("Bob", "Cat", 2, "best"),
         ("Cat", "Bob", 2, "chosen"),
@@ -102,7 +104,7 @@ def test_classique_roles_follow_the_finishing_order(service):
         "Cat": "Larbin",
         "Dan": "Trou-du-cul",
     }
-    assert ev.next_plan["dealer"] == "Dan" and ev.next_plan["first_lead"] == "Ann"
+    assert ev.next_plan.dealer == "Dan" and ev.next_plan.first_lead == "Ann"
     ev = play(service, ev, "Dan Cat Bob Ann")
     assert titles(ev)["Dan"] == "Président" and titles(ev)["Ann"] == "Trou-du-cul"
     assert totals(ev) == {"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 0}  # no points in TDC
@@ -131,8 +133,8 @@ def test_president_three_two_one(service):
         ["Ann", "Bob", "Cat", "Dan"], "president", day=DAY, ranking=["Dan", "Cat", "Bob", "Ann"]
     )
     plan = ev.next_plan
-    assert plan["dealer"] == "Dan" and plan["cards"]["Dan"] == 14
-    assert plan["first_lead"] == "Ann"  # "Le balayeur commence à jouer"
+    assert plan.dealer == "Dan" and plan.cards["Dan"] == 14
+    assert plan.first_lead == "Ann"  # "Le balayeur commence à jouer"
     # "le balayeur donne ses deux plus fortes cartes au président. Celui-ci donne alors ses
     # deux plus faibles cartes au balayeur."
     assert gifts(plan)[:2] == [("Ann", "Dan", 2, "best"), ("Dan", "Ann", 2, "lowest")]
@@ -145,7 +147,7 @@ def test_president_three_two_one(service):
         "Ann": "Secrétaire",
         "Cat": "Balayeur",
     }
-    assert ev.next_plan["dealer"] == "Bob"
+    assert ev.next_plan.dealer == "Bob"
     ev = play(service, ev, "Bob Ann Cat Dan")
     assert totals(ev) == {"Bob": 6, "Dan": 2, "Ann": 3, "Cat": 1}
     assert names(ev, ev.standings) == ["Bob", "Ann", "Dan", "Cat"]
@@ -163,13 +165,13 @@ def test_pagat_first_hand_then_target_11(service):
     ev = service.create_evening(["Ann", "Bob", "Cat", "Dan"], "pagat", day=DAY)
     assert ev.end_rule == ("target", 11)
     first = ev.next_plan
-    assert first["titles"] == {} and first["exchanges"] == [] and first["dealer"] == "Ann"
+    assert first.titles == {} and first.exchanges == [] and first.dealer == "Ann"
 
     ev = play(service, ev, "Cat Ann Dan Bob")
     assert ev.hands[0].result.first
     assert points(ev) == {"Cat": 2, "Ann": 1, "Dan": 0, "Bob": 0}
     plan = ev.next_plan
-    assert plan["dealer"] == "Bob" and plan["first_lead"] == "Cat"
+    assert plan.dealer == "Bob" and plan.first_lead == "Cat"
     assert gifts(plan) == [("Bob", "Cat", 1, "best"), ("Cat", "Bob", 1, "chosen")]
 
     ev = play(service, ev, *["Ann Cat Bob Dan"] * 4)
@@ -193,7 +195,7 @@ def test_pagat_join_and_leave(service):
     ev = play(service, ev, "Ann Bob Cat Dan Eve")
     ev = service.leave(ev.id, "Cat", expected_version=ev.version)
     assert ranking(ev) == ["Ann", "Bob", "Dan", "Eve"]
-    assert ev.next_plan["titles"] == {
+    assert ev.next_plan.titles == {
         "Ann": "Président",
         "Bob": "Vice-Président",
         "Dan": "Citoyen",
@@ -201,8 +203,8 @@ def test_pagat_join_and_leave(service):
     }
     ev = service.join(ev.id, "Fay", expected_version=ev.version)
     assert ranking(ev) == ["Ann", "Bob", "Dan", "Eve", "Fay"]
-    assert ev.next_plan["dealer"] == "Fay"
-    assert ev.next_plan["titles"]["Fay"] == "Trouduc"
+    assert ev.next_plan.dealer == "Fay"
+    assert ev.next_plan.titles["Fay"] == "Trouduc"
     ev = play(service, ev, "Fay Ann Bob Dan Eve")
     assert points(ev)["Fay"] == 2
     assert "Cat" not in points(ev) and totals(ev)["Cat"] == 0  # he keeps what he had
@@ -288,7 +290,7 @@ def test_putsch_failed_then_succeeded(service):
     putsch = [{"kind": "putsch", "player": "Dan"}]
     ev = play(service, ev, "Bob Ann Dan Cat", events=putsch)
     hand = ev.hands[-1].result
-    assert hand.plan["exchanges"] == []  # "tous les joueurs conservent leurs cartes"
+    assert hand.plan.exchanges == []  # "tous les joueurs conservent leurs cartes"
     assert ranking(ev) == ["Ann", "Bob", "Cat", "Dan"]
     assert points(ev) == {"Ann": 3, "Bob": 2, "Cat": 1, "Dan": -1}
     assert gifts(ev.next_plan)[:2] == [("Dan", "Ann", 4, "best"), ("Ann", "Dan", 4, "chosen")]
@@ -332,14 +334,14 @@ def test_trou_du_cul_leaves(service):
     place et se voit infliger le même traitement." """
     ev = service.create_evening(["Ann", "Bob", "Cat", "Dan", "Eve"], "trou-du-cul", day=DAY)
     ev = play(service, ev, "Ann Bob Cat Dan Eve")
-    assert ev.next_plan["titles"]["Dan"] == "Secrétaire"
+    assert ev.next_plan.titles["Dan"] == "Secrétaire"
     ev = service.leave(ev.id, "Eve", expected_version=ev.version)
-    assert ev.next_plan["titles"]["Dan"] == "Trou du cul"
-    assert ev.next_plan["dealer"] == "Dan"
+    assert ev.next_plan.titles["Dan"] == "Trou du cul"
+    assert ev.next_plan.dealer == "Dan"
     assert gifts(ev.next_plan)[0] == ("Dan", "Ann", 2, "best")
     # "À cinq joueurs, le troisième à terminer est le Neutre … n'a ni avantage, ni handicap"
     ev = service.join(ev.id, "Eve", expected_version=ev.version)
-    assert ev.next_plan["titles"]["Cat"] == "Neutre"
+    assert ev.next_plan.titles["Cat"] == "Neutre"
     assert all("Cat" not in (g[0], g[1]) for g in gifts(ev.next_plan))
 
 
@@ -470,8 +472,8 @@ def test_concierge_five_and_six_players_two_decks(service):
         ranking=["Eve", "Dan", "Cat", "Bob", "Ann"],
     )
     plan = ev.next_plan
-    assert plan["deck"] == {"cards": 106, "decks": 2, "jokers": 2}
-    assert plan["titles"] == {
+    assert plan.deck.model_dump() == {"cards": 106, "decks": 2, "jokers": 2}
+    assert plan.titles == {
         "Eve": "Président",
         "Dan": "Vice-Président",
         "Cat": "Secrétaire",
@@ -479,11 +481,11 @@ def test_concierge_five_and_six_players_two_decks(service):
         "Ann": "Concierge",
     }
     ev = play(service, ev, "Ann Bob Cat Dan Eve")
-    assert titles(ev)["Eve"] == "Concierge" and ev.next_plan["dealer"] == "Eve"
+    assert titles(ev)["Eve"] == "Concierge" and ev.next_plan.dealer == "Eve"
     ev = service.join(ev.id, "Fay", expected_version=ev.version)
     plan = ev.next_plan
-    assert plan["titles"]["Fay"] == "Concierge" and plan["titles"]["Eve"] == "Commis 2"
-    assert plan["deck"]["decks"] == 2
+    assert plan.titles["Fay"] == "Concierge" and plan.titles["Eve"] == "Commis 2"
+    assert plan.deck.decks == 2
     assert {(g[0], g[1], g[2]) for g in gifts(plan)[:2]} == {("Ann", "Fay", 2), ("Fay", "Ann", 2)}
     assert ("Dan", "Eve", 1, "lowest") in gifts(plan)  # commis 1 -> commis 2
     ev = play(service, ev, "Fay Ann Bob Cat Dan Eve")
@@ -491,7 +493,7 @@ def test_concierge_five_and_six_players_two_decks(service):
     ev = service.leave(ev.id, "Cat", expected_version=ev.version)
     ev = service.leave(ev.id, "Dan", expected_version=ev.version)
     # "un paquet conventionnel, plus les Fous, à trois ou quatre joueurs"
-    assert ev.next_plan["deck"] == {"cards": 54, "decks": 1, "jokers": 2}
+    assert ev.next_plan.deck.model_dump() == {"cards": 54, "decks": 1, "jokers": 2}
     assert ranking(ev) == ["Fay", "Ann", "Bob", "Eve"]
     ev = play(service, ev, "Bob Eve Fay Ann")
     assert titles(ev) == {

@@ -48,7 +48,7 @@ def test_wiki_first_game_equal_hands_extras_set_aside(n: int, each: int, aside: 
     if aside:
         assert (
             f"les {aside} cartes restantes sont montrées à tous et mises de côté"
-            in (p.instructions[2])
+            in (p.instructions("fr")[2])
         )
 
 
@@ -75,7 +75,7 @@ def test_president_first_hand_dealer_deals_from_himself() -> None:
     """PRES53: "distribue les 53 cartes une par une … en commençant par lui."""
     p = first("president", 4)
     assert p.cards == {"Ana": 14, "Bob": 13, "Cléo": 13, "Dan": 13}
-    assert "tirant une carte" in p.instructions[3]
+    assert "tirant une carte" in p.instructions("fr")[3]
 
 
 def test_first_hand_dealer_may_be_named() -> None:
@@ -103,7 +103,7 @@ def test_first_lead_by_card_is_null(pid: str, rule: str, card: str) -> None:
     après que la phrase "Dame de cœur, à toi l'honneur" soit prononcée"."""
     p = first(pid, 4, f"first_hand_lead={rule}")
     assert p.first_lead is None
-    assert card in p.instructions[-1]
+    assert card in p.instructions("fr")[-1]
 
 
 # --- drawing cards ------------------------------------------------------------------------------

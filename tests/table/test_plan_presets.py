@@ -367,8 +367,8 @@ def test_klootzakken_keeps_seats() -> None:
     p = plan_for_preset("klootzakken", NAMES[:4], (), seats=seats)
     assert p.seating == seats
     assert p.dealer == "Dan"
-    assert "Chacun garde sa place" in p.instructions[0]
-    assert "en commençant par Bob" in p.instructions[2]
+    assert "Chacun garde sa place" in p.instructions("fr")[0]
+    assert "en commençant par Bob" in p.instructions("fr")[2]
 
 
 HUBERE = {
@@ -449,6 +449,6 @@ def test_strutz(n: int) -> None:
     expected = pair(n, 1, 2, 2) if n == 3 else [*pair(n, 1, 2, 2), *pair(n - 1, 2, 1, 1)]
     assert exchanges(p) == expected
     assert p.first_lead == NAMES[n - 1]
-    text = " ".join(p.instructions)
+    text = " ".join(p.instructions("fr"))
     assert "sauf joker" in text and "refuser" in text
     assert "sens inverse des aiguilles" in text  # the Président plays last in the first round

@@ -13,7 +13,7 @@ NAMES = ["Ana", "Bob", "Cléo", "Dan", "Eve", "Fred", "Gus", "Hugo", "Ida", "Jo"
 def lines(
     pid: str, players: list[str], lang: str = "fr", *settings: str, first: bool = False
 ) -> list[str]:
-    return plan_for_preset(pid, players, settings, first=first, lang=lang).instructions
+    return plan_for_preset(pid, players, settings, first=first).instructions(lang)
 
 
 def test_tdc_dealer_sentence() -> None:

@@ -10,15 +10,14 @@ from companion.rules.errors import RuleSetError, UnknownPresetError
 from companion.table.evening import (
     ConflictingEventsError,
     DuplicateInOrderError,
-    DuplicateNameError,
     Evening,
     EveningEndedError,
     EveningError,
     IncompleteOrderError,
     OptionOffError,
-    PlayerCountError,
     UnknownPlayerError,
 )
+from companion.table.roster import PlayerListError
 from companion.table.service import (
     DuplicateHandError,
     NothingToUndoError,
@@ -172,12 +171,12 @@ def test_no_putsch_on_a_first_hand(service):
 
 
 def test_bad_evenings_are_refused(service):
-    with pytest.raises(DuplicateNameError):
+    with pytest.raises(PlayerListError):
         service.create_evening(["Ann", "Bob", "ann", "Dan"], "pagat")
-    with pytest.raises(PlayerCountError) as caught:
+    with pytest.raises(PlayerListError) as caught:
         service.create_evening(["Ann", "Bob", "Cat"], "pagat")  # PAGAT: 4 to 7
     assert caught.value.code == "too-few-players"
-    with pytest.raises(PlayerCountError):
+    with pytest.raises(PlayerListError):
         service.create_evening([*FOUR, "Eve"], "president")  # "Quatre joueurs"
     with pytest.raises(UnknownPresetError):
         service.create_evening(FOUR, "belote")
@@ -190,7 +189,7 @@ def test_bad_evenings_are_refused(service):
 
 def test_leave_below_the_minimum_is_refused(service):
     ev = service.create_evening(FOUR, "pagat", day=DAY)
-    with pytest.raises(PlayerCountError):
+    with pytest.raises(PlayerListError):
         service.leave(ev.id, "Ann", expected_version=ev.version)
     with pytest.raises(UnknownPlayerError):
         service.leave(ev.id, "Zoe", expected_version=ev.version)
@@ -404,9 +403,9 @@ def test_drawn_ranking_before_the_first_hand(service):
     """PRES53: "Chaque joueur, au début du jeu, tire une carte. La plus forte désigne le
     président"; the app takes the draw's result before the first hand."""
     ev = service.create_evening(FOUR, "president", day=DAY)
-    assert ev.next_plan["titles"] == {}
+    assert ev.next_plan.titles == {}
     ev = service.set_ranking(ev.id, ["Cat", "Dan", "Ann", "Bob"], expected_version=ev.version)
-    assert ev.next_plan["titles"]["Cat"] == "Président" and ev.ranked
+    assert ev.next_plan.titles["Cat"] == "Président" and ev.ranked
     with pytest.raises(IncompleteOrderError):
         service.set_ranking(ev.id, ["Cat", "Dan"], expected_version=ev.version)
     ev = record(service, ev, "Ann Bob Cat Dan")
@@ -428,7 +427,7 @@ def test_profiles_are_reused_across_evenings(service):
         p.id for p in one.players if p.name != "Dan"
     }
     assert len(service.players()) == 5
-    with pytest.raises(DuplicateNameError):
+    with pytest.raises(PlayerListError):
         service.add_player("EVE")
     zoe = service.add_player("Zoé")
     renamed = service.rename_player(zoe.id, "Zoé B.")

@@ -112,7 +112,7 @@ def test_logs_never_show_the_key_itself_in_any_form(caplog) -> None:
 def _serve_args(tmp_path, *args: str):
     import argparse
 
-    from companion.ui import commands
+    from companion.cli import app as commands
 
     top = argparse.ArgumentParser(prog="companion")
     commands.register(top.add_subparsers(dest="command"))
@@ -123,7 +123,8 @@ def test_serve_on_every_network_says_so_and_lists_the_lan(tmp_path, monkeypatch,
     """Rule: ``--host 0.0.0.0`` prints each LAN address, then this computer's, and a line
     saying it listens on every address; with no network found it says only this computer
     can open it (not "use --host 0.0.0.0", which it already is)."""
-    from companion.ui import access, commands, server
+    from companion.cli import app as commands
+    from companion.ui import access, server
 
     monkeypatch.setattr(commands, "run_web", lambda *a: 0)
     monkeypatch.setattr(access, "lan_ipv4", lambda: ["10.1.2.3"])
@@ -145,7 +146,7 @@ def test_serve_on_every_network_says_so_and_lists_the_lan(tmp_path, monkeypatch,
 def test_serve_refuses_a_bad_port_or_host_in_one_line(tmp_path, monkeypatch, capsys) -> None:
     """Rule: a port out of 0–65535 or an address that is not this computer's is one line
     on stderr and exit code 2 (it was a traceback, or "port already in use")."""
-    from companion.ui import commands
+    from companion.cli import app as commands
 
     monkeypatch.setattr(commands, "run_web", lambda *a: 0)
     for args, expected in (
@@ -163,7 +164,7 @@ def test_serve_on_port_zero_prints_the_port_it_will_listen_on(
     tmp_path, monkeypatch, capsys
 ) -> None:
     """Rule: ``--port 0`` picks a free port first, so the printed address is the real one."""
-    from companion.ui import commands
+    from companion.cli import app as commands
 
     seen = {}
     monkeypatch.setattr(

@@ -311,8 +311,8 @@ def test_the_evenings_players_sit_in_seating_order_from_who_leads(
         evening.id, ["Sam", "Tom", "Léa", "Zoé"], expected_version=evening.version
     )
     plan = evening.next_plan
-    assert plan is not None and plan["seating"] == ["Léa", "Tom", "Sam", "Zoé"]
-    assert plan["first_lead"] == "Sam"
+    assert plan is not None and plan.seating == ["Léa", "Tom", "Sam", "Zoé"]
+    assert plan.first_lead == "Sam"
     model = from_evening(evening)
     assert model.players == ("Sam", "Zoé", "Léa", "Tom")
     assert model.current_actor == "Sam"

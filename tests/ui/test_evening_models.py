@@ -97,7 +97,8 @@ def test_the_table_follows_the_plan_and_records_hands(tmp_path: Path) -> None:
     assert current_evening_id(service) == ev.id
     view = table_view(ev)
     plan = plan_for_preset("classique", ["Zoé", "Tom", "Léa", "Sam"])
-    assert view.deal_lines + view.check_lines == plan.instructions
+    assert view.deal_lines("fr") + view.check_lines("fr") == plan.instructions("fr")
+    assert view.deal_lines("en") + view.check_lines("en") == plan.instructions("en")
     seat = view.seats[0]
     assert (seat.name, seat.title, seat.dealer, seat.leads) == ("Zoé", "Président", False, True)
     assert next(s.name for s in view.seats if s.dealer) == "Sam"

@@ -69,7 +69,8 @@ def _has_letters(node: ast.AST) -> bool:
 
 
 def _ui_trees():
-    for path in UI.rglob("*.py"):
+    # The app's commands (companion/cli/app.py) print the ``cli.*`` strings.
+    for path in [*UI.rglob("*.py"), UI.parent / "cli" / "app.py"]:
         if path.name != "i18n.py":
             yield ast.parse(path.read_text("utf-8"))
 

@@ -587,7 +587,7 @@ def EveningScreen() -> ft.View:
                         section(session.tr("evening.deal")),
                         *[
                             tagged(f"deal-{i}", ft.Text(line, size=theme.TEXT))
-                            for i, line in enumerate(view.deal_lines)
+                            for i, line in enumerate(view.deal_lines(session.lang))
                         ],
                     ]
                 )
@@ -605,7 +605,7 @@ def EveningScreen() -> ft.View:
                                 else None,
                                 f"check-{i}",
                             )
-                            for i, line in enumerate(view.check_lines)
+                            for i, line in enumerate(view.check_lines(session.lang))
                         ],
                     ]
                 )

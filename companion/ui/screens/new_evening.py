@@ -363,9 +363,7 @@ def NewEveningScreen() -> ft.View:
         set_busy(True)
         try:
             args = read_latest(set_model).create_args()  # with the last tap in
-            evening = await call(
-                session.config.data_dir, lambda s: s.create_evening(**args, lang=session.lang)
-            )
+            evening = await call(session.config.data_dir, lambda s: s.create_evening(**args))
         except CompanionError as err:
             set_error(session.tr("new.failed", reason=err.message(session.lang)))
             set_busy(False)

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.ui import commands, server
+from companion.cli import app as commands
+from companion.cli import app_parser
+from companion.ui import server
 
 
 def parser() -> argparse.ArgumentParser:
@@ -23,9 +25,14 @@ def test_serve_takes_host_port_open_and_data_dir() -> None:
         ["serve", "--host", "127.0.0.1", "--port", "9000", "--open", "--data-dir", "/tmp/x"]
     )
     assert (args.host, args.port, args.open, args.data_dir) == ("127.0.0.1", 9000, True, "/tmp/x")
-    assert args.handler is commands.serve_command
+    assert args.handler is app_parser.serve
     defaults = parser().parse_args(["serve"])
     assert (defaults.host, defaults.port, defaults.open) == ("0.0.0.0", 8550, False)
+
+
+def test_the_parser_knows_the_app_s_port() -> None:
+    """Rule: ``serve``'s default port, kept in the light parser module, is the app's."""
+    assert app_parser.DEFAULT_PORT == server.DEFAULT_PORT
 
 
 def test_serve_prints_the_address_with_the_key_and_a_qr_code(

@@ -9,7 +9,6 @@ One JSON object on stdout and exit 0; exit 2 with one clear line on stderr other
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import subprocess
@@ -18,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli.deal import register
 from companion.rules.presets import PRESETS
-from companion.table.commands import register
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ana", "Bob", "Cléo", "Dan", "Eve", "Fred", "Gus", "Hugo", "Ida", "Jo"]
@@ -201,7 +200,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 def test_end_to_end_subprocess() -> None:
     """The handler through a real process: JSON on stdout, exit 0; exit 2 and one line."""
-    code = "import sys; from companion.table.commands import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from companion.cli import main; sys.exit(main(sys.argv[1:]))"
     ok = subprocess.run(
         [
             sys.executable,
@@ -236,7 +235,7 @@ def test_end_to_end_subprocess() -> None:
 
 
 def test_c_locale_still_prints_utf8() -> None:
-    code = "import sys; from companion.table.commands import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from companion.cli import main; sys.exit(main(sys.argv[1:]))"
     env = _env(LC_ALL="C", LANG="C", PYTHONIOENCODING="ascii")
     done = subprocess.run(
         [
@@ -258,9 +257,6 @@ def test_c_locale_still_prints_utf8() -> None:
     assert json.loads(done.stdout.decode("utf-8"))["titles"]["Léa"] == "Président"
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("companion.cli") is None, reason="companion/cli.py not written yet"
-)
 def test_through_companion_cli(capsys: pytest.CaptureFixture[str]) -> None:
     from companion.cli import main
 

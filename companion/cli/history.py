@@ -11,15 +11,13 @@ lists the evenings. Bad input exits 2 with one line on stderr.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
-from companion.errors import CompanionError, one_line
-from companion.table.commands import _write
-from companion.table.service import TableService, UnknownEveningError
+from companion.cli.output import fail, print_json, say
+from companion.errors import CompanionError
+from companion.table.service import TableService
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
 
 
@@ -55,36 +53,15 @@ def register(subparsers: Any) -> None:
     board.set_defaults(handler=run_leaderboard)
 
 
-def _guarded(run: Any) -> Any:
+def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def handler(args: argparse.Namespace) -> int:
         try:
             return run(args)
         except CompanionError as err:  # store errors too (StoreError is a CompanionError)
-            _write(sys.stderr, one_line(err.message(args.lang)) + "\n")
-        return 2
+            return fail(err, args.lang)
 
     handler.__doc__ = run.__doc__
     return handler
-
-
-def _say(text: str) -> None:
-    _write(sys.stdout, text + "\n")  # UTF-8 whatever the locale: a C locale must not crash
-
-
-def _find(service: TableService, ref: str) -> str:
-    entries = service.evenings()
-    if ref == "last":
-        if entries:
-            return entries[0].id
-    else:
-        hits = [e.id for e in entries if e.id == ref] or [
-            e.id for e in entries if e.id.startswith(ref)
-        ]
-        if len(hits) == 1:
-            return hits[0]
-    raise UnknownEveningError(
-        f"Soirée inconnue ou ambiguë : « {ref} ».", f"Unknown or ambiguous evening: '{ref}'."
-    )
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -95,20 +72,16 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return "\n".join(lines)
 
 
-def _print_json(data: Any) -> None:
-    _write(sys.stdout, json.dumps(data, ensure_ascii=False, default=str) + "\n")
-
-
 @_guarded
 def run_history(args: argparse.Namespace) -> int:
     service = TableService(args.data_dir)
     fr = args.lang == "fr"
     if args.evening:
-        history = service.history(_find(service, args.evening))
+        history = service.history(service.find_evening(args.evening))
         if args.json:
-            _print_json(history.model_dump(mode="json"))
+            print_json(history.model_dump(mode="json"))
         else:
-            _say(_evening_text(history, fr))
+            say(_evening_text(history, fr))
         return 0
     names = {p.id: p.name for p in service.players()}
     entries = service.evenings(args.start, args.end)
@@ -130,14 +103,14 @@ def run_history(args: argparse.Namespace) -> int:
             }
         )
     if args.json:
-        _print_json({"evenings": rows})
+        print_json({"evenings": rows})
         return 0
     headers = (
         ["Soirée", "Date", "Lieu", "Mains", "En tête", "Joueurs"]
         if fr
         else ["Evening", "Date", "Place", "Hands", "Leading", "Players"]
     )
-    _say(
+    say(
         _table(
             headers,
             [
@@ -189,13 +162,13 @@ def run_leaderboard(args: argparse.Namespace) -> int:
             )
         h2h = service.head_to_head(a, b, args.start, args.end)
         if args.json:
-            _print_json(h2h.model_dump(mode="json"))
+            print_json(h2h.model_dump(mode="json"))
         else:
-            _say(_versus_text(h2h, fr))
+            say(_versus_text(h2h, fr))
         return 0
     rows = service.leaderboard(args.start, args.end)
     if args.json:
-        _print_json(
+        print_json(
             {
                 "from": args.start,
                 "to": args.end,
@@ -203,7 +176,7 @@ def run_leaderboard(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    _say(_leaders_text(rows, fr))
+    say(_leaders_text(rows, fr))
     return 0
 
 

@@ -11,23 +11,24 @@ app uses.
 
 ``EVENING`` is an id, a unique prefix, or ``last``; ``HAND`` a 1-based number. Every change is
 made from the version just read, so it is refused (not lost) if another phone changed the
-evening meanwhile. Output: one JSON object (``id``, ``version``, ``hands``, ``standings``,
-``next_plan``); bad input exits 2 with one line on stderr, in ``--lang``.
+evening meanwhile. Output: one JSON object (``id``, ``version``, ``hands``, ``totals``,
+``ranking``, ``next_plan`` with its instructions in ``--lang``); bad input exits 2 with one
+line on stderr, in ``--lang``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
+from collections.abc import Callable
 from typing import Any
 
-from companion.errors import CompanionError, one_line
+from companion.cli.output import fail, print_json
+from companion.errors import CompanionError
 from companion.rules.errors import NotationError
-from companion.table.commands import _write
-from companion.table.evening import Evening
-from companion.table.history_commands import _find
+from companion.table.evening_models import Evening
 from companion.table.service import TableService
+
+Run = Callable[[TableService, argparse.Namespace], Evening]
 
 
 def register(subparsers: Any) -> None:
@@ -68,11 +69,12 @@ def register(subparsers: Any) -> None:
         )
         p.set_defaults(handler=_guard(_record if name == "record" else _edit))
 
-    for name, doc, run in (
+    runs: tuple[tuple[str, str, Run], ...] = (
         ("delete", "delete a past hand (undo restores it)", _delete),
         ("undo", "undo the last change", _undo),
         ("plan", "the next hand's plan", _plan),
-    ):
+    )
+    for name, doc, run in runs:
         p = common(sub.add_parser(name, help=doc))
         p.add_argument("evening")
         if name == "delete":
@@ -86,29 +88,28 @@ def register(subparsers: Any) -> None:
         p.set_defaults(handler=_guard(_join if name == "join" else _leave))
 
 
-def _guard(run: Any) -> Any:
+def _guard(run: Run) -> Callable[[argparse.Namespace], int]:
     def handler(args: argparse.Namespace) -> int:
         try:
             evening = run(TableService(args.data_dir), args)
         except CompanionError as err:
-            _write(sys.stderr, one_line(err.message(args.lang)) + "\n")
-            return 2
-        _write(sys.stdout, json.dumps(_summary(evening), ensure_ascii=False) + "\n")
+            return fail(err, args.lang)
+        print_json(summary(evening, args.lang))
         return 0
 
     return handler
 
 
-def _summary(ev: Evening) -> dict[str, Any]:
-    hands = sum(1 for s in ev.steps if type(s).__name__ == "HandStep")
-    names = {p.id: p.name for p in ev.players}
+def summary(ev: Evening, lang: str) -> dict[str, Any]:
+    """The JSON every ``evening`` command prints (a contract: add keys, never drop one)."""
+    names = ev.names()
     return {
         "id": ev.id,
         "version": ev.version,
-        "hands": hands,
+        "hands": len(ev.hands),
         "totals": {names.get(k, k): v for k, v in ev.totals.items()},
         "ranking": [names.get(p, p) for p in ev.present] if ev.ranked else None,
-        "next_plan": ev.next_plan,
+        "next_plan": ev.next_plan.as_json(lang) if ev.next_plan is not None else None,
     }
 
 
@@ -140,12 +141,11 @@ def _new(service: TableService, args: argparse.Namespace) -> Evening:
         settings=args.set,
         place=args.place,
         ranking=_names(args.ranking) if args.ranking else None,
-        lang=args.lang,
     )
 
 
 def _current(service: TableService, ref: str) -> Evening:
-    return service.evening(_find(service, ref))
+    return service.evening(service.find_evening(ref))
 
 
 def _record(service: TableService, args: argparse.Namespace) -> Evening:

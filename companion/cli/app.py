@@ -1,9 +1,5 @@
-"""The app's command-line entry points: ``companion serve`` and ``companion`` alone.
-
-The main command line (``companion.cli``) calls ``register(sub)`` to add ``serve``, and
-``run_app(args)`` when no sub-command is given (``add_app_arguments(parser)`` adds the
-top-level options ``run_app`` reads: ``--web``, ``--data-dir``).
-"""
+"""``companion serve`` and ``companion`` alone: the app's commands, imported only when one of
+them runs (their arguments are in ``companion.cli.app_parser``)."""
 
 from __future__ import annotations
 
@@ -12,13 +8,12 @@ import contextlib
 import errno
 import sys
 from dataclasses import replace
-from typing import TypeVar
 
+from companion.cli.app_parser import add_app_arguments, register
 from companion.ui import qr
 from companion.ui.access import ANY_HOST, addresses
 from companion.ui.i18n import t
 from companion.ui.server import (
-    DEFAULT_PORT,
     bind_error,
     build_config,
     desktop_client_available,
@@ -29,29 +24,7 @@ from companion.ui.server import (
     run_web,
 )
 
-P = TypeVar("P", bound=argparse.ArgumentParser)  # the command line's own parser class
-
-
-def register(sub: argparse._SubParsersAction[P]) -> None:
-    serve = sub.add_parser("serve", help="serve the app to the phones on the local network")
-    serve.add_argument(
-        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every network)"
-    )
-    serve.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
-    )
-    serve.add_argument(
-        "--open", action="store_true", help="no table key: every phone may record (a trusted room)"
-    )
-    serve.add_argument("--data-dir", help="data folder (default: the platform's data folder)")
-    serve.set_defaults(handler=serve_command)
-
-
-def add_app_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--web", action="store_true", help="open in the browser even when a desktop client exists"
-    )
-    parser.add_argument("--data-dir", help="data folder (default: the platform's data folder)")
+__all__ = ["add_app_arguments", "register", "run_app", "serve_command"]
 
 
 def serve_command(args: argparse.Namespace) -> int:

@@ -11,27 +11,16 @@ contract, optional) gives the clockwise seats when the rules keep seats fixed.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any
 
+from companion.cli.output import fail, print_json, write
 from companion.errors import CompanionError, one_line
 from companion.table.plan import plan_for_preset
 
 
 def _names(text: str | None) -> list[str] | None:
     return None if text is None else text.split(",")
-
-
-def _write(stream: TextIO, text: str) -> None:
-    """Write UTF-8 whatever the locale says (a C locale must not crash on « é »)."""
-    try:
-        stream.write(text)
-    except UnicodeEncodeError:
-        stream.flush()
-        stream.buffer.write(text.encode("utf-8"))  # type: ignore[attr-defined]
-        stream.buffer.flush()  # type: ignore[attr-defined]
 
 
 def deal_command(args: argparse.Namespace) -> int:
@@ -44,15 +33,13 @@ def deal_command(args: argparse.Namespace) -> int:
             args.set or [],
             first=bool(args.first),
             seats=_names(args.seats),
-            lang=lang,
         )
     except CompanionError as err:
-        _write(sys.stderr, f"companion deal: {one_line(err.message(lang))}\n")
-        return 2
+        return fail(err, lang, "companion deal: ")
     except ValueError as err:  # anything else the input caused: still one line, no traceback
-        _write(sys.stderr, f"companion deal: {one_line(str(err))}\n")
+        write(sys.stderr, f"companion deal: {one_line(str(err))}\n")
         return 2
-    _write(sys.stdout, json.dumps(plan.model_dump(), ensure_ascii=False) + "\n")
+    print_json(plan.as_json(lang))
     return 0
 
 
@@ -87,15 +74,3 @@ def register(subparsers: Any) -> None:
     )
     deal.add_argument("--lang", choices=("fr", "en"), default="fr")
     deal.set_defaults(handler=deal_command)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Stand-alone entry (``python -m companion.table.commands deal …``)."""
-    parser = argparse.ArgumentParser(prog="companion")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return int(args.handler(args))
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,0 +1,42 @@
+"""``companion judge``: rule on a disputed play; one JSON ruling, exit 0 if legal, 1 if not."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.cli.output import fail, print_json
+from companion.errors import CompanionError
+from companion.rules.dispute import Dispute
+
+
+def register(subparsers: Any) -> None:
+    judge = subparsers.add_parser("judge", help="rule on a disputed play")
+    judge.add_argument("--rules", required=True, help="preset id, e.g. classique")
+    judge.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    judge.add_argument("--players", required=True, help="names in playing order, comma-separated")
+    judge.add_argument("--ranks", help="current ranking, best first (default: --players)")
+    judge.add_argument("--history", action="append", default=[], metavar="NAME: PLAY")
+    judge.add_argument("--hand", action="append", default=[], metavar="NAME: CARDS")
+    judge.add_argument("--revolution", action="store_true")
+    judge.add_argument("--lang", choices=("fr", "en"), default="fr")
+    judge.add_argument("--play", required=True, metavar="NAME: PLAY")
+    judge.set_defaults(handler=judge_command)
+
+
+def judge_command(args: argparse.Namespace) -> int:
+    try:
+        ruling = Dispute.parse(
+            args.rules,
+            args.players,
+            args.play,
+            settings=args.set,
+            history=args.history,
+            ranks=args.ranks,
+            hands=args.hand,
+            revolution=args.revolution,
+        ).ruling()
+    except CompanionError as err:
+        return fail(err, args.lang)
+    print_json(ruling.as_dict(args.lang))
+    return 0 if ruling.legal else 1

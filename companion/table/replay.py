@@ -1,0 +1,549 @@
+"""``derive``, the pure replay that turns an evening's inputs into titles, points and plans.
+
+The inputs are the evening's ``steps`` (hands with their finishing order and events, players
+joining or leaving, a drawn ranking) plus its preset and ``--set`` options. Everything else
+(each hand's plan, resulting ranking, titles, points, running totals, the next plan, whether
+the evening has ended) is recomputed from them by ``derive`` after every change: editing or
+deleting a past hand can never leave a stale title or score behind.
+
+How a hand moves the ranking (choices where the seeds leave a point open are marked *):
+
+1. The finishing order, or after a failed putsch the ranking before the hand (WIKI: "tous
+   les autres joueurs retrouvent la position qu'ils avaient avant que le putsch ne soit
+   lancé"); the order may then stop at the first player out ("La partie peut donc être
+   arrêtée").
+2. Forbidden finish (WIKI: "sous peine d'être Trou du cul par défaut"): each offender goes to
+   the bottom, the first offender lowest.*
+3. S9 (PAGAT "Chapeaux"): a Président who does not finish first becomes the lowest.
+4. Coup d'État (WIKI): the usurper becomes Président and "Le Président déchu" (whoever stood
+   first after steps 1–3)* takes the usurper's place; a guillotine's victim then goes last.
+5. S12 faults (PAGAT "Fautes de procédure"): a player's second fault sends him to the bottom
+   ("tous les autres gagnent une place"; faults are counted per player over the evening)*;
+   two hands in a row with no change of positions send the owner (Président) to the bottom.
+
+Points follow the ranking the hand produced (so a usurper scores as Président)*, except
+``card_penalty``, which scores the cards left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from companion.rules.ruleset import RuleSet
+from companion.table import scoring
+from companion.table.evening_errors import (
+    ConflictingEventsError,
+    DuplicateInOrderError,
+    EveningError,
+    IncompleteOrderError,
+    OptionOffError,
+    UnknownPlayerError,
+)
+from companion.table.evening_models import (
+    PLAYER_FIELDS,
+    CoupDetat,
+    Effect,
+    Evening,
+    Fault,
+    ForbiddenFinish,
+    Guillotine,
+    HandResult,
+    HandStep,
+    JoinStep,
+    LeaveStep,
+    PresidentFalls,
+    Putsch,
+    RankStep,
+    Revolution,
+    Step,
+    player_range,
+    rules_for,
+)
+from companion.table.event_rules import check_option
+from companion.table.plan import HandPlan, plan_hand
+from companion.table.roster import check_count
+from companion.table.table_rules import TableRules
+from companion.table.titles import titles_for
+
+
+@dataclass
+class _State:
+    """The table between two steps of the replay."""
+
+    present: list[str]  # the ranking when ``ranked``, else the seating order
+    seats: list[str]  # clockwise seats, for fixed seating
+    ranked: bool = False
+    hands: int = 0
+    totals: dict[str, int] = field(default_factory=dict)
+    faults: dict[str, int] = field(default_factory=dict)
+    unchanged: int = 0  # hands in a row that changed no position (S12)
+    penalised: str | None = None  # the last hand's failed putschist (S7 penalty)
+    reversed_order: bool = False  # a persistent revolution in force (B9 quad_persistent)
+    ended_after: int | None = None
+
+
+def _names_of(names: dict[str, str], ids: Sequence[str]) -> str:
+    return ", ".join(names.get(i, i) for i in ids)
+
+
+def derive(evening: Evening) -> Evening:
+    """Replay the evening's steps; return it with every derived field recomputed.
+
+    Raises an EveningError (naming the hand) when a step is not valid at its place in the
+    evening, e.g. a putsch by a player an edit has made no longer Trou du cul."""
+    rules, table = evening.rules()
+    names = evening.names()
+    state = _State(present=list(evening.seating), seats=list(evening.seating))
+    state.totals = dict.fromkeys(evening.seating, 0)
+    steps: list[Step] = []
+    for step in evening.steps:
+        if isinstance(step, HandStep):
+            # Hands after the end stay (an edit may end the evening earlier): nothing
+            # recorded is dropped; ``ended_after`` is where the rule was first met.
+            number = state.hands + 1
+            try:
+                result = _play(step, number, state, rules, table, evening, names)
+            except EveningError as err:
+                raise err.at_hand(number) from None
+            steps.append(step.model_copy(update={"result": result}))
+        else:
+            _between(step, state, table, evening, names)
+            steps.append(step)
+    next_plan = None
+    if not (evening.closed or state.ended_after is not None):
+        next_plan = _plan(rules, table, state, names, evening, putsch_declared=False)
+    return evening.model_copy(
+        update={
+            "steps": tuple(steps),
+            "present": tuple(state.present),
+            "ranked": state.ranked,
+            "totals": dict(state.totals),
+            "standings": tuple(scoring.standings(state.totals, state.present, table.scoring)),
+            "ended_after": state.ended_after,
+            "next_plan": next_plan,
+        }
+    )
+
+
+def _between(
+    step: JoinStep | LeaveStep | RankStep,
+    state: _State,
+    table: TableRules,
+    evening: Evening,
+    names: dict[str, str],
+) -> None:
+    """Joins, leaves and drawn rankings between hands (S11, S2)."""
+    if isinstance(step, RankStep):
+        if state.hands:
+            raise EveningError(
+                "Le classement tiré ne peut venir qu'avant la première main.",
+                "A drawn ranking can only come before the first hand.",
+                "ranking-after-hands",
+            )
+        _check_full(step.ranking, state.present, names)
+        state.present, state.ranked = list(step.ranking), True
+        return
+    who = names.get(step.player, step.player)
+    if not table.join_leave:
+        raise OptionOffError(
+            "Ces règles ne prévoient pas d'arrivée ni de départ en cours de soirée "
+            "(join_leave=false).",
+            "These rules do not let players join or leave during the evening (join_leave=false).",
+            option="join_leave",
+        )
+    if isinstance(step, JoinStep):
+        if step.player in state.present:
+            raise EveningError(
+                f"{who} est déjà à la table.",
+                f"{who} is already at the table.",
+                "already-present",
+                player=step.player,
+            )
+        if step.player not in names:
+            raise UnknownPlayerError(f"Joueur inconnu : {who}.", f"Unknown player: {who}.")
+        check_count(len(state.present) + 1, player_range(evening.preset))
+        # PAGAT: "ils commencent à la position la plus basse (trou du cul ou racaille)".
+        state.present.append(step.player)
+        state.seats.append(step.player)
+        state.totals.setdefault(step.player, 0)
+    else:
+        if step.player not in state.present:
+            raise UnknownPlayerError(
+                f"{who} n'est pas à la table.", f"{who} is not at the table.", player=step.player
+            )
+        check_count(len(state.present) - 1, player_range(evening.preset))
+        # PAGAT: "Les joueurs en dessous d'eux montent alors d'une place"; WIKI: "Si le Trou du
+        # cul sort de la partie, le Secrétaire prend sa place".
+        state.present.remove(step.player)
+        state.seats.remove(step.player)
+        state.faults.pop(step.player, None)
+    state.unchanged = 0  # positions changed with the table
+
+
+def _plan(
+    rules: RuleSet,
+    table: TableRules,
+    state: _State,
+    names: dict[str, str],
+    evening: Evening,
+    putsch_declared: bool,
+) -> HandPlan:
+    penalty = (
+        state.ranked
+        and table.putsch
+        and state.penalised is not None
+        and state.present[-1] == state.penalised
+    )
+    seats = tuple(names[p] for p in state.seats) if table.seating == "fixed" else None
+    return _cached_plan(
+        evening.preset,
+        evening.settings,
+        tuple(names[p] for p in state.present),
+        not state.ranked,
+        seats,
+        putsch_declared,
+        penalty,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _cached_plan(
+    preset: str,
+    settings: tuple[str, ...],
+    players: tuple[str, ...],
+    first: bool,
+    seats: tuple[str, ...] | None,
+    putsch_declared: bool,
+    putsch_penalty: bool,
+) -> HandPlan:
+    """``plan_hand`` is pure and its plan frozen: replaying an evening after each change
+    re-plans the same hands, so remember them."""
+    rules, table = rules_for(preset, settings)
+    return plan_hand(
+        rules,
+        table,
+        players,
+        first=first,
+        seats=seats,
+        putsch_declared=putsch_declared,
+        putsch_penalty=putsch_penalty,
+        player_range=player_range(preset),
+    )
+
+
+def _check_full(
+    order: Sequence[str], present: Sequence[str], names: dict[str, str], partial_ok: bool = False
+) -> None:
+    """The order names each player at the table exactly once (or, if ``partial_ok``, a
+    non-empty prefix of them)."""
+    unknown = [p for p in order if p not in present]
+    if unknown:
+        who = _names_of(names, unknown)
+        raise UnknownPlayerError(
+            f"Pas à la table : {who}.", f"Not at the table: {who}.", players=unknown
+        )
+    doubles = sorted({p for p in order if order.count(p) > 1}, key=list(order).index)
+    if doubles:
+        who = _names_of(names, doubles)
+        raise DuplicateInOrderError(
+            f"Nommé deux fois dans l'ordre d'arrivée : {who}.",
+            f"Named twice in the finishing order: {who}.",
+            players=doubles,
+        )
+    missing = [p for p in present if p not in order]
+    if missing and not (partial_ok and order):
+        who = _names_of(names, missing)
+        raise IncompleteOrderError(
+            f"Il manque dans l'ordre d'arrivée : {who}.",
+            f"Missing from the finishing order: {who}.",
+            players=missing,
+        )
+
+
+def _conflict(fr: str, en: str) -> ConflictingEventsError:
+    return ConflictingEventsError(fr, en)
+
+
+def _putsch(
+    events: Sequence[Any],
+    state: _State,
+    table: TableRules,
+    order: Sequence[str],
+    names: dict[str, str],
+) -> tuple[str, bool] | None:
+    """The hand's putsch as (putschist, succeeded), checked against the rules and order."""
+    putsches = [e for e in events if isinstance(e, Putsch)]
+    if not putsches:
+        return None
+    # ``_check_events`` has refused a putsch whose option is off.
+    who = {e.player for e in putsches}
+    outcomes = {e.outcome for e in putsches} - {"declared"}
+    if len(who) > 1 or len(outcomes) > 1:
+        raise _conflict(
+            "Putschs contradictoires dans la même main (un seul putsch, réussi ou raté).",
+            "Contradictory putsches in one hand (one putsch, succeeded or failed).",
+        )
+    player = putsches[0].player
+    name = names.get(player, player)
+    if not state.ranked:
+        raise _conflict(
+            "Pas de putsch à la première main : il n'y a pas encore de Trou du cul.",
+            "No putsch on a first hand: there is no Trou du cul yet.",
+        )
+    if player != state.present[-1]:
+        scum = names[state.present[-1]]
+        raise _conflict(
+            f"Seul le Trou du cul ({scum}) peut lancer un putsch, pas {name}.",
+            f"Only the Trou du cul ({scum}) may declare a putsch, not {name}.",
+        )
+    if state.penalised == player:
+        # WIKI: "le Trou du cul est interdit de putsch au cours de la partie suivante".
+        raise _conflict(
+            f"{name} a raté un putsch à la main précédente : pas de putsch cette main.",
+            f"{name} failed a putsch last hand: no putsch this hand.",
+        )
+    won = order[0] == player
+    if outcomes and (outcomes == {"succeeded"}) != won:
+        first = names.get(order[0], order[0])
+        raise _conflict(
+            f"Putsch {'réussi' if not won else 'raté'} mais {first} est sorti en premier : un "
+            "putsch réussit si et seulement si le putschiste finit Président.",
+            f"Putsch {'succeeded' if not won else 'failed'} but {first} went out first: a "
+            "putsch succeeds exactly when the putschist finishes Président.",
+        )
+    return player, won
+
+
+def _check_events(
+    events: Sequence[Any], rules: RuleSet, table: TableRules, state: _State, names: dict[str, str]
+) -> None:
+    """Each event names players at the table, its option is on, and no two contradict."""
+    for e in events:
+        for attr in PLAYER_FIELDS:
+            pid = getattr(e, attr, None)
+            if pid is not None and pid not in state.present:
+                who = names.get(pid, pid)
+                raise UnknownPlayerError(
+                    f"Événement {e.kind} : {who} n'est pas à la table.",
+                    f"Event {e.kind}: {who} is not at the table.",
+                )
+    for kind in dict.fromkeys(e.kind for e in events):
+        check_option(kind, rules, table)
+    coups = [e for e in events if e.kind in ("coup_detat", "guillotine")]
+    if len(coups) > 1:
+        raise _conflict(
+            "Un seul coup d'État par main : " + _names_of(names, [c.player for c in coups]) + ".",
+            "Only one coup d'État per hand: " + _names_of(names, [c.player for c in coups]) + ".",
+        )
+    for c in coups:
+        if isinstance(c, Guillotine) and c.victim == c.player:
+            raise _conflict(
+                "La guillotine désigne un autre joueur comme Trou du cul.",
+                "The guillotine names another player as Trou du cul.",
+            )
+    seen: set[tuple[str, str]] = set()
+    for e in events:
+        if e.kind in ("forbidden_finish", "president_falls"):
+            if (e.kind, e.player) in seen:
+                who = names[e.player]
+                raise _conflict(
+                    f"Événement {e.kind} en double pour {who}.", f"Event {e.kind} twice for {who}."
+                )
+            seen.add((e.kind, e.player))
+
+
+def _to_bottom(ranking: list[str], player: str) -> None:
+    ranking.remove(player)
+    ranking.append(player)
+
+
+def _play(
+    step: HandStep,
+    number: int,
+    state: _State,
+    rules: RuleSet,
+    table: TableRules,
+    evening: Evening,
+    names: dict[str, str],
+) -> HandResult:
+    """Play one recorded hand on the state; return its result."""
+    before = list(state.present) if state.ranked else None
+    events = list(step.events)
+    _check_events(events, rules, table, state, names)
+    order = list(step.order)
+    if table.scoring == "card_penalty":
+        order = _card_order(step, state, names)
+    putsch_partial = (
+        any(isinstance(e, Putsch) for e in events)
+        and bool(order)
+        and (state.ranked and order[0] != state.present[-1])
+    )
+    _check_full(order, state.present, names, partial_ok=putsch_partial)
+    putsch = _putsch(events, state, table, order, names)
+    plan = _plan(rules, table, state, names, evening, putsch_declared=putsch is not None)
+    effects: list[Effect] = []
+
+    # 1. the base: the finishing order, or the old positions after a failed putsch
+    if putsch is not None and not putsch[1]:
+        ranking = list(state.present)
+        effects.append(Effect(kind="putsch_failed", player=putsch[0]))
+    else:
+        ranking = list(order)
+        if putsch is not None:
+            effects.append(Effect(kind="putsch_succeeded", player=putsch[0]))
+    # 2. forbidden finishes: the first offender lowest
+    offenders = [e.player for e in events if isinstance(e, ForbiddenFinish)]
+    for p in reversed(offenders):
+        _to_bottom(ranking, p)
+        effects.append(Effect(kind="forbidden_finish", player=p))
+    # 3. S9: "si vous êtes le joueur le mieux classé … et que vous ne parvenez pas à gagner …
+    # vous devenez le joueur le moins bien classé"
+    stated = [e.player for e in events if isinstance(e, PresidentFalls)]
+    president = before[0] if before is not None else None
+    falls = (
+        table.rich_man_falls
+        and president is not None
+        and order[0] != president
+        and not (putsch is not None and not putsch[1])
+    )
+    if stated and (not falls or stated != [president]):
+        raise _conflict(
+            f"{names[stated[0]]} ne tombe pas : seul le Président qui ne finit pas premier tombe.",
+            f"{names[stated[0]]} does not fall: only a Président who does not finish first falls.",
+        )
+    if falls and president is not None:
+        _to_bottom(ranking, president)
+        effects.append(Effect(kind="president_falls", player=president))
+    # 4. coup d'État / guillotine
+    for e in events:
+        if isinstance(e, CoupDetat | Guillotine):
+            if putsch is not None and putsch[1] and putsch[0] != e.player:
+                raise _conflict(
+                    f"Putsch réussi par {names[putsch[0]]} et coup d'État par {names[e.player]} "
+                    "dans la même main : un seul peut devenir Président.",
+                    f"A putsch won by {names[putsch[0]]} and a coup d'État by "
+                    f"{names[e.player]} in one hand: only one can become Président.",
+                )
+            top, at = ranking[0], ranking.index(e.player)
+            ranking[0], ranking[at] = e.player, top
+            effects.append(Effect(kind=e.kind, player=e.player))
+            if isinstance(e, Guillotine):
+                _to_bottom(ranking, e.victim)
+    # 5. S12 faults and hands without change
+    for e in events:
+        if isinstance(e, Fault):
+            effects.append(Effect(kind="fault", player=e.player))
+            state.faults[e.player] = state.faults.get(e.player, 0) + 1
+            if state.faults[e.player] >= 2:
+                # "Après deux fautes, le propriétaire devient la racaille et tous les autres
+                # gagnent une place."
+                state.faults[e.player] = 0
+                _to_bottom(ranking, e.player)
+                effects.append(Effect(kind="fault_penalty", player=e.player))
+    if table.faults and before is not None:
+        state.unchanged = state.unchanged + 1 if ranking == before else 0
+        if state.unchanged >= 2:
+            # "Le propriétaire devient également le Scum s'il y a deux parties consécutives
+            # dont le résultat n'entraîne pas de changement dans les positions des joueurs."
+            effects.append(Effect(kind="no_change_penalty", player=ranking[0]))
+            _to_bottom(ranking, ranking[0])
+            state.unchanged = 0
+    revolutions = sum(e.count for e in events if isinstance(e, Revolution))
+    if revolutions:
+        effects.append(Effect(kind="revolution"))
+    reversed_at_start = state.reversed_order
+    if rules.revolution == "quad_persistent" and revolutions % 2:
+        state.reversed_order = not state.reversed_order
+
+    points = scoring.hand_points(
+        table.scoring,
+        ranking,
+        cards_left=step.cards_left,
+        none_played=step.none_played,
+        putsch=putsch,
+    )
+    for p, v in points.items():
+        state.totals[p] = state.totals.get(p, 0) + v
+    state.present, state.ranked = ranking, True
+    state.hands = number
+    state.penalised = putsch[0] if putsch is not None and not putsch[1] else None
+    if state.ended_after is None and scoring.end_reached(
+        table.end, table.target, table.hands, state.totals, number
+    ):
+        state.ended_after = number
+    return HandResult(
+        number=number,
+        first=before is None,
+        ranking_before=tuple(before) if before is not None else None,
+        ranking=tuple(ranking),
+        titles=dict(zip(ranking, titles_for(table.titles, len(ranking)), strict=True)),
+        points=points,
+        totals=dict(state.totals),
+        effects=tuple(effects),
+        reversed_order=reversed_at_start,
+        plan=plan,
+    )
+
+
+def _card_order(step: HandStep, state: _State, names: dict[str, str]) -> list[str]:
+    """card_penalty (WIKI poker variant): "La partie s'arrête dès qu'un joueur pose l'ensemble
+    de ses cartes. Les autres joueurs comptent alors leurs cartes". The places follow the
+    cards left (the order given breaks ties, then the ranking before the hand)."""
+    left = step.cards_left
+    if left is None:
+        raise EveningError(
+            "Comptez les cartes qui restent à chaque joueur.",
+            "Count the cards each player has left.",
+            "bad-cards-left",
+        )
+    _check_full(list(left), state.present, names)
+    if any(v < 0 for v in left.values()):
+        raise EveningError(
+            "Un nombre de cartes ne peut pas être négatif.",
+            "A card count cannot be negative.",
+            "bad-cards-left",
+        )
+    out = [p for p, v in left.items() if v == 0]
+    if len(out) != 1:
+        raise EveningError(
+            "Un seul joueur a posé toutes ses cartes : exactement un compte à 0.",
+            "One player went out: exactly one count of 0.",
+            "bad-cards-left",
+        )
+    for p in step.none_played:
+        if p not in left or left[p] == 0:
+            raise EveningError(
+                f"{names.get(p, p)} est sorti : il a bien posé des cartes.",
+                f"{names.get(p, p)} went out: he did play cards.",
+                "bad-cards-left",
+            )
+    if step.order:
+        _check_full(step.order, state.present, names)
+        if step.order[0] != out[0]:
+            raise _conflict(
+                f"{names[out[0]]} n'a plus de carte : il est premier.",
+                f"{names[out[0]]} has no card left: he is first.",
+            )
+    tie = {p: i for i, p in enumerate(step.order or state.present)}
+    return sorted(
+        state.present, key=lambda p: (scoring.card_penalty(left[p], p in step.none_played), tie[p])
+    )
+
+
+def hand_sum_expected(result: HandResult, scheme: str) -> int | None:
+    """What a hand's points should add up to under ``scheme`` (None for card_penalty)."""
+    total = scoring.scheme_total(scheme, len(result.ranking))
+    if total is None:
+        return None
+    putsch = next(
+        (
+            (e.player or "", e.kind == "putsch_succeeded")
+            for e in result.effects
+            if e.kind in ("putsch_succeeded", "putsch_failed")
+        ),
+        None,
+    )
+    return total + scoring.putsch_adjustment(scheme, putsch)
