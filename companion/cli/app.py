@@ -9,7 +9,6 @@ import errno
 import sys
 from dataclasses import replace
 
-from companion.cli.app_parser import add_app_arguments, register
 from companion.ui import qr
 from companion.ui.access import ANY_HOST, addresses
 from companion.ui.i18n import t
@@ -24,7 +23,7 @@ from companion.ui.server import (
     run_web,
 )
 
-__all__ = ["add_app_arguments", "register", "run_app", "serve_command"]
+__all__ = ["run_app", "serve_command"]
 
 
 def serve_command(args: argparse.Namespace) -> int:

@@ -15,8 +15,8 @@ from companion.ui import server
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="companion")
-    commands.add_app_arguments(top)
-    commands.register(top.add_subparsers(dest="command"))
+    app_parser.add_app_arguments(top)
+    app_parser.register(top.add_subparsers(dest="command"))
     return top
 
 

@@ -112,10 +112,10 @@ def test_logs_never_show_the_key_itself_in_any_form(caplog) -> None:
 def _serve_args(tmp_path, *args: str):
     import argparse
 
-    from companion.cli import app as commands
+    from companion.cli import app_parser
 
     top = argparse.ArgumentParser(prog="companion")
-    commands.register(top.add_subparsers(dest="command"))
+    app_parser.register(top.add_subparsers(dest="command"))
     return top.parse_args(["serve", *args, "--data-dir", str(tmp_path)])
 
 
