@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from .atomic import atomic_write_bytes, read_bytes
 from .errors import NotFoundError
+from .names import BACKUP_NAME, BACKUP_TIMESTAMP_FORMAT
 
 __all__ = [
     "BackupPolicy",
@@ -28,8 +28,6 @@ __all__ = [
     "timestamp",
 ]
 
-_TS_FORMAT = "%Y%m%dT%H%M%S%fZ"
-_TS_RE = r"\d{8}T\d{12}Z"
 
 
 @dataclass(frozen=True)
@@ -54,24 +52,19 @@ class BackupPolicy:
 
 def timestamp(now: datetime | None = None) -> str:
     """A filesystem-safe, sortable UTC timestamp."""
-    return (now or datetime.now(UTC)).astimezone(UTC).strftime(_TS_FORMAT)
-
-
-def _pattern(stem: str) -> re.Pattern[str]:
-    return re.compile(rf"^{re.escape(stem)}\.(?P<ts>{_TS_RE})(?:\.(?P<tag>[A-Za-z0-9-]+))?\.json$")
+    return (now or datetime.now(UTC)).astimezone(UTC).strftime(BACKUP_TIMESTAMP_FORMAT)
 
 
 def list_backups(folder: Path, stem: str, *, rolling_only: bool = False) -> list[Path]:
     """Backups of ``stem`` in ``folder``, newest first."""
-    pattern = _pattern(stem)
     found: list[tuple[str, str, Path]] = []
     try:
         entries = list(os.scandir(folder))
     except (FileNotFoundError, NotADirectoryError):
         return []
     for entry in entries:
-        match = pattern.match(entry.name)
-        if match is None or (rolling_only and match["tag"]):
+        match = BACKUP_NAME.match(entry.name)
+        if match is None or match["stem"] != stem or (rolling_only and match["tag"]):
             continue
         found.append((match["ts"], entry.name, Path(entry.path)))
     found.sort(reverse=True)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+
+from .names import backup_time
 
 __all__ = [
     "CorruptFileError",
@@ -50,15 +51,11 @@ class StoreError(CompanionError):
         self.params: dict[str, Any] = self.details
 
 
-# A backup is named ``<stem>.<YYYYmmddTHHMMSSffffffZ>[.<tag>].json`` (see backups.py).
-_BACKUP_TS = re.compile(r"\.(\d{8}T\d{12}Z)(?:\.[A-Za-z0-9-]+)?\.json$")
-
-
 def backup_moment(backup: str | os.PathLike[str]) -> datetime | None:
     """When a backup was taken (UTC): from its name, else its modification time."""
-    match = _BACKUP_TS.search(os.fspath(backup))
-    if match:
-        return datetime.strptime(match[1], "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
+    moment = backup_time(Path(backup).name)
+    if moment is not None:
+        return moment
     try:
         return datetime.fromtimestamp(os.stat(backup).st_mtime, UTC)
     except OSError:

@@ -27,9 +27,13 @@ and rebuilt.  An optional ``summarize`` hook stores a small JSON summary of each
 evening in its index entry, so a leaderboard can be computed from
 :meth:`Repository.list_index` without loading any evening file.
 
-Concurrency: all public methods take an in-process lock, so several threads may
-call them (writes are serialised).  The store is NOT safe for several processes
-using the same data directory at once.
+Concurrency: every public method holds :meth:`Repository.locked`, a re-entrant
+lock shared by the threads of this process and, through a lock file in the data
+folder, by every process using it (see :mod:`~companion.store.lock`).  A caller
+that reads, checks and then writes (e.g. an evening's version) holds
+``repo.locked()`` around the three, so that no other process writes in between.
+On taking the lock the repository re-reads its index and players when another
+process changed them.
 """
 
 from __future__ import annotations
@@ -38,7 +42,6 @@ import contextlib
 import os
 import re
 import shutil
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -80,6 +83,7 @@ from .migrations import (
     make_meta,
     migrate_document,
 )
+from .lock import FolderLock
 from .paths import resolve_data_dir
 
 __all__ = [
@@ -275,7 +279,8 @@ class Repository(Generic[E, P]):
         self._id_field = id_field
         self._player_id_field = player_id_field
         self._clock = clock
-        self._lock = threading.RLock()
+        self._folder_lock = FolderLock(self.data_dir)
+        self._seen_count = -1  # the folder's change count when the files were last read
         self._entries: dict[str, IndexEntry] = {}
         # serialised index entries, so that a save re-serialises only its own entry
         self._entry_json: dict[str, bytes] = {}
@@ -290,10 +295,49 @@ class Repository(Generic[E, P]):
             meta=(dict[str, _Meta], Field(alias=META_TABLE)),
             evening=(dict[str, evening_model], ...),
         )
-        with self._lock:
+        with self._folder_lock.hold():
+            self._seen_count = self._folder_lock.count()
             self._cleanup_temp_files()
             self._load_index()
             self._load_players()
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the data folder for a read → check → write sequence.
+
+        Re-entrant and thread-safe; excludes every other process (and every other
+        ``Repository`` on the same folder) until the outermost ``with`` ends.  What
+        another process wrote before is read back first.
+        """
+        with self._folder_lock.hold() as outermost:
+            if outermost:
+                count = self._folder_lock.count()
+                if count != self._seen_count:
+                    self._seen_count = count
+                    known = len(self.problems)
+                    self._load_index()
+                    self._load_players()
+                    self._forget_repeated_problems(known)
+            yield
+
+    def _forget_repeated_problems(self, known: int) -> None:
+        """Drop the problems a re-read found again (the list must not grow with each one)."""
+        seen = {(type(p), p.path, p.code) for p in self.problems[:known]}
+        fresh = []
+        for problem in self.problems[known:]:
+            key = (type(problem), problem.path, problem.code)
+            if key not in seen:
+                seen.add(key)
+                fresh.append(problem)
+        self.problems[known:] = fresh
+
+    def change_count(self) -> int:
+        """A number that moves whenever any process changes the data folder."""
+        with self.locked():
+            return self._seen_count
+
+    def _changed(self) -> None:
+        self._seen_count = self._folder_lock.bump()
 
     # ------------------------------------------------------------------ paths
 
@@ -430,6 +474,7 @@ class Repository(Generic[E, P]):
         try:
             make_backup(path, folder, stem, tag=f"v{old}", data=data)
             atomic_write_bytes(path, dumps_document(doc))
+            self._changed()
         except _WRITE_ERRORS as exc:  # keep serving the migrated data from memory
             self.problems.append(exc)
 
@@ -654,6 +699,7 @@ class Repository(Generic[E, P]):
         meta = dumps_document(make_meta("index", self.schema_version))
         data = b'{"%s":%s,"evenings":{%s}}' % (META_TABLE.encode(), meta, b",".join(parts))
         atomic_write_bytes(self.index_path, data, create_dirs=True)
+        self._changed()
 
     def _set_aside(self, path: Path, root: Path) -> Path | None:
         """Move ``path`` into ``root`` (corrupt/ or trash/) under a timestamped name."""
@@ -664,6 +710,7 @@ class Repository(Generic[E, P]):
         while dest.exists():
             dest = folder / f"{stem}.{timestamp()}.json"
         move_file(path, dest)
+        self._changed()
         return dest
 
     def _prepare_overwrite(
@@ -732,6 +779,7 @@ class Repository(Generic[E, P]):
             known = (previous.file_size, previous.file_mtime_ns)
         self._prepare_overwrite(path, "evening", known, evening_id)
         atomic_write_bytes(path, data, create_dirs=True)
+        self._changed()
         self._count_write(path)
         st = os.stat(path)
         entry = entry.model_copy(update={"file_size": st.st_size, "file_mtime_ns": st.st_mtime_ns})
@@ -756,6 +804,7 @@ class Repository(Generic[E, P]):
         )
         self._prepare_overwrite(self.players_path, "players", self._players_stat)
         atomic_write_bytes(self.players_path, data, create_dirs=True)
+        self._changed()
         self._count_write(self.players_path)
         st = os.stat(self.players_path)
         self._players_stat = (st.st_size, st.st_mtime_ns)
@@ -782,11 +831,11 @@ class Repository(Generic[E, P]):
         pass
 
     def __contains__(self, evening_id: object) -> bool:
-        with self._lock:
+        with self.locked():
             return evening_id in self._entries
 
     def __len__(self) -> int:
-        with self._lock:
+        with self.locked():
             return len(self._entries)
 
     def save(self, model: E) -> IndexEntry:
@@ -796,14 +845,14 @@ class Repository(Generic[E, P]):
         :class:`ReadOnlyError` / :class:`DiskFullError` / :class:`StoreWriteError`
         the previous files are intact.
         """
-        with self._lock:
+        with self.locked():
             entry = self._write_evening(model, datetime.now(UTC))
             self._write_index()
             return entry
 
     def save_many(self, models: Iterable[E]) -> list[IndexEntry]:
         """Store several evenings, writing the index once at the end."""
-        with self._lock:
+        with self.locked():
             models = list(models)
             ids = [validate_id(getattr(m, self._id_field, None)) for m in models]
             if len(set(ids)) != len(ids):
@@ -818,12 +867,12 @@ class Repository(Generic[E, P]):
     def get(self, evening_id: str) -> E:
         """Load an evening; raises :class:`NotFoundError`, :class:`CorruptFileError`
         (with ``.backup``) or :class:`NewerSchemaError`."""
-        with self._lock:
+        with self.locked():
             return self._read_evening(validate_id(evening_id))
 
     def get_entry(self, evening_id: str) -> IndexEntry:
         """The index entry of an evening."""
-        with self._lock:
+        with self.locked():
             try:
                 return self._entries[evening_id]
             except KeyError:
@@ -831,7 +880,7 @@ class Repository(Generic[E, P]):
 
     def delete(self, evening_id: str) -> Path:
         """Move an evening's file to ``trash/`` (never destroyed); return its new path."""
-        with self._lock:
+        with self.locked():
             path = self.evening_path(evening_id)
             if not path.exists():
                 raise NotFoundError.evening(evening_id, path)
@@ -844,7 +893,7 @@ class Repository(Generic[E, P]):
 
     def list_index(self) -> list[IndexEntry]:
         """All index entries, newest first (by date, then last update)."""
-        with self._lock:
+        with self.locked():
             return sorted(
                 self._entries.values(),
                 key=lambda e: (e.date or "", e.updated_at, e.id),
@@ -853,7 +902,7 @@ class Repository(Generic[E, P]):
 
     def ids(self) -> list[str]:
         """Ids of all stored evenings, sorted."""
-        with self._lock:
+        with self.locked():
             return sorted(self._entries)
 
     def load_all(self, *, skip_errors: bool = False) -> list[E]:
@@ -862,7 +911,7 @@ class Repository(Generic[E, P]):
         Prefer :meth:`list_index` summaries when they are enough.  With
         ``skip_errors`` damaged files are skipped (and listed in :attr:`problems`).
         """
-        with self._lock:
+        with self.locked():
             result = []
             for entry in self.list_index():
                 try:
@@ -875,7 +924,7 @@ class Repository(Generic[E, P]):
 
     def get_players(self) -> list[P]:
         """The player profiles (copies), in the order they were saved."""
-        with self._lock:
+        with self.locked():
             if self._players_error is not None:
                 err = self._players_error
                 if isinstance(err, CorruptFileError):
@@ -885,12 +934,12 @@ class Repository(Generic[E, P]):
 
     def save_players(self, players: Sequence[P]) -> None:
         """Replace the player profiles (ids must be unique); durable when it returns."""
-        with self._lock:
+        with self.locked():
             self._write_players(list(players))
 
     def rebuild_index(self) -> None:
         """Rebuild ``index.json`` from the evening files."""
-        with self._lock:
+        with self.locked():
             for entry in list(self._entries.values()):
                 self._set_entry(entry.model_copy(update={"file_size": None}))
             self._reconcile()
@@ -916,7 +965,7 @@ class Repository(Generic[E, P]):
         ``path`` is the file (e.g. ``CorruptFileError.path``): an evening file,
         ``players.json`` or ``index.json``.
         """
-        with self._lock:
+        with self.locked():
             kind, evening_id, path = self._classify(path)
             return self._latest_good_backup(path, kind, evening_id)
 
@@ -928,7 +977,7 @@ class Repository(Generic[E, P]):
         ``backup`` defaults to :meth:`latest_good_backup`; it is validated first.
         The current file (if any) is moved to ``corrupt/``, never deleted.
         """
-        with self._lock:
+        with self.locked():
             kind, evening_id, path = self._classify(path)
             if backup is None:
                 chosen = self._latest_good_backup(path, kind, evening_id)
@@ -941,6 +990,7 @@ class Repository(Generic[E, P]):
             assert data is not None
             self._set_aside(path, self.corrupt_dir)
             atomic_write_bytes(path, data, create_dirs=True)
+            self._changed()
             self._backup_state.pop(path, None)
             self.problems = [p for p in self.problems if p.path != path]
             if kind == "evening":
@@ -961,7 +1011,7 @@ class Repository(Generic[E, P]):
         The file is deterministic: exporting a store rebuilt by :meth:`import_all`
         gives the same bytes.  Raises if an evening cannot be read.
         """
-        with self._lock:
+        with self.locked():
             ids = sorted(self._entries)
             evenings = [self._read_evening(i).model_dump(mode="json") for i in ids]
             players = [p.model_dump(mode="json") for p in self.get_players()]
@@ -1117,7 +1167,7 @@ class Repository(Generic[E, P]):
         crash or full disk midway leaves some evenings imported (all files
         valid; the index heals at the next open).
         """
-        with self._lock:
+        with self.locked():
             path = Path(path)
             evenings, players, updated, size = self._parse_import(path)
             with contextlib.suppress(OSError):

@@ -171,7 +171,7 @@ class TableService:
     ) -> None:
         self.repo = repository if repository is not None else open_repository(data_dir)
         self._lock = threading.RLock()
-        self._cache: OrderedDict[str, tuple[tuple[int | None, int | None], Evening]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[tuple[int | None, ...], Evening]] = OrderedDict()
 
     # ------------------------------------------------------------------ players
 
@@ -182,7 +182,7 @@ class TableService:
 
     def add_player(self, name: str) -> PlayerProfile:
         """A new profile; names are unique among profiles, ignoring case."""
-        with self._lock:
+        with self._lock, self.repo.locked():
             profiles = self.repo.get_players()
             profile = _profile(name)
             _unique_among(profile, profiles)
@@ -191,7 +191,7 @@ class TableService:
 
     def rename_player(self, player_id: str, name: str) -> PlayerProfile:
         """Rename a profile (past evenings keep the name they used)."""
-        with self._lock:
+        with self._lock, self.repo.locked():
             profiles = self.repo.get_players()
             if not any(p.id == player_id for p in profiles):
                 raise UnknownPlayerError(
@@ -277,7 +277,7 @@ class TableService:
         if hands is not None:
             settings += (f"hands={hands}",)
         _, table = rules_for(pid, settings)
-        with self._lock:
+        with self._lock, self.repo.locked():
             profiles, new = self._resolve_profiles(players)
             ids = [p.id for p in profiles]
             check_players([p.name for p in profiles], player_range(pid))
@@ -353,7 +353,8 @@ class TableService:
             st = os.stat(self.repo.evening_path(evening_id))
         except (OSError, InvalidIdError):
             raise unknown from None
-        stamp = (st.st_size, st.st_mtime_ns)
+        # The change count also moves for a write that keeps the size and the mtime tick.
+        stamp = (st.st_size, st.st_mtime_ns, self.repo.change_count())
         cached = self._cache.get(evening_id)
         if cached is not None and cached[0] == stamp:
             self._cache.move_to_end(evening_id)
@@ -371,7 +372,7 @@ class TableService:
         self._remember(evening, stamp)
         return evening
 
-    def _remember(self, evening: Evening, stamp: tuple[int | None, int | None]) -> None:
+    def _remember(self, evening: Evening, stamp: tuple[int | None, ...]) -> None:
         self._cache[evening.id] = (stamp, evening)
         self._cache.move_to_end(evening.id)
         while len(self._cache) > _CACHE_SIZE:
@@ -379,7 +380,7 @@ class TableService:
 
     def _save(self, evening: Evening) -> None:
         entry = self.repo.save(evening)
-        self._remember(evening, (entry.file_size, entry.file_mtime_ns))
+        self._remember(evening, (entry.file_size, entry.file_mtime_ns, self.repo.change_count()))
 
     # ------------------------------------------------------------------ changes
 
@@ -393,7 +394,7 @@ class TableService:
         open_only: bool = False,
     ) -> Evening:
         """Check the version, apply ``build`` (new inputs + log fields), replay, save."""
-        with self._lock:
+        with self._lock, self.repo.locked():  # no other process writes in between
             current = self._load(evening_id)
             if key is not None:
                 for hand in current.hands:
@@ -506,7 +507,7 @@ class TableService:
                 {"action": "join", "step_id": step.id, "step": step},
             )
 
-        with self._lock:
+        with self._lock, self.repo.locked():
             evening = self._change(evening_id, expected_version, build, open_only=True)
             if new:
                 self.repo.save_players([*self.repo.get_players(), *new])

@@ -1,0 +1,129 @@
+"""One data folder, many processes: an exclusive lock and a change counter.
+
+Every change to the store (read, check, write) happens while holding
+:class:`FolderLock`: an exclusive ``flock`` on ``<data>/companion.lock`` (where
+``fcntl`` is missing, ``msvcrt.locking`` on the same file), taken after an
+in-process re-entrant lock so that threads queue first.  The operating system
+releases the lock when a process dies, so a crash never leaves the folder locked.
+
+The first 8 bytes of the lock file count the changes made by every process.  A
+process that finds the count moved since it last looked knows another one wrote,
+and re-reads what it keeps in memory: file sizes and mtimes alone cannot tell
+(two writes in one clock tick can leave both equal).
+
+Opening a store never writes: while the data folder does not exist there is
+nothing to protect and no lock file is made; a folder on a read-only medium is
+locked through a read-only handle when the file is there, else not at all
+(nothing can be written there anyway).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+    import msvcrt
+
+__all__ = ["LOCK_FILE", "FolderLock"]
+
+LOCK_FILE = "companion.lock"
+_COUNTER_SIZE = 8
+_MSVCRT_OFFSET = 1 << 20  # the byte msvcrt locks, away from the counter it would hide
+
+
+class FolderLock:
+    """Re-entrant, thread-safe, inter-process lock of one data folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / LOCK_FILE
+        self._folder = folder
+        self._thread_lock = threading.RLock()
+        self._depth = 0
+        self._fd: int | None = None
+        self._writable = False
+        self._local_count = 0  # when there is no lock file to count in
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[bool]:
+        """Hold the lock; yields True for the outermost hold of this process."""
+        with self._thread_lock:
+            outermost = self._depth == 0
+            if outermost:
+                self._acquire()
+            self._depth += 1
+            try:
+                yield outermost
+            finally:
+                self._depth -= 1
+                if self._depth == 0:
+                    self._release()
+
+    def count(self) -> int:
+        """How many changes the lock file has counted (call while holding the lock)."""
+        if self._fd is None:
+            return self._local_count
+        os.lseek(self._fd, 0, os.SEEK_SET)
+        data = os.read(self._fd, _COUNTER_SIZE)
+        return int.from_bytes(data, "little") if len(data) == _COUNTER_SIZE else 0
+
+    def bump(self) -> int:
+        """Count one change (call while holding the lock); return the new count."""
+        value = self.count() + 1
+        if self._fd is not None and self._writable:
+            os.lseek(self._fd, 0, os.SEEK_SET)
+            os.write(self._fd, value.to_bytes(_COUNTER_SIZE, "little"))
+        else:
+            self._local_count = value
+        return value
+
+    def _open(self) -> None:
+        if not self._folder.is_dir():
+            return
+        flags = getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | flags, 0o666)
+            self._writable = True
+        except OSError:  # read-only medium or folder: lock through the existing file if any
+            with contextlib.suppress(OSError):
+                self._fd = os.open(self.path, os.O_RDONLY | flags)
+            self._writable = False
+
+    def _acquire(self) -> None:
+        self._open()
+        if self._fd is None:
+            return
+        try:
+            if fcntl is not None:
+                fcntl.flock(self._fd, fcntl.LOCK_EX)
+            else:
+                os.lseek(self._fd, _MSVCRT_OFFSET, os.SEEK_SET)
+                while True:  # LK_LOCK gives up after 10 seconds: keep waiting
+                    try:
+                        msvcrt.locking(self._fd, msvcrt.LK_LOCK, 1)
+                        break
+                    except OSError:
+                        continue
+        except BaseException:
+            os.close(self._fd)
+            self._fd = None
+            raise
+
+    def _release(self) -> None:
+        if self._fd is None:
+            return
+        try:
+            if fcntl is not None:
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+            else:
+                os.lseek(self._fd, _MSVCRT_OFFSET, os.SEEK_SET)
+                msvcrt.locking(self._fd, msvcrt.LK_UNLCK, 1)
+        finally:
+            os.close(self._fd)  # closing releases the lock in any case
+            self._fd = None
