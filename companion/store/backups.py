@@ -29,7 +29,6 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True)
 class BackupPolicy:
     """When the repository copies a file to ``backups/`` before overwriting it.

@@ -74,6 +74,7 @@ from .errors import (
     StoreError,
     StoreWriteError,
 )
+from .lock import FolderLock
 from .migrations import (
     META_DOC_ID,
     META_TABLE,
@@ -83,7 +84,6 @@ from .migrations import (
     make_meta,
     migrate_document,
 )
-from .lock import FolderLock
 from .paths import resolve_data_dir
 
 __all__ = [
