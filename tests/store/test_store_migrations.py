@@ -167,3 +167,63 @@ def test_newer_players_file_is_refused_untouched(tmp_path: Path) -> None:
     with pytest.raises(NewerSchemaError):
         repo.save_players(make_players())
     assert (tmp_path / "players.json").read_bytes() == data
+
+
+def test_newer_evening_that_still_validates_is_refused_untouched(tmp_path: Path) -> None:
+    """A newer file that only adds a field still validates against this app's model: the
+    version alone must refuse it (reading it, then saving over it, would drop the field)."""
+    repo = open_repo(tmp_path)
+    repo.save(make_evening("new"))
+    path = tmp_path / "evenings" / "new.json"
+    doc = json.loads(path.read_text())
+    doc["_meta"]["1"]["schema_version"] = 2
+    doc["evening"]["1"]["added_by_version_2"] = "keep me"
+    _write(path, doc)
+    before = path.read_bytes()
+    reopened = open_repo(tmp_path)
+    assert reopened.get_entry("new").error == "newer-schema"
+    with pytest.raises(NewerSchemaError):
+        reopened.get("new")
+    with pytest.raises(NewerSchemaError):
+        reopened.save(make_evening("new", title="Overwritten"))
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("start", range(3))
+def test_migration_chain_runs_from_every_version(tmp_path: Path, start: int) -> None:
+    """A file at any older version runs exactly the steps after its own, in order."""
+
+    def step(n: int) -> Any:
+        def migrate(doc: dict[str, Any]) -> dict[str, Any]:
+            doc = migrate_0_to_1(doc) if n == 0 else doc
+            for record in doc.get("evening", {}).values():
+                record["title"] += f"+{n + 1}"
+            doc["_meta"]["1"]["schema_version"] = n + 1
+            return doc
+
+        return migrate
+
+    chain = {n: step(n) for n in range(3)}
+    doc: dict[str, Any] = _v0_evening()
+    if start:
+        doc, _ = migrate_document(doc, target=start, migrations=chain)
+        doc["evening"]["1"]["title"] = "Friday"  # as version ``start`` wrote it
+    _write(tmp_path / "evenings" / "old.json", doc)
+    repo = open_repo(tmp_path, schema_version=3, migrations=chain)
+    expected = "Friday" + "".join(f"+{n}" for n in range(start + 1, 4))
+    assert repo.get("old").title == expected
+    stored = json.loads((tmp_path / "evenings" / "old.json").read_text())
+    assert stored["_meta"]["1"]["schema_version"] == 3
+    [backup] = (tmp_path / "backups" / "evenings").iterdir()
+    assert backup.name.endswith(f".v{start}.json")
+
+
+@pytest.mark.parametrize("start", range(SCHEMA_VERSION + 1))
+def test_real_chain_from_every_version_gives_the_same_evening(tmp_path: Path, start: int) -> None:
+    """The shipped migrations: a file at any version opens as the same evening as one
+    migrated from version 0 in one go."""
+    doc = _v0_evening()
+    if start:
+        doc, _ = migrate_document(doc, target=start)
+    _write(tmp_path / "evenings" / "old.json", doc)
+    assert open_repo(tmp_path).get("old") == make_evening("old")
