@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,6 +22,7 @@ from .errors import NotFoundError
 from .names import BACKUP_NAME, BACKUP_TIMESTAMP_FORMAT
 
 __all__ = [
+    "BackupKeeper",
     "BackupPolicy",
     "list_backups",
     "make_backup",
@@ -104,3 +106,38 @@ def prune_backups(folder: Path, stem: str, keep: int) -> list[Path]:
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
     return removed
+
+
+class BackupKeeper:
+    """Applies a :class:`BackupPolicy`: remembers, per file, when it was last backed up and
+    how many writes it had since (in this process)."""
+
+    def __init__(self, policy: BackupPolicy, clock: Callable[[], float]) -> None:
+        self.policy = policy
+        self._clock = clock
+        self._state: dict[Path, tuple[float, int]] = {}
+
+    def before_write(self, path: Path, folder: Path, stem: str) -> None:
+        """Back ``path`` up into ``folder`` when the policy says it is time (and prune)."""
+        policy = self.policy
+        if policy.keep == 0:
+            return
+        now = self._clock()
+        state = self._state.get(path)
+        if (
+            state is None
+            or state[1] >= policy.every_writes
+            or now - state[0] >= policy.every_seconds
+        ):
+            make_backup(path, folder, stem)
+            prune_backups(folder, stem, policy.keep)
+            self._state[path] = (now, 0)
+
+    def after_write(self, path: Path) -> None:
+        state = self._state.get(path)
+        if state is not None:  # (a file created in this session has no backup state yet)
+            self._state[path] = (state[0], state[1] + 1)
+
+    def forget(self, path: Path) -> None:
+        """``path`` was replaced or removed: its next write starts a new series."""
+        self._state.pop(path, None)

@@ -1,13 +1,18 @@
-"""Where the store lives on disk."""
+"""Where the store lives on disk, and which names are safe there."""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
-__all__ = ["APP_NAME", "DATA_DIR_ENV", "resolve_data_dir"]
+from .errors import InvalidIdError, StoreError
+from .names import is_valid_id
+
+__all__ = ["APP_NAME", "DATA_DIR_ENV", "Layout", "resolve_data_dir", "validate_id"]
 
 APP_NAME = "companion"
 DATA_DIR_ENV = "FLET_APP_STORAGE_DATA"
@@ -27,3 +32,81 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     if env:
         return Path(env).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def validate_id(value: Any, what: str = "evening") -> str:
+    """Return ``value`` if it is a usable stable id (it becomes a file name)."""
+    if not is_valid_id(value):
+        raise InvalidIdError.bad(value, what)
+    assert isinstance(value, str)
+    return value
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each file of a data folder lives::
+
+    index.json              small index: one entry per evening
+    players.json            player profiles
+    evenings/<id>.json      one file per evening
+    backups/...             rolling and pre-migration backups (see backups.py)
+    corrupt/...             damaged files moved aside by a restore (never deleted)
+    trash/...               deleted evenings and evenings replaced by an import
+    companion.lock          the inter-process lock (see lock.py)
+    """
+
+    data_dir: Path
+
+    @property
+    def index_path(self) -> Path:
+        return self.data_dir / "index.json"
+
+    @property
+    def players_path(self) -> Path:
+        return self.data_dir / "players.json"
+
+    @property
+    def evenings_dir(self) -> Path:
+        return self.data_dir / "evenings"
+
+    @property
+    def backups_dir(self) -> Path:
+        return self.data_dir / "backups"
+
+    @property
+    def corrupt_dir(self) -> Path:
+        return self.data_dir / "corrupt"
+
+    @property
+    def trash_dir(self) -> Path:
+        return self.data_dir / "trash"
+
+    def evening_path(self, evening_id: str) -> Path:
+        return self.evenings_dir / f"{validate_id(evening_id)}.json"
+
+    def classify(self, path: str | os.PathLike[str]) -> tuple[str, str | None, Path]:
+        """``(kind, evening id or None, path)`` of a file of this folder, else StoreError."""
+        given = Path(path)
+        if not given.is_absolute():
+            given = self.data_dir / given
+        rel = Path(os.path.relpath(given.resolve(), self.data_dir.resolve()))
+        if rel == Path("index.json"):
+            return "index", None, self.index_path
+        if rel == Path("players.json"):
+            return "players", None, self.players_path
+        if rel.parent == Path("evenings") and rel.suffix == ".json" and is_valid_id(rel.stem):
+            return "evening", rel.stem, self.evenings_dir / rel.name
+        raise StoreError(
+            f"{path} n'est pas un fichier des données de {self.data_dir} : choisissez le "
+            "fichier d'une soirée (evenings/…), players.json ou index.json.",
+            f"{path} is not a file of the store in {self.data_dir}: choose an evening file "
+            "(evenings/…), players.json or index.json.",
+            path=path,
+            data_dir=str(self.data_dir),
+        )
+
+    def beside(self, root: Path, path: Path) -> tuple[Path, str]:
+        """The folder under ``root`` (backups/, corrupt/, trash/) mirroring ``path``'s, and
+        ``path``'s stem: ``evenings/x.json`` -> ``(root/evenings, "x")``."""
+        rel = path.relative_to(self.data_dir)
+        return root / rel.parent, path.stem

@@ -61,7 +61,8 @@ def test_only_latest_m_backups_are_kept(tmp_path: Path) -> None:
         repo.save(make_evening("ev1", hands=hands))
     backups = _backups(tmp_path)
     assert len(backups) == 3
-    assert [repo._load_file(b, "evening", "ev1")[0].hands.__len__() for b in backups] == [4, 5, 6]
+    loaded = [repo.documents.load(b, "evening", "ev1")[0] for b in backups]
+    assert [len(e.hands) for e in loaded] == [4, 5, 6]
 
 
 def test_players_file_is_backed_up_too(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from storetest_models import Evening, Hand, Player, make_evening, make_players, 
 
 from companion.store import SCHEMA_VERSION, InvalidIdError, NotFoundError, open_tinydb
 from companion.store import repository as repo_mod
+from companion.store.atomic import dumps_document
 
 
 def test_save_then_get_returns_equal_model(tmp_path: Path) -> None:
@@ -96,7 +97,7 @@ def test_delete_moves_file_to_trash(tmp_path: Path) -> None:
     dest = repo.delete("ev1")
     assert dest.parent == tmp_path / "trash" / "evenings" and dest.read_bytes() == content
     assert not repo.evening_path("ev1").exists()
-    assert "ev1" not in open_repo(tmp_path)
+    assert "ev1" not in open_repo(tmp_path).ids()
     with pytest.raises(NotFoundError):
         repo.delete("ev1")
 
@@ -192,7 +193,7 @@ def test_index_file_is_canonical_json(tmp_path: Path) -> None:
     reopened = open_repo(tmp_path)
     reopened.save(make_evening("e3", hands=7, title="Été"))
     data = repo.index_path.read_bytes()
-    assert repo_mod.dumps_document(json.loads(data)) == data
+    assert dumps_document(json.loads(data)) == data
     entries = json.loads(data)["evenings"]
     assert list(entries) == [str(n) for n in range(1, 13)]
     assert [e["id"] for e in entries.values()] == sorted(f"e{n}" for n in range(12))

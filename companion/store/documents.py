@@ -1,0 +1,193 @@
+"""The three kinds of store file as documents: parse, migrate (in memory) and validate them.
+
+Every file is a TinyDB document (``{table: {doc_id: record}}``) with a ``_meta`` table
+holding its ``schema_version`` and kind: an evening file holds one record in table
+``evening``, ``players.json`` one record per player in table ``players``, ``index.json``
+one :class:`~companion.store.index.IndexEntry` per evening in table ``evenings``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from .atomic import parse_document, read_bytes
+from .errors import CorruptFileError, InvalidIdError, NotFoundError
+from .index import INDEX_TABLE, IndexEntry
+from .migrations import META_DOC_ID, META_TABLE, Migration, migrate_document
+from .paths import validate_id
+
+__all__ = ["KIND_TABLES", "Documents", "short_errors"]
+
+E = TypeVar("E", bound=BaseModel)
+P = TypeVar("P", bound=BaseModel)
+
+#: the table holding the records of each kind of file
+KIND_TABLES = {"evening": "evening", "index": INDEX_TABLE, "players": "players"}
+_KIND_FR = {"evening": "de soirée", "index": "d'index", "players": "de joueurs"}
+
+
+def short_errors(exc: ValidationError, limit: int = 3) -> str:
+    """The first validation errors on one line."""
+    parts = []
+    for err in exc.errors()[:limit]:
+        loc = ".".join(str(x) for x in err["loc"]) or "(root)"
+        parts.append(f"{loc}: {err['msg']}")
+    more = exc.error_count() - limit
+    if more > 0:
+        parts.append(f"and {more} more")
+    return "; ".join(parts)
+
+
+class _Meta(BaseModel):
+    schema_version: int
+    kind: str | None = None
+
+
+class Documents(Generic[E, P]):
+    """Reads the store's files into the application's models (see the module doc)."""
+
+    def __init__(
+        self,
+        evening_model: type[E],
+        player_model: type[P],
+        *,
+        id_field: str,
+        schema_version: int,
+        migrations: Mapping[int, Migration],
+    ) -> None:
+        self.evening_model = evening_model
+        self.player_model = player_model
+        self.id_field = id_field
+        self.schema_version = schema_version
+        self.migrations = migrations
+        # the whole evening file in one pydantic pass (the fast read of a current file)
+        self._file_model = create_model(
+            f"_{evening_model.__name__}File",
+            __config__=ConfigDict(extra="ignore"),
+            meta=(dict[str, _Meta], Field(alias=META_TABLE)),
+            evening=(dict[str, evening_model], ...),  # type: ignore[valid-type]
+        )
+
+    def check_kind(self, doc: Mapping[str, Any], kind: str, path: Path) -> dict[str, Any]:
+        """The data table of a ``kind`` file; CorruptFileError when it is another kind."""
+        found = doc.get(META_TABLE, {}).get(META_DOC_ID, {}).get("kind")
+        if found not in (None, kind):
+            article = "an" if kind[0] in "aeiou" else "a"
+            raise CorruptFileError(
+                path,
+                f"it is a {found} file, not {article} {kind} file",
+                reason_fr=f"c'est un fichier {_KIND_FR.get(found, repr(found))}, pas un fichier "
+                f"{_KIND_FR[kind]}",
+            )
+        table: dict[str, Any] = doc.get(KIND_TABLES[kind], {})
+        return table
+
+    def evening_from_doc(self, doc: Mapping[str, Any], path: Path, evening_id: str | None) -> E:
+        records = self.check_kind(doc, "evening", path)
+        if len(records) != 1:
+            raise CorruptFileError(
+                path,
+                f"it holds {len(records)} evening records, expected 1",
+                reason_fr=f"il contient {len(records)} soirées au lieu d'une",
+            )
+        record = next(iter(records.values()))
+        try:
+            model = self.evening_model.model_validate(record)
+        except ValidationError as exc:
+            name, detail = self.evening_model.__name__, short_errors(exc)
+            raise CorruptFileError(
+                path,
+                f"it does not match the {name} model: {detail}",
+                reason_fr=f"il ne correspond pas au modèle {name} ({detail})",
+            ) from exc
+        found = getattr(model, self.id_field, None)
+        if evening_id is not None and found != evening_id:
+            raise CorruptFileError(
+                path,
+                f"it holds evening {found!r}, expected {evening_id!r}",
+                reason_fr=f"il contient la soirée {found!r} au lieu de {evening_id!r}",
+            )
+        return model
+
+    def players_from_doc(self, doc: Mapping[str, Any], path: Path) -> list[P]:
+        records = self.check_kind(doc, "players", path)
+        players = []
+        for doc_id in sorted(records, key=int):
+            try:
+                players.append(self.player_model.model_validate(records[doc_id]))
+            except ValidationError as exc:
+                name, detail = self.player_model.__name__, short_errors(exc)
+                raise CorruptFileError(
+                    path,
+                    f"player {doc_id} does not match the {name} model: {detail}",
+                    reason_fr=f"le joueur {doc_id} ne correspond pas au modèle {name} ({detail})",
+                ) from exc
+        return players
+
+    def index_from_doc(
+        self, doc: Mapping[str, Any], path: Path
+    ) -> list[tuple[IndexEntry, dict[str, Any]]]:
+        records = self.check_kind(doc, "index", path)
+        entries = []
+        for doc_id, record in records.items():
+            try:
+                entry = IndexEntry.model_validate(record)
+                validate_id(entry.id)
+            except (ValidationError, InvalidIdError) as exc:
+                if isinstance(exc, ValidationError):
+                    detail = detail_fr = short_errors(exc)
+                else:
+                    detail, detail_fr = exc.message("en"), exc.message("fr")
+                raise CorruptFileError(
+                    path,
+                    f"index entry {doc_id} is invalid: {detail}",
+                    reason_fr=f"l'entrée {doc_id} de l'index est invalide ({detail_fr})",
+                ) from exc
+            entries.append((entry, record))
+        return entries
+
+    def load(
+        self, path: Path, kind: str, evening_id: str | None = None, data: bytes | None = None
+    ) -> tuple[Any, dict[str, Any], int, bytes]:
+        """Parse, migrate (in memory) and validate a file: (value, doc, old_version, bytes).
+
+        Raises NotFoundError, CorruptFileError, NewerSchemaError or MigrationError.
+        """
+        if data is None:
+            data = read_bytes(path)
+        if data is None:
+            raise NotFoundError.file(path)
+        doc: dict[str, Any] = parse_document(data, path)
+        doc, old = migrate_document(
+            doc, path=path, target=self.schema_version, migrations=self.migrations
+        )
+        if kind == "evening":
+            value: Any = self.evening_from_doc(doc, path, evening_id)
+        elif kind == "players":
+            value = self.players_from_doc(doc, path)
+        else:
+            value = self.index_from_doc(doc, path)
+        return value, doc, old, data
+
+    def current_evening(self, data: bytes, evening_id: str) -> E | None:
+        """The evening of a file of the current schema version, parsed and validated in one
+        pass; ``None`` for anything else (older, newer, damaged...): :meth:`load` decides."""
+        try:
+            parsed: Any = self._file_model.model_validate_json(data)
+        except ValidationError:
+            return None
+        meta = parsed.meta.get(META_DOC_ID)
+        records = parsed.evening
+        if (
+            meta is None
+            or meta.schema_version != self.schema_version  # newer files are refused by load
+            or meta.kind not in (None, "evening")
+            or len(records) != 1
+        ):
+            return None
+        model: E = next(iter(records.values()))
+        return model if getattr(model, self.id_field, None) == evening_id else None

@@ -1,0 +1,205 @@
+"""The index: one small entry per evening, so lists and leaderboards read no evening file.
+
+The index is derived data.  Each entry remembers the size and mtime of its evening file
+(:func:`scan_evening_files` gives them), so the repository re-reads only the evening files
+that changed behind its back and the index heals itself.  :class:`EveningIndex` keeps the
+entries in memory with their serialised JSON, so that writing the index after a change
+re-serialises only the entry that changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .atomic import dumps_document
+from .migrations import META_TABLE, make_meta
+from .names import is_valid_id
+
+__all__ = [
+    "INDEX_TABLE",
+    "EveningIndex",
+    "EveningInfo",
+    "IndexEntry",
+    "default_describe",
+    "scan_evening_files",
+]
+
+#: the data table of index.json
+INDEX_TABLE = "evenings"
+
+
+class EveningInfo(BaseModel):
+    """What the index shows about an evening, extracted by a ``describe`` hook."""
+
+    date: str | None = None
+    title: str | None = None
+    place: str | None = None
+    player_ids: list[str] = Field(default_factory=list)
+    hand_count: int = 0
+
+
+class IndexEntry(BaseModel):
+    """One evening in ``index.json`` (no hands: small and quick to load)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    date: str | None = None
+    title: str | None = None
+    place: str | None = None
+    player_ids: list[str] = Field(default_factory=list)
+    hand_count: int = 0
+    updated_at: datetime
+    schema_version: int
+    #: compact JSON summary from the repository's ``summarize`` hook (e.g. points per player)
+    summary: Any = None
+    #: error code when the evening file cannot be read (``corrupt-file``, ``newer-schema``...)
+    error: str | None = None
+    #: size and mtime of the evening file when this entry was made (self-healing index)
+    file_size: int | None = None
+    file_mtime_ns: int | None = None
+
+
+def _iso(value: Any) -> str | None:
+    """A date as text: a string as is, a date/datetime in ISO format, anything else None."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, date):  # datetime is a date too
+        return value.isoformat()
+    return None
+
+
+def _text(value: Any) -> str | None:
+    """A string as is; anything else (a method, a model, a number...) None."""
+    return value if isinstance(value, str) else None
+
+
+def _pid(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+def default_describe(model: BaseModel) -> EveningInfo:
+    """Describe an evening by duck typing.
+
+    Uses ``date`` (or ``started_at``), ``title`` (or ``name``), ``place``,
+    ``player_ids`` (or ``players``: ids or objects with ``.id``) and ``len(hands)``.
+    Only plain values are taken: a title, name or place that is not a ``str`` (e.g. a
+    method called ``name``, whose ``str()`` would drag the whole evening's repr into the
+    index), a date that is neither text nor a date, or an id that is neither text nor an
+    integer is ignored, so the index entry stays small.
+    """
+    date_value = _iso(getattr(model, "date", None)) or _iso(getattr(model, "started_at", None))
+    title = _text(getattr(model, "title", None)) or _text(getattr(model, "name", None))
+    players = getattr(model, "player_ids", None) or getattr(model, "players", None)
+    if not isinstance(players, (list, tuple)):
+        players = []
+    player_ids = []
+    for player in players:
+        pid = _pid(player) if isinstance(player, (str, int)) else _pid(getattr(player, "id", None))
+        if pid is not None:
+            player_ids.append(pid)
+    hands = getattr(model, "hands", None)
+    return EveningInfo(
+        date=date_value,
+        title=title,
+        place=_text(getattr(model, "place", None)),
+        player_ids=player_ids,
+        hand_count=len(hands) if isinstance(hands, (list, tuple, dict)) else 0,
+    )
+
+
+def scan_evening_files(evenings_dir: Path) -> dict[str, tuple[int, int]]:
+    """``{evening id: (size, mtime_ns)}`` of the evening files on disk."""
+    on_disk: dict[str, tuple[int, int]] = {}
+    try:
+        scan = list(os.scandir(evenings_dir))
+    except (FileNotFoundError, NotADirectoryError):
+        scan = []
+    for item in scan:
+        name = item.name
+        if not name.endswith(".json") or name.startswith("."):
+            continue
+        evening_id = name[:-5]
+        if not is_valid_id(evening_id):
+            continue
+        with contextlib.suppress(OSError):
+            st = item.stat()
+            on_disk[evening_id] = (st.st_size, st.st_mtime_ns)
+    return on_disk
+
+
+class EveningIndex:
+    """The entries in memory, each with its JSON as last written or read."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, IndexEntry] = {}
+        self._json: dict[str, bytes] = {}  # serialised entries: a save re-serialises one
+        self._raw: dict[str, dict[str, Any]] = {}  # records as read from index.json
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def get(self, evening_id: str) -> IndexEntry | None:
+        return self._entries.get(evening_id)
+
+    def entries(self) -> list[IndexEntry]:
+        return list(self._entries.values())
+
+    def ids(self) -> list[str]:
+        return sorted(self._entries)
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self._json.clear()
+        self._raw.clear()
+
+    def set(self, entry: IndexEntry, raw: dict[str, Any] | None = None) -> None:
+        """Put ``entry`` in (``raw``: its record as read, reused when writing)."""
+        self._entries[entry.id] = entry
+        self._json.pop(entry.id, None)
+        if raw is None:
+            self._raw.pop(entry.id, None)
+        else:
+            self._raw[entry.id] = raw
+
+    def drop(self, evening_id: str) -> None:
+        self._entries.pop(evening_id, None)
+        self._json.pop(evening_id, None)
+        self._raw.pop(evening_id, None)
+
+    def records(self) -> Iterator[tuple[str, bytes]]:
+        """``(doc id, entry JSON)`` in file order (by evening id), serialising only the
+        entries that changed since they were last written."""
+        for n, evening_id in enumerate(sorted(self._entries), 1):
+            blob = self._json.get(evening_id)
+            if blob is None:
+                raw = self._raw.pop(evening_id, None)
+                if raw is None:
+                    raw = self._entries[evening_id].model_dump(mode="json")
+                blob = self._json[evening_id] = dumps_document(raw)
+            yield str(n), blob
+
+    def document_bytes(self, schema_version: int) -> bytes:
+        """index.json's content: the same bytes as ``dumps_document`` of the document."""
+        parts = [b'"%s":%s' % (doc_id.encode(), blob) for doc_id, blob in self.records()]
+        meta = dumps_document(make_meta("index", schema_version))
+        return b'{"%s":%s,"%s":{%s}}' % (
+            META_TABLE.encode(),
+            meta,
+            INDEX_TABLE.encode(),
+            b",".join(parts),
+        )
