@@ -52,8 +52,9 @@ from .errors import (
 )
 from .index import EveningIndex, EveningInfo, IndexEntry, default_describe, scan_evening_files
 from .lock import FolderLock
-from .migrations import META_TABLE, MIGRATIONS, SCHEMA_VERSION, Migration, make_meta
+from .migrations import META_DOC_ID, META_TABLE, MIGRATIONS, SCHEMA_VERSION, Migration, make_meta
 from .paths import Layout, resolve_data_dir, validate_id
+from .tinyio import write_tables
 from .transfer import EXPORT_EXCLUDE, EXPORT_FORMAT, ImportResult, check_free_space, parse_import
 
 __all__ = [
@@ -424,9 +425,6 @@ class Repository(Generic[E, P]):
         evening_id = validate_id(getattr(model, self._id_field, None))
         path = self.evening_path(evening_id)
         record = model.model_dump(mode="json")
-        data = dumps_document(
-            {META_TABLE: make_meta("evening", self.schema_version), "evening": {"1": record}}
-        )
         entry = self._make_entry(model, updated_at, _NO_STAT)  # hooks run before any write
         previous = self._index.get(evening_id)
         known = None
@@ -437,7 +435,7 @@ class Repository(Generic[E, P]):
         ):
             known = (previous.file_size, previous.file_mtime_ns)
         self._prepare_overwrite(path, "evening", known, evening_id)
-        atomic_write_bytes(path, data, create_dirs=True)
+        write_tables(path, {META_TABLE: [self._meta("evening")], "evening": [record]})
         self._changed()
         self._backups.after_write(path)
         st = os.stat(path)
@@ -447,8 +445,8 @@ class Repository(Generic[E, P]):
 
     def _write_players(self, players: Sequence[P]) -> None:
         seen: set[str] = set()
-        records = {}
-        for n, player in enumerate(players, 1):
+        records = []
+        for player in players:
             if not isinstance(player, self.player_model):
                 raise TypeError(
                     f"expected a {self.player_model.__name__}, got {type(player).__name__}"
@@ -457,18 +455,18 @@ class Repository(Generic[E, P]):
             if pid in seen:
                 raise InvalidIdError.duplicate(pid, "player")
             seen.add(pid)
-            records[str(n)] = player.model_dump(mode="json")
-        data = dumps_document(
-            {META_TABLE: make_meta("players", self.schema_version), "players": records}
-        )
+            records.append(player.model_dump(mode="json"))
         self._prepare_overwrite(self.players_path, "players", self._players_stat)
-        atomic_write_bytes(self.players_path, data, create_dirs=True)
+        write_tables(self.players_path, {META_TABLE: [self._meta("players")], "players": records})
         self._changed()
         self._backups.after_write(self.players_path)
         st = os.stat(self.players_path)
         self._players_stat = (st.st_size, st.st_mtime_ns)
         self._players = [p.model_copy(deep=True) for p in players]
         self._players_error = None
+
+    def _meta(self, kind: str) -> dict[str, Any]:
+        return make_meta(kind, self.schema_version)[META_DOC_ID]
 
     @contextlib.contextmanager
     def _index_written_after(self) -> Iterator[None]:
