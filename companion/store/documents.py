@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from tinydb import TinyDB
 
-from .atomic import parse_document, read_bytes
+from .atomic import read_bytes
 from .errors import CorruptFileError, InvalidIdError, NotFoundError
 from .index import INDEX_TABLE, IndexEntry
-from .migrations import META_DOC_ID, META_TABLE, Migration, migrate_document
+from .migrations import META_DOC_ID, META_TABLE, Migration
 from .paths import validate_id
+from .tinyio import open_upgraded
 
 __all__ = ["KIND_TABLES", "Documents", "short_errors"]
 
@@ -72,9 +74,10 @@ class Documents(Generic[E, P]):
             evening=(dict[str, evening_model], ...),  # type: ignore[valid-type]
         )
 
-    def check_kind(self, doc: Mapping[str, Any], kind: str, path: Path) -> dict[str, Any]:
-        """The data table of a ``kind`` file; CorruptFileError when it is another kind."""
-        found = doc.get(META_TABLE, {}).get(META_DOC_ID, {}).get("kind")
+    def check_kind(self, db: TinyDB, kind: str, path: Path) -> None:
+        """CorruptFileError when the file says it is of another kind."""
+        meta = db.table(META_TABLE).get(doc_id=int(META_DOC_ID))
+        found = meta.get("kind") if isinstance(meta, Mapping) else None
         if found not in (None, kind):
             article = "an" if kind[0] in "aeiou" else "a"
             raise CorruptFileError(
@@ -83,11 +86,10 @@ class Documents(Generic[E, P]):
                 reason_fr=f"c'est un fichier {_KIND_FR.get(found, repr(found))}, pas un fichier "
                 f"{_KIND_FR[kind]}",
             )
-        table: dict[str, Any] = doc.get(KIND_TABLES[kind], {})
-        return table
 
-    def evening_from_doc(self, doc: Mapping[str, Any], path: Path, evening_id: str | None) -> E:
-        records = self.check_kind(doc, "evening", path)
+    def evening_from_records(
+        self, records: Mapping[str, Any], path: Path, evening_id: str | None
+    ) -> E:
         if len(records) != 1:
             raise CorruptFileError(
                 path,
@@ -113,8 +115,7 @@ class Documents(Generic[E, P]):
             )
         return model
 
-    def players_from_doc(self, doc: Mapping[str, Any], path: Path) -> list[P]:
-        records = self.check_kind(doc, "players", path)
+    def players_from_records(self, records: Mapping[str, Any], path: Path) -> list[P]:
         players = []
         for doc_id in sorted(records, key=int):
             try:
@@ -128,10 +129,9 @@ class Documents(Generic[E, P]):
                 ) from exc
         return players
 
-    def index_from_doc(
-        self, doc: Mapping[str, Any], path: Path
+    def index_from_records(
+        self, records: Mapping[str, Any], path: Path
     ) -> list[tuple[IndexEntry, dict[str, Any]]]:
-        records = self.check_kind(doc, "index", path)
         entries = []
         for doc_id, record in records.items():
             try:
@@ -147,7 +147,7 @@ class Documents(Generic[E, P]):
                     f"index entry {doc_id} is invalid: {detail}",
                     reason_fr=f"l'entrée {doc_id} de l'index est invalide ({detail_fr})",
                 ) from exc
-            entries.append((entry, record))
+            entries.append((entry, dict(record)))
         return entries
 
     def load(
@@ -161,17 +161,19 @@ class Documents(Generic[E, P]):
             data = read_bytes(path)
         if data is None:
             raise NotFoundError.file(path)
-        doc: dict[str, Any] = parse_document(data, path)
-        doc, old = migrate_document(
-            doc, path=path, target=self.schema_version, migrations=self.migrations
+        db, upgraded = open_upgraded(
+            data, path, target=self.schema_version, migrations=self.migrations
         )
+        self.check_kind(db, kind, path)
+        records = {str(d.doc_id): d for d in db.table(KIND_TABLES[kind]).all()}
         if kind == "evening":
-            value: Any = self.evening_from_doc(doc, path, evening_id)
+            value: Any = self.evening_from_records(records, path, evening_id)
         elif kind == "players":
-            value = self.players_from_doc(doc, path)
+            value = self.players_from_records(records, path)
         else:
-            value = self.index_from_doc(doc, path)
-        return value, doc, old, data
+            value = self.index_from_records(records, path)
+        assert upgraded.document is not None
+        return value, upgraded.document, upgraded.old_version, data
 
     def current_evening(self, data: bytes, evening_id: str) -> E | None:
         """The evening of a file of the current schema version, parsed and validated in one
