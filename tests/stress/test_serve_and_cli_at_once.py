@@ -1,14 +1,14 @@
 """``companion serve`` and the command line writing into one evening at once: every hand
 either process acknowledged is stored, exactly once.
 
-A phone (``WireClient``, Flet's protocol, no browser) records hands on the evening screen of
-``companion serve`` while the command line runs ``companion evening record`` again and
-again on the same data folder, each a new process. They are two clients of one evening:
-each names the version it read, and on a version conflict reads again and retries (the
-phone sees the evening's new state on its screen; the command line exits with code 2 and
-says the evening changed). At the end the evening holds exactly the hands they saw
-acknowledged: the phone's (one idempotency key each) and the command line's (one version
-each, read from its JSON answer).
+A phone (``tests.support.wire.WireClient``, Flet's protocol, no browser) records hands on
+the evening screen of ``companion serve`` while the command line runs ``companion evening
+record`` again and again on the same data folder, each a new process. They are two clients
+of one evening: each names the version it read, and on a version conflict reads again and
+retries (the phone sees the evening's new state on its screen; the command line exits with
+code 2 and says the evening changed). At the end the evening holds exactly the hands they
+saw acknowledged: the phone's (one idempotency key each) and the command line's (one
+version each, read from its JSON answer).
 
 ``COMPANION_SHARED_HANDS`` sets how many hands the command line records (default 4 for the
 normal run); the phone records at least as many, and goes on until the command line is done.
@@ -41,7 +41,8 @@ from pathlib import Path
 import pytest
 
 from companion.table.service import TableService
-from companion.ui.browser import _URL, _wait_until_up, free_port, serve_command
+from tests.support.browser import _URL, _wait_until_up, free_port, serve_command
+from tests.support.wire import WireClient
 
 HANDS = int(os.environ.get("COMPANION_SHARED_HANDS", "4"))
 SLOW_HANDS = int(os.environ.get("COMPANION_SHARED_HANDS", "150"))
@@ -50,14 +51,6 @@ PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
 KEY = re.compile(r"key=([A-Za-z0-9_\-]+)")
 HAND = re.compile(r"Donne (\d+)")
 CONFLICT = "The evening changed meanwhile"
-
-
-def _wire():
-    try:
-        from companion.ui.wire import WireClient
-    except ImportError:
-        from tests.support.wire import WireClient  # where the protocol client may move
-    return WireClient
 
 
 @dataclass
@@ -134,7 +127,6 @@ def _cli_records(data_dir: Path, evening_id: str, hands: int, seed: int, tally: 
 
 
 def run(hands: int, tmp_path: Path) -> Tally:
-    WireClient = _wire()
     data_dir = tmp_path / "data"
     evening = TableService(data_dir).create_evening(
         PLAYERS, "classique", ranking=PLAYERS, title="Shared"
