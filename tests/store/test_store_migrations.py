@@ -176,8 +176,8 @@ def test_newer_evening_that_still_validates_is_refused_untouched(tmp_path: Path)
     repo.save(make_evening("new"))
     path = tmp_path / "evenings" / "new.json"
     doc = json.loads(path.read_text())
-    doc["_meta"]["1"]["schema_version"] = 2
-    doc["evening"]["1"]["added_by_version_2"] = "keep me"
+    doc["_meta"]["1"]["schema_version"] = SCHEMA_VERSION + 1
+    doc["evening"]["1"]["added_by_the_next_version"] = "keep me"
     _write(path, doc)
     before = path.read_bytes()
     reopened = open_repo(tmp_path)
