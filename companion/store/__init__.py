@@ -8,8 +8,13 @@ Quick start::
     repo.save(evening)                          # durable when it returns
     repo.get(evening.id); repo.list_index(); repo.delete(evening.id)
     repo.export_all("backup.json"); repo.import_all("backup.json")
+    with repo.locked():                         # read, check, write: no other process between
+        ...
 
-See :mod:`companion.store.repository` for the layout and guarantees.
+Modules: ``repository`` (the facade), ``paths`` (layout, ids), ``names`` (the id and backup
+name patterns), ``documents`` (reading the three kinds of file), ``index``, ``transfer``
+(export and import), ``backups``, ``migrations``, ``tinyio`` (TinyDB middlewares),
+``atomic`` (atomic files, the TinyDB storage), ``lock`` (one folder, many processes).
 """
 
 from .atomic import AtomicJSONStorage, atomic_write_bytes, open_tinydb
@@ -28,6 +33,7 @@ from .errors import (
     StoreWriteError,
     UnreadableFileError,
 )
+from .lock import FolderLock
 from .migrations import MIGRATIONS, SCHEMA_VERSION, migrate_0_to_1, migrate_document
 from .paths import DATA_DIR_ENV, resolve_data_dir
 from .repository import (
@@ -50,6 +56,7 @@ __all__ = [
     "CorruptFileError",
     "DiskFullError",
     "EveningInfo",
+    "FolderLock",
     "ImportFileError",
     "ImportResult",
     "IndexEntry",

@@ -14,12 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from companion.rules.presets import get_preset
 from companion.rules.ruleset import RuleSet
+from companion.store.names import ID_PATTERN as _STORE_ID
 from companion.table.plan import HandPlan
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRules
 
 _FROZEN = ConfigDict(frozen=True)
-ID_PATTERN = r"^[A-Za-z0-9_-]{1,128}$"
+ID_PATTERN = _STORE_ID.pattern  # an id becomes a file name: the store's rule
 
 
 def new_id() -> str:
