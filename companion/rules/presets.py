@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.errors import RuleSetError, UnknownPresetError
+from companion.rules.errors import UnknownPresetError
+from companion.rules.options import split_setting
 from companion.rules.ruleset import RuleSet, build_ruleset, parse_option
+
+__all__ = ["PRESETS", "Preset", "get_preset", "ruleset_from", "split_setting"]
 
 SEEDS = {
     "PAGAT": "000_a529291ef27ec701.txt",
@@ -341,16 +344,6 @@ def get_preset(pid: str) -> Preset:
             f"Unknown rules: '{pid}'. Choose from: {known}",
             preset=pid,
         ) from None
-
-
-def split_setting(item: str) -> tuple[str, str]:
-    """``"NAME=VALUE"`` (one ``--set``) into its two halves; RuleSetError without ``=``."""
-    name, sep, value = item.partition("=")
-    if not sep:
-        raise RuleSetError(
-            f"« {item} » : attendu NOM=VALEUR", f"'{item}': expected NAME=VALUE", option=item
-        )
-    return name, value
 
 
 def ruleset_from(pid: str, settings: list[str] | None = None) -> RuleSet:

@@ -7,28 +7,24 @@ Options the catalogue does not name but the seeds need are marked with a letter 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import PrivateAttr
 
 from companion.rules.errors import RuleSetError
+from companion.rules.options import OptionSet, option, option_name
 
-
-def _opt(default: Any, oid: str, seeds: str, doc: str) -> Any:
-    return Field(default, description=f"{oid} ({seeds}): {doc}", json_schema_extra={"id": oid})
+_opt = option
 
 
 WildName = Literal["joker", "2", "3"]
 FinishName = Literal["2", "joker", "A", "3"]
 
 
-class RuleSet(BaseModel):
+class RuleSet(OptionSet):
     """How cards are ranked, how a trick is played and what beats what. Frozen: change an
     option with ``rules.with_options(name=value)``."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     # --- D: deck and card order -------------------------------------------------------------
     deck: Literal["52", "32", "30", "40"] = _opt(
@@ -165,6 +161,13 @@ class RuleSet(BaseModel):
     combinations: Literal["sets", "sets_and_runs", "poker"] = _opt(
         "sets", "B11", "PAGAT, WIKI", "which combinations may be played"
     )
+    max_set: int | None = _opt(
+        None,
+        "B11a",
+        "PRES53, CONC, WIKI",
+        "the most cards a set may hold (4: « de une à quatre cartes »; none: as many as the "
+        "pack allows, e.g. with two decks)",
+    )
     forbidden_finish: frozenset[FinishName] = _opt(
         frozenset(),
         "B12",
@@ -182,6 +185,16 @@ class RuleSet(BaseModel):
     )
     speed_play: bool = _opt(False, "B14", "WIKI", "a matching play may be made out of turn")
 
+    # --- S8: a table option that brings plays of its own ------------------------------------
+    coup_detat: bool = _opt(
+        False,
+        "S8",
+        "WIKI",
+        "a 5-card set with jokers (a four of a kind and a joker, or three of a kind and two "
+        "jokers) makes its player Président; the guillotine (a four of a kind and two jokers) "
+        "also names the Trou du cul. The referee judges these plays; the evening re-ranks",
+    )
+
     _hash: int | None = PrivateAttr(default=None)
 
     def __hash__(self) -> int:
@@ -198,12 +211,8 @@ class RuleSet(BaseModel):
         # By option values only (pydantic would also compare the cached hash).
         return isinstance(other, RuleSet) and self.__dict__ == other.__dict__
 
-    @model_validator(mode="after")
-    def _check_combination(self) -> RuleSet:
-        clashes = list(_clashes(self))
-        if clashes:
-            raise ValueError("; ".join(clashes))
-        return self
+    def clashes(self) -> Iterator[tuple[str, str]]:
+        return _clashes(self)
 
     # -- derived values ----------------------------------------------------------------------
     def deck_count(self, players: int) -> int:
@@ -215,117 +224,133 @@ class RuleSet(BaseModel):
         decks = self.deck_count(players)
         return self.jokers if self.jokers_per == "pack" else self.jokers * decks
 
-    def with_options(self, **changes: Any) -> RuleSet:
-        """A copy with some options changed, validated (raises RuleSetError)."""
-        return build_ruleset({**self.model_dump(), **changes})
+    @classmethod
+    def parse_item(cls, item: str) -> str:
+        low = item.lower()
+        return "joker" if low in ("jk", "joker") else "A" if low == "a" else item
 
     @classmethod
-    def option_info(cls) -> dict[str, str]:
-        """Option name -> its catalogue description (ID, seeds, meaning)."""
-        return {name: f.description or "" for name, f in cls.model_fields.items()}
+    def parse_setting(cls, name: str, raw: str) -> dict[str, Any]:
+        # B5 shares the name `jokers` with D2 in VARIANTS.md; their values never overlap.
+        if option_name(name) == "jokers" and raw.strip() in _JOKER_POWER_VALUES:
+            name = "joker_power"
+        return super().parse_setting(name, raw)
 
 
-def _clashes(r: RuleSet) -> Iterator[str]:
-    """Each message names the options that clash."""
+def _clashes(r: RuleSet) -> Iterator[tuple[str, str]]:
+    """Each clash as (French, English), naming the options that clash."""
     if not 0 <= r.jokers <= 2:
-        yield f"jokers={r.jokers}: 0, 1 or 2"
+        yield f"jokers={r.jokers} : 0, 1 ou 2", f"jokers={r.jokers}: 0, 1 or 2"
     if r.decks == "auto" and r.two_decks_from is None:
-        yield "decks=auto needs two_decks_from"
+        yield "decks=auto demande two_decks_from", "decks=auto needs two_decks_from"
     if "joker" in r.wild_cards and r.jokers == 0:
-        yield "wild_cards=joker needs jokers ≥ 1"
+        yield "wild_cards=joker demande jokers ≥ 1", "wild_cards=joker needs jokers ≥ 1"
     if r.rank_order == "seven_high" and r.deck not in ("32", "30"):
-        yield "rank_order=seven_high needs deck=32 or deck=30"
+        yield (
+            "rank_order=seven_high demande deck=32 ou deck=30",
+            "rank_order=seven_high needs deck=32 or deck=30",
+        )
     if r.rank_order == "three_high" and r.deck != "40":
-        yield "rank_order=three_high needs deck=40"
+        yield "rank_order=three_high demande deck=40", "rank_order=three_high needs deck=40"
     if r.deck in ("32", "30") and (r.twos != "normal" or "2" in r.wild_cards):
-        yield f"deck={r.deck} has no 2s: twos and wild_cards=2 do not apply"
+        yield (
+            f"deck={r.deck} n'a pas de 2 : twos et wild_cards=2 ne s'appliquent pas",
+            f"deck={r.deck} has no 2s: twos and wild_cards=2 do not apply",
+        )
     if (r.deck in ("32", "30", "40") and r.transparent == 4) or (
         r.deck in ("32", "30")
         and (r.transparent == 3 or "3" in r.wild_cards or r.special_high_cards == "black_threes")
     ):
-        yield f"deck={r.deck} lacks the rank used by transparent/wild_cards/special_high_cards"
+        yield (
+            f"deck={r.deck} n'a pas le rang que demandent transparent/wild_cards/"
+            "special_high_cards",
+            f"deck={r.deck} lacks the rank used by transparent/wild_cards/special_high_cards",
+        )
     if r.rule_of_four != "off" and r.equal_play == "forbidden":
-        yield f"rule_of_four={r.rule_of_four} needs equal_play=allowed or skips_next"
+        yield (
+            f"rule_of_four={r.rule_of_four} demande equal_play=allowed ou skips_next",
+            f"rule_of_four={r.rule_of_four} needs equal_play=allowed or skips_next",
+        )
     if r.speed_play and r.equal_play == "forbidden":
-        yield "speed_play needs equal_play=allowed or skips_next"
+        yield (
+            "speed_play demande equal_play=allowed ou skips_next",
+            "speed_play needs equal_play=allowed or skips_next",
+        )
     if r.single_cards_only and r.larger_sets != "forbidden":
-        yield "single_cards_only clashes with larger_sets"
+        yield (
+            "single_cards_only incompatible avec larger_sets",
+            "single_cards_only clashes with larger_sets",
+        )
     if r.single_cards_only and r.combinations != "sets":
-        yield "single_cards_only clashes with combinations"
+        yield (
+            "single_cards_only incompatible avec combinations",
+            "single_cards_only clashes with combinations",
+        )
     if r.single_cards_only and r.revolution in ("quad", "quad_persistent"):
-        yield f"single_cards_only clashes with revolution={r.revolution} (no four of a kind)"
+        yield (
+            f"single_cards_only incompatible avec revolution={r.revolution} (pas de carré)",
+            f"single_cards_only clashes with revolution={r.revolution} (no four of a kind)",
+        )
     if "2" in r.wild_cards and r.twos != "normal":
-        yield f"wild_cards=2 clashes with twos={r.twos}"
+        yield (
+            f"wild_cards=2 incompatible avec twos={r.twos}",
+            f"wild_cards=2 clashes with twos={r.twos}",
+        )
     if r.transparent is not None and str(r.transparent) in r.wild_cards:
-        yield f"transparent={r.transparent} clashes with wild_cards={r.transparent}"
+        yield (
+            f"transparent={r.transparent} incompatible avec wild_cards={r.transparent}",
+            f"transparent={r.transparent} clashes with wild_cards={r.transparent}",
+        )
     if r.special_high_cards == "jokers_jacks_twos" and r.twos != "normal":
-        yield f"special_high_cards=jokers_jacks_twos defines the 2s: clashes with twos={r.twos}"
+        yield (
+            f"special_high_cards=jokers_jacks_twos fixe les 2 : incompatible avec twos={r.twos}",
+            f"special_high_cards=jokers_jacks_twos defines the 2s: clashes with twos={r.twos}",
+        )
     if "3" in r.forbidden_finish and r.revolution == "off":
-        yield "forbidden_finish=3 applies during a revolution: needs revolution ≠ off"
+        yield (
+            "forbidden_finish=3 vaut pendant une révolution : demande revolution ≠ off",
+            "forbidden_finish=3 applies during a revolution: needs revolution ≠ off",
+        )
     if "joker" in r.forbidden_finish and r.jokers == 0:
-        yield "forbidden_finish=joker needs jokers ≥ 1"
+        yield (
+            "forbidden_finish=joker demande jokers ≥ 1",
+            "forbidden_finish=joker needs jokers ≥ 1",
+        )
     if r.combinations == "poker" and r.wild_cards:
-        yield "combinations=poker is played without wild cards"
+        yield (
+            "combinations=poker se joue sans cartes libres",
+            "combinations=poker is played without wild cards",
+        )
+    if r.coup_detat and r.jokers == 0:
+        # WIKI: « Dans cette variante, il est nécessaire de jouer avec des jokers. »
+        yield "coup_detat demande jokers ≥ 1", "coup_detat needs jokers ≥ 1"
+    if r.coup_detat and r.single_cards_only:
+        yield (
+            "coup_detat incompatible avec single_cards_only (pas de combinaison de 5 cartes)",
+            "coup_detat clashes with single_cards_only (no five-card set)",
+        )
+    if r.max_set is not None and r.max_set < 1:
+        yield f"max_set={r.max_set} : au moins 1", f"max_set={r.max_set}: at least 1"
+
+
+_JOKER_POWER_VALUES = frozenset({"rank", "beat_all", "beat_all_but_quad"})
 
 
 def build_ruleset(values: dict[str, Any]) -> RuleSet:
-    """Validate option values into a RuleSet, turning pydantic's report into a RuleSetError
-    that names each bad option."""
-    try:
-        return RuleSet.model_validate(values)
-    except ValidationError as exc:
-        parts = []
-        for err in exc.errors():
-            loc = ".".join(str(p) for p in err["loc"])
-            msg = err["msg"].removeprefix("Value error, ")
-            parts.append(f"{loc}: {msg}" if loc else msg)
-        text = "; ".join(parts)
-        raise RuleSetError(f"Règles invalides : {text}", f"Invalid rules: {text}") from None
-
-
-_TRUE = {"true", "yes", "oui", "on", "1"}
-_FALSE = {"false", "no", "non", "off", "0"}
-# B5 shares the name `jokers` with D2 in VARIANTS.md; their values never overlap.
-_JOKER_POWER_VALUES = {"rank", "beat_all", "beat_all_but_quad"}
+    """Validate option values into a RuleSet (raises RuleSetError naming each bad option)."""
+    return RuleSet.build(values)
 
 
 def parse_option(name: str, raw: str) -> tuple[str, Any]:
-    """Turn ``--set NAME=VALUE`` text into a field name and a value pydantic will accept."""
-    name = name.strip().replace("-", "_")
-    value = raw.strip()
-    if name == "jokers" and value in _JOKER_POWER_VALUES:
-        name = "joker_power"
-    field = RuleSet.model_fields.get(name)
-    if field is None:
+    """Turn ``--set NAME=VALUE`` text into a field name and a value pydantic will accept
+    (raises RuleSetError naming every game option when the name is none of them)."""
+    if not RuleSet.has_option(name) and option_name(name) != "jokers":
         known = ", ".join(sorted(RuleSet.model_fields))
+        shown = option_name(name)
         raise RuleSetError(
-            f"Option inconnue : « {name} ». Options : {known}",
-            f"Unknown option: '{name}'. Options: {known}",
-            option=name,
+            f"Option inconnue : « {shown} ». Options : {known}",
+            f"Unknown option: '{shown}'. Options: {known}",
+            option=shown,
         )
-    low = value.lower()
-    annotation = str(field.annotation)
-    if "frozenset" in annotation:
-        items = [] if low in ("", "none", "aucun", "off") else [v.strip() for v in value.split(",")]
-        return name, frozenset(
-            "joker" if v.lower() in ("jk", "joker") else v.upper() if v.lower() == "a" else v
-            for v in items
-            if v
-        )
-    if field.annotation is bool:
-        if low in _TRUE:
-            return name, True
-        if low in _FALSE:
-            return name, False
-        raise RuleSetError(
-            f"{name}={value} : attendu true/false",
-            f"{name}={value}: expected true/false",
-            option=name,
-        )
-    if low in ("none", "aucun") and name == "transparent":
-        return name, None
-    if value in get_args(field.annotation):  # e.g. deck=32 is the string "32"
-        return name, value
-    if re.fullmatch(r"-?[0-9]{1,6}", value):
-        return name, int(value)
-    return name, value
+    ((field, value),) = RuleSet.parse_setting(name, raw).items()
+    return field, value

@@ -50,7 +50,7 @@ def option_on(kind: str, rules: RuleSet, table: TableRules) -> bool:
     if kind == "putsch":
         return table.putsch
     if kind in ("coup_detat", "guillotine"):
-        return table.coup_detat
+        return rules.coup_detat
     if kind == "forbidden_finish":
         return bool(rules.forbidden_finish)
     if kind == "president_falls":

@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.presets import get_preset, ruleset_from, split_setting
+from companion.rules.options import option_name, split_setting
+from companion.rules.presets import get_preset, ruleset_from
 from companion.rules.ruleset import RuleSet
-from companion.table.table_rules import (
-    TableRules,
-    TableRulesError,
-    build_table_rules,
-    parse_table_option,
-)
+from companion.table.table_rules import TableRules, TableRulesError, build_table_rules
 
 
 def _table(base: TableRules | None = None, **options: Any) -> TableRules:
@@ -226,7 +222,36 @@ def get_table_rules(pid: str) -> TableRules:
     return TABLE_PRESETS[get_preset(pid).id]
 
 
-_RULESET_NAMES = frozenset(RuleSet.model_fields) | {"jokers"}
+# B5 shares the name `jokers` with D2 in VARIANTS.md: both are game options.
+GAME_OPTIONS = frozenset(RuleSet.model_fields)
+TABLE_OPTIONS = frozenset(TableRules.model_fields)
+
+
+def unknown_option(name: str) -> TableRulesError:
+    """The error for a name that is no option at all: it lists every game and table option."""
+    game = ", ".join(sorted(GAME_OPTIONS))
+    table = ", ".join(sorted(TABLE_OPTIONS))
+    return TableRulesError(
+        f"Option inconnue : « {name} ». Options de jeu : {game}. Options de table : {table}",
+        f"Unknown option: '{name}'. Game options: {game}. Table options: {table}",
+        option=name,
+    )
+
+
+def split_settings(settings: list[str] | None) -> tuple[list[str], list[str]]:
+    """``NAME=VALUE`` items split into game options (D, P, B and S8) and table options (S),
+    in the order given; raises for an item without ``=`` or an unknown name."""
+    game: list[str] = []
+    table: list[str] = []
+    for item in settings or []:
+        key = option_name(split_setting(item)[0])
+        if key in TABLE_OPTIONS:
+            table.append(item)
+        elif key in GAME_OPTIONS:
+            game.append(item)
+        else:
+            raise unknown_option(key)
+    return game, table
 
 
 def table_rules_from(pid: str, settings: list[str] | None = None) -> tuple[RuleSet, TableRules]:
@@ -234,40 +259,21 @@ def table_rules_from(pid: str, settings: list[str] | None = None) -> tuple[RuleS
     to TableRules, D/P/B options to the rules engine's ``ruleset_from``. Raises a
     RuleSetError (TableRulesError for table options) naming the bad option."""
     table = get_table_rules(pid)
-    rule_items: list[str] = []
+    game, table_items = split_settings(settings)
     changes: dict[str, Any] = {}
-    for item in settings or []:
-        name, value = split_setting(item)
-        key = name.strip().replace("-", "_")
-        if key in TableRules.model_fields:
-            changes.update(parse_table_option(key, value))
-        elif key in _RULESET_NAMES:
-            rule_items.append(item)
-        else:
-            known = ", ".join(sorted(_RULESET_NAMES))
-            table_known = ", ".join(TableRules.model_fields)
-            raise TableRulesError(
-                f"Option inconnue : « {key} ». Options de jeu : {known}. "
-                f"Options de table : {table_known}",
-                f"Unknown option: '{key}'. Game options: {known}. Table options: {table_known}",
-                option=key,
-            )
-    rules = ruleset_from(pid, rule_items)
+    for item in table_items:
+        changes.update(TableRules.parse_setting(*split_setting(item)))
+    rules = ruleset_from(pid, game)
     if changes.get("scoring") == "none" and "end" not in changes and table.end == "target":
         # Without points there is no target to reach: the evening becomes open.
         changes.update(end="open", target=None)
     if changes:
         table = table.with_options(**changes)
-    _check_together(rules, table)
     return rules, table
 
 
-def _check_together(rules: RuleSet, table: TableRules) -> None:
-    """Clashes between a table option and a rule option, naming both."""
-    problems = []
-    if table.coup_detat and rules.jokers == 0:
-        # WIKI: "Dans cette variante, il est nécessaire de jouer avec des jokers."
-        problems.append("coup_detat needs jokers ≥ 1")
-    if problems:
-        text = "; ".join(problems)
-        raise TableRulesError(f"Règles de table invalides : {text}", f"Invalid table rules: {text}")
+def game_settings(pid: str, settings: list[str] | None) -> list[str]:
+    """The game options among ``settings``, after checking every option, table ones included
+    (the referee accepts whatever an evening accepts, and judges the game options)."""
+    table_rules_from(pid, settings)
+    return split_settings(settings)[0]

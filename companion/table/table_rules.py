@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from typing import Any, ClassVar, Literal
 
 from companion.rules.errors import RuleSetError
+from companion.rules.options import OptionSet, option, option_name
 from companion.table.titles import TitleSchemeName
 
 
@@ -24,18 +23,18 @@ class TableRulesError(RuleSetError):
     code = "bad-table-rules"
 
 
-def _opt(default: Any, oid: str, seeds: str, doc: str) -> Any:
-    return Field(default, description=f"{oid} ({seeds}): {doc}", json_schema_extra={"id": oid})
+_opt = option
 
 
 LowGives = Literal["best", "best_collective", "best_no_joker", "negotiated"]
 HighGives = Literal["chosen", "lowest", "lowest_even_if_set", "negotiated"]
 
 
-class TableRules(BaseModel):
+class TableRules(OptionSet):
     """Who sits, deals, gives and scores. Frozen: change with ``with_options``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    error_type: ClassVar[type[RuleSetError]] = TableRulesError
+    title: ClassVar[tuple[str, str]] = ("Règles de table invalides", "Invalid table rules")
 
     # --- S1, S2: titles and the first roles ---------------------------------------------------
     titles: TitleSchemeName = _opt(
@@ -174,13 +173,8 @@ class TableRules(BaseModel):
         "the Trou du cul may refuse the exchange; if he does not finish first "
         "he exchanges 4 for 4 next hand and may not putsch then",
     )
-    coup_detat: bool = _opt(
-        False,
-        "S8",
-        "WIKI",
-        "a 5-card set with jokers makes its player Président (guillotine "
-        "with 2 jokers on a quad: he also names the Trou du cul)",
-    )
+    # S8 coup_detat is a RuleSet option: its five- and six-card sets are plays the referee
+    # judges; the evening reads it there to re-rank the hand.
     rich_man_falls: bool = _opt(
         False, "S9", "PAGAT", "a Président who fails to finish first drops to last at once"
     )
@@ -219,16 +213,32 @@ class TableRules(BaseModel):
         "two hands with no change of positions make the owner Scum",
     )
 
-    @model_validator(mode="after")
-    def _check_combination(self) -> TableRules:
-        clashes = list(_clashes(self))
-        if clashes:
-            raise ValueError("; ".join(en for _, en in clashes))
-        return self
+    def clashes(self) -> Iterator[tuple[str, str]]:
+        return _clashes(self)
 
-    def with_options(self, **changes: Any) -> TableRules:
-        """A copy with some options changed, validated (raises TableRulesError)."""
-        return build_table_rules({**self.model_dump(), **changes})
+    @classmethod
+    def parse_setting(cls, name: str, raw: str) -> dict[str, Any]:
+        """Field values for one ``--set``: ``exchange=by_score`` sets exchange_by_score,
+        ``target=21`` also sets end=target (the end rule and its number go together: the last
+        one said wins, as at a real table)."""
+        name = option_name(name)
+        value = raw.strip()
+        low = value.lower()
+        if name == "exchange":
+            if low == "by_score":
+                return {"exchange_by_score": True}
+            return {"exchange": parse_exchange(value)}
+        if name == "exchange_high":
+            return {name: tuple(v.strip() for v in low.split(",") if v.strip())}
+        if name in ("target", "hands"):
+            if low in ("none", "aucun", ""):
+                return {"end": "open", "target": None, "hands": None}
+            if not _NUMBER.fullmatch(low):
+                raise cls.bad_value(name, value, "attendu un nombre", "expected a number")
+            return {"end": name, "target": None, "hands": None, name: int(low)}
+        if name == "end":
+            return {"end": value, **{k: None for k in ("target", "hands") if k != low}}
+        return super().parse_setting(name, raw)
 
     def high_gives(self, pair: int) -> HighGives:
         """What the higher player of the ``pair``-th exchange (0 = outermost) gives back."""
@@ -237,11 +247,6 @@ class TableRules(BaseModel):
     @property
     def has_exchange(self) -> bool:
         return bool(self.exchange) or self.exchange_by_score or self.merchants
-
-    @classmethod
-    def option_info(cls) -> dict[str, str]:
-        """Option name -> its catalogue description (ID, seeds, meaning)."""
-        return {name: f.description or "" for name, f in cls.model_fields.items()}
 
 
 def _clashes(t: TableRules) -> Iterator[tuple[str, str]]:
@@ -303,29 +308,16 @@ def _counts_text(counts: tuple[tuple[int, int], ...]) -> str:
 
 
 def build_table_rules(values: dict[str, Any]) -> TableRules:
-    """Validate option values into TableRules, turning pydantic's report into a
-    TableRulesError that names each bad option (in French and English)."""
-    try:
-        return TableRules.model_validate(values)
-    except ValidationError as exc:
-        errors = exc.errors()
-    if all(not err["loc"] for err in errors):
-        # Every field is valid, only the combination is not: say it in both languages.
-        clashes = list(_clashes(TableRules.model_construct(**values)))
-        fr, en = "; ".join(c[0] for c in clashes), "; ".join(c[1] for c in clashes)
-    else:
-        parts = [f"{err['loc'][0]}: {err['msg']}" for err in errors if err["loc"]]
-        fr = en = "; ".join(dict.fromkeys(parts))
-    raise TableRulesError(f"Règles de table invalides : {fr}", f"Invalid table rules: {en}")
+    """Validate option values into TableRules (raises TableRulesError naming each bad option
+    in French and English)."""
+    return TableRules.build(values)
 
 
-_TRUE = {"true", "yes", "oui", "on", "1"}
 _NUMBER = re.compile(r"[0-9]{1,4}")  # ASCII digits only: "²".isdigit() is True, int("²") fails
-_FALSE = {"false", "no", "non", "off", "0"}
 
 
-def _bad(name: str, value: str, fr: str, en: str) -> TableRulesError:
-    return TableRulesError(f"{name}={value} : {fr}", f"{name}={value}: {en}", option=name)
+def _bad(name: str, value: str, fr: str, en: str) -> RuleSetError:
+    return TableRules.bad_value(name, value, fr, en)
 
 
 def parse_exchange(value: str) -> tuple[tuple[int, int], ...]:
@@ -345,33 +337,5 @@ def parse_exchange(value: str) -> tuple[tuple[int, int], ...]:
 
 
 def parse_table_option(name: str, raw: str) -> dict[str, Any]:
-    """Turn ``--set NAME=VALUE`` text for an S option into field values (usually one; e.g.
-    ``exchange=by_score`` sets exchange_by_score, ``target=21`` also sets end=target)."""
-    name = name.strip().replace("-", "_")
-    value = raw.strip()
-    low = value.lower()
-    field = TableRules.model_fields.get(name)
-    if field is None:
-        raise _bad(name, value, "option de table inconnue", "unknown table option")
-    if name == "exchange":
-        if low == "by_score":
-            return {"exchange_by_score": True}
-        return {"exchange": parse_exchange(value)}
-    if name == "exchange_high":
-        return {name: tuple(v.strip() for v in low.split(",") if v.strip())}
-    if field.annotation is bool:
-        if low in _TRUE:
-            return {name: True}
-        if low in _FALSE:
-            return {name: False}
-        raise _bad(name, value, "attendu true/false", "expected true/false")
-    # The end rule and its number go together: the last one said wins, as at a real table.
-    if name in ("target", "hands"):
-        if low in ("none", "aucun", ""):
-            return {"end": "open", "target": None, "hands": None}
-        if not _NUMBER.fullmatch(low):
-            raise _bad(name, value, "attendu un nombre", "expected a number")
-        return {"end": name, "target": None, "hands": None, name: int(low)}
-    if name == "end":
-        return {"end": value, **{k: None for k in ("target", "hands") if k != low}}
-    return {name: value}
+    """Turn ``--set NAME=VALUE`` text for an S option into field values."""
+    return TableRules.parse_setting(name, raw)

@@ -15,6 +15,7 @@ from companion.table.table_presets import (
     get_table_rules,
     table_rules_from,
 )
+from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import (
     TableRules,
     TableRulesError,
@@ -25,8 +26,9 @@ from companion.table.table_rules import (
 
 def test_every_field_cites_its_catalogue_id() -> None:
     """VARIANTS.md: each option is defined "with its catalogue ID and seed cited"."""
-    info = TableRules.option_info()
-    assert {d.split(" ")[0].rstrip("abc") for d in info.values()} == {f"S{i}" for i in range(1, 13)}
+    # S8 (coup d'État) lives in the RuleSet: its five-card sets are plays the referee judges.
+    info = [*TableRules.option_info().values(), RuleSet.option_info()["coup_detat"]]
+    assert {d.split(" ")[0].rstrip("abc") for d in info} == {f"S{i}" for i in range(1, 13)}
     for name, field in TableRules.model_fields.items():
         assert field.json_schema_extra and str(field.json_schema_extra["id"]).startswith("S"), name
 
@@ -132,7 +134,7 @@ def test_table_rules_from_end_rules_follow_the_last_word() -> None:
         (["exchange=a/b"], "bad-table-rules", "exchange"),
         (["target=lots"], "bad-table-rules", "target"),
         (["jokers=9"], "bad-rules", "jokers"),
-        (["coup_detat=true", "jokers=0"], "bad-table-rules", "coup_detat"),
+        (["coup_detat=true", "jokers=0"], "bad-rules", "coup_detat"),
     ],
 )
 def test_table_rules_from_errors(settings: list[str], code: str, needle: str) -> None:

@@ -1,0 +1,162 @@
+"""One home for the option machinery of the rule set (D, P, B) and the table rules (S).
+
+An option set is a frozen pydantic model whose fields are options: each carries its catalogue
+ID and seeds (``option``), the model checks the combinations (``clashes``), ``build`` turns
+pydantic's report into an error naming each bad option in French and English, and
+``parse_setting`` reads one ``--set NAME=VALUE`` from the field's type. ``RuleSet`` and
+``TableRules`` (in ``companion.table``) are the two option sets.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+from collections.abc import Iterator
+from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from companion.rules.errors import RuleSetError
+
+TRUE_WORDS = frozenset({"true", "yes", "oui", "on", "1"})
+FALSE_WORDS = frozenset({"false", "no", "non", "off", "0"})
+NONE_WORDS = frozenset({"", "none", "aucun", "aucune"})
+# ASCII digits only: "²".isdigit() is True but int("²") fails.
+_NUMBER = re.compile(r"-?[0-9]{1,6}")
+
+
+def option(default: Any, oid: str, seeds: str, doc: str) -> Any:
+    """A field that is an option: its catalogue ID, the seeds it comes from and its meaning."""
+    return Field(default, description=f"{oid} ({seeds}): {doc}", json_schema_extra={"id": oid})
+
+
+def option_name(text: str) -> str:
+    """The field name a user wrote (``coup-detat`` and `` coup_detat`` are ``coup_detat``)."""
+    return text.strip().replace("-", "_")
+
+
+def _choices(annotation: Any) -> tuple[Any, ...]:
+    """The values a Literal (or an optional Literal) field accepts, else ()."""
+    if get_origin(annotation) is Literal:
+        return get_args(annotation)
+    if get_origin(annotation) in (Union, types.UnionType):
+        return tuple(v for arg in get_args(annotation) for v in _choices(arg))
+    return ()
+
+
+def _allows_none(annotation: Any) -> bool:
+    if annotation is None or annotation is type(None):
+        return True
+    if get_origin(annotation) in (Union, types.UnionType, Literal):
+        return any(a is None or a is type(None) for a in get_args(annotation))
+    return False
+
+
+class OptionSet(BaseModel):
+    """Base of an option set. Frozen: change options with ``with_options``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    error_type: ClassVar[type[RuleSetError]] = RuleSetError
+    title: ClassVar[tuple[str, str]] = ("Règles invalides", "Invalid rules")
+
+    def clashes(self) -> Iterator[tuple[str, str]]:
+        """Each combination of values that does not hold together, as (French, English),
+        naming the options that clash."""
+        return iter(())
+
+    @model_validator(mode="after")
+    def _check_combination(self) -> Self:
+        found = list(self.clashes())
+        if found:
+            raise ValueError("; ".join(en for _, en in found))
+        return self
+
+    @classmethod
+    def build(cls, values: dict[str, Any]) -> Self:
+        """Validate option values, raising ``error_type`` that names each bad option."""
+        try:
+            return cls.model_validate(values)
+        except ValidationError as exc:
+            errors = exc.errors()
+        if all(not err["loc"] for err in errors):
+            # Every value is valid, only the combination is not: say it in both languages.
+            found = list(cls.model_construct(**values).clashes())
+            fr, en = "; ".join(c[0] for c in found), "; ".join(c[1] for c in found)
+        else:
+            parts = [
+                f"{'.'.join(str(p) for p in err['loc'])}: "
+                + str(err["msg"]).removeprefix("Value error, ")
+                for err in errors
+                if err["loc"]
+            ]
+            fr = en = "; ".join(dict.fromkeys(parts))
+        raise cls.error_type(f"{cls.title[0]} : {fr}", f"{cls.title[1]}: {en}") from None
+
+    def with_options(self, **changes: Any) -> Self:
+        """A copy with some options changed, validated (raises ``error_type``)."""
+        return self.build({**self.model_dump(), **changes})
+
+    @classmethod
+    def option_info(cls) -> dict[str, str]:
+        """Option name -> its catalogue description (ID, seeds, meaning)."""
+        return {name: f.description or "" for name, f in cls.model_fields.items()}
+
+    @classmethod
+    def option_id(cls, name: str) -> str:
+        """The catalogue ID of an option (``B9``), or "" for a name that is no option."""
+        field = cls.model_fields.get(name)
+        extra = field.json_schema_extra if field is not None else None
+        return str(extra.get("id", "")) if isinstance(extra, dict) else ""
+
+    @classmethod
+    def has_option(cls, name: str) -> bool:
+        return option_name(name) in cls.model_fields
+
+    @classmethod
+    def bad_value(cls, name: str, value: str, fr: str, en: str) -> RuleSetError:
+        return cls.error_type(f"{name}={value} : {fr}", f"{name}={value}: {en}", option=name)
+
+    @classmethod
+    def parse_item(cls, item: str) -> str:
+        """One element of a set-valued option as the field stores it (hook)."""
+        return item
+
+    @classmethod
+    def parse_setting(cls, name: str, raw: str) -> dict[str, Any]:
+        """Field values for one ``--set NAME=VALUE`` (usually one field), read from the field's
+        type; pydantic then checks the value. Raises ``error_type`` for an unknown option."""
+        name = option_name(name)
+        value = raw.strip()
+        low = value.lower()
+        field = cls.model_fields.get(name)
+        if field is None:
+            raise cls.bad_value(name, value, "option inconnue", "unknown option")
+        annotation = field.annotation
+        if annotation is bool:
+            if low in TRUE_WORDS:
+                return {name: True}
+            if low in FALSE_WORDS:
+                return {name: False}
+            raise cls.bad_value(name, value, "attendu true/false", "expected true/false")
+        if get_origin(annotation) is frozenset:
+            items = [] if low in NONE_WORDS | {"off"} else value.split(",")
+            return {name: frozenset(cls.parse_item(i.strip()) for i in items if i.strip())}
+        choices = _choices(annotation)
+        if value in choices:  # e.g. deck=32 is the string "32"
+            return {name: value}
+        if low in NONE_WORDS and _allows_none(annotation):
+            return {name: None}
+        if _NUMBER.fullmatch(value):
+            return {name: int(value)}
+        return {name: value}
+
+
+def split_setting(item: str) -> tuple[str, str]:
+    """``"NAME=VALUE"`` (one ``--set``) into its two halves; RuleSetError without ``=``."""
+    name, sep, value = item.partition("=")
+    if not sep:
+        raise RuleSetError(
+            f"« {item} » : attendu NOM=VALEUR", f"'{item}': expected NAME=VALUE", option=item
+        )
+    return name, value
