@@ -148,14 +148,31 @@ def _suit_tiebreak(cards: tuple[Card, ...], order: Order, needed: bool) -> int:
     return max(values)
 
 
+COUP_KINDS = frozenset({"coup_detat", "guillotine"})
+COUP_KEY = 300  # above everything: nothing follows a coup d'État
+
+
 @lru_cache(maxsize=65536)
 def classify(cards: tuple[Card, ...], order: Order) -> Combo:
     """Read cards as a combination, or raise ComboError(code). Cached: the same few hundred
     groups of cards come back all hand long."""
+    combo = _classify(cards, order)
+    limit = order.rules.max_set
+    if limit is not None and combo.kind == "set" and combo.count > limit:
+        # B11a: « de une à quatre cartes » — two decks do not make sets of five to eight.
+        raise ComboError("too-many-cards")
+    return combo
+
+
+def _classify(cards: tuple[Card, ...], order: Order) -> Combo:
     rules = order.rules
     n = len(cards)
     if n > 1 and rules.single_cards_only:
         raise ComboError("single-cards-only")
+    if rules.coup_detat and n in (5, 6):
+        coup = _coup(cards, order)
+        if coup is not None:
+            return coup
     wild = order.wild_ranks
     naturals = [c for c in cards if c.rank not in wild]
     ranks = {c.rank for c in naturals}
@@ -199,6 +216,23 @@ def classify(cards: tuple[Card, ...], order: Order) -> Combo:
         if hand:
             return hand
     raise ComboError("not-a-set")
+
+
+def _coup(cards: tuple[Card, ...], order: Order) -> Combo | None:
+    """S8 (WIKI « Le coup d'État »): « une combinaison de 5 cartes (un carré accompagné d'un
+    joker ou un brelan accompagné de deux jokers) »; « La Guillotine »: « un carré accompagné
+    de deux jokers »."""
+    naturals = [c for c in cards if not c.is_joker]
+    jokers = len(cards) - len(naturals)
+    ranks = {c.rank for c in naturals}
+    if len(ranks) != 1:
+        return None
+    shape = (len(naturals), jokers)
+    kind = {(4, 1): "coup_detat", (3, 2): "coup_detat", (4, 2): "guillotine"}.get(shape)
+    if kind is None:
+        return None
+    rank = next(iter(ranks))
+    return Combo(kind, len(cards), rank, (COUP_KEY, 0, 0), natural=False)
 
 
 def _run(cards: tuple[Card, ...], order: Order) -> Combo | None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.errors import UnknownPresetError
+from companion.rules.errors import RuleSetError, UnknownPresetError
 from companion.rules.options import split_setting
-from companion.rules.ruleset import RuleSet, build_ruleset, parse_option
+from companion.rules.ruleset import RuleSet, build_ruleset, parse_option, with_brought
 
 __all__ = ["PRESETS", "Preset", "get_preset", "ruleset_from", "split_setting"]
 
@@ -91,6 +91,16 @@ _WIKI = _preset(
         "Finishing on a 2 is refused (the base text says 'interdit'); the harsher "
         "'Trou du cul par défaut' penalty is the option forbidden_finish_penalty=last_place.",
         "The 32/30-card decks with order 8…A 7 are options (deck=32 rank_order=seven_high).",
+        "« Le joueur pose de une à quatre cartes de même valeur »: sets of one to four cards "
+        "(max_set=4), also with two decks.",
+        "« atout » (twos=beat_all): « Le joueur l'ayant placé récupère la main et relance un "
+        "nouveau tour de cartes » — the player of a lone 2 takes the trick at once, so no "
+        "joker can top a lone 2 even with jokers in the pack.",
+        "Coup d'État (coup_detat=true): the seed does not say when its five cards may be "
+        "played; we allow them on one's turn, as a lead or on any play, and they take the "
+        "trick at once. They are one combination, not a four of a kind: no revolution. The "
+        "guillotine (four of a kind and two jokers) is played the same way; the evening "
+        "re-ranks the hand.",
     ),
     deck="52",
     jokers=2,
@@ -101,6 +111,7 @@ _WIKI = _preset(
     lead_after_out="next_right",
     forbidden_finish=frozenset({"2"}),
     forbidden_finish_penalty="illegal",
+    max_set=4,
 )
 
 _TDC = _preset(
@@ -119,6 +130,8 @@ _TDC = _preset(
         "trick; to lead something that would beat it he first says 'pass' (gathers the trick).",
         "When the winner has gone out, the highest-ranked remaining player leads "
         "('le joueur restant de plus haut grade'), ranks as they stood at the start of the hand.",
+        "« une carte seule, ou bien une paire, un brelan ou un carré »: sets of one to four "
+        "cards (max_set=4).",
     ),
     deck="52",
     jokers=2,
@@ -130,6 +143,7 @@ _TDC = _preset(
     first_lead="president",
     first_hand_lead="left_of_dealer",
     lead_after_out="highest_ranked",
+    max_set=4,
 )
 
 PRESETS: dict[str, Preset] = {
@@ -149,13 +163,15 @@ PRESETS: dict[str, Preset] = {
                 "remporte le pli'): trick_rounds=one_round.",
                 "A lone joker on any combination wins the trick at once (it cannot be beaten: "
                 "there is one joker).",
-                "Sets of one to four cards: a four of a kind is the largest combination.",
+                "« en posant de une à quatre cartes »: a four of a kind is the largest "
+                "combination (max_set=4).",
             ),
             deck="52",
             jokers=1,
             rank_order="two_high",
             joker_power="beat_all",
             trick_rounds="one_round",
+            max_set=4,
             first_lead="scum",
             first_hand_lead="left_of_dealer",
             lead_after_out="next_left",
@@ -177,6 +193,10 @@ PRESETS: dict[str, Preset] = {
                 "to the left.",
                 "Continuous play and ranked suits are the options trick_rounds=until_all_pass "
                 "and suits=ranked.",
+                "At five or six players « Le jeu se joue essentiellement comme le Concierge à "
+                "trois ou quatre joueurs », where a player leads a single card, a pair, three "
+                "or four of a kind: two decks do not make sets of five to eight (max_set=4), "
+                "and one fewer 2 beats only those sets.",
             ),
             deck="52",
             jokers=2,
@@ -189,6 +209,7 @@ PRESETS: dict[str, Preset] = {
             rank_order="two_high",
             trick_rounds="one_round",
             must_beat=True,
+            max_set=4,
             first_lead="president",
             first_hand_lead="left_of_dealer",
             lead_after_out="next_left",
@@ -354,4 +375,12 @@ def ruleset_from(pid: str, settings: list[str] | None = None) -> RuleSet:
     for item in settings or []:
         key, val = parse_option(*split_setting(item))
         changes[key] = val
-    return rules.with_options(**changes) if changes else rules
+    if not changes:
+        return rules
+    brought = with_brought(changes)
+    try:
+        return rules.with_options(**brought)
+    except RuleSetError:
+        # A part the pack cannot hold (transparent 3s without 3s…) is not brought: the
+        # ruling names it as turned off.
+        return rules.with_options(**changes)

@@ -333,6 +333,41 @@ def _clashes(r: RuleSet) -> Iterator[tuple[str, str]]:
         yield f"max_set={r.max_set} : au moins 1", f"max_set={r.max_set}: at least 1"
 
 
+# What an option value brings with it. PAGAT, « Le 4 d'une sorte inverse les rangs et le sens
+# du jeu » (Hamish Allan): « Les jeux égaux sont autorisés » … « Dans le classement normal, les
+# trois sont transparents et le deux est haut et bas. »
+BRINGS: dict[tuple[str, Any], dict[str, Any]] = {
+    ("revolution", "quad_and_direction"): {
+        "equal_play": "allowed",
+        "transparent": 3,
+        "twos": "high_and_low",
+    },
+}
+
+
+def with_brought(changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` plus what their values bring, where the same changes do not say otherwise
+    (a table that sets ``transparent=none`` beside the variant keeps its choice)."""
+    out = dict(changes)
+    for (name, value), parts in BRINGS.items():
+        if changes.get(name) == value:
+            for part, brought in parts.items():
+                out.setdefault(part, brought)
+    return out
+
+
+def parts_turned_off(rules: RuleSet) -> list[tuple[str, Any]]:
+    """What the rules' option values would bring but the table turned off, as
+    (option, the value the variant brings): named in the rulings they change."""
+    return [
+        (part, brought)
+        for (name, value), parts in BRINGS.items()
+        if getattr(rules, name) == value
+        for part, brought in parts.items()
+        if getattr(rules, part) != brought
+    ]
+
+
 _JOKER_POWER_VALUES = frozenset({"rank", "beat_all", "beat_all_but_quad"})
 
 
