@@ -64,9 +64,24 @@ def candidate_plays(
         yield from emit(extra)
     if rules.combinations == "sets_and_runs" and not rules.single_cards_only:
         yield from _run_candidates(groups, order, emit)
+    if rules.coup_detat:
+        yield from _coup_candidates(groups, [*wilds, *groups.get(Rank.JOKER, [])], emit)
     if rules.combinations == "poker" and len(hand) >= 5:
         for five in combinations(hand, 5):
             yield from emit(five)
+
+
+def _coup_candidates(
+    groups: dict[Rank, list[Card]], held: list[Card], emit: Emit
+) -> Iterator[tuple[Card, ...]]:
+    """S8: four of a kind with one joker, three with two, and the guillotine's four with two."""
+    jokers = [c for c in held if c.is_joker]
+    for rank, cards in groups.items():
+        if rank is Rank.JOKER:
+            continue
+        for naturals, extra in ((4, 1), (3, 2), (4, 2)):
+            if len(cards) >= naturals and len(jokers) >= extra:
+                yield from emit(tuple(cards[:naturals]) + tuple(jokers[:extra]))
 
 
 def _wild_picks(wilds: list[Card], max_size: int) -> list[tuple[Card, ...]]:

@@ -14,6 +14,7 @@ compare against them. Add codes, never rename or drop one.
 ``not-in-hand``      the player does not hold these cards (only when his hand is known)
 ``not-in-deck``      D1–D3: the pack holds no such cards (a joker without jokers, five 7s…)
 ``not-a-set``        B1/B11: the cards form no combination
+``too-many-cards``   B11a: more cards in a set than the rules allow (« de une à quatre »)
 ``single-cards-only`` P7: one card at a time
 ``wild-alone``       D6a: wild cards may not be played on their own
 ``count-mismatch``   B1/B3: not the number of cards the play to beat requires
@@ -53,6 +54,7 @@ class RuleCode(StrEnum):
     NOT_IN_HAND = "not-in-hand"
     NOT_IN_DECK = "not-in-deck"
     NOT_A_SET = "not-a-set"
+    TOO_MANY_CARDS = "too-many-cards"
     SINGLE_CARDS_ONLY = "single-cards-only"
     WILD_ALONE = "wild-alone"
     COUNT_MISMATCH = "count-mismatch"
@@ -84,6 +86,7 @@ CODE_OPTION: dict[RuleCode, str] = {
     RuleCode.EQUAL_FORBIDDEN: "equal_play",
     RuleCode.WRONG_COMBINATION: "combinations",
     RuleCode.NOT_A_SET: "combinations",
+    RuleCode.TOO_MANY_CARDS: "max_set",
     RuleCode.WRONG_SUIT: "suits",
     RuleCode.JOKER_UNBEATABLE: "joker_power",
     RuleCode.RULE_OF_FOUR: "rule_of_four",

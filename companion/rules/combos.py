@@ -32,6 +32,10 @@ _SUIT_RANKS = {
 }
 
 
+class JokerChoiceError(SuitNeededError):
+    """A play wrote ``JK`` where the joker order matters (D5): the transition tries both."""
+
+
 class Order:
     """The card order of a rule set in one orientation (``reversed`` after a revolution)."""
 
@@ -82,7 +86,7 @@ class Order:
         if order == "equal":
             return JOKER_KEY
         if colour is None:
-            raise SuitNeededError(
+            raise JokerChoiceError(
                 "Précisez quel joker (JKR coloré ou JKB noir et blanc) : leur ordre compte.",
                 "Say which joker (JKR coloured or JKB black-and-white): the joker order matters.",
             )

@@ -11,7 +11,7 @@ from companion.rules.cards import Play
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.hand import Action, HandState, StepInfo
 from companion.rules.presets import PRESETS
-from companion.rules.ruleset import RuleSet
+from companion.rules.ruleset import RuleSet, parts_turned_off
 
 # (French, English) sentences; fields: player, next, play, to_beat, count, rank
 SENTENCES: dict[RuleCode, tuple[str, str]] = {
@@ -43,6 +43,10 @@ SENTENCES: dict[RuleCode, tuple[str, str]] = {
     RuleCode.NOT_A_SET: (
         "{play} n'est pas une combinaison jouable (cartes de même valeur).",
         "{play} is not a playable combination (cards of one rank).",
+    ),
+    RuleCode.TOO_MANY_CARDS: (
+        "on pose de une à {max_set} cartes de même valeur : {play} en a trop.",
+        "a set holds one to {max_set} cards of one rank: {play} has too many.",
     ),
     RuleCode.SINGLE_CARDS_ONLY: ("on ne joue qu'une carte à la fois.", "only one card at a time."),
     RuleCode.WILD_ALONE: (
@@ -127,6 +131,7 @@ def system_label(state: HandState, option: str | None, lang: str) -> str:
         base = "Règles de la table" if lang == "fr" else "Table rules"
     else:
         base = preset.name(lang)
+    base += _turned_off(state.rules, lang)
     if option is None:
         return base
     info = RuleSet.model_fields[option]
@@ -136,6 +141,28 @@ def system_label(state: HandState, option: str | None, lang: str) -> str:
         shown = ",".join(sorted(value)) if isinstance(value, frozenset) else value
         return f"{base}, option {option}={shown} ({oid})"
     return f"{base} ({oid})" if oid else base
+
+
+def _shown(value: object) -> str:
+    """An option value as ``--set`` takes it."""
+    if value is None:
+        return "none"
+    if isinstance(value, frozenset):
+        return ",".join(sorted(value)) or "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _turned_off(rules: RuleSet, lang: str) -> str:
+    """The parts of a variant the table turned off (``quad_and_direction`` without its
+    transparent 3s…), named in every ruling under those rules."""
+    off = parts_turned_off(rules)
+    if not off:
+        return ""
+    parts = ", ".join(f"{name}={_shown(getattr(rules, name))}" for name, _ in off)
+    brought = ", ".join(f"{name}={_shown(value)}" for name, value in off)
+    if lang == "fr":
+        return f" (variante modifiée par la table : {parts} au lieu de {brought})"
+    return f" (variant changed by the table: {parts} instead of {brought})"
 
 
 def explain(
@@ -168,6 +195,7 @@ def explain(
         "effect_en": _EFFECT_WORDS[pending][1],
         "quad_fr": " ou par un carré" if quad else "",
         "quad_en": " or by a four of a kind" if quad else "",
+        "max_set": state.rules.max_set or 0,
     }
     sentence = SENTENCES[code][0 if fr else 1].format(**fields)
     return system_label(state, option, lang) + sep + sentence
@@ -215,7 +243,29 @@ def _explain_ok(
         )
     elif kind == "effect":
         parts.append(str(action))
-    if info.revolution:
+    if info.coup:
+        guillotine = info.coup == "guillotine"
+        parts.append(
+            (
+                f"guillotine : {p} devient Président et désigne le Trou du cul"
+                if guillotine
+                else f"coup d'État : {p} devient Président"
+            )
+            if fr
+            else (
+                f"guillotine: {p} becomes Président and names the Trou du cul"
+                if guillotine
+                else f"coup d'État: {p} becomes Président"
+            )
+        )
+    if info.revolution and state.rules.revolution == "quad_and_direction":
+        # PAGAT (Hamish Allan): « alors le sens du jeu et le classement des cartes s'inversent »
+        parts.append(
+            "révolution : l'ordre des cartes et le sens du jeu s'inversent"
+            if fr
+            else "revolution: the card order and the direction of play are reversed"
+        )
+    elif info.revolution:
         parts.append(
             "révolution : l'ordre des cartes s'inverse"
             if fr

@@ -19,9 +19,27 @@ from functools import lru_cache
 from typing import Literal
 
 from companion.rules.candidates import candidate_plays
-from companion.rules.cards import PASS, Card, Play, Rank, make_deck, parse_cards, parse_named
+from companion.rules.cards import (
+    PASS,
+    Card,
+    JokerColour,
+    Play,
+    Rank,
+    make_deck,
+    parse_cards,
+    parse_named,
+)
 from companion.rules.codes import RuleCode
-from companion.rules.combos import POKER_KINDS, Combo, ComboError, Order, classify, order_for
+from companion.rules.combos import (
+    COUP_KINDS,
+    POKER_KINDS,
+    Combo,
+    ComboError,
+    JokerChoiceError,
+    Order,
+    classify,
+    order_for,
+)
 from companion.rules.errors import NotationError, SuitNeededError
 from companion.rules.ruleset import RuleSet
 
@@ -237,6 +255,7 @@ class StepInfo:
     revolution: bool = False
     skipped: int = 0
     blocker: str = ""  # the option behind a refusal, for citing it
+    coup: str = ""  # S8: "coup_detat" or "guillotine" when the play is one
 
 
 Outcome = tuple[RuleCode, HandState | None, StepInfo]
@@ -256,7 +275,49 @@ def is_legal(state: HandState, action: Action) -> tuple[RuleCode, StepInfo]:
 
 
 def _judge(state: HandState, action: Action, build: bool) -> Outcome:
-    """The one transition: with ``build`` False a legal play or pass stops once judged."""
+    """The one transition: with ``build`` False a legal play or pass stops once judged.
+
+    A play that writes ``JK`` where the joker order matters (D5) is judged with each joker:
+    when both give the same code, that is the ruling (with the lower joker on the table, the
+    higher one may still come); when they differ, JokerChoiceError names both outcomes."""
+    try:
+        return _judge_as_written(state, action, build)
+    except JokerChoiceError as err:
+        outcomes = _with_each_joker(state, action, build)
+        if outcomes is None:
+            raise
+        (low, low_outcome), (high, high_outcome) = outcomes
+        if low_outcome[0] == high_outcome[0]:
+            return low_outcome
+        codes = low_outcome[0].value, high_outcome[0].value
+        raise JokerChoiceError(
+            f"{err.fr} {low.play} : {codes[0]} ; {high.play} : {codes[1]}.",
+            f"{err.en} {low.play}: {codes[0]}; {high.play}: {codes[1]}.",
+            outcomes=outcomes,
+        ) from None
+
+
+JokerOutcomes = tuple[tuple["Action", Outcome], tuple["Action", Outcome]]
+
+
+def _with_each_joker(state: HandState, action: Action, build: bool) -> JokerOutcomes | None:
+    """The action judged as (the lower joker, the higher joker), when it holds exactly one
+    joker written without its colour; None otherwise (the error stands)."""
+    vague = [i for i, c in enumerate(action.play.cards) if c.is_joker and c.colour is None]
+    if len(vague) != 1 or action.effect is not None:
+        return None
+    high = JokerColour.COLOURED if state.rules.joker_order == "coloured_high" else JokerColour.BLACK
+    low = JokerColour.BLACK if high is JokerColour.COLOURED else JokerColour.COLOURED
+    judged = []
+    for colour in (low, high):
+        cards = list(action.play.cards)
+        cards[vague[0]] = Card(Rank.JOKER, None, colour)
+        exact = replace(action, play=Play(tuple(cards)))
+        judged.append((exact, _judge_as_written(state, exact, build)))
+    return judged[0], judged[1]
+
+
+def _judge_as_written(state: HandState, action: Action, build: bool) -> Outcome:
     info = StepInfo()
     if action.player not in state.players:
         raise NotationError(
@@ -370,6 +431,9 @@ def _play(
         code = RuleCode(err.code)
         info.blocker = _COMBO_OPTION.get(code, "combinations")
         return code, None, info
+    if combo.kind in COUP_KINDS:
+        info.coup = combo.kind
+        info.blocker = "coup_detat"
 
     lead = top is None
     overplay = False
@@ -397,8 +461,10 @@ def _play(
         if combo.joker and len(cards) == 1 and rules.joker_power != "rank":
             new_top = replace(new_top, power_joker=True)
             effect.clears = _joker_unbeatable(state, combo)
-        if rules.twos == "beat_all" and _is_lone_two(cards, order):
-            effect.clears = _nothing_above_two(state)
+        if rules.twos in ("beat_all", "atout") and _is_lone_two(cards, order):
+            effect.clears = rules.twos == "atout" or _nothing_above_two(state)
+        if combo.kind in COUP_KINDS:
+            effect.clears = True  # S8: nothing follows a coup d'État (open point)
         base_trick = Trick(leader=who) if (trick.pending_close or trick.top is None) else trick
         info.kind = "lead"
     elif speed:
@@ -451,6 +517,7 @@ def _play(
 _COMBO_OPTION = {
     RuleCode.SINGLE_CARDS_ONLY: "single_cards_only",
     RuleCode.WILD_ALONE: "wild_alone",
+    RuleCode.TOO_MANY_CARDS: "max_set",
 }
 
 
@@ -472,6 +539,11 @@ def _beats(
     new = Top(who, cards, combo, state.reversed)
     lone = len(cards) == 1
 
+    if combo.kind in COUP_KINDS:
+        # S8 (WIKI): the seed does not say when a coup d'État may be played; at one's turn,
+        # on any play, it takes the trick (open point of the trou-du-cul preset).
+        eff.clears = True
+        return RuleCode.OK, new, eff
     if top.free:  # B4 high_and_low: anything may follow a 2
         return RuleCode.OK, new, eff
     if _is_high_low(order, combo, cards):
@@ -492,13 +564,14 @@ def _beats(
             return RuleCode.OK, new, eff
         eff.blocker = "joker_power"
         return RuleCode.JOKER_UNBEATABLE, None, eff
-    # B4 beat_all: a lone 2 beats any combination of lower cards and clears the trick
+    # B4 beat_all: a lone 2 beats any combination of lower cards and clears the trick. WIKI
+    # « atout »: « Le joueur l'ayant placé récupère la main » — even with jokers in the pack.
     if (
-        rules.twos == "beat_all"
+        rules.twos in ("beat_all", "atout")
         and _is_lone_two(cards, order)
         and not (target.kind == "set" and target.count == 1 and target.key[0] >= combo.key[0])
     ):
-        eff.clears = _nothing_above_two(state)
+        eff.clears = rules.twos == "atout" or _nothing_above_two(state)
         return RuleCode.OK, new, eff
     if combo.kind in POKER_KINDS and target.kind in POKER_KINDS:
         # WIKI: « Suite, Couleur, Full, Quinte Flush », weakest to strongest
@@ -516,6 +589,7 @@ def _beats(
     if power and combo.count < target.count <= combo.count + power and combo.key[0] > target.key[0]:
         # B4 one_fewer / B6 Sofia: n−1 twos beat n cards; the play now stands for that many
         stands = Combo("set", target.count, combo.rank, combo.key, natural=combo.natural)
+        eff.clears = rules.twos == "atout" and combo.rank is Rank.TWO
         return RuleCode.OK, replace(new, combo=stands), eff
     if (
         rules.transparent is not None
@@ -661,7 +735,9 @@ def _power(rules: RuleSet, combo: Combo) -> int:
     if (
         combo.rank is Rank.TWO
         and combo.natural
-        and (rules.twos == "one_fewer" or rules.special_high_cards == "jokers_jacks_twos")
+        and (
+            rules.twos in ("one_fewer", "atout") or rules.special_high_cards == "jokers_jacks_twos"
+        )
     ):
         return 1
     if (

@@ -17,7 +17,8 @@ from companion.errors import CompanionError
 from companion.rules.candidates import candidate_plays
 from companion.rules.cards import Card, Play
 from companion.rules.codes import CODE_OPTION, RuleCode
-from companion.rules.errors import IllegalHistoryError
+from companion.rules.combos import JokerChoiceError
+from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.explanations import SENTENCES, explain, system_label
 from companion.rules.hand import Action, HandState, StepInfo, is_legal, step
 
@@ -100,8 +101,25 @@ class IllegalActionError(CompanionError):
 
 
 def judge(state: HandState, action: Action) -> Ruling:
-    code, after, info = step(state, action)
+    try:
+        code, after, info = step(state, action)
+    except JokerChoiceError as err:
+        raise _joker_question(state, err) from None
     return Ruling(state, action, code, after, info)
+
+
+def _joker_question(state: HandState, err: JokerChoiceError) -> SuitNeededError:
+    """« Which joker? », asked only when the answer depends on it, with both outcomes."""
+    outcomes = err.details.get("outcomes")
+    if not isinstance(outcomes, tuple):
+        return err
+    rulings = [Ruling(state, exact, *outcome) for exact, outcome in outcomes]
+    fr = " ".join(f"Avec {r.action.play} — {r.message('fr')}" for r in rulings)
+    en = " ".join(f"With {r.action.play} — {r.message('en')}" for r in rulings)
+    return SuitNeededError(
+        f"Précisez quel joker (JKR coloré ou JKB noir et blanc), la décision en dépend. {fr}",
+        f"Say which joker (JKR coloured or JKB black-and-white): the ruling depends on it. {en}",
+    )
 
 
 def apply(state: HandState, action: Action) -> HandState:

@@ -129,12 +129,13 @@ class RuleSet(OptionSet):
     larger_sets: Literal["forbidden", "higher_rank", "any_rank"] = _opt(
         "forbidden", "B3", "PAGAT, WIKI Wizz", "whether more cards may beat fewer"
     )
-    twos: Literal["normal", "beat_all", "one_fewer", "high_and_low"] = _opt(
+    twos: Literal["normal", "beat_all", "one_fewer", "high_and_low", "atout"] = _opt(
         "normal",
         "B4",
         "PAGAT, WIKI, CONC",
-        "a lone 2 beats anything; n−1 twos beat n cards; or a 2 may be played any time and "
-        "anything may follow it",
+        "a lone 2 beats anything; n−1 twos beat n cards; a 2 may be played any time and "
+        "anything may follow it; atout (WIKI): a lone 2 beats anything, n−1 twos beat n cards, "
+        "and the player takes the trick at once",
     )
     joker_power: Literal["rank", "beat_all", "beat_all_but_quad"] = _opt(
         "rank",

@@ -15,14 +15,14 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from typing import Any
 
-import companion.rules.referee as referee
+from companion.rules.codes import RuleCode
 from companion.rules.cards import Play, parse_cards
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
 from companion.rules.ruleset import with_brought
 
-DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", referee.__doc__ or "", re.M), "ok"}
+DOCUMENTED = {c.value for c in RuleCode}
 ANY: Any = object()
 
 

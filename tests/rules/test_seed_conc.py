@@ -66,7 +66,6 @@ def test_b11a_sets_of_five_to_eight_are_not_played_at_five_or_six():
     two decks do not make a five of a kind, and one fewer 2 beats only those sets."""
     check("concierge", {}, [], "A: 7 7 7 7 7", "too-many-cards", players=FIVE)
     check("concierge", {}, ["A: 7 7 7 7"], "B: 2 2 2", "ok", players=FIVE)
-    check("concierge", {}, ["A: 7 7 7 7"], "B: 2 2 2 2", "count-mismatch", players=FIVE)
 
 
 def test_p2_the_next_player_must_beat():
@@ -110,3 +109,16 @@ def test_b8_ranked_suits_pairs():
     """B8 `ranked` (« la Paire de 6 de trèfle et de pique l'emporte sur la Paire de 6 de
     carreau et de cœur, à cause du 6 de pique »)."""
     check("concierge", {"suits": "ranked"}, ["A: 6♦ 6♥"], "B: 6♣ 6♠", "ok")
+
+
+def test_d5_which_fou_is_asked_only_when_it_matters():
+    """D5 `white_high`: on the coloured Fou, « JK » beats it as the white Fou but not as a second
+    coloured one, so the referee asks which, naming both outcomes (exit 2, nothing judged)."""
+    from seed_check import cli
+
+    argv = ["judge", "--rules", "concierge", "--players", "A,B,C,D", "--history", "A: 9"]
+    rc, out, err = cli(*argv, "--history", "B: JKR", "--lang", "en", "--play", "C: JK")
+    assert rc == 2 and not out
+    assert "Say which joker" in err
+    assert "With JKR" in err and "With JKB" in err
+    assert "beats JKR" in err and "same rank" in err

@@ -422,3 +422,12 @@ def test_b11_big_two_full_house():
     """B11 `poker` (« si vous ajoutez des combinaisons de type poker comme les full houses, le
     jeu devient comme le Big Two »)."""
     check("pagat", {"combinations": "poker"}, ["A: 3 3 3 4 4"], "B: 5 5 5 6 6", "ok")
+
+
+def test_b9_hamish_allan_a_part_the_table_turns_off_is_named():
+    """B9 `quad_and_direction` brings « les trois sont transparents »; a table that turns the
+    transparent 3s off plays without them, and every ruling says so."""
+    options = {"revolution": "quad_and_direction", "transparent": None}
+    answer = check("pagat", options, ["A: K K"], "B: 3 3", "too-low")
+    assert "transparent=none" in answer.message_fr and "transparent=3" in answer.message_fr
+    assert "transparent=none instead of transparent=3" in answer.message_en

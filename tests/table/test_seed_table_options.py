@@ -1,0 +1,284 @@
+"""Section S (and P5) of VARIANTS.md, sentence by sentence, on the command line: ``companion
+deal --set`` gives the plan the seed describes; and every option ``evening new`` accepts is
+accepted by ``companion judge --set`` and ``companion deal --set`` too.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+from typing import Any, get_args
+
+import pytest
+
+from companion.rules.errors import RuleSetError
+from companion.rules.ruleset import RuleSet
+from companion.table.table_presets import table_rules_from
+from companion.table.table_rules import TableRules
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    from companion.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            rc = main(list(argv))
+        except SystemExit as exc:
+            rc = int(exc.code or 0)
+    return rc, out.getvalue(), err.getvalue()
+
+
+def deal(preset: str, players: str, *settings: str, first: bool = False) -> dict[str, Any]:
+    argv = ["deal", "--rules", preset, "--players", players, "--lang", "en"]
+    for s in settings:
+        argv += ["--set", s]
+    if first:
+        argv.append("--first")
+    rc, out, err = cli(*argv)
+    assert rc == 0, err
+    plan: dict[str, Any] = json.loads(out)
+    return plan
+
+
+def gives(plan: dict[str, Any]) -> list[tuple[str, str, int, str]]:
+    return [(e["from"], e["to"], e["count"], e["kind"]) for e in plan["exchanges"]]
+
+
+# --- S1 titles -----------------------------------------------------------------------------------
+
+
+def test_s1_pres53_titles():
+    """S1 `pres53` (« La plus forte désigne le président, la seconde, le vice-président, la
+    troisième, le secrétaire, la plus faible, le balayeur »)."""
+    plan = deal("president", "P,V,S,B")
+    assert plan["titles"] == {
+        "P": "Président",
+        "V": "Vice-Président",
+        "S": "Secrétaire",
+        "B": "Balayeur",
+    }
+
+
+def test_s1_wiki_the_neutral_at_five():
+    """S1 `wiki` (« À cinq joueurs, le troisième à terminer est le Neutre »)."""
+    assert deal("trou-du-cul", "A,B,C,D,E")["titles"]["C"] == "Neutre"
+
+
+def test_s1_concierge_clerks():
+    """S1 `concierge` (« les deux autres occupent des postes intermédiaires de commis 1 et de
+    commis 2 entre le secrétaire et le concierge »)."""
+    titles = deal("concierge", "A,B,C,D,E,F")["titles"]
+    assert [titles[p] for p in "ABCDEF"] == [
+        "Président",
+        "Vice-Président",
+        "Secrétaire",
+        "Commis 1",
+        "Commis 2",
+        "Concierge",
+    ]
+
+
+# --- S3 seating, S4 dealer, S5 deal --------------------------------------------------------------
+
+
+def test_s3_pagat_clockwise_by_rank():
+    """S3 `by_rank` (« le vice-président s'assied à la gauche du président, et ainsi de suite
+    jusqu'au trouduc qui s'assied à la droite du président »)."""
+    assert deal("pagat", "A,B,C,D")["seating"] == ["A", "B", "C", "D"]
+
+
+def test_s3_pres53_seats():
+    """S3 `by_rank_anticlockwise` (« Le président se met où il veut, le vice-président à sa
+    droite, le secrétaire en face, et le balayeur à sa gauche »): clockwise P, B, S, V."""
+    assert deal("president", "P,V,S,B")["seating"] == ["P", "B", "S", "V"]
+
+
+def test_s4_the_scum_deals():
+    """S4 `scum` (PAGAT: « Le trouduc est chargé de mélanger, de distribuer »)."""
+    assert deal("pagat", "A,B,C,D")["dealer"] == "D"
+
+
+def test_s4_the_president_deals():
+    """S4 `president` (PRES53: « Le Président distribue les 53 cartes une par une »)."""
+    assert deal("president", "P,V,S,B")["dealer"] == "P"
+
+
+def test_s5_pres53_from_himself():
+    """S5 `from_dealer_self_first` (« en commençant par lui. En fin de distribution, il a donc
+    une carte de plus que les autres joueurs »)."""
+    assert deal("president", "P,V,S,B")["cards"] == {"P": 14, "V": 13, "S": 13, "B": 13}
+
+
+def test_s5_pagat_first_card_to_the_president():
+    """S5 `one_by_one_from_president` (« la première carte est distribuée au Président, la
+    deuxième au Vice-président, et ainsi de suite jusqu'en bas »): with 52 cards and 5 players
+    the two extra cards go to the two first."""
+    cards = deal("pagat", "A,B,C,D,E")["cards"]
+    assert cards == {"A": 11, "B": 11, "C": 10, "D": 10, "E": 10}
+
+
+def test_s5_tdc_two_to_the_trou_du_cul_first():
+    """S5 `tdc_pattern` (« 2 cartes au Trou-du-cul, puis 1 par 1 dans le sens des aiguilles
+    d'une montre »): 54 cards, the Trou-du-cul gets two more than the others."""
+    assert deal("classique", "P,S,L,TC")["cards"] == {"P": 13, "S": 13, "L": 13, "TC": 15}
+
+
+def test_s5_tdc_three_players():
+    """S5 `tdc_pattern` (3 joueurs: « 1 carte au Secrétaire, 2 cartes au Trou-du-cul, puis 1
+    par 1 »)."""
+    assert deal("classique", "P,S,TC")["cards"] == {"P": 17, "S": 18, "TC": 19}
+
+
+def test_s5_strutz_extras_to_the_strutz_first():
+    """S5 `extras_to_scum_first` (« les cartes supplémentaires sont données en priorité au
+    Strutz, puis au Sous-Strutz, et ainsi de suite »): 54 cards at 4 players."""
+    cards = deal("strutz", "A,B,C,D")["cards"]
+    assert cards == {"A": 13, "B": 13, "C": 14, "D": 14}
+
+
+def test_s5_wiki_first_game_equal_hands_extras_set_aside():
+    """S5a `equal_set_aside` (« Un nombre égal de cartes est distribué à chaque joueur, les
+    éventuelles cartes en trop … sont identifiées publiquement et mises de côté »)."""
+    plan = deal("trou-du-cul", "A,B,C,D,E", first=True)
+    assert set(plan["cards"].values()) == {10} and plan["set_aside"] == 4
+
+
+# --- S6 exchanges --------------------------------------------------------------------------------
+
+
+def test_s6_pagat_one_card():
+    """S6 (« le Trouduc doit donner sa carte la plus élevée au Président, et le Président rend
+    en échange toute carte qu'il ne veut pas »)."""
+    assert gives(deal("pagat", "A,B,C,D")) == [("D", "A", 1, "best"), ("A", "D", 1, "chosen")]
+
+
+def test_s6_pres53_two_best_for_two_lowest():
+    """S6 (« le balayeur donne ses deux plus fortes cartes au président. Celui-ci donne alors
+    ses deux plus faibles cartes au balayeur »)."""
+    assert gives(deal("president", "P,V,S,B"))[:2] == [
+        ("B", "P", 2, "best"),
+        ("P", "B", 2, "lowest"),
+    ]
+
+
+def test_s6_pres53_variant_one_card_each():
+    """S6 `exchange=1/1` (« le balayeur et le président n'échangent qu'une seule carte, tout
+    comme le secrétaire et le vice-président »)."""
+    counts = {(g, t): n for g, t, n, _ in gives(deal("president", "P,V,S,B", "exchange=1/1"))}
+    assert counts == {("B", "P"): 1, ("P", "B"): 1, ("S", "V"): 1, ("V", "S"): 1}
+
+
+def test_s6_butthead_two_for_three():
+    """S6 `exchange=2:3/1:2` (Butthead: « le Butthead passe au Président ses deux meilleures
+    cartes et le Président passe au Butthead trois de son choix »)."""
+    assert gives(deal("butthead", "A,B,C,D"))[:2] == [
+        ("D", "A", 2, "best"),
+        ("A", "D", 3, "chosen"),
+    ]
+
+
+def test_s6_hubere_three_two_one():
+    """S6 (Hűbéres: « Le roi et le marais échangent trois cartes, le grand propriétaire terrien
+    et le petit paysan deux cartes, et le petit propriétaire terrien et le grand paysan une »)."""
+    counts = [n for g, _, n, _ in gives(deal("hubere", "A,B,C,D,E,F")) if g > "C"]
+    assert counts == [3, 2, 1]
+
+
+def test_s6_wiki_the_neutral_gives_nothing():
+    """S6 (« Le joueur neutre, s'il y en a un, ne donne aucune carte et n'en reçoit pas »)."""
+    exchanges = gives(deal("trou-du-cul", "A,B,C,D,E"))
+    assert all("C" not in (g, t) for g, t, _, _ in exchanges)
+
+
+def test_s6_tdc_three_players_the_secretary_discards():
+    """S6 `discards=tdc` (« Le Secrétaire se débarrasse d'une carte au choix, qu'il montre à ses
+    adversaires, et qui est ramassée par le Trou-du-cul »)."""
+    plan = deal("classique", "P,S,TC")
+    assert plan["discards"] == [{"player": "S", "count": 1, "shown": True, "to": "TC"}]
+
+
+# --- P5 who leads --------------------------------------------------------------------------------
+
+
+def test_p5_the_president_leads():
+    """P5 `president` (PAGAT: « Le Président mène alors n'importe quelle carte »)."""
+    assert deal("pagat", "A,B,C,D")["first_lead"] == "A"
+
+
+def test_p5_the_scum_leads():
+    """P5 `scum` (PAGAT: « certains jouent que le Scum de la main précédente mène, plutôt que le
+    Président »; PRES53: « Le balayeur commence à jouer »)."""
+    assert deal("pagat", "A,B,C,D", "first_lead=scum")["first_lead"] == "D"
+    assert deal("president", "P,V,S,B")["first_lead"] == "B"
+
+
+def test_p5a_left_of_the_dealer_on_a_first_hand():
+    """P5a `left_of_dealer` (PAGAT: « Le joueur à la gauche du croupier commence »): the first
+    named deals, the second leads."""
+    assert deal("pagat", "A,B,C,D", first=True)["first_lead"] == "B"
+
+
+# --- every option, on both commands ---------------------------------------------------------------
+
+
+# Options whose value needs a companion to be valid.
+_TOGETHER = {
+    "end": ["end=hands", "hands=5"],
+    "exchange_by_score": ["scoring=symmetric", "exchange_by_score=true"],
+    "exchange_high": ["exchange_high=lowest"],
+    "two_decks_from": ["decks=auto", "two_decks_from=5"],
+    "rule_of_four": ["equal_play=allowed", "rule_of_four=follow"],
+    "speed_play": ["equal_play=allowed", "speed_play=true"],
+}
+
+
+def _valid_change(name: str) -> list[str]:
+    """``NAME=VALUE`` items that change ``name`` from the trou-du-cul preset and that ``evening
+    new`` accepts (the first value of its type that does)."""
+    if name in _TOGETHER:
+        table_rules_from("trou-du-cul", _TOGETHER[name])
+        return _TOGETHER[name]
+    model = TableRules if name in TableRules.model_fields else RuleSet
+    field = model.model_fields[name]
+    current = getattr(table_rules_from("trou-du-cul")[0 if model is RuleSet else 1], name)
+    if field.annotation is bool:
+        candidates: list[str] = ["false" if current else "true"]
+    else:
+        values = [v for v in get_args(field.annotation) if v is not None and v != current]
+        candidates = [str(v) for v in values] + ["2", "4", "1/1", "joker", "10"]
+    for value in candidates:
+        try:
+            table_rules_from("trou-du-cul", [f"{name}={value}"])
+        except RuleSetError:
+            continue
+        return [f"{name}={value}"]
+    raise AssertionError(f"no value found for {name}")
+
+
+ALL_OPTIONS = sorted({*RuleSet.model_fields, *TableRules.model_fields})
+
+
+@pytest.mark.parametrize("name", ALL_OPTIONS)
+def test_every_evening_option_is_accepted_by_judge_and_deal(name: str):
+    """Issue « The referee refuses options that the evening accepts »: whatever ``evening new
+    --set`` accepts, ``judge --set`` and ``deal --set`` accept too."""
+    items = [arg for item in _valid_change(name) for arg in ("--set", item)]
+    common = ["--rules", "trou-du-cul", "--players", "A,B,C,D", *items]
+    rc, out, err = cli("judge", *common, "--play", "A: 5")
+    assert rc in (0, 1) and json.loads(out)["code"], f"judge {items}: {err}"
+    rc, out, err = cli("deal", *common)
+    assert rc == 0 and json.loads(out)["instructions"], f"deal {items}: {err}"
+
+
+@pytest.mark.parametrize("command", ["judge", "deal"])
+def test_an_unknown_option_lists_every_option(command: str):
+    """« The error message lists every valid option, not only the game options »."""
+    argv = [command, "--rules", "pagat", "--players", "A,B,C,D", "--set", "colour=blue"]
+    if command == "judge":
+        argv += ["--play", "A: 5"]
+    rc, out, err = cli(*argv, "--lang", "en")
+    assert rc == 2 and not out
+    for name in ALL_OPTIONS:
+        assert name in err, name
