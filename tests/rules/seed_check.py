@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from collections.abc import Mapping, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.codes import RuleCode
 from companion.rules.cards import Play, parse_cards
+from companion.rules.codes import RuleCode
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
