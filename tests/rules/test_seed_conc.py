@@ -122,3 +122,9 @@ def test_d5_which_fou_is_asked_only_when_it_matters():
     assert "Say which joker" in err
     assert "With JKR" in err and "With JKB" in err
     assert "beats JKR" in err and "same rank" in err
+
+
+def test_d2a_the_fous_count_for_the_whole_pack():
+    """D2a `jokers_per=pack` (« Deux paquets conventionnels, plus deux Fous »): with
+    `jokers_per=deck` two decks would bring four Fous."""
+    check("concierge", {"jokers_per": "deck"}, [], "A: JKR JKR", "ok", players=FIVE)

@@ -431,3 +431,21 @@ def test_b9_hamish_allan_a_part_the_table_turns_off_is_named():
     answer = check("pagat", options, ["A: K K"], "B: 3 3", "too-low")
     assert "transparent=none" in answer.message_fr and "transparent=3" in answer.message_fr
     assert "transparent=none instead of transparent=3" in answer.message_en
+
+
+def test_p8_play_goes_clockwise():
+    """P8 `clockwise` (« Le jeu se joue dans le sens des aiguilles d'une montre »): after A, B
+    (on A's left); `anticlockwise` turns it the other way."""
+    check("pagat", {}, [], "A: 5", "ok", next="B")
+    check("pagat", {"direction": "anticlockwise"}, [], "A: 5", "ok", next="D")
+
+
+def test_b9_persistent_revolution_carried_into_the_next_hand():
+    """B9 `quad_persistent` (WIKI: « les cartes ne reprennent pas leur valeur normale à la
+    prochaine partie mais gardent leur valeur inversée jusqu'à ce qu'un joueur pose une
+    révolution »): a hand that starts reversed (``--revolution``) plays low on high, and a
+    four of a kind turns it back."""
+    options = {"revolution": "quad_persistent"}
+    check("pagat", options, ["A: 9"], "B: 7", "ok", revolution=True)
+    check("pagat", options, ["A: 9 9 9 9", "B: pass"], "C: 10 10 10 10", "ok", revolution=True,
+          players="A B C D")  # fmt: skip

@@ -332,3 +332,19 @@ def test_b14_speed_play_in_double():
     directement et le jeu part alors en double »)."""
     options = {"equal_play": "allowed", "speed_play": True}
     check("trou-du-cul", options, ["A: 6", "B: 6"], "D: 6 6", "ok", to_beat="6 6")
+
+
+def test_b13_a_seven_gives_to_the_next_player():
+    """B13 `give_discard` (« Quand un joueur place un (ou plusieurs) 7, il doit donner une carte
+    de son choix au joueur suivant »)."""
+    options = {"card_effects": "give_discard"}
+    check("trou-du-cul", options, ["A: 7"], "A: give to B", "ok", next="B")
+    check("trou-du-cul", options, ["A: 7"], "A: give to D", "wrong-target")
+
+
+def test_b13_a_nine_gives_to_anyone():
+    """B13 `give_discard` (« Quand un joueur place un (ou plusieurs) 9, il doit donner une carte
+    de son choix au joueur de son choix »)."""
+    options = {"card_effects": "give_discard"}
+    check("trou-du-cul", options, ["A: 9"], "A: give to C", "ok")
+    check("trou-du-cul", options, ["A: 9"], "A: give", "target-needed")
