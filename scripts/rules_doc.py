@@ -25,6 +25,9 @@ from companion.rules.ruleset import BRINGS, RuleSet
 from companion.table.table_presets import TABLE_OPEN_POINTS, TABLE_PRESETS
 from companion.table.table_rules import TableRules
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from open_points_fr import FRENCH
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "rules.md"
 _DESCRIPTION = re.compile(
@@ -158,8 +161,9 @@ def _preset(p: Preset) -> list[str]:
         "#### Points ouverts et décisions / open points and decisions",
         "",
     ]
-    points = [*p.open_points, *TABLE_OPEN_POINTS[p.id]]
-    lines += [f"- {' '.join(point.split())}" for point in points]
+    for point in (*p.open_points, *TABLE_OPEN_POINTS[p.id]):
+        lines.append(f"- {' '.join(FRENCH[point].split())}")
+        lines.append(f"  / {' '.join(point.split())}")
     return [*lines, ""]
 
 
@@ -189,10 +193,10 @@ def render() -> str:
         "",
         "Pour chaque préréglage : les options qu'il fixe autrement que par défaut (les autres "
         "sont à leur valeur par défaut, voir `docs/options.md`), puis les points que sa source "
-        "laisse ouverts et ce qui a été décidé (en anglais, avec les phrases citées en "
-        "français). / For each preset: the options it sets away from their defaults (the "
-        "others keep their defaults, see `docs/options.md`), then the points its seed leaves "
-        "open and what was decided (in English, quoting the French sentences).",
+        "laisse ouverts et ce qui a été décidé, en français puis en anglais. / For each preset: "
+        "the options it sets away from their defaults (the others keep their defaults, see "
+        "`docs/options.md`), then the points its seed leaves open and what was decided, in "
+        "French then English.",
         "",
         "Les options de jeu valent par défaut le jeu de base de PAGAT. / The game options "
         "default to PAGAT's basic game.",

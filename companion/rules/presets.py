@@ -93,9 +93,10 @@ _WIKI = _preset(
         "The 32/30-card decks with order 8…A 7 are options (deck=32 rank_order=seven_high).",
         "« Le joueur pose de une à quatre cartes de même valeur »: sets of one to four cards "
         "(max_set=4), also with two decks.",
-        "« atout » (twos=beat_all): « Le joueur l'ayant placé récupère la main et relance un "
-        "nouveau tour de cartes » — the player of a lone 2 takes the trick at once, so no "
-        "joker can top a lone 2 even with jokers in the pack.",
+        "« atout » is the option twos=atout: a lone 2 beats any combination and n−1 twos beat "
+        "n cards; « Le joueur l'ayant placé récupère la main et relance un nouveau tour de "
+        "cartes »: the player of the 2s takes the trick at once, so no joker can top a lone 2 "
+        "even with jokers in the pack.",
         "Coup d'État (coup_detat=true): the seed does not say when its five cards may be "
         "played; we allow them on one's turn, as a lead or on any play, and they take the "
         "trick at once. They are one combination, not a four of a kind: no revolution. The "

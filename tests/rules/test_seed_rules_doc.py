@@ -39,3 +39,11 @@ def test_a_changed_value_shows_in_both_languages():
     """A preset's value away from the default shows with its French and English meaning."""
     text = _script().render()
     assert "| `max_set` | B11a | `4` | nombre maximal de cartes d'une combinaison |" in text
+
+
+def test_every_open_point_is_also_in_french():
+    """The page is in French and English: each open point has its French text."""
+    module = _script()
+    for pid, preset in PRESETS.items():
+        for point in (*preset.open_points, *TABLE_OPEN_POINTS[pid]):
+            assert point in module.FRENCH, point
