@@ -378,10 +378,14 @@ def ruleset_from(pid: str, settings: list[str] | None = None) -> RuleSet:
         changes[key] = val
     if not changes:
         return rules
-    brought = with_brought(changes)
-    try:
-        return rules.with_options(**brought)
-    except RuleSetError:
-        # A part the pack cannot hold (transparent 3s without 3s…) is not brought: the
-        # ruling names it as turned off.
-        return rules.with_options(**changes)
+    result = rules.with_options(**changes)
+    for part, value in with_brought(changes).items():
+        if part in changes:
+            continue
+        try:
+            result = result.with_options(**{part: value})
+        except RuleSetError:
+            # A part these rules cannot hold (transparent 3s without 3s, a high-and-low 2
+            # that is wild…) is not brought: every ruling names it as turned off.
+            continue
+    return result

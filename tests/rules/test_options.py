@@ -188,11 +188,11 @@ def test_d3_two_decks_allow_larger_sets():
 
 def test_d3_auto_two_decks_from_the_named_player_count():
     """D3 `decks=auto` (CONC): « Deux paquets conventionnels, plus deux Fous, à cinq ou six
-    joueurs »: five 8s exist at five players, not at four."""
+    joueurs »: two 8♥ exist at five players, not at four (sets stay at four cards: B11a)."""
     five = start("concierge", "A B C D E")
-    play(five, "A: 8 8 8 8 8", next="B")
+    play(five, "A: 8♥ 8♥", next="B")
     four = start("concierge", "A B C D")
-    refused(four, "A: 8 8 8 8 8", next="A")
+    refused(four, "A: 8♥ 8♥", next="A")
 
 
 # === D4 rank_order ===============================================================================
