@@ -8,6 +8,7 @@ from typing import Any
 from companion.cli.output import fail, print_json
 from companion.errors import CompanionError
 from companion.rules.dispute import Dispute
+from companion.table.table_presets import game_settings
 
 
 def register(subparsers: Any) -> None:
@@ -26,11 +27,12 @@ def register(subparsers: Any) -> None:
 
 def judge_command(args: argparse.Namespace) -> int:
     try:
+        # Every option an evening accepts is accepted here; the game options are judged.
         ruling = Dispute.parse(
             args.rules,
             args.players,
             args.play,
-            settings=args.set,
+            settings=game_settings(args.rules, args.set),
             history=args.history,
             ranks=args.ranks,
             hands=args.hand,
