@@ -3,7 +3,9 @@ app uses.
 
     companion evening new --rules PRESET --players A,B,C,D [--set NAME=VALUE]... [--ranking ...]
     companion evening record EVENING --order A,B,C,D [--event KIND:PLAYER]...
-    companion evening edit EVENING HAND --order ... [--event KIND:PLAYER]...
+                             [--cards-left NAME=N,...] [--none-played NAME,...]
+    companion evening edit EVENING HAND [--order ...] [--event KIND:PLAYER]...
+                             [--cards-left NAME=N,...] [--none-played NAME,...]
     companion evening delete EVENING HAND
     companion evening undo EVENING
     companion evening join|leave EVENING NAME
@@ -19,6 +21,7 @@ line on stderr, in ``--lang``.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -59,7 +62,21 @@ def register(subparsers: Any) -> None:
         p.add_argument("evening")
         if name == "edit":
             p.add_argument("hand", type=int)
-        p.add_argument("--order", required=True, help="first out first, comma-separated")
+        p.add_argument(
+            "--order",
+            help="first out first, comma-separated (with scoring=card_penalty, --cards-left "
+            "gives the order)",
+        )
+        p.add_argument(
+            "--cards-left",
+            metavar="NAME=N,...",
+            help="scoring=card_penalty: the cards each player has left, e.g. Léa=0,Tom=5",
+        )
+        p.add_argument(
+            "--none-played",
+            metavar="NAME,...",
+            help="scoring=card_penalty: players who played no card (their count is tripled)",
+        )
         p.add_argument(
             "--event",
             action="append",
@@ -148,10 +165,66 @@ def _current(service: TableService, ref: str) -> Evening:
     return service.evening(service.find_evening(ref))
 
 
+def _cards_left(text: str | None) -> dict[str, int] | None:
+    """``Léa=0,Tom=5`` as {name: count}; NotationError naming the bad item."""
+    if text is None:
+        return None
+    counts: dict[str, int] = {}
+    for item in (i for i in text.split(",") if i.strip()):
+        name, sep, value = item.partition("=")
+        value = value.strip()
+        if not sep or not name.strip() or not re.fullmatch(r"[0-9]{1,3}", value):
+            raise NotationError(
+                f"--cards-left : « {item} » : attendu NOM=N (ex. Léa=0,Tom=5)",
+                f"--cards-left: '{item}': expected NAME=N (e.g. Léa=0,Tom=5)",
+                token=item,
+            )
+        counts[name.strip()] = int(value)
+    return counts
+
+
+def _card_inputs(ev: Evening, args: argparse.Namespace, recording: bool) -> dict[str, Any]:
+    """The cards left and who played none, for card-penalty scoring (S10 card_penalty)."""
+    left = _cards_left(args.cards_left)
+    none = _names(args.none_played) if args.none_played else []
+    penalty = ev.rules()[1].scoring == "card_penalty"
+    if penalty and left is None and recording:
+        # WIKI: « Les autres joueurs comptent alors leurs cartes » — the count is the result.
+        raise NotationError(
+            "Comptez les cartes qui restent à chaque joueur : --cards-left NOM=N,… "
+            "(ex. --cards-left Léa=0,Tom=5,Ana=3).",
+            "Count the cards each player has left: --cards-left NAME=N,… "
+            "(e.g. --cards-left Léa=0,Tom=5,Ana=3).",
+            code="bad-cards-left",
+        )
+    if not penalty and (left is not None or none):
+        raise NotationError(
+            "--cards-left et --none-played ne servent qu'avec scoring=card_penalty.",
+            "--cards-left and --none-played apply only with scoring=card_penalty.",
+            code="bad-cards-left",
+        )
+    inputs: dict[str, Any] = {}
+    if left is not None:
+        inputs["cards_left"] = left
+    if args.none_played is not None:
+        inputs["none_played"] = none
+    return inputs
+
+
 def _record(service: TableService, args: argparse.Namespace) -> Evening:
     ev = _current(service, args.evening)
+    cards = _card_inputs(ev, args, recording=True)
+    if args.order is None and "cards_left" not in cards:
+        raise NotationError(
+            "Donnez l'ordre de sortie : --order A,B,C,D.",
+            "Give the finishing order: --order A,B,C,D.",
+        )
     return service.record_hand(
-        ev.id, _names(args.order), events=_events(args.event), expected_version=ev.version
+        ev.id,
+        _names(args.order) if args.order else [],
+        events=_events(args.event),
+        expected_version=ev.version,
+        **cards,
     )
 
 
@@ -160,9 +233,10 @@ def _edit(service: TableService, args: argparse.Namespace) -> Evening:
     return service.edit_hand(
         ev.id,
         args.hand,
-        order=_names(args.order),
+        order=_names(args.order) if args.order else None,
         events=_events(args.event),
         expected_version=ev.version,
+        **_card_inputs(ev, args, recording=False),
     )
 
 

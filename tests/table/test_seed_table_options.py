@@ -282,3 +282,71 @@ def test_an_unknown_option_lists_every_option(command: str):
     assert rc == 2 and not out
     for name in ALL_OPTIONS:
         assert name in err, name
+
+
+# --- the evening on the command line ------------------------------------------------------------
+
+
+def evening(data: str, *argv: str, lang: str = "en") -> tuple[int, dict[str, Any] | None, str]:
+    rc, out, err = cli("evening", *argv, "--data-dir", data, "--lang", lang)
+    return rc, (json.loads(out) if rc == 0 else None), err
+
+
+def test_s10_card_penalty_recorded_with_cards_left(tmp_path):
+    """S10 `card_penalty` (WIKI: « Les autres joueurs comptent alors leurs cartes et ajoutent
+    autant de points à leur score. Une pénalité s'applique aux joueurs ayant 10 cartes ou plus
+    (le nombre de points à ajouter est multiplié par 2) ou n'ayant pas posé de cartes (… triplé)
+    »): `evening record --cards-left NAME=N,… --none-played NAME`."""
+    data = str(tmp_path)
+    rc, _, err = evening(data, "new", "--rules", "trou-du-cul", "--players", "Léa,Tom,Ana,Max",
+                         "--set", "scoring=card_penalty")  # fmt: skip
+    assert rc == 0, err
+    rc, ev, err = evening(
+        data, "record", "last", "--cards-left", "Léa=0,Tom=5,Ana=3,Max=11", "--none-played", "Ana"
+    )
+    assert rc == 0, err
+    assert ev is not None and ev["totals"] == {"Léa": 0, "Tom": 5, "Ana": 9, "Max": 22}
+
+
+def test_s10_card_penalty_lowest_wins_and_edit_takes_cards_left(tmp_path):
+    """S10 `card_penalty` (« Le gagnant est celui qui a le pointage le plus faible »): the
+    ranking follows the counts, and `evening edit … --cards-left` corrects them."""
+    data = str(tmp_path)
+    evening(data, "new", "--rules", "trou-du-cul", "--players", "Léa,Tom,Ana",
+            "--set", "scoring=card_penalty")  # fmt: skip
+    rc, ev, err = evening(data, "record", "last", "--cards-left", "Léa=2,Tom=0,Ana=7")
+    assert rc == 0 and ev is not None and ev["ranking"] == ["Tom", "Léa", "Ana"], err
+    rc, ev, err = evening(data, "edit", "last", "1", "--cards-left", "Léa=0,Tom=4,Ana=7")
+    assert rc == 0 and ev is not None and ev["ranking"] == ["Léa", "Tom", "Ana"], err
+
+
+def test_s10_card_penalty_without_cards_left_names_the_option(tmp_path):
+    """Recording a card-penalty hand without the counts is refused with a message that names
+    `--cards-left`, in French and English; nothing is recorded."""
+    data = str(tmp_path)
+    evening(data, "new", "--rules", "trou-du-cul", "--players", "Léa,Tom,Ana",
+            "--set", "scoring=card_penalty")  # fmt: skip
+    for lang, words in (("fr", "Comptez les cartes"), ("en", "Count the cards")):
+        rc, _, err = evening(data, "record", "last", "--order", "Léa,Tom,Ana", lang=lang)
+        assert rc == 2 and words in err and "--cards-left" in err
+    rc, ev, _ = evening(data, "plan", "last")
+    assert rc == 0 and ev is not None and ev["hands"] == 0
+
+
+def test_cards_left_is_refused_without_card_penalty(tmp_path):
+    """`--cards-left` only means something under `scoring=card_penalty`: elsewhere it is
+    refused rather than ignored."""
+    data = str(tmp_path)
+    evening(data, "new", "--rules", "trou-du-cul", "--players", "Léa,Tom,Ana")
+    rc, _, err = evening(data, "record", "last", "--order", "Léa,Tom,Ana", "--cards-left", "Léa=0")
+    assert rc == 2 and "card_penalty" in err
+
+
+@pytest.mark.parametrize("bad", ["Léa", "Léa=x", "Léa=-1", "=3"])
+def test_a_bad_cards_left_item_is_named(tmp_path, bad: str):
+    """A mistyped count gets a clear message quoting the bad item."""
+    data = str(tmp_path)
+    evening(data, "new", "--rules", "trou-du-cul", "--players", "Léa,Tom,Ana",
+            "--set", "scoring=card_penalty")  # fmt: skip
+    rc, _, err = evening(data, "record", "last", "--cards-left", bad)
+    assert rc == 2 and bad in err
