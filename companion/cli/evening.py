@@ -127,6 +127,7 @@ def summary(ev: Evening, lang: str) -> dict[str, Any]:
         "totals": {names.get(k, k): v for k, v in ev.totals.items()},
         "ranking": [names.get(p, p) for p in ev.present] if ev.ranked else None,
         "next_plan": ev.next_plan.as_json(lang) if ev.next_plan is not None else None,
+        "reversed_order": ev.reversed_order,
     }
 
 

@@ -249,6 +249,8 @@ class Evening(BaseModel):
     standings: tuple[str, ...] = Field(default=(), exclude=True)  # by score, best first
     ended_after: int | None = Field(default=None, exclude=True)  # when the end rule was met
     next_plan: HandPlan | None = Field(default=None, exclude=True)
+    # B9 quad_persistent: the next hand starts with the card order reversed
+    reversed_order: bool = Field(default=False, exclude=True)
 
     @property
     def hands(self) -> list[HandStep]:

@@ -104,6 +104,8 @@ class HandPlan(BaseModel):
     exchanges: list[Exchange]  # in the order they happen
     discards: list[Discard]
     first_lead: str | None  # None when it depends on who holds a card
+    # B9 quad_persistent: a revolution from an earlier hand still reverses the card order
+    reversed_order: bool = False
     wording: Wording = Field(exclude=True, repr=False)
 
     def instructions(self, lang: str) -> list[str]:
@@ -289,11 +291,13 @@ def plan_hand(
     putsch_declared: bool = False,
     putsch_penalty: bool = False,
     player_range: tuple[int, int] | None = None,
+    reversed_order: bool = False,
 ) -> HandPlan:
     """Plan a hand. ``players``: the ranking, best first; with ``first``, the seating order
     clockwise (the first named deals unless ``dealer`` says otherwise). ``seats``: the
     clockwise seats when seating is fixed (default: the ranking). ``putsch_declared``: the
-    last player refused the exchange; ``putsch_penalty``: his putsch failed last hand."""
+    last player refused the exchange; ``putsch_penalty``: his putsch failed last hand;
+    ``reversed_order``: a lasting revolution (B9 quad_persistent) is in force."""
     names = check_players(players, player_range or ANY_COUNT)
     ranking = None if first else names
     _check_request(table, first, seats, dealer, putsch_declared, putsch_penalty)
@@ -366,6 +370,7 @@ def plan_hand(
             Discard(player=d.player, count=d.count, shown=d.shown, to=d.to) for d in discards
         ],
         first_lead=lead,
+        reversed_order=reversed_order,
         wording=wording,
     )
 
@@ -383,6 +388,8 @@ def _sentences(plan: HandPlan, say: Say) -> list[str]:
         lines.extend(_exchange_lines(say, w))
     if not w.clockwise or w.president_last:
         lines.append(say.direction(w.clockwise, w.president_last))
+    if plan.reversed_order:
+        lines.append(say.reversed_order())
     lines.append(say.lead(plan.first_lead, w.lead_rule, w.lowest_card))
     return lines
 

@@ -124,6 +124,7 @@ def derive(evening: Evening) -> Evening:
             "standings": tuple(scoring.standings(state.totals, state.present, table.scoring)),
             "ended_after": state.ended_after,
             "next_plan": next_plan,
+            "reversed_order": state.reversed_order,
         }
     )
 
@@ -206,6 +207,7 @@ def _plan(
         seats,
         putsch_declared,
         penalty,
+        state.reversed_order and rules.revolution == "quad_persistent",
     )
 
 
@@ -218,6 +220,7 @@ def _cached_plan(
     seats: tuple[str, ...] | None,
     putsch_declared: bool,
     putsch_penalty: bool,
+    reversed_order: bool,
 ) -> HandPlan:
     """``plan_hand`` is pure and its plan frozen: replaying an evening after each change
     re-plans the same hands, so remember them."""
@@ -231,6 +234,7 @@ def _cached_plan(
         putsch_declared=putsch_declared,
         putsch_penalty=putsch_penalty,
         player_range=player_range(preset),
+        reversed_order=reversed_order,
     )
 
 

@@ -291,6 +291,15 @@ class Say:
             f"Play goes {self.way(clockwise)}{why if president_last else ''}.",
         )
 
+    def reversed_order(self) -> str:
+        # WIKI: « gardent leur valeur inversée jusqu'à ce qu'un joueur pose une révolution »
+        return self.t(
+            "La révolution continue : cette donne commence avec l'ordre des cartes inversé "
+            "(les plus basses sont les plus fortes) jusqu'au prochain carré.",
+            "The revolution goes on: this hand starts with the card order reversed (the "
+            "lowest cards are the strongest) until the next four of a kind.",
+        )
+
     def lead(self, who: str | None, rule: str, lowest: str) -> str:
         if who is not None:
             return self.t(f"{self.who(who)} joue en premier.", f"{self.who(who)} leads.")

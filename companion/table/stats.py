@@ -61,6 +61,7 @@ class HandRow(BaseModel):
     points: dict[str, int]
     totals: dict[str, int]  # after this hand
     effects: tuple[Effect, ...]
+    reversed_order: bool = False  # B9 quad_persistent: the hand started with the order reversed
 
 
 class EveningHistory(BaseModel):
@@ -78,6 +79,7 @@ class EveningHistory(BaseModel):
     names: dict[str, str]
     hands: tuple[HandRow, ...]
     standings: tuple[Standing, ...]
+    reversed_order: bool = False  # B9 quad_persistent: the next hand starts reversed
 
 
 def standings(evening: Evening) -> list[Standing]:
@@ -117,6 +119,7 @@ def evening_history(evening: Evening) -> EveningHistory:
                 points=r.points,
                 totals=r.totals,
                 effects=r.effects,
+                reversed_order=r.reversed_order,
             )
         )
     return EveningHistory(
@@ -131,6 +134,7 @@ def evening_history(evening: Evening) -> EveningHistory:
         names=evening.names(),
         hands=tuple(rows),
         standings=tuple(standings(evening)),
+        reversed_order=evening.reversed_order,
     )
 
 

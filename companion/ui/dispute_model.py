@@ -570,7 +570,8 @@ class DisputeModel:
 
 def from_evening(evening: Evening) -> DisputeModel:
     """The dispute screen for an evening: its preset and its changes to the rule options,
-    its players in seating order from whoever leads the next hand (when the plan knows)."""
+    its players in seating order from whoever leads the next hand (when the plan knows), and
+    the card order reversed when a lasting revolution is in force."""
     rule_settings = tuple(
         s for s in evening.settings if _option_name(s) not in TableRules.model_fields
     )
@@ -590,7 +591,12 @@ def from_evening(evening: Evening) -> DisputeModel:
         evening.id, evening.title or evening.date.isoformat(), evening.preset, rule_settings
     )
     model = DisputeModel(
-        preset=evening.preset, players=players, settings=rule_settings, evening=ref
+        preset=evening.preset,
+        players=players,
+        settings=rule_settings,
+        evening=ref,
+        # B9 quad_persistent: a revolution from an earlier hand still reverses the order
+        revolution=evening.reversed_order,
     )
     try:
         model.rules  # noqa: B018 - an evening stored with settings no longer valid

@@ -350,3 +350,38 @@ def test_a_bad_cards_left_item_is_named(tmp_path, bad: str):
             "--set", "scoring=card_penalty")  # fmt: skip
     rc, _, err = evening(data, "record", "last", "--cards-left", bad)
     assert rc == 2 and bad in err
+
+
+def test_b9_a_lasting_revolution_is_carried_by_the_evening(tmp_path):
+    """B9 `quad_persistent` (WIKI: « après une révolution, les cartes ne reprennent pas leur
+    valeur normale à la prochaine partie mais gardent leur valeur inversée jusqu'à ce qu'un
+    joueur pose une révolution »): `evening …` and `history --json` say the next hand starts
+    reversed, and the plan tells the table; a second revolution turns it back."""
+    data = str(tmp_path)
+    evening(data, "new", "--rules", "pagat", "--players", "Léa,Tom,Ana,Max",
+            "--set", "revolution=quad_persistent")  # fmt: skip
+    rc, ev, err = evening(data, "record", "last", "--order", "Léa,Tom,Ana,Max",
+                          "--event", "revolution:Tom")  # fmt: skip
+    assert rc == 0 and ev is not None, err
+    assert ev["reversed_order"] is True and ev["next_plan"]["reversed_order"] is True
+    assert any("revolution goes on" in line for line in ev["next_plan"]["instructions"])
+    rc, out, _ = cli("history", "last", "--json", "--data-dir", data)
+    assert rc == 0 and json.loads(out)["reversed_order"] is True
+    rc, ev, _ = evening(data, "record", "last", "--order", "Tom,Léa,Ana,Max")
+    assert ev is not None and ev["reversed_order"] is True  # it lasts
+    rc, ev, _ = evening(data, "record", "last", "--order", "Tom,Léa,Ana,Max",
+                        "--event", "revolution:Ana")  # fmt: skip
+    assert ev is not None and ev["reversed_order"] is False
+    assert not any("revolution" in line for line in ev["next_plan"]["instructions"])
+
+
+def test_b9_a_revolution_for_the_hand_only_is_not_carried(tmp_path):
+    """B9 `quad` (WIKI: « à la prochaine partie, les cartes reprendront leur valeur
+    normale »): the next hand starts in the normal order."""
+    data = str(tmp_path)
+    evening(data, "new", "--rules", "pagat", "--players", "Léa,Tom,Ana,Max",
+            "--set", "revolution=quad")  # fmt: skip
+    _rc, ev, _ = evening(data, "record", "last", "--order", "Léa,Tom,Ana,Max",
+                        "--event", "revolution:Tom")  # fmt: skip
+    assert ev is not None and ev["reversed_order"] is False
+    assert ev["next_plan"]["reversed_order"] is False
