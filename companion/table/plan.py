@@ -105,7 +105,8 @@ class HandPlan(BaseModel):
     discards: list[Discard]
     first_lead: str | None  # None when it depends on who holds a card
     # B9 quad_persistent: a revolution from an earlier hand still reverses the card order
-    reversed_order: bool = False
+    # (said in the sentences; the evening's JSON carries it as ``reversed_order``)
+    reversed_order: bool = Field(default=False, exclude=True)
     wording: Wording = Field(exclude=True, repr=False)
 
     def instructions(self, lang: str) -> list[str]:

@@ -199,8 +199,9 @@ def test_ranks_outside_the_deck_are_ignored() -> None:
 
 def test_an_engine_error_becomes_a_notice_in_both_languages() -> None:
     """An engine error (a joker whose colour matters) becomes a notice in both languages."""
-    # Concierge ranks the two jokers apart: the ruling needs to know which is which.
-    model = played(DisputeModel(preset="concierge"), ("A", ["5"]))
+    # Concierge ranks the two jokers apart: on a Fou, the ruling needs to know which is which
+    # (on a 5 either Fou is good, so nothing is asked there).
+    model = played(DisputeModel(preset="concierge"), ("A", ["JK"]))
     judged = model.select_actor("B").tap_rank("JK").judge()
     assert judged.ruling is None and judged.notice is not None
     assert judged.notice.key == "dispute.error"
