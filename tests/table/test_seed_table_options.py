@@ -385,3 +385,109 @@ def test_b9_a_revolution_for_the_hand_only_is_not_carried(tmp_path):
                         "--event", "revolution:Tom")  # fmt: skip
     assert ev is not None and ev["reversed_order"] is False
     assert not any("revolution" in line for line in ev["next_plan"]["instructions"])
+
+
+def _new(data: str, preset: str, *settings: str, players: str = "A,B,C,D") -> None:
+    argv = ["new", "--rules", preset, "--players", players]
+    for s in settings:
+        argv += ["--set", s]
+    rc, _, err = evening(data, *argv)
+    assert rc == 0, err
+
+
+def _record(data: str, order: str, *events: str) -> dict[str, Any]:
+    argv = ["record", "last", "--order", order]
+    for e in events:
+        argv += ["--event", e]
+    rc, ev, err = evening(data, *argv)
+    assert rc == 0 and ev is not None, err
+    return ev
+
+
+def test_s2_roles_by_drawing_a_card():
+    """S2 `draw_card` (PRES53: « Chaque joueur, au début du jeu, tire une carte. La plus forte
+    désigne le président »): the first plan says so."""
+    plan = deal("president", "P,V,S,B", first=True)
+    assert any("drawing a card" in line for line in plan["instructions"])
+
+
+def test_s7_a_failed_putsch_restores_the_positions(tmp_path):
+    """S7 `putsch` (WIKI: « Si le putschiste manque son objectif … il reprend d'office sa
+    condition de Trou du cul ; de même, tous les autres joueurs retrouvent la position qu'ils
+    avaient avant que le putsch ne soit lancé »)."""
+    data = str(tmp_path)
+    _new(data, "trou-du-cul", "putsch=true")
+    _record(data, "A,B,C,D")
+    ev = _record(data, "B,D,A,C", "putsch:D")
+    assert ev["ranking"] == ["A", "B", "C", "D"]
+
+
+def test_s7_the_failed_putschist_gives_four_cards_and_may_not_putsch(tmp_path):
+    """S7 `putsch` (« il est condamné à donner ses 4 meilleures cartes au Président, et ce
+    dernier lui donne les 4 cartes de son choix. De même, le Trou du cul est interdit de putsch
+    au cours de la partie suivante »)."""
+    data = str(tmp_path)
+    _new(data, "trou-du-cul", "putsch=true")
+    _record(data, "A,B,C,D")
+    ev = _record(data, "B,D,A,C", "putsch:D")
+    assert gives(ev["next_plan"])[:2] == [("D", "A", 4, "best"), ("A", "D", 4, "chosen")]
+    rc, _, err = evening(data, "record", "last", "--order", "D,A,B,C", "--event", "putsch:D")
+    assert rc == 2 and "putsch" in err
+
+
+def test_s7_a_successful_putsch_scores_one_more(tmp_path):
+    """S7 `putsch` (« Lors d'un putsch réussi, le putschiste récolte alors 1 point de plus qu'un
+    Président dit normal (donc 4 points lorsqu'il y a quatre joueurs »)."""
+    data = str(tmp_path)
+    _new(data, "trou-du-cul", "putsch=true")
+    first = _record(data, "A,B,C,D")
+    ev = _record(data, "D,A,B,C", "putsch:D")
+    assert ev["totals"]["D"] - first["totals"]["D"] == 4
+
+
+def test_s9_the_rich_man_who_fails_drops_to_last(tmp_path):
+    """S9 `rich_man_falls` (PAGAT: « si vous êtes le joueur le mieux classé … et que vous ne
+    parvenez pas à gagner, vous devez immédiatement jeter vos cartes et vous devenez le joueur le
+    moins bien classé »)."""
+    data = str(tmp_path)
+    _new(data, "pagat", "rich_man_falls=true")
+    _record(data, "A,B,C,D")
+    assert _record(data, "B,A,C,D")["ranking"] == ["B", "C", "D", "A"]
+
+
+def test_s11_a_joiner_starts_at_the_bottom(tmp_path):
+    """S11 `join_leave` (PAGAT: « Les nouveaux joueurs peuvent rejoindre la partie après
+    n'importe quelle main, et ils commencent à la position la plus basse »)."""
+    data = str(tmp_path)
+    _new(data, "pagat")
+    _record(data, "A,B,C,D")
+    rc, ev, err = evening(data, "join", "last", "E")
+    assert rc == 0 and ev is not None and ev["ranking"] == ["A", "B", "C", "D", "E"], err
+
+
+def test_s11_those_below_a_leaver_move_up(tmp_path):
+    """S11 `join_leave` (PAGAT: « Les joueurs peuvent quitter la partie après n'importe quelle
+    main. Les joueurs en dessous d'eux montent alors d'une place dans le rang »)."""
+    data = str(tmp_path)
+    _new(data, "pagat", players="A,B,C,D,E")
+    _record(data, "A,B,C,D,E")
+    rc, ev, err = evening(data, "leave", "last", "B")
+    assert rc == 0 and ev is not None and ev["ranking"] == ["A", "C", "D", "E"], err
+
+
+def test_s12_two_faults_make_the_owner_scum(tmp_path):
+    """S12 `faults` (PAGAT: « Après deux fautes, le propriétaire devient la racaille et tous les
+    autres gagnent une place »)."""
+    data = str(tmp_path)
+    _new(data, "pagat", "faults=true")
+    _record(data, "A,B,C,D", "fault:A")
+    assert _record(data, "A,B,C,D", "fault:A")["ranking"] == ["B", "C", "D", "A"]
+
+
+def test_s12_faults_off_refuses_the_event(tmp_path):
+    """S12 `faults=false` (the preset's default): a fault cannot be recorded, and the message
+    names the option."""
+    data = str(tmp_path)
+    _new(data, "pagat")
+    rc, _, err = evening(data, "record", "last", "--order", "A,B,C,D", "--event", "fault:A")
+    assert rc == 2 and "faults" in err
