@@ -286,9 +286,11 @@ def _judge(state: HandState, action: Action, build: bool) -> Outcome:
         outcomes = _with_each_joker(state, action, build)
         if outcomes is None:
             raise
+        if len(outcomes) == 1:  # his known hand holds one colour: that is the joker
+            return outcomes[0][1]
         (low, low_outcome), (high, high_outcome) = outcomes
         if low_outcome[0] == high_outcome[0]:
-            return low_outcome
+            return _as_written(low_outcome, low, action)
         codes = low_outcome[0].value, high_outcome[0].value
         raise JokerChoiceError(
             f"{err.fr} {low.play} : {codes[0]} ; {high.play} : {codes[1]}.",
@@ -297,24 +299,41 @@ def _judge(state: HandState, action: Action, build: bool) -> Outcome:
         ) from None
 
 
-JokerOutcomes = tuple[tuple["Action", Outcome], tuple["Action", Outcome]]
+JokerOutcomes = tuple[tuple["Action", Outcome], ...]
 
 
 def _with_each_joker(state: HandState, action: Action, build: bool) -> JokerOutcomes | None:
-    """The action judged as (the lower joker, the higher joker), when it holds exactly one
-    joker written without its colour; None otherwise (the error stands)."""
+    """The action judged as (the lower joker, the higher joker) — or as the one colour his
+    known hand holds — when it holds exactly one joker written without its colour; None
+    otherwise (the error stands)."""
     vague = [i for i, c in enumerate(action.play.cards) if c.is_joker and c.colour is None]
     if len(vague) != 1 or action.effect is not None:
         return None
     high = JokerColour.COLOURED if state.rules.joker_order == "coloured_high" else JokerColour.BLACK
     low = JokerColour.BLACK if high is JokerColour.COLOURED else JokerColour.COLOURED
+    colours = [low, high]
+    held = (
+        state.hands[state.players.index(action.player)] if action.player in state.players else None
+    )
+    if held is not None:
+        colours = [c for c in colours if any(h.is_joker and h.colour is c for h in held)] or colours
     judged = []
-    for colour in (low, high):
+    for colour in colours:
         cards = list(action.play.cards)
         cards[vague[0]] = Card(Rank.JOKER, None, colour)
         exact = replace(action, play=Play(tuple(cards)))
         judged.append((exact, _judge_as_written(state, exact, build)))
-    return judged[0], judged[1]
+    return tuple(judged)
+
+
+def _as_written(outcome: Outcome, exact: Action, written: Action) -> Outcome:
+    """The outcome with the play shown as written (``JK``, not the joker it was judged as)."""
+    code, after, info = outcome
+    top = after.trick.top if after is not None else None
+    if after is None or top is None or top.cards != exact.play.cards:
+        return outcome
+    shown = replace(top, cards=written.play.cards)
+    return code, replace(after, trick=replace(after.trick, top=shown)), info
 
 
 def _judge_as_written(state: HandState, action: Action, build: bool) -> Outcome:

@@ -128,3 +128,13 @@ def test_d2a_the_fous_count_for_the_whole_pack():
     """D2a `jokers_per=pack` (« Deux paquets conventionnels, plus deux Fous »): with
     `jokers_per=deck` two decks would bring four Fous."""
     check("concierge", {"jokers_per": "deck"}, [], "A: JKR JKR", "ok", players=FIVE)
+
+
+def test_d5_jk_from_a_known_hand_is_the_fou_he_holds():
+    """D5: when the player's hand is known, `JK` is the Fou he holds: nothing to ask."""
+    check("concierge", {}, ["A: JKR"], "B: JK", "ok", hands={"B": "JKB 3"}, to_beat=None)
+
+
+def test_d5_jk_either_way_is_shown_as_written():
+    """B5: on a 5 either Fou is good; the play stays `JK` as the table wrote it."""
+    check("concierge", {}, ["A: 5"], "B: JK", "ok", next="C", to_beat="JK")
