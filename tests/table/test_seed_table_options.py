@@ -491,3 +491,14 @@ def test_s12_faults_off_refuses_the_event(tmp_path):
     _new(data, "pagat")
     rc, _, err = evening(data, "record", "last", "--order", "A,B,C,D", "--event", "fault:A")
     assert rc == 2 and "faults" in err
+
+
+def test_s3a_strutz_the_president_plays_as_late_as_possible():
+    """S3a `direction_rule=president_last` (Strutz: « À chaque nouvelle manche, le Strutz
+    commence et le sens du jeu est défini de façon que le Président joue le plus tard possible
+    au premier tour »): the Strutz leads and play goes so the Président comes last."""
+    plan = deal("strutz", "A,B,C,D")
+    assert plan["first_lead"] == "D"
+    assert "Play goes anticlockwise, so that the Président plays last" in " ".join(
+        plan["instructions"]
+    )
