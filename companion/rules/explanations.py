@@ -271,6 +271,15 @@ def _explain_ok(
             if fr
             else "revolution: the card order is reversed"
         )
+    if info.turned:  # WIKI Strutz: « Si un joueur pose un 8, le jeu change de sens »
+        parts.append("le jeu change de sens" if fr else "the direction of play turns")
+    if info.inverted:  # « Si un joueur pose un 9, l'ordre des cartes s'inverse »
+        parts.append(
+            "l'ordre des cartes s'inverse jusqu'à la fin de la tournée, et qui avait passé "
+            "rentre dans le tour"
+            if fr
+            else "the card order is inverted until the trick ends, and those who passed are back in"
+        )
     if info.skipped:
         n = info.skipped
         parts.append(

@@ -256,6 +256,8 @@ class StepInfo:
     skipped: int = 0
     blocker: str = ""  # the option behind a refusal, for citing it
     coup: str = ""  # S8: "coup_detat" or "guillotine" when the play is one
+    turned: bool = False  # B13 Strutz 8: the direction of play turned
+    inverted: bool = False  # B13 Strutz 9: the card order is inverted until the trick ends
 
 
 Outcome = tuple[RuleCode, HandState | None, StepInfo]
@@ -643,7 +645,9 @@ def _beats(
     if rules.suits == "follow_suit" and combo.count == 1:
         played, under = cards[0], top.cards[0]
         if played.suit is None or under.suit is None:
-            if not (played.is_joker or under.is_joker):
+            # Ask for the suits only when the answer depends on them: a card no higher than
+            # the one to beat is refused whatever its suit.
+            if not (played.is_joker or under.is_joker) and combo.key[0] > target.key[0]:
                 raise SuitNeededError(
                     "Précisez les couleurs : une carte ne se bat que dans sa couleur.",
                     "Give the suits: a single card is beaten only in its own suit.",
@@ -948,8 +952,10 @@ def _apply_play(
             skip += len(cards)
         elif rank is Rank.EIGHT and len(cards) % 2:
             direction = -direction
+            info.turned = True
         elif rank is Rank.NINE:
             new_trick = replace(new_trick, inverted=not new_trick.inverted, passed=frozenset())
+            info.inverted = True
         elif rank is Rank.TEN:
             clears = True
     elif effects == "angevin" and rank is Rank.ACE:

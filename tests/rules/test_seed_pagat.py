@@ -449,3 +449,15 @@ def test_b9_persistent_revolution_carried_into_the_next_hand():
     check("pagat", options, ["A: 9"], "B: 7", "ok", revolution=True)
     check("pagat", options, ["A: 9 9 9 9", "B: pass"], "C: 10 10 10 10", "ok", revolution=True,
           players="A B C D")  # fmt: skip
+
+
+def test_b8_follow_suit_asks_for_suits_only_when_they_matter():
+    """B8 `follow_suit` (« une seule carte ne peut être battue que par une carte supérieure de
+    la même couleur »): a lower card is refused whatever its suit, so nothing is asked; a higher
+    card needs the suits."""
+    from seed_check import cli
+
+    check("pagat", {"suits": "follow_suit"}, ["A: 9"], "B: 5", "too-low")
+    argv = ["judge", "--rules", "pagat", "--players", "A,B,C,D", "--set", "suits=follow_suit"]
+    rc, out, err = cli(*argv, "--history", "A: 9", "--lang", "en", "--play", "B: K")
+    assert rc == 2 and not out and "Give the suits" in err

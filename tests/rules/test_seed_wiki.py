@@ -348,3 +348,17 @@ def test_b13_a_nine_gives_to_anyone():
     options = {"card_effects": "give_discard"}
     check("trou-du-cul", options, ["A: 9"], "A: give to C", "ok")
     check("trou-du-cul", options, ["A: 9"], "A: give", "target-needed")
+
+
+def test_b13_strutz_the_ruling_says_the_direction_turns():
+    """B13 `strutz` (« Si un joueur pose un 8, le jeu change de sens »): the ruling says so, not
+    only who plays next."""
+    answer = check("strutz", {}, ["A: 5"], "B: 8", "ok", next="A")
+    assert "change de sens" in answer.message_fr and "direction of play turns" in answer.message_en
+
+
+def test_b13_strutz_the_ruling_says_the_order_is_inverted():
+    """B13 `strutz` (« Si un joueur pose un 9, l'ordre des cartes s'inverse … jusqu'à la fin du
+    tour »): the ruling says so."""
+    answer = check("strutz", {}, ["A: 5"], "B: 9", "ok")
+    assert "s'inverse" in answer.message_fr and "inverted" in answer.message_en
