@@ -9,13 +9,13 @@ from pydantic import ValidationError
 from companion.errors import CompanionError
 from companion.rules.errors import RuleSetError, UnknownPresetError
 from companion.rules.presets import PRESETS
+from companion.rules.ruleset import RuleSet
 from companion.table.table_presets import (
     TABLE_OPEN_POINTS,
     TABLE_PRESETS,
     get_table_rules,
     table_rules_from,
 )
-from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import (
     TableRules,
     TableRulesError,
