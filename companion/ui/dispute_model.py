@@ -41,6 +41,7 @@ from companion.ui.dispute_views import (
     TableLine,
     TrickView,
 )
+from companion.ui import option_words
 from companion.ui.i18n import t
 from companion.ui.new_evening_model import NewEveningModel
 from companion.ui.new_evening_model import OptionLine as OptionInfo
@@ -288,6 +289,16 @@ class DisputeModel:
             )
         return lines
 
+    def changes_from_preset(self) -> list[tuple[str, str, str]]:
+        """(name, value, the variant's value) of each option the evening or this screen
+        changes."""
+        preset = _option_values(self.preset, ())
+        return [
+            (line.name, line.value, preset[line.name].value)
+            for line in self.option_lines()
+            if line.value != preset[line.name].value
+        ]
+
     def changed_here(self) -> list[str]:
         """``NAME=VALUE`` of each option changed on the spot (not the evening's own)."""
         return [
@@ -295,18 +306,19 @@ class DisputeModel:
         ]
 
     def rules_title(self, lang: str) -> str | None:
-        """ "Rules of the evening …" while the screen plays the evening's preset."""
+        """ "Rules of the evening …" while the screen plays the evening's preset, with what
+        was changed here in words."""
         if self.evening is None or self.evening.preset != self.preset:
             return None
-        changed = self.changed_here()
+        changed = [line for line in self.option_lines() if line.origin == "here"]
         if not changed:
             return t(lang, "dispute.evening_rules", title=self.evening.title)
-        return t(
-            lang,
-            "dispute.evening_rules_changed",
-            title=self.evening.title,
-            changes=", ".join(changed),
+        sep = ": " if lang == "en" else " : "
+        changes = ", ".join(
+            f"{option_words.label(x.name, lang)}{sep}{option_words.value(x.name, x.value, lang)}"
+            for x in changed
         )
+        return t(lang, "dispute.evening_rules_changed", title=self.evening.title, changes=changes)
 
     # --- setting up ----------------------------------------------------------------------------
     def with_preset(self, preset: str) -> DisputeModel:

@@ -49,6 +49,7 @@ class OptionLine:
     changed: bool  # set on this evening, not the preset's own value
     seeds: str  # the seeds it comes from, e.g. "PAGAT, WIKI"
     choices: tuple[str, ...] = ()  # every value, when there are few (else typed in)
+    before: str = ""  # the preset's own value
 
 
 def _choices(annotation: Any) -> tuple[str, ...]:
@@ -135,9 +136,14 @@ class NewEveningModel:
                         value != getattr(base, name),
                         _seeds(text),
                         _choices(fields[name].annotation),
+                        show_value(getattr(base, name)),
                     )
                 )
         return lines
+
+    def changes(self) -> list[tuple[str, str, str]]:
+        """(name, value, the preset's value) of each option this evening changes."""
+        return [(x.name, x.value, x.before) for x in self.option_lines() if x.changed]
 
     def draw_ranks(self) -> tuple[str, ...]:
         """The ranks a drawn card can have, lowest first, "JK" last when there are jokers."""

@@ -20,7 +20,7 @@ def test_a_four_of_a_kind_on_a_joker_is_legal(server: Server, context) -> None:
 
     tap(page, "preset")  # the variants unfold
     tap(page, "preset-classique")
-    expect_text(page, "preset-source", "TDC")
+    expect_text(page, "preset-source", "de 3 à 6 joueurs, sans points")
     tap(page, "players-4")
     for actor, rank in (("actor-0", "rank-K"), ("actor-1", "rank-JK")):  # A: K, B: JK
         tap(page, actor)

@@ -361,7 +361,7 @@ def test_an_option_changed_on_the_spot_changes_the_ruling_and_is_cited(
         "equal_play = forbidden, changed here (before: allowed) — equal-forbidden"
     )
     assert changed.rules_title("en") == (
-        "Rules of the evening 'Chez Léa', changed here: equal_play=forbidden"
+        "Rules of the evening 'Chez Léa', changed here: Equal cards: not allowed"
     )
 
 

@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui import theme
+from companion.ui import option_words, theme
 from companion.ui.dispute_model import MAX_PLAYERS, MIN_PLAYERS, DisputeModel, presets
-from companion.ui.dispute_views import RulingView
+from companion.ui.dispute_views import OptionLine, RulingView
+from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
 from companion.ui.session import Session
 from companion.ui.text_input import TypedText
 from companion.ui.widgets import big_button, key_button, rows_of, section, tagged, toggle_row
@@ -50,7 +51,7 @@ def setup_section(
     controls.append(
         tagged(
             "preset-source",
-            ft.Text(session.tr("dispute.source", seed=info.seed, section=info.section), size=15),
+            ft.Text(option_words.preset_sentence(model.preset, session.lang), size=theme.TEXT),
         )
     )
     controls += _options(session, model, act, panel, toggle, value)
@@ -90,6 +91,21 @@ def setup_section(
     return controls
 
 
+DISPUTE_IDS = Idents(
+    row="opt-", choice="opt-choice-", field="opt-value", apply="opt-apply", group="opt-group-"
+)
+
+
+def _origin(session: Session, line: OptionLine) -> str | None:
+    """Where a value comes from, when it is not the variant's own."""
+    if line.origin == "evening":
+        return session.tr("words.origin_evening")
+    if line.origin == "here":
+        before = option_words.value(line.name, line.before, session.lang)
+        return session.tr("words.origin_here", before=before)
+    return None
+
+
 def _options(
     session: Session,
     model: DisputeModel,
@@ -98,81 +114,46 @@ def _options(
     toggle: Callable[[str], Callable[[], None]],
     value: TypedText,
 ) -> list[ft.Control]:
-    """Every rule option, each with its explanation and seeds when opened, changed on the
-    spot by a tap on a value (or typed in when there are many); the rulings follow."""
+    """What the rules here change from the variant, then every rule option in words, changed
+    on the spot by a tap on a value (or typed in when there are many); the rulings follow."""
     lines = model.option_lines()
     changed = sum(1 for line in lines if line.origin == "here")
+    changes = model.changes_from_preset()
     options_open = panel == "options" or (panel or "").startswith("option:")
     controls: list[ft.Control] = [
+        tagged(  # always there, so the controls below keep their places
+            "dispute-changes",
+            ft.Text(
+                session.tr("words.changes", lines=changes_lines(session, changes))
+                if changes
+                else session.tr("words.no_change"),
+                size=15,
+                weight=ft.FontWeight.W_500 if changes else None,
+            ),
+        ),
         toggle_row(
             session.tr("dispute.options"),
             options_open,
             toggle("options"),
             "preset-options",
             detail=session.tr("dispute.options_changed", n=changed) if changed else None,
-        )
+        ),
     ]
     if not options_open:
         return controls
-    for line in lines:
-        opened = panel == f"option:{line.name}"
-        label = (
-            f"{line.name} = {line.value}"
-            if line.origin == "preset"
-            else session.tr(f"dispute.origin_{line.origin}", name=line.name, value=line.value)
-        )
-        controls.append(
-            toggle_row(
-                f"{line.oid}  {label}",
-                opened,
-                _open_option(toggle, line.name, line.value, value.set),
-                f"opt-{line.name}",
-                detail=line.description if opened else None,
-            )
-        )
-        if not opened:
-            continue
-        if line.seeds:
-            controls.append(ft.Text(session.tr("dispute.option_seeds", seeds=line.seeds), size=15))
-        if line.choices:
-            controls += rows_of(
-                [
-                    key_button(
-                        choice,
-                        act(DisputeModel.with_option, line.name, choice),
-                        f"opt-choice-{choice}",
-                        selected=choice == line.value,
-                        size=15,
-                    )
-                    for choice in line.choices
-                ],
-                2,
-            )
-            continue
-        controls.append(
-            ft.Row(
-                [
-                    tagged(
-                        "opt-value",
-                        ft.TextField(
-                            value=value.shown,
-                            label=session.tr("dispute.option_value", name=line.name),
-                            text_size=theme.TEXT,
-                            expand=True,
-                            on_change=value.on_change,
-                            on_submit=lambda _, n=line.name: act(
-                                DisputeModel.with_option, n, value.latest()
-                            )(),
-                        ),
-                    ),
-                    big_button(
-                        session.tr("dispute.option_apply"),
-                        lambda _, n=line.name: act(DisputeModel.with_option, n, value.latest())(),
-                        ident="opt-apply",
-                    ),
-                ]
-            )
-        )
+    rows = [
+        Row(line.name, line.value, line.description, line.choices, _origin(session, line))
+        for line in lines
+    ]
+    controls += option_rows(
+        session,
+        rows,
+        panel,
+        toggle,
+        value,
+        lambda name, choice: act(DisputeModel.with_option, name, choice)(),
+        DISPUTE_IDS,
+    )
     if changed:
         controls.append(
             big_button(
@@ -183,19 +164,6 @@ def _options(
             )
         )
     return controls
-
-
-def _open_option(
-    toggle: Callable[[str], Callable[[], None]],
-    name: str,
-    value: str,
-    set_value_text: Callable[[str], None],
-) -> Callable[[], None]:
-    def handler() -> None:
-        set_value_text(value)
-        toggle(f"option:{name}")()
-
-    return handler
 
 
 def _preset_tile(
