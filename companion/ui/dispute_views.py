@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from companion.rules.cards import Card, JokerColour, Play, Rank
+from companion.rules.hand import Action
 from companion.ui.i18n import t
 
 Origin = Literal["preset", "evening", "here"]  # where an option's value comes from
@@ -114,6 +116,7 @@ class Picker:
     suits: bool  # show the suit row
     joker_colours: bool  # show which joker
     counts: tuple[int, ...]  # 1 … the most equal cards of one rank in the pack
+    jokers: tuple[str, ...] = ()  # the joker keys: "JK", or "JKR" and "JKB" when they differ
 
 
 @dataclass(frozen=True)
@@ -167,3 +170,42 @@ class EveningRules:
     title: str  # its title, or its date when it has none
     preset: str
     settings: tuple[str, ...]  # its changes to the preset's rule options (not table options)
+
+
+# --- cards as a person reads them ---------------------------------------------------------------
+_FRENCH_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
+
+
+def rank_face(symbol: str, lang: str) -> str:
+    """A rank as printed on the cards of the app's language: V/D/R in French."""
+    return _FRENCH_RANKS.get(symbol, symbol) if lang == "fr" else symbol
+
+
+def card_face(text: str, lang: str) -> tuple[str, bool]:
+    """A card's label ("R♥", "10", "Joker rouge") and whether it is printed in red."""
+    card = Card.parse(text)
+    if card.is_joker:
+        key = {None: "picker.joker", JokerColour.COLOURED: "picker.joker_red"}.get(
+            card.colour, "picker.joker_black"
+        )
+        return t(lang, key), card.colour is JokerColour.COLOURED
+    label = rank_face(Rank(card.rank).symbol, lang)
+    if card.suit is None:
+        return label, False
+    return f"{label}{card.suit.value}", card.suit.is_red
+
+
+def play_words(play: str, lang: str) -> str:
+    """A play in the notation ("K♥ K", "pass") as the cards read ("R♥ R", "Passe")."""
+    parsed = Play.parse(play)
+    if not parsed.cards:
+        return t(lang, "dispute.pass")
+    return " ".join(card_face(str(c), lang)[0] for c in parsed.cards)
+
+
+def action_words(action: str, lang: str) -> str:
+    """ "Tom: K K" → "Tom : R R"."""
+    parsed = Action.parse(action)
+    if parsed.effect or parsed.target:
+        return action  # card effects keep the notation (give/discard)
+    return t(lang, "dispute.play_line", name=parsed.player, play=play_words(str(parsed.play), lang))

@@ -289,9 +289,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "dispute.tray_empty": ("Touchez les cartes…", "Tap the cards…"),
     "dispute.count": ("Nombre de cartes égales", "Number of equal cards"),
     "dispute.suit": ("Couleur", "Suit"),
-    "dispute.joker_colour": ("Quel joker ?", "Which joker?"),
-    "dispute.joker_coloured": ("Joker couleur", "Coloured joker"),
-    "dispute.joker_black": ("Joker noir", "Black joker"),
     "dispute.pass": ("Passe", "Pass"),
     "dispute.delete": ("Effacer une carte", "Delete a card"),
     "dispute.clear_tray": ("Vider", "Clear"),
@@ -379,6 +376,43 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "dispute.trick_waiting": ("Peuvent encore jouer : {names}", "May still play: {names}"),
     # --- new evening -------------------------------------------------------------------------
     # --- options in words (new evening, dispute) ---------------------------------------------
+    # --- the card picker, the hand and its possible plays (dispute) -------------------------
+    "picker.mode_play": ("Coup à juger", "Play to judge"),
+    "picker.mode_table": ("Déjà joué", "Already played"),
+    "picker.mode_hand": ("Sa main", "Their hand"),
+    "picker.table_hint": (
+        "Un toucher ajoute le coup de {name} à la table ({count}).",
+        "One tap adds {name}'s play to the table ({count}).",
+    ),
+    "picker.as_trick": ("autant que la tournée", "as many as the trick"),
+    "picker.per_tap": ("{n} carte(s) par toucher", "{n} card(s) per tap"),
+    "picker.hand_hint": (
+        "Touchez les cartes que {name} a en main.",
+        "Tap the cards {name} holds.",
+    ),
+    "picker.hand_line": ("Main de {name} : {cards}", "{name}'s hand: {cards}"),
+    "picker.hand_empty": ("Main de {name} : (vide)", "{name}'s hand: (empty)"),
+    "picker.hand_clear": ("Vider la main", "Clear the hand"),
+    "picker.no_turn": (
+        "Personne n'a à jouer : la donne est finie.",
+        "Nobody is to play: the hand is over.",
+    ),
+    "picker.possible": ("Coups possibles pour {name}", "Possible plays for {name}"),
+    "picker.possible_none": (
+        "Aucun coup possible avec cette main.",
+        "No possible play with this hand.",
+    ),
+    "picker.possible_hint": (
+        "Donnez la main de {name} (onglet « Sa main ») pour voir ses coups possibles.",
+        "Enter {name}'s hand ('Their hand' tab) to see the possible plays.",
+    ),
+    "picker.joker": ("Joker", "Joker"),
+    "picker.joker_red": ("Joker rouge", "Red joker"),
+    "picker.joker_black": ("Joker noir", "Black joker"),
+    "dispute.players_range": (
+        "Cette variante se joue de {low} à {high} joueurs (pas {n}).",
+        "This variant is played by {low} to {high} players (not {n}).",
+    ),
     "words.change": (
         "{label} : {value} (au lieu de : {before})",
         "{label}: {value} (instead of: {before})",

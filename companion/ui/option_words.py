@@ -387,7 +387,7 @@ WORDS: Final[dict[str, OptionWords]] = {
         ("Plus de cartes", "More cards"),
         ("Si plus de cartes peuvent battre moins.", "Whether more cards may beat fewer."),
         {
-            "forbidden": ("non : autant de cartes", "no: the same number of cards"),
+            "forbidden": ("non, autant de cartes", "no, the same number of cards"),
             "higher_rank": ("oui, d'une valeur plus forte", "yes, of a higher rank"),
             "any_rank": ("oui, de n'importe quelle valeur", "yes, of any rank"),
         },

@@ -199,9 +199,13 @@ def test_ranks_outside_the_deck_are_ignored() -> None:
 
 def test_an_engine_error_becomes_a_notice_in_both_languages() -> None:
     """An engine error (a joker whose colour matters) becomes a notice in both languages."""
-    # Concierge ranks the two jokers apart: the ruling needs to know which is which.
-    model = played(DisputeModel(preset="concierge"), ("A", ["5"]))
-    judged = model.select_actor("B").tap_rank("JK").judge()
+    # Once the jokers rank apart the ruling needs to know which is which. The picker then
+    # offers each joker; one tapped in before the rules changed stays in the tray.
+    model = played(DisputeModel(preset="classique"), ("A", ["5"])).select_actor("B")
+    model = model.tap_rank("JK").with_option("joker_order", "coloured_high")
+    assert model.tray == ("JK",) and model.tap_rank("JK").tray == ("JK",)
+    assert model.picker().jokers == ("JKR", "JKB")
+    judged = model.judge()
     assert judged.ruling is None and judged.notice is not None
     assert judged.notice.key == "dispute.error"
     assert "JKR" in judged.notice.text("en") and "JKR" in judged.notice.text("fr")
@@ -239,8 +243,19 @@ def test_player_count_and_names() -> None:
     assert fewer.players == ("A", "B", "C")
     assert fewer.broken is not None and fewer.broken.action == "D: pass"
     assert fewer.broken.message("en") == "D is not at the table."
-    assert DisputeModel().with_player_count(1).players == ("A", "B", "C")
-    assert len(DisputeModel().with_player_count(20).players) == 10  # WIKI's Strutz seats 10
+    # The variant's player counts: classique 3 to 6, WIKI's Strutz up to 10.
+    refused = DisputeModel().with_player_count(10)
+    assert refused.players == DisputeModel().players and refused.notice is not None
+    assert refused.notice.text("fr") == "Cette variante se joue de 3 à 6 joueurs (pas 10)."
+    assert len(DisputeModel(preset="strutz").with_player_count(10).players) == 10
+    assert DisputeModel(preset="strutz").with_player_count(10).with_preset("classique").players == (
+        "A",
+        "B",
+        "C",
+        "D",
+        "E",
+        "F",
+    )  # a variant for fewer seats as many as it allows
 
     renamed = model.renamed(0, "  Léa ")
     assert renamed.players[0] == "Léa" and renamed.history == ("Léa: K", "B: A")

@@ -7,12 +7,21 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.ui import option_words, theme
-from companion.ui.dispute_model import MAX_PLAYERS, MIN_PLAYERS, DisputeModel, presets
-from companion.ui.dispute_views import OptionLine, RulingView
+from companion.ui.card_picker import card_chips
+from companion.ui.dispute_model import DisputeModel, presets
+from companion.ui.dispute_views import OptionLine, RulingView, action_words, play_words
 from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
 from companion.ui.session import Session
 from companion.ui.text_input import TypedText
-from companion.ui.widgets import big_button, key_button, rows_of, section, tagged, toggle_row
+from companion.ui.widgets import (
+    big_button,
+    key_button,
+    note,
+    rows_of,
+    section,
+    tagged,
+    toggle_row,
+)
 
 Act = Callable[..., Callable[..., None]]  # act(method, *args) -> a click handler
 
@@ -62,7 +71,7 @@ def setup_section(
             f"players-{n}",
             selected=n == len(model.players),
         )
-        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        for n in range(model.player_range()[0], model.player_range()[1] + 1)
     ]
     controls += [
         section(session.tr("dispute.players")),
@@ -227,7 +236,8 @@ def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Co
             tagged("table-empty", ft.Text(session.tr("dispute.table_empty"), size=theme.TEXT))
         )
     for i, line in enumerate(lines):
-        text = line.text if line.holds else session.tr("dispute.broken_line", action=line.text)
+        shown = action_words(line.text, session.lang)
+        text = shown if line.holds else session.tr("dispute.broken_line", action=shown)
         controls.append(
             tagged(
                 f"table-{i}",
@@ -262,7 +272,8 @@ def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Co
         )
     trick = model.trick()
     if trick.top is not None:
-        status = [session.tr("dispute.trick_top", cards=trick.top, name=trick.top_player)]
+        top = play_words(trick.top, session.lang)
+        status = [session.tr("dispute.trick_top", cards=top, name=trick.top_player)]
         if trick.passed:
             status.append(session.tr("dispute.trick_passed", names=", ".join(trick.passed)))
         if trick.waiting:
@@ -315,7 +326,8 @@ def actor_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Co
 
 
 def tray_row(session: Session, model: DisputeModel, act: Act) -> ft.Control:
-    text = model.play_text() or session.tr("dispute.tray_empty")
+    played = model.play_text()
+    text = play_words(played, session.lang) if played else session.tr("dispute.tray_empty")
     shown = ft.Text(
         session.tr("dispute.play_line", name=model.current_actor, play=text),
         size=theme.TEXT_HUGE if model.play_text() else theme.TEXT_LARGE,
@@ -363,7 +375,9 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
         tagged(
             "ruling-action",
             ft.Text(
-                session.tr("dispute.play_line", name=ruling.actor, play=ruling.play),
+                session.tr(
+                    "dispute.play_line", name=ruling.actor, play=play_words(ruling.play, lang)
+                ),
                 size=theme.TEXT_LARGE,
                 weight=ft.FontWeight.BOLD,
             ),
@@ -462,3 +476,109 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
         on_dismiss=act(DisputeModel.close_ruling),
         scrollable=True,
     )
+
+
+def mode_head(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
+    """Above the keys, what a tap fills: the play to judge (the tray), the table (who plays
+    and how many cards a tap adds), or the hand of the player whose turn it is."""
+    turn = model.next_player
+    if model.mode == "play":
+        return [tray_row(session, model, act)]
+    if turn is None:
+        return [note(session.tr("picker.no_turn"), ident="mode-hint")]
+    if model.mode == "table":
+        count = (
+            session.tr("picker.per_tap", n=model.count)
+            if model.count
+            else session.tr("picker.as_trick")
+        )
+        return [
+            note(
+                session.tr("picker.table_hint", name=turn, count=count),
+                ident="mode-hint",
+            )
+        ]
+    hand = model.hand if model.hand_owner == turn else ()
+    controls: list[ft.Control] = [
+        note(session.tr("picker.hand_hint", name=turn), ident="mode-hint"),
+        tagged(
+            "hand-line",
+            ft.Text(
+                session.tr(
+                    "picker.hand_line", name=turn, cards=play_words(" ".join(hand), session.lang)
+                )
+                if hand
+                else session.tr("picker.hand_empty", name=turn),
+                size=theme.TEXT,
+                weight=ft.FontWeight.W_500,
+            ),
+        ),
+    ]
+    if hand:
+        controls.append(card_chips(hand, session.lang, "hand-cards"))
+    controls.append(
+        ft.Row(
+            [
+                tagged(
+                    "hand-delete",
+                    ft.IconButton(
+                        ft.Icons.BACKSPACE_OUTLINED,
+                        tooltip=session.tr("dispute.delete"),
+                        width=theme.TAP,
+                        height=theme.TAP,
+                        on_click=act(DisputeModel.delete_hand_card),
+                    ),
+                ),
+                tagged(
+                    "hand-clear",
+                    ft.TextButton(
+                        content=ft.Text(session.tr("picker.hand_clear"), size=theme.TEXT),
+                        height=theme.TAP,
+                        on_click=act(DisputeModel.clear_hand),
+                    ),
+                ),
+            ]
+        )
+    )
+    return controls
+
+
+def possible_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
+    """Every play the referee would accept from the player whose turn it is, given his
+    hand; a tap adds it to the table."""
+    turn = model.next_player
+    if turn is None:
+        return []
+    controls: list[ft.Control] = [section(session.tr("picker.possible", name=turn))]
+    if model.hand_owner != turn or not model.hand:
+        controls.append(note(session.tr("picker.possible_hint", name=turn), ident="possible-hint"))
+        return controls
+    plays = model.possible_plays()
+    if not plays:
+        controls.append(note(session.tr("picker.possible_none"), ident="possible-none"))
+        return controls
+    for i, action in enumerate(plays):
+        play = action.partition(":")[2].strip()
+        controls.append(
+            ft.Semantics(
+                identifier=f"possible-{i}",
+                button=True,
+                label=play_words(play, session.lang),
+                content=ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Icon(ft.Icons.ADD_CIRCLE_OUTLINE, size=24),
+                            card_chips(play.split(), session.lang, f"possible-cards-{i}")
+                            if play != "pass"
+                            else ft.Text(session.tr("dispute.pass"), size=theme.TEXT),
+                        ]
+                    ),
+                    padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=8),
+                    border_radius=12,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER,
+                    ink=True,
+                    on_click=lambda _, a=action: act(DisputeModel.add_play, a)(),
+                ),
+            )
+        )
+    return controls
