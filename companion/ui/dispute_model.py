@@ -41,6 +41,7 @@ from companion.ui.dispute_views import (
     RulingView,
     TableLine,
     TrickView,
+    play_words,
 )
 from companion.ui.i18n import t
 from companion.ui.new_evening_model import NewEveningModel
@@ -602,7 +603,12 @@ class DisputeModel:
             ruling = self._dispute(action).ruling()
         except CompanionError as err:
             return replace(self, ruling=None, notice=Notice("dispute.error", (err.fr, err.en)))
-        view = _view(ruling, action, self._cites(ruling), _before(self.state(), ruling))
+        cites = self._cites(ruling)
+        view = replace(
+            _view(ruling, action, cites, _before(self.state(), ruling)),
+            system=(self.preset_info.name("fr"), self.preset_info.name("en")),
+            why=self._why(ruling, cites),
+        )
         return replace(self, ruling=view, notice=None)
 
     def _dispute(self, play: Action) -> Dispute:
@@ -619,7 +625,7 @@ class DisputeModel:
         """The option the referee names, then each option this table changed (the evening or
         here) that the verdict hangs on: put back as it was, the ruling would differ."""
         lines = {line.name: line for line in self.option_lines()}
-        named = ruling.info.blocker or CODE_OPTION.get(ruling.code)
+        named = ruling.info.blocker or CODE_OPTION.get(ruling.code) or self._legal_option(ruling)
         names = [named] if named in lines else []
         for line in lines.values():
             if (
@@ -630,6 +636,50 @@ class DisputeModel:
             ):
                 names.append(line.name)
         return tuple(Cite(n, lines[n].value, lines[n].origin, lines[n].before) for n in names)
+
+    def _legal_option(self, ruling: Ruling) -> str | None:
+        """The option that lets a legal play through: what makes it beat, or lets a player
+        pass, or play again on his own cards."""
+        if not ruling.legal:
+            return None
+        kind, rules = ruling.info.kind, self.rules
+        if kind == "beat":
+            cards = ruling.action.play.cards
+            top = self.state().trick.top
+            if top is not None and {c.rank for c in cards} == {c.rank for c in top.cards}:
+                return "equal_play"
+            if any(c.is_joker for c in cards) and rules.joker_power != "rank":
+                return "joker_power"
+            if any(c.rank is Rank.TWO for c in cards) and rules.twos != "normal":
+                return "twos"
+            return "rank_order"
+        return {"pass": "must_beat", "overplay": "self_overplay"}.get(kind)
+
+    def _why(self, ruling: Ruling, cites: tuple[Cite, ...]) -> tuple[str, str] | None:
+        """A legal play: why the rules allow it, in both languages."""
+        if not ruling.legal:
+            return None
+        kind, player = ruling.info.kind, ruling.action.player
+        rule = {lang: cites[0].text(lang) for lang in ("fr", "en")} if cites else None
+        words: dict[str, str] = {}
+        for lang in ("fr", "en"):
+            if kind == "lead":
+                words[lang] = t(lang, "dispute.why_lead", name=player)
+            elif kind == "beat" and rule is not None and cites[0].name == "equal_play":
+                play = play_words(str(ruling.action.play), lang)
+                words[lang] = t(lang, "dispute.why_equal", play=play, rule=rule[lang])
+            elif kind == "beat" and rule is not None:
+                top = self.state().trick.top
+                under = play_words(str(Play(top.cards)), lang) if top is not None else ""
+                play = play_words(str(ruling.action.play), lang)
+                words[lang] = t(lang, "dispute.why_beat", play=play, under=under, rule=rule[lang])
+            elif kind == "pass" and rule is not None:
+                forced = self.rules.must_beat
+                key = "dispute.why_pass_forced" if forced else "dispute.why_pass"
+                words[lang] = t(lang, key, name=player, rule=rule[lang])
+            else:
+                return None
+        return words["fr"], words["en"]
 
     def _verdict_without(self, line: OptionLine, action: Action) -> tuple[bool, str] | None:
         """The verdict with ``line``'s option as it was before; None when the rules or the

@@ -336,12 +336,12 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "dispute.option_unknown": ("Option inconnue : {name}.", "Unknown option: {name}."),
     "dispute.option_refused": ("Option refusée : {reason}", "Option refused: {reason}"),
     "dispute.cite_evening": (
-        "{name} = {value}, option de la soirée (la variante dit {before})",
-        "{name} = {value}, the evening's option (the variant says {before})",
+        "{label} : {value}, option de la soirée (la variante dit : {before})",
+        "{label}: {value}, the evening's option (the variant says: {before})",
     ),
     "dispute.cite_here": (
-        "{name} = {value}, changée ici (avant : {before})",
-        "{name} = {value}, changed here (before: {before})",
+        "{label} : {value}, changée ici (avant : {before})",
+        "{label}: {value}, changed here (before: {before})",
     ),
     "dispute.broken": (
         "« {action} » ne tient plus avec ces règles ou ces joueurs : {reason} "
@@ -409,6 +409,28 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "picker.joker": ("Joker", "Joker"),
     "picker.joker_red": ("Joker rouge", "Red joker"),
     "picker.joker_black": ("Joker noir", "Black joker"),
+    "dispute.details": ("Détails : {codes}", "Details: {codes}"),
+    "dispute.why": ("Pourquoi : {reason}", "Why: {reason}"),
+    "dispute.why_lead": (
+        "{name} entame : on entame avec la combinaison de son choix.",
+        "{name} leads: a lead may be any combination the rules allow.",
+    ),
+    "dispute.why_beat": (
+        "{play} passe au-dessus de {under} selon « {rule} ».",
+        "{play} ranks above {under} under '{rule}'.",
+    ),
+    "dispute.why_equal": (
+        "{play} couvre la même valeur (« {rule} »).",
+        "{play} covers the same rank ('{rule}').",
+    ),
+    "dispute.why_pass": (
+        "on peut passer même en pouvant battre (« {rule} »).",
+        "a player may pass even when able to beat ('{rule}').",
+    ),
+    "dispute.why_pass_forced": (
+        "{name} ne peut rien battre : il passe.",
+        "{name} cannot beat anything: he passes.",
+    ),
     "dispute.players_range": (
         "Cette variante se joue de {low} à {high} joueurs (pas {n}).",
         "This variant is played by {low} to {high} players (not {n}).",

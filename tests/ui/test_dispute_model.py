@@ -61,7 +61,9 @@ def test_an_illegal_play_cites_its_rule_and_who_must_act() -> None:
     assert ruling is not None and not ruling.legal
     assert ruling.code == "already-passed"
     assert ruling.rule == "pass_is_final = true"
-    assert "(P3)" in ruling.rule_text("fr") and ruling.rule_text("fr").endswith("already-passed")
+    # In words; the codes only in the details line.
+    assert ruling.rule_text("fr") == "Trou-du-cul classique — Qui passe abandonne : oui"
+    assert ruling.details("fr") == "Détails : P3 · pass_is_final = true · already-passed"
     assert ruling.next_text("en") == "C must beat K"
     assert ruling.sentence("fr").startswith("qui passe abandonne la tournée")
 
@@ -353,11 +355,16 @@ def test_a_ruling_that_rests_on_the_evenings_option_cites_it(evening_service: Ta
     model = played(from_evening(_evening(evening_service, ["equal_play=allowed"])), ("Léa", ["K"]))
     ruling = model.tap_rank("K").judge().ruling
     assert ruling is not None and ruling.legal and ruling.actor == "Tom"
-    assert "equal_play = allowed, the evening's option (the variant says forbidden)" in (
-        ruling.rule_text("en")
+    assert ruling.rule_text("en") == (
+        "Trou-du-cul classique — Equal cards: allowed, the evening's option "
+        "(the variant says: not allowed)"
     )
-    assert "equal_play = allowed, option de la soirée (la variante dit forbidden)" in (
+    assert "Cartes égales : autorisé, option de la soirée (la variante dit : interdit)" in (
         ruling.rule_text("fr")
+    )
+    assert ruling.why_text("fr") == (
+        "R couvre la même valeur (« Cartes égales : autorisé, option de la soirée "
+        "(la variante dit : interdit) »)."
     )
 
 
@@ -373,8 +380,9 @@ def test_an_option_changed_on_the_spot_changes_the_ruling_and_is_cited(
     ruling = changed.ruling
     assert ruling is not None and not ruling.legal and ruling.code == "equal-forbidden"
     assert ruling.rule_text("en").endswith(
-        "equal_play = forbidden, changed here (before: allowed) — equal-forbidden"
+        "Equal cards: not allowed, changed here (before: allowed)"
     )
+    assert ruling.details("en").endswith("B2 · equal_play = forbidden · equal-forbidden")
     assert changed.rules_title("en") == (
         "Rules of the evening 'Chez Léa', changed here: Equal cards: not allowed"
     )
@@ -385,8 +393,14 @@ def test_a_changed_option_is_cited_only_when_the_verdict_depends_on_it() -> None
     differ: a higher card beats a king whatever equal_play says."""
     model = played(DisputeModel().with_option("equal_play", "allowed"), ("A", ["K"]))
     ruling = model.tap_rank("A").judge().ruling
-    assert ruling is not None and ruling.legal and ruling.cites == ()
-    assert ruling.rule_text("en") == "Trou-du-cul classique — ok"
+    assert ruling is not None and ruling.legal
+    assert [c.name for c in ruling.cites] == ["rank_order"]  # why it beats: not equal_play
+    assert ruling.rule_text("en") == (
+        "Trou-du-cul classique — Card order: 2, 3 … ace (the ace ranks highest)"
+    )
+    assert ruling.why_text("en") == (
+        "A ranks above K under 'Card order: 2, 3 … ace (the ace ranks highest)'."
+    )
 
 
 def test_the_options_read_as_on_the_new_evening_screen() -> None:
@@ -514,7 +528,7 @@ def test_a_player_who_passed_cannot_play_again_in_the_trick() -> None:
     assert loose.current_actor == "B"
     ruling = loose.tap_rank("JK").judge().ruling
     assert ruling is not None and ruling.legal
-    assert "pass_is_final = false, changed here (before: true)" in ruling.rule_text("en")
+    assert "A pass is final: no, changed here (before: yes)" in ruling.rule_text("en")
 
 
 def test_the_trick_shows_what_to_beat_who_passed_and_who_may_still_play() -> None:

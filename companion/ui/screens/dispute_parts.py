@@ -384,6 +384,11 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
         ),
         tagged("ruling-message", ft.Text(ruling.sentence(lang), size=theme.TEXT_LARGE)),
     ]
+    why = ruling.why_text(lang)
+    if why:  # a legal play: why the rules allow it
+        body.append(
+            tagged("ruling-why", ft.Text(session.tr("dispute.why", reason=why), size=theme.TEXT))
+        )
     before = ruling.before_text(lang)
     if before:  # a play out of turn: who had to act first
         body.append(
@@ -413,6 +418,10 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
         ),
         tagged(
             "ruling-rule", ft.Text(session.tr("dispute.rule", rule=ruling.rule_text(lang)), size=15)
+        ),
+        tagged(
+            "ruling-details",
+            ft.Text(ruling.details(lang), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ),
     ]
     actions: list[ft.Control] = []
