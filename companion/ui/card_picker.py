@@ -10,6 +10,7 @@ least 56 px high and a fifth of the width."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import flet as ft
 
@@ -61,7 +62,7 @@ def card_key(
 
 def card_chips(cards: Sequence[str], lang: str, ident: str) -> ft.Control:
     """Cards shown as small cards side by side (the tray, a hand, a possible play)."""
-    chips = []
+    chips: list[ft.Control] = []
     for text in cards:
         label, red = card_face(text, lang)
         chips.append(
@@ -79,19 +80,19 @@ def card_chips(cards: Sequence[str], lang: str, ident: str) -> ft.Control:
             )
         )
     return ft.Semantics(
-        identifier=ident,
-        label=" ".join(card_face(c, lang)[0] for c in cards),
-        content=ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
+        identifier=ident, content=ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
     )
 
 
-def mode_row(mode: PickerMode, tr: Callable[..., str], on_mode) -> ft.Control:
+def mode_row(
+    mode: PickerMode, tr: Callable[..., str], on_mode: Callable[[PickerMode], None]
+) -> ft.Control:
     """What a tap on a card fills."""
     return ft.Row(
         [
             key_button(
                 tr(f"picker.mode_{m}"),
-                lambda m=m: on_mode(m),
+                partial(on_mode, m),
                 f"mode-{m}",
                 selected=m == mode,
                 size=15,
@@ -107,27 +108,27 @@ def picker_controls(
     *,
     tr: Callable[..., str],
     lang: str,
-    on_rank,
-    on_count,
-    on_suit,
-    on_pass,
+    on_rank: Callable[[str], None],
+    on_count: Callable[[int], None],
+    on_suit: Callable[[Suit], None],
+    on_pass: Callable[[], None],
     count: int | None = None,
     with_pass: bool = True,
 ) -> list[ft.Control]:
     """The picker's rows; each ``on_*`` takes the tapped value."""
     keys = [
-        card_key(rank_face(symbol, lang), lambda s=symbol: on_rank(s), f"rank-{symbol}")
+        card_key(rank_face(symbol, lang), partial(on_rank, symbol), f"rank-{symbol}")
         for symbol in picker.ranks
         if symbol != "JK"
     ]
     for joker in picker.jokers:
         label, red = card_face(joker, lang)
-        keys.append(card_key(label, lambda j=joker: on_rank(j), f"rank-{joker}", red=red, size=15))
+        keys.append(card_key(label, partial(on_rank, joker), f"rank-{joker}", red=red, size=15))
     controls: list[ft.Control] = rows_of(keys, RANKS_PER_ROW)
     controls.append(ft.Text(tr("dispute.count"), size=theme.TEXT))
     controls += rows_of(
         [
-            key_button(f"×{n}", lambda n=n: on_count(n), f"count-{n}", selected=n == count)
+            key_button(f"×{n}", partial(on_count, n), f"count-{n}", selected=n == count)
             for n in picker.counts
         ],
         4 if len(picker.counts) > 4 else len(picker.counts),
@@ -140,10 +141,10 @@ def picker_controls(
     return controls
 
 
-def _suit_key(suit: Suit, on_suit) -> ft.Control:
+def _suit_key(suit: Suit, on_suit: Callable[[Suit], None]) -> ft.Control:
     return card_key(
         suit.value,
-        lambda: on_suit(suit),
+        partial(on_suit, suit),
         f"suit-{suit.letter}",
         red=suit.is_red,
         size=theme.TEXT_HUGE,

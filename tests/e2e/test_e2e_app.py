@@ -26,7 +26,7 @@ def test_a_four_of_a_kind_on_a_joker_is_legal(server: Server, context) -> None:
         tap(page, actor)
         tap(page, rank)
         tap(page, "add")
-    expect_text(page, "table-1", "B: JK")
+    expect_text(page, "table-1", "B : Joker")
 
     tap(page, "actor-2")  # C: 5 5 5 5
     tap(page, "rank-5")
@@ -40,7 +40,7 @@ def test_a_four_of_a_kind_on_a_joker_is_legal(server: Server, context) -> None:
     expect_text(page, "ruling-rule", "Trou-du-cul classique")
 
     tap(page, "ruling-continue")  # follow the trick: the play joins the table
-    expect_text(page, "table-2", "C: 5 5 5 5")
+    expect_text(page, "table-2", "C : 5 5 5 5")
 
     tap(page, "back")  # home again, still with the rights of the key
     by_id(page, "home-new").wait_for(state="attached")

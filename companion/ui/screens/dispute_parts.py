@@ -572,7 +572,6 @@ def possible_section(session: Session, model: DisputeModel, act: Act) -> list[ft
             ft.Semantics(
                 identifier=f"possible-{i}",
                 button=True,
-                label=play_words(play, session.lang),
                 content=ft.Container(
                     content=ft.Row(
                         [

@@ -9,6 +9,8 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.ui import option_words, routes, theme
+from companion.ui.card_picker import card_key
+from companion.ui.dispute_views import card_face, rank_face
 from companion.ui.evenings import call
 from companion.ui.new_evening_model import ROLES_MODES, NewEveningModel, presets
 from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
@@ -227,7 +229,7 @@ def _roles(
     if mode != "draw" or not model.players:
         return controls
     for i, name in enumerate(model.players):  # one line each from the start: no jumps
-        cards = model.cards_of(name) or ["…"]
+        cards = [rank_face(c, session.lang) for c in model.cards_of(name)] or ["…"]
         controls.append(
             tagged(
                 f"drawn-{i}",
@@ -256,7 +258,9 @@ def _roles(
         )
         controls += rows_of(
             [
-                key_button(s, act(NewEveningModel.tap_card, s), f"draw-{s}")
+                card_key(
+                    card_face(s, session.lang)[0], act(NewEveningModel.tap_card, s), f"draw-{s}"
+                )
                 for s in model.draw_ranks()
             ],
             5,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -134,7 +135,7 @@ def _row(
             _choice(
                 option_words.value(row.name, choice, lang),
                 choice == row.value,
-                lambda c=choice: choose(row.name, c),
+                partial(choose, row.name, choice),
                 f"{ids.choice}{choice}",
             )
             for choice in row.choices
