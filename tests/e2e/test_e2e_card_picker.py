@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.browser import Server, by_id, expect_text, open_app, reach, tap, text_of
+from companion.ui.browser import (
+    PHONE,
+    Server,
+    by_id,
+    expect_text,
+    into_view,
+    open_app,
+    reach,
+    tap,
+    text_of,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -56,7 +66,10 @@ def test_possible_plays_from_a_hand_and_a_tap_adds_one(server: Server, context) 
     for rank in ("5", "Q", "Q", "A"):
         tap(page, f"rank-{rank}")
     expect_text(page, "hand-line", "Main de B : 5 D D A")
-    reach(page, "possible-0")
+    # The list is below the keys: Flutter builds what is near the screen only.
+    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    page.mouse.wheel(0, 2500)
+    into_view(page, "possible-0", top=PHONE["height"] / 2 - 200)
     plays, i = [], 0
     while by_id(page, f"possible-{i}").count():
         plays.append(text_of(page, f"possible-{i}").strip())
