@@ -648,9 +648,10 @@ class DisputeModel:
             top = self.state().trick.top
             if top is not None and {c.rank for c in cards} == {c.rank for c in top.cards}:
                 return "equal_play"
-            if any(c.is_joker for c in cards) and rules.joker_power != "rank":
+            both = (*cards, *(top.cards if top is not None else ()))  # either side's power
+            if any(c.is_joker for c in both) and rules.joker_power != "rank":
                 return "joker_power"
-            if any(c.rank is Rank.TWO for c in cards) and rules.twos != "normal":
+            if any(c.rank is Rank.TWO for c in both) and rules.twos != "normal":
                 return "twos"
             return "rank_order"
         return {"pass": "must_beat", "overplay": "self_overplay"}.get(kind)

@@ -118,7 +118,8 @@ class RulingView:
             return t(lang, "dispute.hand_over")
         if self.to_beat is None:
             return t(lang, "dispute.next_lead", name=self.next_player)
-        return t(lang, "dispute.next_beat", name=self.next_player, cards=self.to_beat)
+        cards = play_words(self.to_beat, lang)
+        return t(lang, "dispute.next_beat", name=self.next_player, cards=cards)
 
     def before_text(self, lang: str) -> str | None:
         """A play out of turn: who must still play or pass before this player may."""

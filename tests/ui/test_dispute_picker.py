@@ -81,3 +81,18 @@ def test_the_dispute_enforces_the_variants_player_counts() -> None:
         "This variant is played by 3 to 6 players (not 7)."
     )
     assert len(model.with_player_count(6).players) == 6
+
+
+def test_a_four_of_a_kind_on_a_joker_says_the_jokers_rule() -> None:
+    """Classique: a four of a kind beats a lone joker by the joker's rule, not the card
+    order; the reason cites it."""
+    model = DisputeModel().with_mode("table").tap_rank("K").tap_rank("JK").with_mode("play")
+    for _ in range(4):
+        model = model.tap_rank("5")
+    ruling = model.judge().ruling
+    assert ruling is not None and ruling.legal
+    assert [c.name for c in ruling.cites] == ["joker_power"]
+    assert ruling.why_text("fr") == (
+        "5 5 5 5 passe au-dessus de Joker selon « Force du joker : un joker seul bat tout, "
+        "sauf un carré posé dessus »."
+    )
