@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.browser import (
+from tests.support.browser import (
     PHONE,
     Server,
     by_id,

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 from PIL import Image
 
-from companion.ui.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, by_id, enable_semantics
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, by_id, enable_semantics
 
 pytestmark = pytest.mark.e2e
 

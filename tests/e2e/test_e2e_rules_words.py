@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.ui.browser import (
+from companion.ui.settings import SettingsStore, UiSettings
+from tests.support.browser import (
     Server,
     by_id,
     expect_text,
@@ -20,7 +21,6 @@ from companion.ui.browser import (
     tap,
     text_of,
 )
-from companion.ui.settings import SettingsStore, UiSettings
 
 pytestmark = pytest.mark.e2e
 
