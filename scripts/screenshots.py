@@ -87,6 +87,22 @@ def shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], None]]]:
         tap(page, "judge")
         by_id(page, "ruling-verdict").wait_for(state="attached")
 
+    def dispute_table(page: Any) -> None:
+        # One tap per play already on the table, then the hand of the player to act.
+        tap(page, "home-dispute")
+        tap(page, "mode-table")
+        _tap_and_see(page, "rank-10", "table-0", "A : 10")
+        _tap_and_see(page, "rank-Q", "table-1", "B : D")
+        tap(page, "mode-hand")
+        for rank in ("5", "K", "K", "A", "JK"):
+            tap(page, f"rank-{rank}")
+        expect_text(page, "hand-line", "Main de C")
+        into_view(page, "mode-hand", top=140)
+
+    def dispute_possible(page: Any) -> None:
+        dispute_table(page)
+        into_view(page, "possible-0", top=PHONE["height"] / 2 - 100)
+
     def dispute_illegal(page: Any) -> None:
         _dispute_setup(page)
         tap(page, "clear-tray")
@@ -103,6 +119,8 @@ def shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], None]]]:
         ("dispute-picker", url, dispute_picker),
         ("dispute-ruling", url, dispute_ruling),
         ("dispute-ruling-illegal", url, dispute_illegal),
+        ("dispute-table", url, dispute_table),
+        ("dispute-possible", url, dispute_possible),
         ("invite", url, lambda page: (tap(page, "home-invite"), at("screen-invite")(page))),
         ("settings", url, lambda page: (tap(page, "home-settings"), at("screen-settings")(page))),
         ("history", url, lambda page: (tap(page, "home-history"), _first_evening(page))),
@@ -192,9 +210,14 @@ def _evening_shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], 
     def new_options(page: Any) -> None:
         _new_evening(page)
         tap(page, "new-options")
-        tap(page, "option-rank_order")
-        by_id(page, "choice-ace_high").wait_for(state="attached")
-        _scroll_down(page, 950)
+        reach(page, "option-equal_play")
+        reach(page, "choice-allowed")
+        expect_text(page, "new-changes", "Cartes égales : autorisé")
+        into_view(page, "option-equal_play", top=PHONE["height"] / 2 - 250)
+
+    def new_rules(page: Any) -> None:
+        _new_evening(page)
+        into_view(page, "new-source", top=PHONE["height"] / 2 - 250)
 
     def entry(page: Any) -> None:
         for i in (1, 0):
@@ -216,6 +239,7 @@ def _evening_shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], 
         ("new-evening-twice", url, new_twice),
         ("new-evening-draw", url, new_draw),
         ("new-evening-options", url, new_options),
+        ("new-evening-rules", url, new_rules),
         (
             "evening-table",
             table,
@@ -411,7 +435,7 @@ def correction_shots(
         reach(page, "preset-options")
         reach(page, "opt-equal_play")
         reach(page, "opt-choice-forbidden")
-        expect_text(page, "evening-rules", "changées ici : equal_play=forbidden")
+        expect_text(page, "evening-rules", "changées ici : Cartes égales : interdit")
 
     def dispute_option(page: Any) -> None:
         open_option(page)
@@ -421,10 +445,10 @@ def correction_shots(
         # Tom leads a king, Sam covers it with a king (legal under the evening's option)...
         evening_rules(page)
         tap(page, "rank-K")
-        _tap_and_see(page, "add", "table-0", "Tom: K")
+        _tap_and_see(page, "add", "table-0", "Tom : R")
         tap(page, "rank-K")
         _tap_and_see(page, "judge", "ruling-verdict", "Coup valable")
-        _tap_and_see(page, "ruling-continue", "table-1", "Sam: K")
+        _tap_and_see(page, "ruling-continue", "table-1", "Sam : R")
         # ...then the option is changed on the spot: the second king no longer holds.
         open_option(page)
         expect_text(page, "table-1", "ne tient plus")

@@ -1,83 +1,151 @@
-"""The card picker: fast with one thumb. Ranks in playing order for the rule set, then the
-count of equal cards, the suit only when the rules use suits, which joker only when jokers
-rank apart; every button at least 56 px high and a fifth of the width."""
+"""The card picker: fast with one thumb, and keys that look like cards.
+
+What a tap fills is chosen above the keys: the play to judge, the table itself (one tap adds
+the play of the player whose turn it is), or that player's hand (for his possible plays).
+Ranks come in playing order for the rule set, printed as the cards of the app's language
+(V/D/R in French); then the count of equal cards; the suits (red or black) only when the
+rules make suits matter; both jokers only when the rules tell them apart. Every key is at
+least 56 px high and a fifth of the width."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import flet as ft
 
-from companion.rules.cards import SUITS, JokerColour, Suit
+from companion.rules.cards import SUITS, Suit
 from companion.ui import theme
-from companion.ui.dispute_views import Picker
-from companion.ui.state import bind
+from companion.ui.dispute_model import PICKER_MODES, PickerMode
+from companion.ui.dispute_views import Picker, card_face, rank_face
 from companion.ui.widgets import key_button, rows_of
 
 RANKS_PER_ROW = 5
+CARD_BORDER = ft.Colors.OUTLINE
+CARD_FACE = ft.Colors.SURFACE_CONTAINER_LOWEST  # white on light, near black on dark
+BLACK_SUIT = ft.Colors.ON_SURFACE  # black on light, light on dark: readable either way
 
 
-def _key(
+def card_key(
     label: str,
     on_click: Callable[[], None],
     ident: str,
     *,
-    color: str | None = None,
+    red: bool = False,
     size: int = theme.TEXT_LARGE,
 ) -> ft.Control:
-    return key_button(label, on_click, ident, color=color, size=size)
+    """A key drawn as a playing card: a face with a thin border, the label in red or black."""
+    return ft.Semantics(
+        identifier=ident,
+        button=True,
+        expand=True,
+        content=ft.Container(
+            content=ft.Text(
+                label,
+                size=size,
+                weight=ft.FontWeight.BOLD,
+                color=theme.RED_SUIT if red else BLACK_SUIT,
+                text_align=ft.TextAlign.CENTER,
+                no_wrap=True,
+            ),
+            height=theme.TAP + 8,
+            expand=True,
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            border=ft.Border.all(1.5, CARD_BORDER),
+            bgcolor=CARD_FACE,
+            ink=True,
+            on_click=lambda _: on_click(),
+        ),
+    )
+
+
+def card_chips(cards: Sequence[str], lang: str, ident: str) -> ft.Control:
+    """Cards shown as small cards side by side (the tray, a hand, a possible play)."""
+    chips: list[ft.Control] = []
+    for text in cards:
+        label, red = card_face(text, lang)
+        chips.append(
+            ft.Container(
+                content=ft.Text(
+                    label,
+                    size=theme.TEXT,
+                    weight=ft.FontWeight.BOLD,
+                    color=theme.RED_SUIT if red else BLACK_SUIT,
+                ),
+                padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                border_radius=6,
+                border=ft.Border.all(1, CARD_BORDER),
+                bgcolor=CARD_FACE,
+            )
+        )
+    return ft.Semantics(
+        identifier=ident, content=ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
+    )
+
+
+def mode_row(
+    mode: PickerMode, tr: Callable[..., str], on_mode: Callable[[PickerMode], None]
+) -> ft.Control:
+    """What a tap on a card fills."""
+    return ft.Row(
+        [
+            key_button(
+                tr(f"picker.mode_{m}"),
+                partial(on_mode, m),
+                f"mode-{m}",
+                selected=m == mode,
+                size=15,
+            )
+            for m in PICKER_MODES
+        ],
+        spacing=6,
+    )
 
 
 def picker_controls(
     picker: Picker,
     *,
     tr: Callable[..., str],
+    lang: str,
     on_rank: Callable[[str], None],
     on_count: Callable[[int], None],
     on_suit: Callable[[Suit], None],
-    on_joker: Callable[[JokerColour], None],
     on_pass: Callable[[], None],
+    count: int | None = None,
+    with_pass: bool = True,
 ) -> list[ft.Control]:
     """The picker's rows; each ``on_*`` takes the tapped value."""
-    controls: list[ft.Control] = rows_of(
-        [_key(symbol, bind(on_rank, symbol), f"rank-{symbol}") for symbol in picker.ranks],
-        RANKS_PER_ROW,
-    )
+    keys = [
+        card_key(rank_face(symbol, lang), partial(on_rank, symbol), f"rank-{symbol}")
+        for symbol in picker.ranks
+        if symbol != "JK"
+    ]
+    for joker in picker.jokers:
+        label, red = card_face(joker, lang)
+        keys.append(card_key(label, partial(on_rank, joker), f"rank-{joker}", red=red, size=15))
+    controls: list[ft.Control] = rows_of(keys, RANKS_PER_ROW)
     controls.append(ft.Text(tr("dispute.count"), size=theme.TEXT))
     controls += rows_of(
-        [_key(f"×{n}", bind(on_count, n), f"count-{n}") for n in picker.counts],
+        [
+            key_button(f"×{n}", partial(on_count, n), f"count-{n}", selected=n == count)
+            for n in picker.counts
+        ],
         4 if len(picker.counts) > 4 else len(picker.counts),
     )
     if picker.suits:
         controls.append(ft.Text(tr("dispute.suit"), size=theme.TEXT))
         controls += rows_of([_suit_key(s, on_suit) for s in SUITS], 4)
-    if picker.joker_colours:
-        controls.append(ft.Text(tr("dispute.joker_colour"), size=theme.TEXT))
-        controls.append(
-            ft.Row(
-                [
-                    _key(
-                        tr("dispute.joker_coloured"),
-                        lambda: on_joker(JokerColour.COLOURED),
-                        "joker-R",
-                        size=theme.TEXT,
-                    ),
-                    _key(
-                        tr("dispute.joker_black"),
-                        lambda: on_joker(JokerColour.BLACK),
-                        "joker-B",
-                        size=theme.TEXT,
-                    ),
-                ],
-                spacing=6,
-            )
-        )
-    controls.append(ft.Row([_key(tr("dispute.pass"), on_pass, "pass", size=theme.TEXT)]))
+    if with_pass:
+        controls.append(ft.Row([key_button(tr("dispute.pass"), on_pass, "pass", size=theme.TEXT)]))
     return controls
 
 
 def _suit_key(suit: Suit, on_suit: Callable[[Suit], None]) -> ft.Control:
-    color = theme.RED_SUIT if suit.is_red else None
-    return _key(
-        suit.value, lambda: on_suit(suit), f"suit-{suit.letter}", color=color, size=theme.TEXT_HUGE
+    return card_key(
+        suit.value,
+        partial(on_suit, suit),
+        f"suit-{suit.letter}",
+        red=suit.is_red,
+        size=theme.TEXT_HUGE,
     )

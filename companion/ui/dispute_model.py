@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from companion.errors import CompanionError
 from companion.rules.cards import DECK_RANKS, Card, JokerColour, Play, Rank, Suit
@@ -26,9 +26,10 @@ from companion.rules.combos import order_for
 from companion.rules.dispute import Dispute
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import PRESETS, Preset, ruleset_from, split_setting
-from companion.rules.referee import Ruling, judge
+from companion.rules.referee import Ruling, judge, legal_plays
 from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import TableRules
+from companion.ui import option_words
 from companion.ui.dispute_views import (
     Broken,
     Cite,
@@ -40,6 +41,7 @@ from companion.ui.dispute_views import (
     RulingView,
     TableLine,
     TrickView,
+    play_words,
 )
 from companion.ui.i18n import t
 from companion.ui.new_evening_model import NewEveningModel
@@ -54,6 +56,13 @@ DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
 MAX_NAME = 20
 MAX_TRAY = 12  # more cards than any legal play holds (poker hands, two-deck sets with wilds)
 DEFAULT_PRESET = "classique"
+JOKER_KEYS = ("JKR", "JKB")  # the coloured and the black joker, where the rules tell them apart
+MAX_HAND = 27  # more than any player is dealt (54 cards between two players)
+
+# What a tap on the picker fills: the play to judge, the table itself (one tap adds a play
+# for the player whose turn it is), or the hand of the player whose turn it is.
+PickerMode = Literal["play", "table", "hand"]
+PICKER_MODES: tuple[PickerMode, ...] = ("play", "table", "hand")
 
 
 @lru_cache(maxsize=128)
@@ -163,6 +172,10 @@ class DisputeModel:
     notice: Notice | None = None
     settings: tuple[str, ...] = ()  # NAME=VALUE changes to the preset's rule options
     evening: EveningRules | None = None  # the evening the screen was opened from
+    mode: PickerMode = "play"
+    count: int | None = None  # in "table" mode, the cards per tap (None: as the trick goes)
+    hand: tuple[str, ...] = ()  # cards held by ``hand_owner``, as card texts
+    hand_owner: str | None = None
 
     # --- reading ------------------------------------------------------------------------------
     @property
@@ -230,9 +243,18 @@ class DisputeModel:
         if rules.jokers > 0:
             ranks.append(Rank.JOKER.symbol)
         most = 4 * rules.deck_count(len(self.players))
+        colours = uses_joker_colours(rules)
         return Picker(
-            tuple(ranks), uses_suits(rules), uses_joker_colours(rules), tuple(range(1, most + 1))
+            tuple(ranks),
+            uses_suits(rules),
+            colours,
+            tuple(range(1, most + 1)),
+            jokers=(JOKER_KEYS if colours else (Rank.JOKER.symbol,)) if rules.jokers > 0 else (),
         )
+
+    def player_range(self) -> tuple[int, int]:
+        """The fewest and most players the variant allows."""
+        return self.preset_info.players
 
     def play_text(self) -> str:
         if self.passing:
@@ -288,6 +310,16 @@ class DisputeModel:
             )
         return lines
 
+    def changes_from_preset(self) -> list[tuple[str, str, str]]:
+        """(name, value, the variant's value) of each option the evening or this screen
+        changes."""
+        preset = _option_values(self.preset, ())
+        return [
+            (line.name, line.value, preset[line.name].value)
+            for line in self.option_lines()
+            if line.value != preset[line.name].value
+        ]
+
     def changed_here(self) -> list[str]:
         """``NAME=VALUE`` of each option changed on the spot (not the evening's own)."""
         return [
@@ -295,24 +327,30 @@ class DisputeModel:
         ]
 
     def rules_title(self, lang: str) -> str | None:
-        """ "Rules of the evening …" while the screen plays the evening's preset."""
+        """ "Rules of the evening …" while the screen plays the evening's preset, with what
+        was changed here in words."""
         if self.evening is None or self.evening.preset != self.preset:
             return None
-        changed = self.changed_here()
+        changed = [line for line in self.option_lines() if line.origin == "here"]
         if not changed:
             return t(lang, "dispute.evening_rules", title=self.evening.title)
-        return t(
-            lang,
-            "dispute.evening_rules_changed",
-            title=self.evening.title,
-            changes=", ".join(changed),
+        sep = ": " if lang == "en" else " : "
+        changes = ", ".join(
+            f"{option_words.label(x.name, lang)}{sep}{option_words.value(x.name, x.value, lang)}"
+            for x in changed
         )
+        return t(lang, "dispute.evening_rules_changed", title=self.evening.title, changes=changes)
 
     # --- setting up ----------------------------------------------------------------------------
     def with_preset(self, preset: str) -> DisputeModel:
         if preset not in PRESETS or preset == self.preset:
             return self
         moved = replace(self, preset=preset, settings=(), tray=(), passing=False)
+        low, high = PRESETS[preset].players
+        if not low <= len(moved.players) <= high:  # seat as many as the variant allows
+            moved = replace(
+                moved, players=_seated(moved.players, max(low, min(high, len(moved.players))))
+            )
         return replace(moved, settings=moved._evening_settings())._revalidated()
 
     def with_option(self, name: str, value: str) -> DisputeModel:
@@ -336,12 +374,16 @@ class DisputeModel:
         return replace(self, settings=self._evening_settings())._revalidated()
 
     def with_player_count(self, n: int) -> DisputeModel:
-        n = max(MIN_PLAYERS, min(MAX_PLAYERS, n))
-        names = list(self.players[:n])
-        spare = (d for d in DEFAULT_NAMES if d not in names)
-        while len(names) < n:
-            names.append(next(spare))
-        return replace(self, players=tuple(names))._revalidated()
+        low, high = self.player_range()
+        if not low <= n <= high:
+            return replace(
+                self,
+                notice=Notice(
+                    "dispute.players_range",
+                    fields=(("low", str(low)), ("high", str(high)), ("n", str(n))),
+                ),
+            )
+        return replace(self, players=_seated(self.players, n))._revalidated()
 
     def renamed(self, index: int, name: str) -> DisputeModel:
         name = name.strip()
@@ -391,13 +433,88 @@ class DisputeModel:
         return replace(self, actor=name, ruling=None, notice=None)
 
     # --- the card picker -----------------------------------------------------------------------
+    def with_mode(self, mode: PickerMode) -> DisputeModel:
+        if mode not in PICKER_MODES:
+            return self
+        return replace(self, mode=mode, count=None, notice=None)
+
+    def _offered(self, symbol: str) -> bool:
+        picker = self.picker()
+        return (symbol in picker.ranks and symbol != Rank.JOKER.symbol) or symbol in picker.jokers
+
     def tap_rank(self, symbol: str) -> DisputeModel:
-        if symbol not in self.picker().ranks or len(self.tray) >= MAX_TRAY:
+        if not self._offered(symbol):
+            return self
+        if self.mode == "table":
+            return self._add_quick(symbol)
+        if self.mode == "hand":
+            return self._to_hand(symbol)
+        if len(self.tray) >= MAX_TRAY:
             return self
         return replace(self, tray=(*self.tray, symbol), passing=False, ruling=None, notice=None)
 
+    def _add_quick(self, symbol: str) -> DisputeModel:
+        """One tap: the player whose turn it is played ``symbol`` (as many as the trick
+        asks, or as the count key says); it joins the table if the rules allow it."""
+        top = self.state().trick.top
+        n = self.count or (len(top.cards) if top is not None and self.to_beat else 1)
+        return self._add_text(" ".join([symbol] * n))
+
+    def _add_text(self, play: str) -> DisputeModel:
+        saved = (self.tray, self.passing, self.actor)
+        tried = replace(
+            self,
+            actor=None,
+            tray=tuple(play.split()) if play != str(Play()) else (),
+            passing=play == str(Play()),
+        ).add_to_table()
+        if tried.history == self.history:  # refused: the reason shows, the tray is kept
+            return replace(tried, tray=saved[0], passing=saved[1], actor=saved[2])
+        return replace(tried, tray=saved[0], passing=saved[1], count=None)
+
+    def quick_pass(self) -> DisputeModel:
+        """One tap: the player whose turn it is passed."""
+        return self._add_text(str(Play()))
+
+    def add_play(self, action: str) -> DisputeModel:
+        """A possible play tapped: it joins the table (judged like any other)."""
+        parsed = Action.parse(action)
+        if parsed.player != self.next_player:
+            return self
+        return self._add_text(str(parsed.play))
+
+    def _to_hand(self, symbol: str) -> DisputeModel:
+        owner = self.next_player
+        if owner is None or len(self.hand) >= MAX_HAND:
+            return self
+        hand = self.hand if self.hand_owner == owner else ()
+        return replace(self, hand=(*hand, symbol), hand_owner=owner, notice=None)
+
+    def clear_hand(self) -> DisputeModel:
+        return replace(self, hand=(), hand_owner=None, notice=None)
+
+    def delete_hand_card(self) -> DisputeModel:
+        return replace(self, hand=self.hand[:-1], notice=None)
+
+    def possible_plays(self) -> tuple[str, ...]:
+        """Every action the referee accepts from the player whose turn it is, holding the
+        hand tapped in for him ("Sam: 5 5", "Sam: pass"); nothing without his hand."""
+        owner = self.next_player
+        if owner is None or owner != self.hand_owner or not self.hand or self.broken:
+            return ()
+        try:
+            cards = tuple(_card(c) for c in self.hand)
+            return tuple(str(a) for a in legal_plays(self.state(), cards, owner))
+        except (CompanionError, ValueError):
+            return ()
+
     def set_count(self, n: int) -> DisputeModel:
-        """Make the last tapped rank appear ``n`` times (suits already given are kept)."""
+        """Make the last tapped rank appear ``n`` times (suits already given are kept); in
+        "table" mode, the cards each tap adds."""
+        if self.mode == "table":
+            return replace(self, count=n if n != self.count else None, notice=None)
+        if self.mode == "hand":
+            return self._restyle_hand_count(n)
         if not self.tray or n < 1:
             return self
         rank = _card(self.tray[-1]).rank
@@ -409,8 +526,25 @@ class DisputeModel:
             return self
         return replace(self, tray=tray, ruling=None, notice=None)
 
+    def _restyle_hand_count(self, n: int) -> DisputeModel:
+        """In the hand: the last tapped rank held ``n`` times."""
+        if not self.hand or n < 1:
+            return self
+        rank = _card(self.hand[-1]).rank
+        same = [c for c in self.hand if _card(c).rank is rank]
+        others = [c for c in self.hand if _card(c).rank is not rank]
+        hand = (*others, *same[:n], *[Rank(rank).symbol] * (n - len(same)))
+        return replace(self, hand=hand[:MAX_HAND], notice=None)
+
     def tap_suit(self, suit: Suit) -> DisputeModel:
         """Give the suit to the last rank's first card without one (or change the last)."""
+        if self.mode == "hand":
+            if not self.hand or _card(self.hand[-1]).is_joker:
+                return self
+            moved = replace(self, tray=self.hand)._restyle(
+                _card(self.hand[-1]).rank, lambda c: c.suit is None, lambda c: Card(c.rank, suit)
+            )
+            return replace(self, hand=moved.tray)
         if not self.tray or _card(self.tray[-1]).is_joker:
             return self
         rank = _card(self.tray[-1]).rank
@@ -469,7 +603,12 @@ class DisputeModel:
             ruling = self._dispute(action).ruling()
         except CompanionError as err:
             return replace(self, ruling=None, notice=Notice("dispute.error", (err.fr, err.en)))
-        view = _view(ruling, action, self._cites(ruling), _before(self.state(), ruling))
+        cites = self._cites(ruling)
+        view = replace(
+            _view(ruling, action, cites, _before(self.state(), ruling)),
+            system=(self.preset_info.name("fr"), self.preset_info.name("en")),
+            why=self._why(ruling, cites),
+        )
         return replace(self, ruling=view, notice=None)
 
     def _dispute(self, play: Action) -> Dispute:
@@ -486,7 +625,7 @@ class DisputeModel:
         """The option the referee names, then each option this table changed (the evening or
         here) that the verdict hangs on: put back as it was, the ruling would differ."""
         lines = {line.name: line for line in self.option_lines()}
-        named = ruling.info.blocker or CODE_OPTION.get(ruling.code)
+        named = ruling.info.blocker or CODE_OPTION.get(ruling.code) or self._legal_option(ruling)
         names = [named] if named in lines else []
         for line in lines.values():
             if (
@@ -497,6 +636,51 @@ class DisputeModel:
             ):
                 names.append(line.name)
         return tuple(Cite(n, lines[n].value, lines[n].origin, lines[n].before) for n in names)
+
+    def _legal_option(self, ruling: Ruling) -> str | None:
+        """The option that lets a legal play through: what makes it beat, or lets a player
+        pass, or play again on his own cards."""
+        if not ruling.legal:
+            return None
+        kind, rules = ruling.info.kind, self.rules
+        if kind == "beat":
+            cards = ruling.action.play.cards
+            top = self.state().trick.top
+            if top is not None and {c.rank for c in cards} == {c.rank for c in top.cards}:
+                return "equal_play"
+            both = (*cards, *(top.cards if top is not None else ()))  # either side's power
+            if any(c.is_joker for c in both) and rules.joker_power != "rank":
+                return "joker_power"
+            if any(c.rank is Rank.TWO for c in both) and rules.twos != "normal":
+                return "twos"
+            return "rank_order"
+        return {"pass": "must_beat", "overplay": "self_overplay"}.get(kind)
+
+    def _why(self, ruling: Ruling, cites: tuple[Cite, ...]) -> tuple[str, str] | None:
+        """A legal play: why the rules allow it, in both languages."""
+        if not ruling.legal:
+            return None
+        kind, player = ruling.info.kind, ruling.action.player
+        rule = {lang: cites[0].text(lang) for lang in ("fr", "en")} if cites else None
+        words: dict[str, str] = {}
+        for lang in ("fr", "en"):
+            if kind == "lead":
+                words[lang] = t(lang, "dispute.why_lead", name=player)
+            elif kind == "beat" and rule is not None and cites[0].name == "equal_play":
+                play = play_words(str(ruling.action.play), lang)
+                words[lang] = t(lang, "dispute.why_equal", play=play, rule=rule[lang])
+            elif kind == "beat" and rule is not None:
+                top = self.state().trick.top
+                under = play_words(str(Play(top.cards)), lang) if top is not None else ""
+                play = play_words(str(ruling.action.play), lang)
+                words[lang] = t(lang, "dispute.why_beat", play=play, under=under, rule=rule[lang])
+            elif kind == "pass" and rule is not None:
+                forced = self.rules.must_beat
+                key = "dispute.why_pass_forced" if forced else "dispute.why_pass"
+                words[lang] = t(lang, key, name=player, rule=rule[lang])
+            else:
+                return None
+        return words["fr"], words["en"]
 
     def _verdict_without(self, line: OptionLine, action: Action) -> tuple[bool, str] | None:
         """The verdict with ``line``'s option as it was before; None when the rules or the
@@ -537,6 +721,7 @@ class DisputeModel:
             return self
         return replace(
             self,
+            hand=self._hand_after(self.ruling.action),
             history=(*self.history, self.ruling.action),
             actor=None,
             tray=(),
@@ -555,6 +740,18 @@ class DisputeModel:
         return replace(
             self, history=(*self.history, *passes), actor=actor, ruling=None, notice=None
         ).judge()
+
+    def _hand_after(self, action: str) -> tuple[str, ...]:
+        """The hand tapped in, less the cards its owner just played."""
+        parsed = Action.parse(action)
+        if parsed.player != self.hand_owner:
+            return self.hand
+        held = [_card(c) for c in self.hand]
+        for card in parsed.play.cards:
+            spot = next((i for i, h in enumerate(held) if h.matches(card) or card.matches(h)), None)
+            if spot is not None:
+                held.pop(spot)
+        return tuple(str(c) for c in held)
 
     def close_ruling(self) -> DisputeModel:
         return replace(self, ruling=None)
@@ -603,6 +800,15 @@ def from_evening(evening: Evening) -> DisputeModel:
     except CompanionError:
         model = replace(model, settings=(), evening=replace(ref, settings=()))
     return model
+
+
+def _seated(players: tuple[str, ...], n: int) -> tuple[str, ...]:
+    """The first ``n`` players, with spare letters when there are too few."""
+    names = list(players[:n])
+    spare = (d for d in DEFAULT_NAMES if d not in names)
+    while len(names) < n:
+        names.append(next(spare))
+    return tuple(names)
 
 
 def _usable(names: list[str]) -> tuple[str, ...]:

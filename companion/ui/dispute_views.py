@@ -8,6 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from companion.rules.cards import Card, JokerColour, Play, Rank
+from companion.rules.hand import Action
+from companion.rules.ruleset import RuleSet
+from companion.ui import option_words
 from companion.ui.i18n import t
 
 Origin = Literal["preset", "evening", "here"]  # where an option's value comes from
@@ -39,15 +43,19 @@ class Cite:
     before: str  # the value it replaced: the evening's (changed here) or the preset's
 
     def text(self, lang: str) -> str:
+        """In words: "Qui passe abandonne : oui" (and where the value comes from)."""
+        label = option_words.label(self.name, lang)
+        value = option_words.value(self.name, self.value, lang)
         if self.origin == "preset":
-            return f"{self.name} = {self.value}"
-        return t(
-            lang,
-            f"dispute.cite_{self.origin}",
-            name=self.name,
-            value=self.value,
-            before=self.before,
-        )
+            return f"{label}{' : ' if lang == 'fr' else ': '}{value}"
+        before = option_words.value(self.name, self.before, lang)
+        return t(lang, f"dispute.cite_{self.origin}", label=label, value=value, before=before)
+
+    def code(self) -> str:
+        """For the details line: "P3 · pass_is_final = true"."""
+        info = RuleSet.model_fields.get(self.name)
+        oid = str((info.json_schema_extra or {}).get("id", "")) if info else ""  # type: ignore[union-attr]
+        return f"{oid} · {self.name} = {self.value}" if oid else f"{self.name} = {self.value}"
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,8 @@ class RulingView:
     cites: tuple[Cite, ...] = ()  # the option the referee names, then any option changed
     # from the preset (by the evening or here) without which the verdict would differ
     before: tuple[str, ...] = ()  # not their turn: who must play or pass first
+    system: tuple[str, str] = ("", "")  # the variant's name, (fr, en)
+    why: tuple[str, str] | None = None  # a legal play: why the rules allow it, (fr, en)
 
     @property
     def rule(self) -> str | None:
@@ -85,18 +95,31 @@ class RulingView:
         """The referee's sentence without the system it cites."""
         return self._split(lang)[1]
 
+    def why_text(self, lang: str) -> str | None:
+        """Why a legal play is allowed, in words."""
+        if self.why is None:
+            return None
+        return self.why[1 if lang == "en" else 0]
+
     def rule_text(self, lang: str) -> str:
-        """Where the ruling comes from: the system (with the rule's ID), the option's value
-        and where that value comes from, the ruling's code."""
-        parts = [p for p in (self._split(lang)[0], *(c.text(lang) for c in self.cites)) if p]
-        return " — ".join([*parts, self.code])
+        """Where the ruling comes from, in words: the variant, then each option it rests on
+        with its value and where that value comes from."""
+        system = self.system[1 if lang == "en" else 0] or self._split(lang)[0]
+        return " — ".join(p for p in (system, *(c.text(lang) for c in self.cites)) if p)
+
+    def details(self, lang: str) -> str:
+        """The codes, for a details line: option IDs and names, the ruling's code."""
+        return t(
+            lang, "dispute.details", codes=" · ".join([*(c.code() for c in self.cites), self.code])
+        )
 
     def next_text(self, lang: str) -> str:
         if self.over or self.next_player is None:
             return t(lang, "dispute.hand_over")
         if self.to_beat is None:
             return t(lang, "dispute.next_lead", name=self.next_player)
-        return t(lang, "dispute.next_beat", name=self.next_player, cards=self.to_beat)
+        cards = play_words(self.to_beat, lang)
+        return t(lang, "dispute.next_beat", name=self.next_player, cards=cards)
 
     def before_text(self, lang: str) -> str | None:
         """A play out of turn: who must still play or pass before this player may."""
@@ -114,6 +137,7 @@ class Picker:
     suits: bool  # show the suit row
     joker_colours: bool  # show which joker
     counts: tuple[int, ...]  # 1 … the most equal cards of one rank in the pack
+    jokers: tuple[str, ...] = ()  # the joker keys: "JK", or "JKR" and "JKB" when they differ
 
 
 @dataclass(frozen=True)
@@ -167,3 +191,42 @@ class EveningRules:
     title: str  # its title, or its date when it has none
     preset: str
     settings: tuple[str, ...]  # its changes to the preset's rule options (not table options)
+
+
+# --- cards as a person reads them ---------------------------------------------------------------
+_FRENCH_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
+
+
+def rank_face(symbol: str, lang: str) -> str:
+    """A rank as printed on the cards of the app's language: V/D/R in French."""
+    return _FRENCH_RANKS.get(symbol, symbol) if lang == "fr" else symbol
+
+
+def card_face(text: str, lang: str) -> tuple[str, bool]:
+    """A card's label ("R♥", "10", "Joker rouge") and whether it is printed in red."""
+    card = Card.parse(text)
+    if card.is_joker:
+        key = {None: "picker.joker", JokerColour.COLOURED: "picker.joker_red"}.get(
+            card.colour, "picker.joker_black"
+        )
+        return t(lang, key), card.colour is JokerColour.COLOURED
+    label = rank_face(Rank(card.rank).symbol, lang)
+    if card.suit is None:
+        return label, False
+    return f"{label}{card.suit.value}", card.suit.is_red
+
+
+def play_words(play: str, lang: str) -> str:
+    """A play in the notation ("K♥ K", "pass") as the cards read ("R♥ R", "Passe")."""
+    parsed = Play.parse(play)
+    if not parsed.cards:
+        return t(lang, "dispute.pass")
+    return " ".join(card_face(str(c), lang)[0] for c in parsed.cards)
+
+
+def action_words(action: str, lang: str) -> str:
+    """ "Tom: K K" → "Tom : R R"."""
+    parsed = Action.parse(action)
+    if parsed.effect or parsed.target:
+        return action  # card effects keep the notation (give/discard)
+    return t(lang, "dispute.play_line", name=parsed.player, play=play_words(str(parsed.play), lang))

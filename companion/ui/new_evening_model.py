@@ -49,6 +49,7 @@ class OptionLine:
     changed: bool  # set on this evening, not the preset's own value
     seeds: str  # the seeds it comes from, e.g. "PAGAT, WIKI"
     choices: tuple[str, ...] = ()  # every value, when there are few (else typed in)
+    before: str = ""  # the preset's own value
 
 
 def _choices(annotation: Any) -> tuple[str, ...]:
@@ -56,14 +57,20 @@ def _choices(annotation: Any) -> tuple[str, ...]:
     if annotation is bool:
         return ("true", "false")
     if typing.get_origin(annotation) is Literal:
-        return tuple(_show(a) for a in typing.get_args(annotation))
+        return tuple(show_value(a) for a in typing.get_args(annotation))
     return ()
 
 
-def _show(value: object) -> str:
+def show_value(value: object) -> str:
+    """A value as ``--set`` spells it, so that it reads back the same: sets sorted, a
+    sequence in its order, the exchange as ``2/1`` or ``2:3/1:2``."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, frozenset | set | tuple | list):
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
+        return "/".join(f"{a}:{b}" if a != b else str(a) for a, b in value)
+    if isinstance(value, tuple | list):
+        return ",".join(str(v) for v in value) or "none"
+    if isinstance(value, frozenset | set):
         return ",".join(sorted(str(v) for v in value)) or "none"
     if value is None:
         return "none"
@@ -124,14 +131,19 @@ class NewEveningModel:
                 lines.append(
                     OptionLine(
                         name,
-                        _show(value),
+                        show_value(value),
                         text,
                         value != getattr(base, name),
                         _seeds(text),
                         _choices(fields[name].annotation),
+                        show_value(getattr(base, name)),
                     )
                 )
         return lines
+
+    def changes(self) -> list[tuple[str, str, str]]:
+        """(name, value, the preset's value) of each option this evening changes."""
+        return [(x.name, x.value, x.before) for x in self.option_lines() if x.changed]
 
     def draw_ranks(self) -> tuple[str, ...]:
         """The ranks a drawn card can have, lowest first, "JK" last when there are jokers."""

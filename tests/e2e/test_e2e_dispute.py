@@ -63,24 +63,26 @@ def test_the_evenings_option_rules_and_changing_it_changes_the_ruling(
     expect_text(page, "actor-0", "Tom (son tour)")
     tap(page, "rank-K")
     tap(page, "add")
-    expect_text(page, "table-0", "Tom: K")
+    expect_text(page, "table-0", "Tom : R")
 
     expect_text(page, "actor-1", "Sam (son tour)")  # Sam covers the king with a king
     tap(page, "rank-K")
     tap(page, "judge")
     expect_text(page, "ruling-verdict", "Coup valable")
-    expect_text(page, "ruling-rule", "equal_play = allowed, option de la soirée")
+    expect_text(page, "ruling-rule", "Cartes égales : autorisé, option de la soirée")
     tap(page, "ruling-close")
 
     reach(page, "preset-options")  # the house option changed on the spot
     reach(page, "opt-equal_play")
-    expect_text(page, "opt-equal_play", "a play of the same rank")  # its explanation
+    expect_text(
+        page, "opt-equal_play", "Si l'on peut couvrir avec la même valeur."
+    )  # its explanation
     reach(page, "opt-choice-forbidden")
-    expect_text(page, "evening-rules", "changées ici : equal_play=forbidden")
-    expect_text(page, "tray", "Sam : K")  # the play in question is still there
+    expect_text(page, "evening-rules", "changées ici : Cartes égales : interdit")
+    expect_text(page, "tray", "Sam : R")  # the play in question is still there
     reach(page, "judge")
     expect_text(page, "ruling-verdict", "Coup interdit")
-    expect_text(page, "ruling-rule", "equal_play = forbidden, changée ici (avant : allowed)")
+    expect_text(page, "ruling-rule", "Cartes égales : interdit, changée ici (avant : autorisé)")
     tap(page, "ruling-close")
 
     reach(page, "opt-reset")  # back to the evening's rules: legal again
@@ -88,11 +90,11 @@ def test_the_evenings_option_rules_and_changing_it_changes_the_ruling(
     reach(page, "judge")
     expect_text(page, "ruling-verdict", "Coup valable")
     tap(page, "ruling-continue")  # Sam's king joins the table
-    expect_text(page, "table-1", "Sam: K")
+    expect_text(page, "table-1", "Sam : R")
 
     # The option changed again: the king on the table no longer holds, and says why.
     reach(page, "opt-choice-forbidden")  # the option is still unfolded
-    expect_text(page, "table-1", "Sam: K — ne tient plus")
+    expect_text(page, "table-1", "Sam : R — ne tient plus")
     expect_text(page, "broken-reason", "une combinaison de même valeur ne bat pas K")
     reach(page, "drop-broken")
     by_id(page, "broken-reason").wait_for(state="detached")
@@ -107,7 +109,7 @@ def test_a_pass_out_of_turn_says_who_acts_first(table: tuple[Server, str], conte
     _open_dispute(page, server, evening_id)
     tap(page, "rank-K")  # Tom leads a king
     tap(page, "add")
-    expect_text(page, "table-0", "Tom: K")
+    expect_text(page, "table-0", "Tom : R")
 
     tap(page, "actor-3")  # Léa passes, but Sam and Zoé come before her
     tap(page, "pass")
@@ -117,7 +119,7 @@ def test_a_pass_out_of_turn_says_who_acts_first(table: tuple[Server, str], conte
     tap(page, "ruling-pass-before")  # they did pass: recorded, and Léa's pass judged again
     expect_text(page, "ruling-verdict", "Coup valable")
     tap(page, "ruling-continue")
-    expect_text(page, "table-3", "Léa: pass")
+    expect_text(page, "table-3", "Léa : Passe")
     expect_text(page, "trick-status", "Ont passé : Sam, Zoé, Léa")
 
 

@@ -19,6 +19,7 @@ pytestmark = pytest.mark.e2e
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
 # Léa K, Tom K, Sam 5, Zoé A; then Léa and Tom draw again: Léa 2, Tom Q.
 DRAWN = ["K", "K", "5", "A", "2", "Q"]
+FRENCH = {"J": "V", "Q": "D", "K": "R"}  # the cards' faces in French
 RANKING = ["Zoé", "Tom", "Léa", "Sam"]
 
 
@@ -66,10 +67,10 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
         tap(page, "new-add")
         expect_text(page, "new-notice", "déjà à la table")
         expect_text(page, "new-count", "4 joueurs")
-        expect_text(page, "new-source", "TDC")
-        tap(page, "new-options")  # each option with its seed; changed with a tap
+        expect_text(page, "new-source", "de 3 à 6 joueurs")
+        tap(page, "new-options")  # each option in words; changed with a tap
         tap(page, "option-deck")
-        expect_text(page, "option-deck", "D1 (PAGAT, WIKI)")
+        expect_text(page, "option-deck", "Combien de cartes compte un jeu.")
         tap(page, "choice-32")
         expect_text(page, "new-options", "1 changée")
         tap(page, "choice-52")
@@ -85,11 +86,12 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
 
         for i, card in enumerate(DRAWN[:4]):  # each tap answered before the next
             tap(page, f"draw-{card}")
-            expect_text(page, f"drawn-{i}", f"{PLAYERS[i]} : {card}")
+            expect_text(page, f"drawn-{i}", f"{PLAYERS[i]} : {FRENCH.get(card, card)}")
         expect_text(page, "new-notice", "Égalité : Léa, Tom")
         for i, card in enumerate(DRAWN[4:]):
             tap(page, f"draw-{card}")
-            expect_text(page, f"drawn-{i}", f"{DRAWN[i]} → {card}")
+            shown = [FRENCH.get(c, c) for c in (DRAWN[i], card)]
+            expect_text(page, f"drawn-{i}", " → ".join(shown))
         expect_text(page, "draw-done", ", ".join(RANKING))
         tap(page, "new-create")
 

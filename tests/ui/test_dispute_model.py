@@ -61,7 +61,9 @@ def test_an_illegal_play_cites_its_rule_and_who_must_act() -> None:
     assert ruling is not None and not ruling.legal
     assert ruling.code == "already-passed"
     assert ruling.rule == "pass_is_final = true"
-    assert "(P3)" in ruling.rule_text("fr") and ruling.rule_text("fr").endswith("already-passed")
+    # In words; the codes only in the details line.
+    assert ruling.rule_text("fr") == "Trou-du-cul classique — Qui passe abandonne : oui"
+    assert ruling.details("fr") == "Détails : P3 · pass_is_final = true · already-passed"
     assert ruling.next_text("en") == "C must beat K"
     assert ruling.sentence("fr").startswith("qui passe abandonne la tournée")
 
@@ -199,10 +201,15 @@ def test_ranks_outside_the_deck_are_ignored() -> None:
 
 def test_an_engine_error_becomes_a_notice_in_both_languages() -> None:
     """An engine error (a joker whose colour matters) becomes a notice in both languages."""
-    # Concierge ranks the two jokers apart: on a Fou, the ruling needs to know which is which
-    # (on a 5 either Fou is good, so nothing is asked there).
-    model = played(DisputeModel(preset="concierge"), ("A", ["JK"]))
-    judged = model.select_actor("B").tap_rank("JK").judge()
+    # Once the jokers rank apart the picker offers each joker; one tapped in before the rules
+    # changed stays in the tray.
+    picking = played(DisputeModel(preset="classique"), ("A", ["5"])).select_actor("B")
+    picking = picking.tap_rank("JK").with_option("joker_order", "coloured_high")
+    assert picking.tray == ("JK",) and picking.tap_rank("JK").tray == ("JK",)
+    assert picking.picker().jokers == ("JKR", "JKB")
+    # A joker met by a joker, then the jokers ranked apart: the ruling depends on which is which.
+    model = played(DisputeModel(preset="classique"), ("A", ["JK"])).select_actor("B")
+    judged = model.tap_rank("JK").with_option("joker_order", "coloured_high").judge()
     assert judged.ruling is None and judged.notice is not None
     assert judged.notice.key == "dispute.error"
     assert "JKR" in judged.notice.text("en") and "JKR" in judged.notice.text("fr")
@@ -240,8 +247,19 @@ def test_player_count_and_names() -> None:
     assert fewer.players == ("A", "B", "C")
     assert fewer.broken is not None and fewer.broken.action == "D: pass"
     assert fewer.broken.message("en") == "D is not at the table."
-    assert DisputeModel().with_player_count(1).players == ("A", "B", "C")
-    assert len(DisputeModel().with_player_count(20).players) == 10  # WIKI's Strutz seats 10
+    # The variant's player counts: classique 3 to 6, WIKI's Strutz up to 10.
+    refused = DisputeModel().with_player_count(10)
+    assert refused.players == DisputeModel().players and refused.notice is not None
+    assert refused.notice.text("fr") == "Cette variante se joue de 3 à 6 joueurs (pas 10)."
+    assert len(DisputeModel(preset="strutz").with_player_count(10).players) == 10
+    assert DisputeModel(preset="strutz").with_player_count(10).with_preset("classique").players == (
+        "A",
+        "B",
+        "C",
+        "D",
+        "E",
+        "F",
+    )  # a variant for fewer seats as many as it allows
 
     renamed = model.renamed(0, "  Léa ")
     assert renamed.players[0] == "Léa" and renamed.history == ("Léa: K", "B: A")
@@ -339,11 +357,16 @@ def test_a_ruling_that_rests_on_the_evenings_option_cites_it(evening_service: Ta
     model = played(from_evening(_evening(evening_service, ["equal_play=allowed"])), ("Léa", ["K"]))
     ruling = model.tap_rank("K").judge().ruling
     assert ruling is not None and ruling.legal and ruling.actor == "Tom"
-    assert "equal_play = allowed, the evening's option (the variant says forbidden)" in (
-        ruling.rule_text("en")
+    assert ruling.rule_text("en") == (
+        "Trou-du-cul classique — Equal cards: allowed, the evening's option "
+        "(the variant says: not allowed)"
     )
-    assert "equal_play = allowed, option de la soirée (la variante dit forbidden)" in (
+    assert "Cartes égales : autorisé, option de la soirée (la variante dit : interdit)" in (
         ruling.rule_text("fr")
+    )
+    assert ruling.why_text("fr") == (
+        "R couvre la même valeur (« Cartes égales : autorisé, option de la soirée "
+        "(la variante dit : interdit) »)."
     )
 
 
@@ -359,10 +382,11 @@ def test_an_option_changed_on_the_spot_changes_the_ruling_and_is_cited(
     ruling = changed.ruling
     assert ruling is not None and not ruling.legal and ruling.code == "equal-forbidden"
     assert ruling.rule_text("en").endswith(
-        "equal_play = forbidden, changed here (before: allowed) — equal-forbidden"
+        "Equal cards: not allowed, changed here (before: allowed)"
     )
+    assert ruling.details("en").endswith("B2 · equal_play = forbidden · equal-forbidden")
     assert changed.rules_title("en") == (
-        "Rules of the evening 'Chez Léa', changed here: equal_play=forbidden"
+        "Rules of the evening 'Chez Léa', changed here: Equal cards: not allowed"
     )
 
 
@@ -371,8 +395,14 @@ def test_a_changed_option_is_cited_only_when_the_verdict_depends_on_it() -> None
     differ: a higher card beats a king whatever equal_play says."""
     model = played(DisputeModel().with_option("equal_play", "allowed"), ("A", ["K"]))
     ruling = model.tap_rank("A").judge().ruling
-    assert ruling is not None and ruling.legal and ruling.cites == ()
-    assert ruling.rule_text("en") == "Trou-du-cul classique — ok"
+    assert ruling is not None and ruling.legal
+    assert [c.name for c in ruling.cites] == ["rank_order"]  # why it beats: not equal_play
+    assert ruling.rule_text("en") == (
+        "Trou-du-cul classique — Card order: 2, 3 … ace (the ace ranks highest)"
+    )
+    assert ruling.why_text("en") == (
+        "A ranks above K under 'Card order: 2, 3 … ace (the ace ranks highest)'."
+    )
 
 
 def test_the_options_read_as_on_the_new_evening_screen() -> None:
@@ -500,7 +530,7 @@ def test_a_player_who_passed_cannot_play_again_in_the_trick() -> None:
     assert loose.current_actor == "B"
     ruling = loose.tap_rank("JK").judge().ruling
     assert ruling is not None and ruling.legal
-    assert "pass_is_final = false, changed here (before: true)" in ruling.rule_text("en")
+    assert "A pass is final: no, changed here (before: yes)" in ruling.rule_text("en")
 
 
 def test_the_trick_shows_what_to_beat_who_passed_and_who_may_still_play() -> None:

@@ -172,7 +172,7 @@ def test_a_dialog_shows_only_while_open(server: Server) -> None:
             await phone.wait_for("actor-0", "Tom (son tour)")
             assert not phone.has("ruling-verdict")
             await phone.tap("rank-K")
-            await phone.wait_for("tray", "K")
+            await phone.wait_for("tray", "R")  # the king, as French cards print it
             await phone.tap("judge")
             await phone.wait_for("ruling-verdict", "Coup")
             await phone.tap("ruling-close")

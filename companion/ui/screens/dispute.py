@@ -11,16 +11,17 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.ui import routes
-from companion.ui.card_picker import picker_controls
+from companion.ui import routes, theme
+from companion.ui.card_picker import mode_row, picker_controls
 from companion.ui.dispute_model import DisputeModel, from_evening
 from companion.ui.evenings import call
 from companion.ui.screens.dispute_parts import (
     actor_section,
+    mode_head,
+    possible_section,
     ruling_dialog,
     setup_section,
     table_section,
-    tray_row,
 )
 from companion.ui.session import use_session
 from companion.ui.state import use_built, use_maybe
@@ -104,32 +105,47 @@ def DisputeScreen() -> ft.View:
         *table_section(session, model, act),
         *actor_section(session, model, act),
         section(session.tr("dispute.cards")),
-        tray_row(session, model, act),
+        mode_row(model.mode, session.tr, lambda m: act(DisputeModel.with_mode, m)()),
+        # Fixed slots: what depends on the mode sits in its own column.
+        ft.Column(mode_head(session, model, act), spacing=theme.GAP),
         *picker_controls(
             model.picker(),
             tr=session.tr,
+            lang=session.lang,
             on_rank=lambda s: act(DisputeModel.tap_rank, s)(),
             on_count=lambda n: act(DisputeModel.set_count, n)(),
             on_suit=lambda s: act(DisputeModel.tap_suit, s)(),
-            on_joker=lambda c: act(DisputeModel.tap_joker_colour, c)(),
-            on_pass=act(DisputeModel.tap_pass),
+            on_pass=act(
+                DisputeModel.quick_pass if model.mode == "table" else DisputeModel.tap_pass
+            ),
+            count=model.count if model.mode == "table" else None,
+            with_pass=model.mode != "hand",
         ),
-    ]
-    if model.notice is not None:
-        body.append(note(model.notice.text(session.lang), ident="notice", color=ft.Colors.ERROR))
-    body += [
-        big_button(
-            session.tr("dispute.judge"),
-            lambda _: act(DisputeModel.judge)(),
-            ident="judge",
-            icon=ft.Icons.GAVEL,
-            primary=True,
+        ft.Column(
+            [note(model.notice.text(session.lang), ident="notice", color=ft.Colors.ERROR)]
+            if model.notice is not None
+            else [],
         ),
-        big_button(
-            session.tr("dispute.add"),
-            lambda _: act(DisputeModel.add_to_table)(),
-            ident="add",
-            icon=ft.Icons.PLAYLIST_ADD,
+        ft.Column(possible_section(session, model, act), spacing=8),
+        ft.Column(
+            [
+                big_button(
+                    session.tr("dispute.judge"),
+                    lambda _: act(DisputeModel.judge)(),
+                    ident="judge",
+                    icon=ft.Icons.GAVEL,
+                    primary=True,
+                ),
+                big_button(
+                    session.tr("dispute.add"),
+                    lambda _: act(DisputeModel.add_to_table)(),
+                    ident="add",
+                    icon=ft.Icons.PLAYLIST_ADD,
+                ),
+            ]
+            if model.mode == "play"
+            else [],
+            spacing=theme.GAP,
         ),
     ]
     return screen(

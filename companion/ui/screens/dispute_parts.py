@@ -6,12 +6,22 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui import theme
-from companion.ui.dispute_model import MAX_PLAYERS, MIN_PLAYERS, DisputeModel, presets
-from companion.ui.dispute_views import RulingView
+from companion.ui import option_words, theme
+from companion.ui.card_picker import card_chips
+from companion.ui.dispute_model import DisputeModel, presets
+from companion.ui.dispute_views import OptionLine, RulingView, action_words, play_words
+from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
 from companion.ui.session import Session
 from companion.ui.text_input import TypedText
-from companion.ui.widgets import big_button, key_button, rows_of, section, tagged, toggle_row
+from companion.ui.widgets import (
+    big_button,
+    key_button,
+    note,
+    rows_of,
+    section,
+    tagged,
+    toggle_row,
+)
 
 Act = Callable[..., Callable[..., None]]  # act(method, *args) -> a click handler
 
@@ -50,7 +60,7 @@ def setup_section(
     controls.append(
         tagged(
             "preset-source",
-            ft.Text(session.tr("dispute.source", seed=info.seed, section=info.section), size=15),
+            ft.Text(option_words.preset_sentence(model.preset, session.lang), size=theme.TEXT),
         )
     )
     controls += _options(session, model, act, panel, toggle, value)
@@ -61,7 +71,7 @@ def setup_section(
             f"players-{n}",
             selected=n == len(model.players),
         )
-        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        for n in range(model.player_range()[0], model.player_range()[1] + 1)
     ]
     controls += [
         section(session.tr("dispute.players")),
@@ -90,6 +100,21 @@ def setup_section(
     return controls
 
 
+DISPUTE_IDS = Idents(
+    row="opt-", choice="opt-choice-", field="opt-value", apply="opt-apply", group="opt-group-"
+)
+
+
+def _origin(session: Session, line: OptionLine) -> str | None:
+    """Where a value comes from, when it is not the variant's own."""
+    if line.origin == "evening":
+        return session.tr("words.origin_evening")
+    if line.origin == "here":
+        before = option_words.value(line.name, line.before, session.lang)
+        return session.tr("words.origin_here", before=before)
+    return None
+
+
 def _options(
     session: Session,
     model: DisputeModel,
@@ -98,81 +123,46 @@ def _options(
     toggle: Callable[[str], Callable[[], None]],
     value: TypedText,
 ) -> list[ft.Control]:
-    """Every rule option, each with its explanation and seeds when opened, changed on the
-    spot by a tap on a value (or typed in when there are many); the rulings follow."""
+    """What the rules here change from the variant, then every rule option in words, changed
+    on the spot by a tap on a value (or typed in when there are many); the rulings follow."""
     lines = model.option_lines()
     changed = sum(1 for line in lines if line.origin == "here")
+    changes = model.changes_from_preset()
     options_open = panel == "options" or (panel or "").startswith("option:")
     controls: list[ft.Control] = [
+        tagged(  # always there, so the controls below keep their places
+            "dispute-changes",
+            ft.Text(
+                session.tr("words.changes", lines=changes_lines(session, changes))
+                if changes
+                else session.tr("words.no_change"),
+                size=15,
+                weight=ft.FontWeight.W_500 if changes else None,
+            ),
+        ),
         toggle_row(
             session.tr("dispute.options"),
             options_open,
             toggle("options"),
             "preset-options",
             detail=session.tr("dispute.options_changed", n=changed) if changed else None,
-        )
+        ),
     ]
     if not options_open:
         return controls
-    for line in lines:
-        opened = panel == f"option:{line.name}"
-        label = (
-            f"{line.name} = {line.value}"
-            if line.origin == "preset"
-            else session.tr(f"dispute.origin_{line.origin}", name=line.name, value=line.value)
-        )
-        controls.append(
-            toggle_row(
-                f"{line.oid}  {label}",
-                opened,
-                _open_option(toggle, line.name, line.value, value.set),
-                f"opt-{line.name}",
-                detail=line.description if opened else None,
-            )
-        )
-        if not opened:
-            continue
-        if line.seeds:
-            controls.append(ft.Text(session.tr("dispute.option_seeds", seeds=line.seeds), size=15))
-        if line.choices:
-            controls += rows_of(
-                [
-                    key_button(
-                        choice,
-                        act(DisputeModel.with_option, line.name, choice),
-                        f"opt-choice-{choice}",
-                        selected=choice == line.value,
-                        size=15,
-                    )
-                    for choice in line.choices
-                ],
-                2,
-            )
-            continue
-        controls.append(
-            ft.Row(
-                [
-                    tagged(
-                        "opt-value",
-                        ft.TextField(
-                            value=value.shown,
-                            label=session.tr("dispute.option_value", name=line.name),
-                            text_size=theme.TEXT,
-                            expand=True,
-                            on_change=value.on_change,
-                            on_submit=lambda _, n=line.name: act(
-                                DisputeModel.with_option, n, value.latest()
-                            )(),
-                        ),
-                    ),
-                    big_button(
-                        session.tr("dispute.option_apply"),
-                        lambda _, n=line.name: act(DisputeModel.with_option, n, value.latest())(),
-                        ident="opt-apply",
-                    ),
-                ]
-            )
-        )
+    rows = [
+        Row(line.name, line.value, line.description, line.choices, _origin(session, line))
+        for line in lines
+    ]
+    controls += option_rows(
+        session,
+        rows,
+        panel,
+        toggle,
+        value,
+        lambda name, choice: act(DisputeModel.with_option, name, choice)(),
+        DISPUTE_IDS,
+    )
     if changed:
         controls.append(
             big_button(
@@ -183,19 +173,6 @@ def _options(
             )
         )
     return controls
-
-
-def _open_option(
-    toggle: Callable[[str], Callable[[], None]],
-    name: str,
-    value: str,
-    set_value_text: Callable[[str], None],
-) -> Callable[[], None]:
-    def handler() -> None:
-        set_value_text(value)
-        toggle(f"option:{name}")()
-
-    return handler
 
 
 def _preset_tile(
@@ -259,7 +236,8 @@ def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Co
             tagged("table-empty", ft.Text(session.tr("dispute.table_empty"), size=theme.TEXT))
         )
     for i, line in enumerate(lines):
-        text = line.text if line.holds else session.tr("dispute.broken_line", action=line.text)
+        shown = action_words(line.text, session.lang)
+        text = shown if line.holds else session.tr("dispute.broken_line", action=shown)
         controls.append(
             tagged(
                 f"table-{i}",
@@ -294,7 +272,8 @@ def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Co
         )
     trick = model.trick()
     if trick.top is not None:
-        status = [session.tr("dispute.trick_top", cards=trick.top, name=trick.top_player)]
+        top = play_words(trick.top, session.lang)
+        status = [session.tr("dispute.trick_top", cards=top, name=trick.top_player)]
         if trick.passed:
             status.append(session.tr("dispute.trick_passed", names=", ".join(trick.passed)))
         if trick.waiting:
@@ -347,7 +326,8 @@ def actor_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Co
 
 
 def tray_row(session: Session, model: DisputeModel, act: Act) -> ft.Control:
-    text = model.play_text() or session.tr("dispute.tray_empty")
+    played = model.play_text()
+    text = play_words(played, session.lang) if played else session.tr("dispute.tray_empty")
     shown = ft.Text(
         session.tr("dispute.play_line", name=model.current_actor, play=text),
         size=theme.TEXT_HUGE if model.play_text() else theme.TEXT_LARGE,
@@ -395,13 +375,20 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
         tagged(
             "ruling-action",
             ft.Text(
-                session.tr("dispute.play_line", name=ruling.actor, play=ruling.play),
+                session.tr(
+                    "dispute.play_line", name=ruling.actor, play=play_words(ruling.play, lang)
+                ),
                 size=theme.TEXT_LARGE,
                 weight=ft.FontWeight.BOLD,
             ),
         ),
         tagged("ruling-message", ft.Text(ruling.sentence(lang), size=theme.TEXT_LARGE)),
     ]
+    why = ruling.why_text(lang)
+    if why:  # a legal play: why the rules allow it
+        body.append(
+            tagged("ruling-why", ft.Text(session.tr("dispute.why", reason=why), size=theme.TEXT))
+        )
     before = ruling.before_text(lang)
     if before:  # a play out of turn: who had to act first
         body.append(
@@ -431,6 +418,10 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
         ),
         tagged(
             "ruling-rule", ft.Text(session.tr("dispute.rule", rule=ruling.rule_text(lang)), size=15)
+        ),
+        tagged(
+            "ruling-details",
+            ft.Text(ruling.details(lang), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ),
     ]
     actions: list[ft.Control] = []
@@ -494,3 +485,108 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
         on_dismiss=act(DisputeModel.close_ruling),
         scrollable=True,
     )
+
+
+def mode_head(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
+    """Above the keys, what a tap fills: the play to judge (the tray), the table (who plays
+    and how many cards a tap adds), or the hand of the player whose turn it is."""
+    turn = model.next_player
+    if model.mode == "play":
+        return [tray_row(session, model, act)]
+    if turn is None:
+        return [note(session.tr("picker.no_turn"), ident="mode-hint")]
+    if model.mode == "table":
+        count = (
+            session.tr("picker.per_tap", n=model.count)
+            if model.count
+            else session.tr("picker.as_trick")
+        )
+        return [
+            note(
+                session.tr("picker.table_hint", name=turn, count=count),
+                ident="mode-hint",
+            )
+        ]
+    hand = model.hand if model.hand_owner == turn else ()
+    controls: list[ft.Control] = [
+        note(session.tr("picker.hand_hint", name=turn), ident="mode-hint"),
+        tagged(
+            "hand-line",
+            ft.Text(
+                session.tr(
+                    "picker.hand_line", name=turn, cards=play_words(" ".join(hand), session.lang)
+                )
+                if hand
+                else session.tr("picker.hand_empty", name=turn),
+                size=theme.TEXT,
+                weight=ft.FontWeight.W_500,
+            ),
+        ),
+    ]
+    if hand:
+        controls.append(card_chips(hand, session.lang, "hand-cards"))
+    controls.append(
+        ft.Row(
+            [
+                tagged(
+                    "hand-delete",
+                    ft.IconButton(
+                        ft.Icons.BACKSPACE_OUTLINED,
+                        tooltip=session.tr("dispute.delete"),
+                        width=theme.TAP,
+                        height=theme.TAP,
+                        on_click=act(DisputeModel.delete_hand_card),
+                    ),
+                ),
+                tagged(
+                    "hand-clear",
+                    ft.TextButton(
+                        content=ft.Text(session.tr("picker.hand_clear"), size=theme.TEXT),
+                        height=theme.TAP,
+                        on_click=act(DisputeModel.clear_hand),
+                    ),
+                ),
+            ]
+        )
+    )
+    return controls
+
+
+def possible_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
+    """Every play the referee would accept from the player whose turn it is, given his
+    hand; a tap adds it to the table."""
+    turn = model.next_player
+    if turn is None:
+        return []
+    controls: list[ft.Control] = [section(session.tr("picker.possible", name=turn))]
+    if model.hand_owner != turn or not model.hand:
+        controls.append(note(session.tr("picker.possible_hint", name=turn), ident="possible-hint"))
+        return controls
+    plays = model.possible_plays()
+    if not plays:
+        controls.append(note(session.tr("picker.possible_none"), ident="possible-none"))
+        return controls
+    for i, action in enumerate(plays):
+        play = action.partition(":")[2].strip()
+        controls.append(
+            ft.Semantics(
+                identifier=f"possible-{i}",
+                button=True,
+                content=ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Icon(ft.Icons.ADD_CIRCLE_OUTLINE, size=24),
+                            card_chips(play.split(), session.lang, f"possible-cards-{i}")
+                            if play != "pass"
+                            else ft.Text(session.tr("dispute.pass"), size=theme.TEXT),
+                        ]
+                    ),
+                    padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=8),
+                    border_radius=12,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER,
+                    ink=True,
+                    on_click=lambda _, a=action: act(DisputeModel.add_play, a)(),
+                ),
+            )
+        )
+    return controls

@@ -8,9 +8,12 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.ui import routes, theme
+from companion.ui import option_words, routes, theme
+from companion.ui.card_picker import card_key
+from companion.ui.dispute_views import card_face, rank_face
 from companion.ui.evenings import call
 from companion.ui.new_evening_model import ROLES_MODES, NewEveningModel, presets
+from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
 from companion.ui.session import Session, use_session
 from companion.ui.state import use_built, use_maybe
 from companion.ui.text_input import TypedText, read_latest, use_typed_text
@@ -111,6 +114,11 @@ def _players(
     return controls
 
 
+NEW_IDS = Idents(
+    row="option-", choice="choice-", field="option-value", apply="option-apply", group="group-"
+)
+
+
 def _rules(
     session: Session,
     model: NewEveningModel,
@@ -119,6 +127,7 @@ def _rules(
     toggle: Callable[[str], Callable[[], None]],
     value: TypedText,
 ) -> list[ft.Control]:
+    """The variant in one sentence, what this evening changes, then every option in words."""
     info = model.preset_info
     controls: list[ft.Control] = [
         section(session.tr("new.rules")),
@@ -127,28 +136,37 @@ def _rules(
             panel == "presets",
             toggle("presets"),
             "new-preset",
-            detail=f"{info.name(session.lang)} ({info.id})",
+            detail=info.name(session.lang),
         ),
     ]
     if panel == "presets":
         for p in presets():
             controls.append(
                 key_button(
-                    f"{p.name(session.lang)} ({p.id})",
+                    p.name(session.lang),
                     _then(act(NewEveningModel.with_preset, p.id), toggle("presets")),
                     f"new-preset-{p.id}",
                     selected=p.id == model.preset,
                     size=theme.TEXT,
                 )
             )
-    controls.append(
+    changes = model.changes()
+    controls += [
         tagged(
             "new-source",
-            ft.Text(session.tr("new.source", seed=info.seed, section=info.section), size=15),
-        )
-    )
-    lines = model.option_lines()
-    changed = sum(1 for line in lines if line.changed)
+            ft.Text(option_words.preset_sentence(model.preset, session.lang), size=theme.TEXT),
+        ),
+        tagged(  # always there, so the controls below keep their places
+            "new-changes",
+            ft.Text(
+                session.tr("words.changes", lines=changes_lines(session, changes))
+                if changes
+                else session.tr("words.no_change"),
+                size=15,
+                weight=ft.FontWeight.W_500 if changes else None,
+            ),
+        ),
+    ]
     options_open = panel == "options" or (panel or "").startswith("option:")
     controls.append(
         toggle_row(
@@ -156,65 +174,24 @@ def _rules(
             options_open,
             toggle("options"),
             "new-options",
-            detail=session.tr("new.options_changed", n=changed),
+            detail=session.tr("new.options_changed", n=len(changes)),
         )
     )
     if options_open:
-        for line in lines:
-            opened = panel == f"option:{line.name}"
-            controls.append(
-                toggle_row(
-                    f"{line.name} = {line.value}",
-                    opened,
-                    _open_option(toggle, line.name, line.value, value.set),
-                    f"option-{line.name}",
-                    detail=line.description if opened else None,
-                )
-            )
-            if opened:
-                if line.seeds:
-                    controls.append(
-                        ft.Text(session.tr("new.option_seeds", seeds=line.seeds), size=15)
-                    )
-                if line.choices:
-                    controls += rows_of(
-                        [
-                            key_button(
-                                choice,
-                                act(NewEveningModel.with_option, line.name, choice),
-                                f"choice-{choice}",
-                                selected=choice == line.value,
-                                size=15,
-                            )
-                            for choice in line.choices
-                        ],
-                        2,
-                    )
-                    continue
-                controls.append(
-                    ft.Row(
-                        [
-                            tagged(
-                                "option-value",
-                                ft.TextField(
-                                    value=value.shown,
-                                    label=session.tr("new.option_value", name=line.name),
-                                    text_size=theme.TEXT,
-                                    expand=True,
-                                    on_change=value.on_change,
-                                ),
-                            ),
-                            big_button(
-                                session.tr("new.option_apply"),
-                                lambda _, n=line.name: act(
-                                    NewEveningModel.with_option, n, value.latest()
-                                )(),
-                                ident="option-apply",
-                            ),
-                        ]
-                    )
-                )
-        if changed:
+        rows = [
+            Row(line.name, line.value, line.description, line.choices)
+            for line in model.option_lines()
+        ]
+        controls += option_rows(
+            session,
+            rows,
+            panel,
+            toggle,
+            value,
+            lambda name, choice: act(NewEveningModel.with_option, name, choice)(),
+            NEW_IDS,
+        )
+        if changes:
             controls.append(
                 big_button(
                     session.tr("new.option_reset"),
@@ -232,19 +209,6 @@ def _then(first: Callable[[], None], second: Callable[[], None]) -> Callable[[],
         second()
 
     return both
-
-
-def _open_option(
-    toggle: Callable[[str], Callable[[], None]],
-    name: str,
-    value: str,
-    set_value_text: Callable[[str], None],
-) -> Callable[[], None]:
-    def handler() -> None:
-        set_value_text(value)
-        toggle(f"option:{name}")()
-
-    return handler
 
 
 def _roles(
@@ -265,7 +229,7 @@ def _roles(
     if mode != "draw" or not model.players:
         return controls
     for i, name in enumerate(model.players):  # one line each from the start: no jumps
-        cards = model.cards_of(name) or ["…"]
+        cards = [rank_face(c, session.lang) for c in model.cards_of(name)] or ["…"]
         controls.append(
             tagged(
                 f"drawn-{i}",
@@ -294,7 +258,9 @@ def _roles(
         )
         controls += rows_of(
             [
-                key_button(s, act(NewEveningModel.tap_card, s), f"draw-{s}")
+                card_key(
+                    card_face(s, session.lang)[0], act(NewEveningModel.tap_card, s), f"draw-{s}"
+                )
                 for s in model.draw_ranks()
             ],
             5,

@@ -1,0 +1,187 @@
+"""The served app's own face on a phone's home screen: draw its icon (a gold crown over a
+fan of three cards on the table's green) at every size the web manifest names, and write
+the page Flet serves with the app's name instead of Flet's, into assets/:
+
+    python scripts/make_web_assets.py
+
+- ``assets/icons/icon-{192,512}.png``: rounded square, transparent corners ("any" purpose);
+- ``assets/icons/icon-maskable-{192,512}.png``: full bleed, the drawing inside the central
+  80 % circle a phone's mask always keeps;
+- ``assets/icons/apple-touch-icon-192.png`` (iOS adds its own rounding: full bleed) and
+  ``assets/favicon.png`` (64 px);
+- ``assets/icon.png`` (1024 px), the source picture for ``flet build``.
+
+- ``assets/index.html``: Flet's own page (from the installed flet-web) with the app's title,
+  iOS home-screen name, description and theme colour; ``tests/ui/test_web_assets.py`` fails
+  when a Flet upgrade changes its page, so this one is made again.
+
+Flet's web server looks for ``index.html``, ``manifest.json``, ``favicon.png`` and
+``icons/…`` in the assets folder before its own (then patches the page's base address and
+config as usual). ``assets/manifest.json`` is written by hand. Drawn at 1024 px and scaled
+down (Lanczos) so every size stays crisp. Needs Pillow (in the test extra).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from companion.ui.i18n import t
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSETS = ROOT / "assets"
+SIZE = 1024
+THEME_COLOUR = "#1b5e20"  # companion.ui.theme.SEED, the green of a card table
+FELT = (27, 94, 32, 255)  # the same green
+FELT_LIGHT = (46, 125, 50, 255)
+GOLD = (255, 193, 7, 255)
+GOLD_DARK = (191, 135, 0, 255)
+CARD = (250, 250, 247, 255)
+CARD_EDGE = (160, 160, 150, 255)
+RED = (198, 40, 40, 255)
+BLACK = (33, 33, 33, 255)
+SYMBOL_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    if SYMBOL_FONT.exists():
+        return ImageFont.truetype(str(SYMBOL_FONT), size)
+    # The bundled symbols font has the four suits too.
+    return ImageFont.truetype(str(ASSETS / "fonts" / "CompanionSymbols.ttf"), size)
+
+
+def _card(width: int, height: int, rank: str, suit: str, colour: tuple[int, ...]) -> Image.Image:
+    """One card face: white, rounded, the rank in its corner and a big suit in its middle."""
+    card = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(card)
+    radius = width // 9
+    draw.rounded_rectangle(
+        (0, 0, width - 1, height - 1), radius, fill=CARD, outline=CARD_EDGE, width=width // 60
+    )
+    corner = _font(width // 4)
+    draw.text((width * 0.1, height * 0.05), rank, font=corner, fill=colour)
+    big = _font(int(width * 0.62))
+    draw.text((width / 2, height * 0.58), suit, font=big, fill=colour, anchor="mm")
+    return card
+
+
+def _fan(scale: float) -> Image.Image:
+    """Three cards fanned from a pivot below them, the ace of spades in front."""
+    layer = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
+    width, height = int(300 * scale), int(420 * scale)
+    pivot = (SIZE / 2, SIZE / 2 + 430 * scale)
+    for angle, rank, suit, colour in (
+        (24, "K", "♥", RED),
+        (-24, "Q", "♣", BLACK),
+        (0, "A", "♠", BLACK),
+    ):
+        face = _card(width, height, rank, suit, colour)
+        # Place the card upright above the pivot, then turn it about the pivot.
+        holder = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
+        left = int(pivot[0] - width / 2)
+        top = int(pivot[1] - 250 * scale - height)
+        holder.alpha_composite(face, (left, top))
+        turned = holder.rotate(angle, resample=Image.BICUBIC, center=pivot)
+        layer.alpha_composite(turned)
+    return layer
+
+
+def _crown(draw: ImageDraw.ImageDraw, scale: float, top: float) -> None:
+    """A five-pointed gold crown, its band at ``top`` + 190 × scale."""
+    cx, w = SIZE / 2, 440 * scale
+    base_y, band = top + 190 * scale, 70 * scale
+    left, right = cx - w / 2, cx + w / 2
+    peaks = [(left + w * i / 4, top + (0 if i % 2 == 0 else 70 * scale)) for i in range(5)]
+    peaks[2] = (cx, top - 25 * scale)  # the middle point stands highest
+    valleys = [(left + w * (2 * i + 1) / 8, top + 120 * scale) for i in range(4)]
+    outline = [(left, base_y)]
+    for i in range(4):
+        outline += [peaks[i], valleys[i]]
+    outline += [peaks[4], (right, base_y)]
+    draw.polygon(outline, fill=GOLD)
+    draw.rounded_rectangle(
+        (left - 8 * scale, base_y - 4 * scale, right + 8 * scale, base_y + band),
+        int(18 * scale),
+        fill=GOLD,
+        outline=GOLD_DARK,
+        width=max(2, int(8 * scale)),
+    )
+    for x, y in peaks:
+        r = 26 * scale
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=GOLD, outline=GOLD_DARK, width=4)
+    for i, colour in enumerate((RED, FELT_LIGHT, RED)):  # three jewels on the band
+        x = cx + (i - 1) * w / 3.2
+        r = 20 * scale
+        y = base_y + band / 2
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+
+
+def draw_icon(*, maskable: bool) -> Image.Image:
+    """The 1024 px icon: rounded with transparent corners, or full bleed for masks."""
+    image = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    if maskable:
+        draw.rectangle((0, 0, SIZE, SIZE), fill=FELT)
+    else:
+        draw.rounded_rectangle((0, 0, SIZE - 1, SIZE - 1), SIZE // 5, fill=FELT)
+    # A lighter disc: the lamp over the table.
+    glow = 360 if maskable else 430
+    draw.ellipse(
+        (SIZE / 2 - glow, SIZE / 2 - glow, SIZE / 2 + glow, SIZE / 2 + glow), fill=FELT_LIGHT
+    )
+    # The maskable drawing fits the central circle of 80 % (radius 410 px at 1024).
+    scale = 0.74 if maskable else 0.9
+    image.alpha_composite(_fan(scale))
+    _crown(ImageDraw.Draw(image), scale, SIZE / 2 - 390 * scale)
+    return image
+
+
+def _save(image: Image.Image, path: Path, size: int) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.resize((size, size), Image.LANCZOS).save(path, optimize=True)
+
+
+def flet_index() -> str:
+    """Flet's own web page, as the installed flet-web ships it."""
+    import flet_web
+
+    return (Path(flet_web.__file__).parent / "web" / "index.html").read_text("utf-8")
+
+
+def app_index(flet_page: str) -> str:
+    """Flet's page with the app's name, description and colour (French, the default)."""
+    name, short = t("fr", "app.title"), t("fr", "home.title")
+    replaced = flet_page
+    for old, new in (
+        (
+            '<meta name="description" content="Flet application.">',
+            f'<meta name="description" content="{t("fr", "home.tagline")}">\n'
+            f'  <meta name="theme-color" content="{THEME_COLOUR}">',
+        ),
+        (
+            '<meta name="apple-mobile-web-app-title" content="Flet">',
+            f'<meta name="apple-mobile-web-app-title" content="{short}">',
+        ),
+        ("<title>Flet</title>", f"<title>{name}</title>"),
+    ):
+        if old not in replaced:
+            raise SystemExit(f"Flet's index.html changed: {old!r} not found; update this script")
+        replaced = replaced.replace(old, new)
+    return replaced
+
+
+def main() -> None:
+    (ASSETS / "index.html").write_text(app_index(flet_index()), "utf-8")
+    plain, maskable = draw_icon(maskable=False), draw_icon(maskable=True)
+    icons = ASSETS / "icons"
+    _save(plain, ASSETS / "icon.png", SIZE)
+    _save(plain, ASSETS / "favicon.png", 64)
+    for size in (192, 512):
+        _save(plain, icons / f"icon-{size}.png", size)
+        _save(maskable, icons / f"icon-maskable-{size}.png", size)
+    _save(maskable, icons / "apple-touch-icon-192.png", 192)
+
+
+if __name__ == "__main__":
+    main()

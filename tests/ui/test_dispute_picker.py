@@ -1,0 +1,98 @@
+"""The dispute screen's card picker: cards as a person reads them, one tap per play already
+on the table, a player's hand and the plays the referee would accept from it."""
+
+from __future__ import annotations
+
+from companion.rules.hand import Action
+from companion.rules.presets import get_preset
+from companion.rules.referee import legal_plays
+from companion.ui.dispute_model import DisputeModel
+from companion.ui.dispute_views import action_words, card_face, play_words
+
+
+def test_french_cards_read_v_d_r_and_red_suits_are_red() -> None:
+    """Jack, queen, king read V, D, R in French; hearts and diamonds print red."""
+    assert card_face("J", "fr") == ("V", False) and card_face("Q♥", "fr") == ("D♥", True)
+    assert card_face("K♠", "en") == ("K♠", False) and card_face("10♦", "fr") == ("10♦", True)
+    assert card_face("JKR", "fr") == ("Joker rouge", True)
+    assert card_face("JKB", "en") == ("Black joker", False)
+    assert play_words("K K", "fr") == "R R" and play_words("pass", "fr") == "Passe"
+    assert action_words("Tom: Q Q", "fr") == "Tom : D D"
+
+
+def test_the_picker_offers_both_jokers_only_where_they_rank_apart() -> None:
+    """Classique's jokers are equal: one joker key; Concierge's white Fou beats the
+    coloured one: a key for each, and the ambiguous joker is not offered."""
+    assert DisputeModel().picker().jokers == ("JK",)
+    concierge = DisputeModel(preset="concierge")
+    assert concierge.picker().jokers == ("JKR", "JKB")
+    assert concierge.tap_rank("JK").tray == () and concierge.tap_rank("JKB").tray == ("JKB",)
+    assert DisputeModel(preset="pagat").picker().jokers == ()
+
+
+def test_suits_are_offered_only_when_the_rules_make_them_matter() -> None:
+    assert not DisputeModel().picker().suits
+    assert DisputeModel().with_option("suits", "follow_suit").picker().suits
+
+
+def test_one_tap_adds_the_play_of_the_player_whose_turn_it_is() -> None:
+    """In "already played" mode a rank is a play by whoever's turn it is, as many cards as
+    the trick goes; a play the rules refuse is not added, and the notice says why."""
+    model = DisputeModel().with_mode("table").tap_rank("K")
+    assert model.history == ("A: K",)
+    pairs = model.quick_pass().quick_pass().quick_pass()  # B, C, D pass: A leads again
+    assert pairs.history[-1] == "D: pass" and pairs.next_player == "A"
+    pairs = pairs.set_count(2).tap_rank("5")
+    assert pairs.history[-1] == "A: 5 5" and pairs.count is None
+    assert pairs.tap_rank("7").history[-1] == "B: 7 7"  # as many as the trick
+    refused = model.tap_rank("5")
+    assert refused.history == model.history and refused.notice is not None
+    assert "5" in refused.notice.text("en")
+
+
+def test_possible_plays_are_what_the_referee_accepts_from_the_hand() -> None:
+    """Given the hand of the player whose turn it is, the possible plays are exactly the
+    referee's legal plays; a tap adds one to the table and takes its cards from the hand."""
+    model = DisputeModel().with_mode("table").tap_rank("9").with_mode("hand")
+    for rank in ("5", "10", "10", "A", "JK"):
+        model = model.tap_rank(rank)
+    assert model.hand_owner == "B" and model.hand == ("5", "10", "10", "A", "JK")
+    plays = model.possible_plays()
+    rules = get_preset("classique").rules
+    state = model.state()
+    from companion.rules.cards import Card
+
+    expected = legal_plays(state, tuple(Card.parse(c) for c in model.hand), "B")
+    assert plays == tuple(str(a) for a in expected)
+    assert "B: 5" not in plays and "B: 10" in plays and "B: pass" in plays
+    assert rules.rank_order == "ace_high"
+    added = model.add_play("B: 10")
+    assert added.history[-1] == "B: 10" and added.hand == ("5", "10", "A", "JK")
+    assert Action.parse(added.history[-1]).player == "B"
+    assert added.possible_plays() == ()  # C's hand is not known
+
+
+def test_the_dispute_enforces_the_variants_player_counts() -> None:
+    """Classique is played by 3 to 6: a seventh player is refused with the reason."""
+    model = DisputeModel()
+    assert model.player_range() == (3, 6)
+    assert model.with_player_count(7).players == model.players
+    assert model.with_player_count(7).notice.text("en") == (  # type: ignore[union-attr]
+        "This variant is played by 3 to 6 players (not 7)."
+    )
+    assert len(model.with_player_count(6).players) == 6
+
+
+def test_a_four_of_a_kind_on_a_joker_says_the_jokers_rule() -> None:
+    """Classique: a four of a kind beats a lone joker by the joker's rule, not the card
+    order; the reason cites it."""
+    model = DisputeModel().with_mode("table").tap_rank("K").tap_rank("JK").with_mode("play")
+    for _ in range(4):
+        model = model.tap_rank("5")
+    ruling = model.judge().ruling
+    assert ruling is not None and ruling.legal
+    assert [c.name for c in ruling.cites] == ["joker_power"]
+    assert ruling.why_text("fr") == (
+        "5 5 5 5 passe au-dessus de Joker selon « Force du joker : un joker seul bat tout, "
+        "sauf un carré posé dessus »."
+    )

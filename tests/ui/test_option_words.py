@@ -1,0 +1,106 @@
+"""Every option a table can change reaches the screens in words, French and English."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any, Literal
+
+import pytest
+
+from companion.rules.presets import PRESETS
+from companion.rules.ruleset import RuleSet
+from companion.table.table_presets import table_rules_from
+from companion.table.table_rules import TableRules
+from companion.ui import option_words
+from companion.ui.new_evening_model import NewEveningModel, show_value
+
+OPTIONS = {**RuleSet.model_fields, **TableRules.model_fields}
+LANGS = ("fr", "en")
+
+
+def _spellings(name: str, annotation: Any) -> list[str]:
+    """Every value an option can take, as ``--set`` spells it (a sample for numbers)."""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if annotation is bool:
+        return ["true", "false"]
+    if origin is Literal:
+        return [show_value(a) for a in args]
+    if origin is frozenset:
+        return [*(show_value(a) for a in typing.get_args(args[0])), "none", "2,joker"]
+    if origin is tuple and typing.get_origin(args[0]) is Literal:
+        return [show_value(a) for a in typing.get_args(args[0])]
+    if name == "jokers":
+        return ["0", "1", "2"]
+    if name == "exchange":
+        return ["none", "1/1", "2/1", "2:3/1:2", "3/2/1"]
+    return ["none", "1", "2", "11"]  # numbers, or none
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONS))
+def test_every_option_has_a_group_a_label_and_an_explanation_in_both_languages(
+    name: str,
+) -> None:
+    """An option without words would show its code name: it cannot ship."""
+    assert name in option_words.WORDS, f"{name}: add its words to companion/ui/option_words.py"
+    words = option_words.WORDS[name]
+    assert words.group in option_words.GROUPS
+    for lang in LANGS:
+        for text in (option_words.label(name, lang), option_words.explain(name, lang)):
+            assert text.strip() and "_" not in text
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONS))
+def test_every_value_of_every_option_reads_as_words(name: str) -> None:
+    """Each value has words in both languages: never the code (``ace_high``, ``true``)."""
+    for text in _spellings(name, OPTIONS[name].annotation):
+        assert option_words.known(name, text), (name, text)
+        for lang in LANGS:
+            shown = option_words.value(name, text, lang)
+            assert shown.strip() and "_" not in shown, (name, text, lang, shown)
+        if any(c.isalpha() for c in text):  # a code word: French words, not the code
+            assert option_words.value(name, text, "fr") != text, (name, text)
+
+
+def test_no_words_are_kept_for_an_option_that_is_gone() -> None:
+    assert set(option_words.WORDS) == set(OPTIONS)
+
+
+def test_every_option_has_seeds_in_words_where_the_catalogue_names_them() -> None:
+    """The seed an option comes from, named as a person would name the document."""
+    line = next(x for x in NewEveningModel().option_lines() if x.name == "pass_is_final")
+    assert (
+        option_words.seeds(line.description, "fr")
+        == "Pagat « Président » (Australie), « Trou-du-cul classique »"
+    )
+    assert "TDC" not in option_words.seeds(line.description, "en")
+
+
+def test_exchanges_read_as_cards_for_cards() -> None:
+    assert option_words.value("exchange", "2/1", "fr") == "2 cartes contre 2, puis 1 contre 1"
+    assert option_words.value("exchange", "2:3/1:2", "en") == "2 cards for 3, then 1 for 2"
+    assert option_words.value("exchange_high", "lowest,chosen", "en") == (
+        "his lowest cards, then cards of his choice"
+    )
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_each_preset_in_one_sentence_says_its_players_and_its_points(preset: str) -> None:
+    """The sentence names the system, the player counts, and whether points are kept."""
+    low, high = PRESETS[preset].players
+    scoring = table_rules_from(preset, [])[1].scoring
+    for lang in LANGS:
+        text = option_words.preset_sentence(preset, lang)
+        assert PRESETS[preset].name(lang) in text and str(low) in text and str(high) in text
+        keeps = "sans points" not in text and "no points" not in text
+        assert keeps is (scoring != "none"), text
+
+
+def test_the_default_preset_says_it_keeps_no_points() -> None:
+    assert option_words.preset_sentence("classique", "fr") == (
+        "Trou-du-cul classique : d'après « Trou-du-cul classique », de 3 à 6 joueurs, "
+        "sans points (seules les places comptent)."
+    )
+    assert option_words.preset_sentence("pagat", "en") == (
+        "President (PAGAT basic game): from Pagat 'President', 4 to 7 players, points: "
+        "2 to the first, 1 to the second, first to 11 points wins."
+    )
