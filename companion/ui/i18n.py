@@ -51,14 +51,17 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "history.loading": ("Chargement…", "Loading…"),
     "history.failed": ("Lecture impossible : {reason}", "Could not read: {reason}"),
     "history.row": (
-        "{day} · {players} joueurs · {hands} donnes",
-        "{day} · {players} players · {hands} hands",
+        "{day} · {players:# joueur|# joueurs} · {hands:# donne|# donnes}",
+        "{day} · {players:# player|# players} · {hands:# hand|# hands}",
     ),
     "history.leader": ("En tête : {name}", "Leading: {name}"),
     "history.winner": ("Vainqueur : {name}", "Winner: {name}"),
     "history.unreadable": ("Fichier illisible", "Unreadable file"),
     "history.standings": ("Classement", "Standings"),
-    "history.standing": ("{place}. {name} — {total} pts", "{place}. {name} — {total} pts"),
+    "history.standing": (
+        "{place}. {name} — {total:# pt|# pts}",
+        "{place}. {name} — {total:# pt|# pts}",
+    ),
     "history.standing_unscored": ("{place}. {name}", "{place}. {name}"),
     "history.hands": ("Donne par donne", "Hand by hand"),
     "history.hand": ("Donne {n}", "Hand {n}"),
@@ -75,8 +78,11 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "board.period.year": ("Cette année", "This year"),
     "board.period.month": ("30 jours", "30 days"),
     "board.empty": ("Aucune donne jouée sur cette période.", "No hand played in this period."),
-    "board.line": ("{rank}. {name} — {points} pts", "{rank}. {name} — {points} pts"),
-    "board.penalty": (" · {penalty} pénalités", " · {penalty} penalty"),
+    "board.line": ("{rank}. {name} — {points:# pt|# pts}", "{rank}. {name} — {points:# pt|# pts}"),
+    "board.penalty": (
+        " · {penalty:# pénalité|# pénalités}",
+        " · {penalty:# penalty|# penalties}",
+    ),
     "board.hands": (
         "donnes : {hands}, soirées : {evenings}",
         "hands: {hands}, evenings: {evenings}",
@@ -106,10 +112,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "{a} and {b} have not played a hand together yet.",
     ),
     "board.h2h_result": (
-        "Sur {hands} donnes ensemble ({evenings} soirées) : {a} a fini devant "
-        "{a_ahead} fois, {b} {b_ahead} fois.",
-        "Over {hands} hands together ({evenings} evenings): {a} finished "
-        "ahead {a_ahead} times, {b} {b_ahead} times.",
+        "Sur {hands:# donne|# donnes} ensemble ({evenings:# soirée|# soirées}) : {a} a "
+        "fini devant {a_ahead} fois, {b} {b_ahead} fois.",
+        "Over {hands:# hand|# hands} together ({evenings:# evening|# evenings}): {a} "
+        "finished ahead {a_ahead:# time|# times}, {b} {b_ahead:# time|# times}.",
     ),
     # --- settings ----------------------------------------------------------------------------
     "settings.title": ("Réglages", "Settings"),
@@ -155,8 +161,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Import refused, nothing changed. {name}: {reason}",
     ),
     "data.imported": (
-        "Importé : {evenings} soirées, {players} joueurs. Les données d'avant : {copy}",
-        "Imported: {evenings} evenings, {players} players. The data as it was: {copy}",
+        "Importé : {evenings:# soirée|# soirées}, {players:# joueur|# joueurs}. "
+        "Les données d'avant : {copy}",
+        "Imported: {evenings:# evening|# evenings}, {players:# player|# players}. The data as it "
+        "was: {copy}",
     ),
     "data.failed": ("Échec : {reason}", "Failed: {reason}"),
     "data.backups": ("Sauvegardes automatiques", "Automatic backups"),
@@ -463,8 +471,8 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Around the table, clockwise (the first one deals):",
     ),
     "new.count": (
-        "{n} joueurs (de {low} à {high} pour cette variante)",
-        "{n} players ({low} to {high} for this variant)",
+        "{n:# joueur|# joueurs} (de {low} à {high} pour cette variante)",
+        "{n:# player|# players} ({low} to {high} for this variant)",
     ),
     "new.name_empty": ("Écrivez un nom d'abord.", "Type a name first."),
     "new.name_invalid": (
@@ -545,8 +553,8 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "evening.rejected": ("Refusé : {reason}", "Refused: {reason}"),
     "evening.result": ("Résultat de la donne {n}", "Result of hand {n}"),
     "evening.result_line": (
-        "{title} : {name} · {points} pts (total {total})",
-        "{title}: {name} · {points} pts (total {total})",
+        "{title} : {name} · {points:# pt|# pts} (total {total})",
+        "{title}: {name} · {points:# pt|# pts} (total {total})",
     ),
     "evening.result_title": ("{title} : {name}", "{title}: {name}"),
     "evening.no_points": (
@@ -555,7 +563,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     ),
     "evening.effect": ("{effect} : {name}", "{effect}: {name}"),
     "evening.standings": ("Classement de la soirée", "Evening standings"),
-    "evening.standing": ("{place}. {name} — {total} pts", "{place}. {name} — {total} pts"),
+    "evening.standing": (
+        "{place}. {name} — {total:# pt|# pts}",
+        "{place}. {name} — {total:# pt|# pts}",
+    ),
     "evening.next": ("Voir la donne suivante", "See the next hand"),
     "evening.ended": ("La soirée est terminée.", "The evening has ended."),
     "evening.effect.revolution": ("Révolution", "Revolution"),
@@ -597,7 +608,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "hands.delete_confirm": ("Oui, supprimer la donne {n}", "Yes, delete hand {n}"),
     "hands.deleted": ("Donne {n} supprimée.", "Hand {n} deleted."),
     "hands.present": ("À la table", "At the table"),
-    "hands.player": ("{name} — {total} pts", "{name} — {total} pts"),
+    "hands.player": ("{name} — {total:# pt|# pts}", "{name} — {total:# pt|# pts}"),
     "hands.leave": ("Part", "Leaves"),
     "hands.left": ("Partis", "Left"),
     "hands.add": (
@@ -647,7 +658,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "{name} : combien de cartes en main ?",
         "{name}: how many cards in hand?",
     ),
-    "evening.cards_place": ("{name} {penalty} pts", "{name} {penalty} pts"),
+    "evening.cards_place": ("{name} {penalty:# pt|# pts}", "{name} {penalty:# pt|# pts}"),
     "evening.cards_no_out": (
         "Touchez d'abord qui a posé toutes ses cartes.",
         "First tap who laid down all his cards.",
@@ -656,14 +667,80 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Il manque le nombre de cartes de : {names}.",
         "Cards left still missing for: {names}.",
     ),
+    # --- the evening at a glance: tabs, the table drawn, exchanges, other phones ------------
+    "evening.tab.plan": ("Plan", "Plan"),
+    "evening.tab.entry": ("Donne", "Hand"),
+    "evening.tab.scores": ("Scores", "Scores"),
+    "evening.deck": ("{cards} cartes : {parts}", "{cards} cards: {parts}"),
+    "evening.deck_plain": ("{cards:# carte|# cartes}", "{cards:# card|# cards}"),
+    "evening.jokers": ("{n:# joker|# jokers}", "{n:# joker|# jokers}"),
+    "evening.set_aside": (
+        "{n:# carte mise|# cartes mises} de côté",
+        "{n:# card|# cards} set aside",
+    ),
+    "evening.seat_cards": ("{n:# carte|# cartes}", "{n:# card|# cards}"),
+    "evening.exchanges": ("Les échanges", "The exchanges"),
+    "evening.exchange": ("{giver} → {to} : {what}", "{giver} → {to}: {what}"),
+    "evening.merchants": (
+        "{a} ⇄ {b} : une carte chacun, marchandée",
+        "{a} ⇄ {b}: one card each, bargained",
+    ),
+    "evening.no_exchange": ("Pas d'échange à cette donne.", "No exchange this hand."),
+    "evening.details": ("Détails", "Details"),
+    "evening.details_hint": (
+        "Le plan en phrases complètes",
+        "The plan in full sentences",
+    ),
+    "evening.key_total": ("{total:# pt|# pts}", "{total:# pt|# pts}"),
+    "evening.stale_recorded": (
+        "Un autre téléphone a enregistré la donne {n} : {order}.",
+        "Another phone recorded hand {n}: {order}.",
+    ),
+    "evening.stale_changed": (
+        "Un autre téléphone a changé la soirée : on en est à la donne {n}.",
+        "Another phone changed the evening: it is now hand {n}.",
+    ),
+    "evening.stale_yours": (
+        "Vos touches pour la donne {n} sont gardées : {taps}",
+        "Your taps for hand {n} are kept: {taps}",
+    ),
+    "evening.stale_keep": ("Les garder pour la donne {n}", "Keep them for hand {n}"),
+    "evening.stale_clear": ("Les effacer", "Clear them"),
+    "evening.stale_choose": (
+        "Gardez ou effacez d'abord vos touches (en haut de l'écran).",
+        "First keep or clear your taps (at the top of the screen).",
+    ),
+    "evening.new_started": (
+        "Une nouvelle soirée a commencé : {title}.",
+        "A new evening has started: {title}.",
+    ),
+    "evening.follow_new": ("Suivre la nouvelle soirée", "Follow the new evening"),
+    "evening.untitled": ("soirée du {day}", "evening of {day}"),
 }
 
 
+class _Plurals(Formatter):
+    """``{n:# joueur|# joueurs}``: the singular or plural form for the number ``n``, with
+    ``#`` standing for the number. French takes the singular below 2 (« 0 point », « 1 pt »),
+    English only for one ("0 points", "1 pt")."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" not in format_spec or not isinstance(value, int):
+            return str(super().format_field(value, format_spec))
+        one, other = format_spec.split("|", 1)
+        single = abs(value) == 1 if self.lang == "en" else abs(value) < 2
+        return (one if single else other).replace("#", str(value))
+
+
 def t(lang: str, key: str, **fields: object) -> str:
-    """The text of ``key`` in ``lang`` (French when the language is unknown)."""
+    """The text of ``key`` in ``lang`` (French when the language is unknown); counts take
+    their plural form (see ``_Plurals``)."""
     fr, en = STRINGS[key]
     text = en if lang == "en" else fr
-    return text.format(**fields) if fields else text
+    return _Plurals("en" if lang == "en" else "fr").format(text, **fields) if fields else text
 
 
 def fields_of(text: str) -> set[str]:

@@ -1,9 +1,11 @@
 """One evening shown on several phones: a change saved on one reloads it on the others
-(Flet's pub/sub, one topic per evening), and the one way an evening screen saves a change."""
+(Flet's pub/sub, one topic per evening), a new evening is announced to the phones on an
+evening screen, and the one way an evening screen saves a change."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -64,6 +66,49 @@ def use_live_evening(
             page.pubsub.unsubscribe_topic(topic(evening_id))
 
     ft.use_effect(subscribe, [evening_id], cleanup=unsubscribe)
+
+
+NEW_EVENINGS = "evenings:new"
+
+
+@dataclass(frozen=True)
+class NewEvening:
+    """What the phones on an evening screen hear when an evening starts."""
+
+    evening_id: str
+    title: str | None
+    day: str  # ISO date
+
+
+def announce(evening: Evening) -> None:
+    """Tell the other phones that ``evening`` has just started."""
+    new = NewEvening(evening.id, evening.title, evening.date.isoformat())
+    ft.context.page.pubsub.send_others_on_topic(NEW_EVENINGS, new)
+
+
+def use_new_evenings(on_new: Callable[[NewEvening], None]) -> None:
+    """While this screen is shown, call ``on_new`` (as this phone's task) when another phone
+    starts an evening. The handler is read at delivery, so it sees this phone's latest
+    state rather than the one of the render that subscribed."""
+    page = ft.context.page
+    handler: ft.MutableRef[Callable[[NewEvening], None]] = ft.use_ref()  # a callable given
+    handler.current = on_new  # to use_ref would be taken for a factory
+
+    def subscribe() -> None:
+        async def deliver(new: NewEvening) -> None:
+            if handler.current is not None:
+                handler.current(new)
+
+        async def on_message(_topic: str, new: NewEvening) -> None:
+            # Delivered in the sender's context: run it as this phone's task.
+            page.run_task(deliver, new)
+
+        page.pubsub.subscribe_topic(NEW_EVENINGS, on_message)
+
+    def unsubscribe() -> None:
+        page.pubsub.unsubscribe_topic(NEW_EVENINGS)
+
+    ft.use_effect(subscribe, [], cleanup=unsubscribe)
 
 
 # Shows a message under the screen's buttons: (text, is_error); None clears it.

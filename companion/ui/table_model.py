@@ -17,6 +17,8 @@ from companion.table import scoring
 from companion.table.evening import Evening, HandStep
 from companion.table.event_rules import markable_events
 from companion.table.plan import HandPlan
+from companion.table.sentences import Say
+from companion.ui.i18n import t
 
 Translate = Callable[..., str]  # session.tr / i18n.t bound to a language
 
@@ -35,6 +37,7 @@ class Seat:
     title: str | None
     dealer: bool
     leads: bool
+    cards: int  # dealt to him, before the exchanges
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ class TableView:
     can_undo: bool
     # names -> cards held once the exchanges are done: the top of the cards-left picker
     hand_sizes: dict[str, int]
+    totals: dict[str, int]  # names -> running totals of the evening
 
     @property
     def seats(self) -> list[Seat]:
@@ -77,9 +81,65 @@ class TableView:
             return []
         plan = self.plan
         return [
-            Seat(name, plan.titles.get(name), name == plan.dealer, name == plan.first_lead)
+            Seat(
+                name,
+                plan.titles.get(name),
+                name == plan.dealer,
+                name == plan.first_lead,
+                plan.cards.get(name, 0),
+            )
             for name in plan.seating
         ]
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        """The players in their seats, clockwise: the order of the finishing-order keys."""
+        seated = [n for n in self.plan.seating if n in self.players] if self.plan else []
+        return (*seated, *(n for n in self.players if n not in seated))
+
+    def deck_text(self, lang: str) -> str:
+        """The deck in the middle of the table: « 54 cartes : 52 + 2 jokers »."""
+        if self.plan is None:
+            return ""
+        deck, one = self.plan.deck, self.plan.wording.deck.deck
+        packs = one if deck.decks == 1 else f"{deck.decks} × {one}"
+        if deck.jokers:
+            packs += " + " + t(lang, "evening.jokers", n=deck.jokers)
+        if packs == str(deck.cards):
+            return t(lang, "evening.deck_plain", cards=deck.cards)
+        return t(lang, "evening.deck", cards=deck.cards, parts=packs)
+
+    def checklist(self, lang: str) -> list[str]:
+        """What to do before the first card, one short line each: the putsch offer, each
+        gift of cards (« Emma → Chloé : ses 2 meilleures cartes »), the discards, a
+        direction other than clockwise, and the lead when it depends on a card."""
+        if self.plan is None:
+            return []
+        plan, w = self.plan, self.plan.wording
+        say = Say(lang, {})
+        lines: list[str] = []
+        if w.ranking is not None:
+            low = w.ranking[-1]
+            if w.putsch_declared:
+                lines.append(say.putsch_declared(low))
+            elif w.putsch_penalty:
+                lines.append(say.putsch_penalty(low))
+            elif w.putsch_option and w.pairs:
+                lines.append(say.putsch_open(low))
+        for pair in w.pairs:
+            if pair.merchants:
+                lines.append(t(lang, "evening.merchants", a=pair.high, b=pair.low))
+                continue
+            for give in pair.gives:
+                other = pair.low if give.giver == pair.high else pair.high
+                what = say.what(give, other)
+                lines.append(t(lang, "evening.exchange", giver=give.giver, to=give.to, what=what))
+        lines += [say.discard(d) for d in w.discards]
+        if not w.clockwise or w.president_last:
+            lines.append(say.direction(w.clockwise, w.president_last))
+        if plan.first_lead is None:
+            lines.append(say.lead(None, w.lead_rule, w.lowest_card))
+        return lines
 
     def deal_lines(self, lang: str) -> list[str]:
         """Seating, deck and deal: what the dealer reads, in the viewer's language."""
@@ -129,7 +189,18 @@ def table_view(ev: Evening) -> TableView:
         standings=tuple(standings),
         can_undo=any(e.undone_at is None and e.action != "undo" for e in ev.log),
         hand_sizes=ev.next_plan.cards_after() if ev.next_plan else {},
+        totals={names[p]: total for p, total in ev.totals.items() if p in names},
     )
+
+
+def keep_slots(shown: tuple[str, ...], seats: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys' order after the evening changed under this phone: the players keep the
+    places they had (``shown``), those gone leave their slot, newcomers take the end. With
+    nothing shown yet, the seats."""
+    if not shown:
+        return seats
+    kept = tuple(n for n in shown if n in seats)
+    return (*kept, *(n for n in seats if n not in kept))
 
 
 @dataclass(frozen=True)
@@ -161,6 +232,42 @@ class HandEntry:
 
     def for_hand(self, number: int) -> HandEntry:
         return self if self.hand == number else HandEntry(hand=number)
+
+    @property
+    def has_taps(self) -> bool:
+        """Whether a person tapped something of the result in (ticks do not count: they
+        belong to the plan of that hand)."""
+        return bool(self.order or self.events or self.cards or self.none_played)
+
+    def stale(self, number: int) -> bool:
+        """Taps made for another hand than the one to play now (another phone recorded or
+        undid a hand meanwhile): kept until the person says what to do with them."""
+        return self.has_taps and self.hand not in (0, number)
+
+    def moved_to(self, number: int, players: tuple[str, ...]) -> HandEntry:
+        """The same taps for hand ``number``, without the players no longer at the table."""
+        here = set(players)
+        return HandEntry(
+            hand=number,
+            order=tuple(n for n in self.order if n in here),
+            events=tuple(
+                e
+                for e in self.events
+                if (e.player is None or e.player in here) and (e.victim is None or e.victim in here)
+            ),
+            cards=tuple((n, c) for n, c in self.cards if n in here),
+            none_played=frozenset(n for n in self.none_played if n in here),
+        )
+
+    def taps_text(self, by_cards: bool, tr: Translate) -> str:
+        """The taps in one line, to show them back to the person who made them."""
+        if by_cards:
+            counts = {**dict.fromkeys(self.order, 0), **dict(self.cards)}
+            parts = [tr("evening.cards_count", name=n, cards=c) for n, c in counts.items()]
+        else:
+            parts = [" → ".join(self.order)] if self.order else []
+        parts += [tr(f"evening.event.{e.kind}") for e in self.events]
+        return " · ".join(parts)
 
     def tick(self, line: int) -> HandEntry:
         return replace(self, ticks=self.ticks ^ {line})

@@ -165,9 +165,11 @@ def screen(
     *,
     ident: str,
     actions: Sequence[ft.Control] = (),
+    up: str | None = None,
 ) -> ft.View:
-    """A screen: app bar with the way back, the read-only notice for phones without the
-    key, and a scrolling column kept phone-shaped on wide windows."""
+    """A screen: app bar with the way back (one level up the route, or to ``up``), the
+    read-only notice for phones without the key, and a scrolling column kept phone-shaped
+    on wide windows."""
     controls: list[ft.Control] = []
     if not session.editor:
         controls.append(banner(session.tr("app.read_only"), "read-only-banner"))
@@ -182,7 +184,7 @@ def screen(
     if route.rstrip("/"):
         # Flutter's own back button is 40 px on the web: this one is thumb-sized. It goes
         # one level up, as the phone's back gesture does (see shell.on_view_pop).
-        parent = route.rstrip("/").rsplit("/", 1)[0] or "/"
+        parent = up or route.rstrip("/").rsplit("/", 1)[0] or "/"
         back = tagged(
             "back",
             ft.IconButton(

@@ -1,13 +1,17 @@
-"""The evening at the table: seats, the deal and the exchange checklist, the finishing order
-tapped in (under card_penalty scoring: who went out and the cards left), events, a line
-saying what will be recorded, record and undo, and what the last hand produced. Every phone
-showing the evening reloads it when another one changes it (pub/sub)."""
+"""The evening at the table, in three tabs one tap apart: Plan (the table drawn, the
+exchanges to tick off, the full plan behind "Détails"), Donne (the finishing order tapped in,
+events, record) and Scores (what the last hand produced and the running totals). Every phone
+showing the evening reloads it when another one changes it (pub/sub); taps made for a hand
+that another phone recorded meanwhile are kept until the person keeps or clears them; a phone
+on this screen moves to a new evening when one starts."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import flet as ft
 
@@ -17,21 +21,17 @@ from companion.table.service import PlayerRef, TableService
 from companion.ui import routes, theme
 from companion.ui.data_model import restore_latest
 from companion.ui.evenings import call
-from companion.ui.live import use_evening_change, use_live_evening
+from companion.ui.live import NewEvening, use_evening_change, use_live_evening, use_new_evenings
+from companion.ui.screens.evening_entry import entry_tab
+from companion.ui.screens.evening_plan import plan_tab
+from companion.ui.screens.evening_scores import ScoresTab
 from companion.ui.session import Session, use_session
-from companion.ui.state import bind, use_built, use_maybe, use_value
-from companion.ui.table_model import HandEntry, TableView, table_view
+from companion.ui.state import Setter, bind, use_built, use_maybe, use_value
+from companion.ui.table_model import HandEntry, TableView, keep_slots, table_view
 from companion.ui.text_input import read_latest
-from companion.ui.widgets import (
-    big_button,
-    guarded,
-    key_button,
-    note,
-    rows_of,
-    screen,
-    section,
-    tagged,
-)
+from companion.ui.widgets import big_button, guarded, key_button, note, rows_of, screen, tagged
+
+PLAN, ENTRY, SCORES = "plan", "entry", "scores"
 
 
 def current_evening_id(service: TableService) -> str | None:
@@ -60,356 +60,97 @@ def _group(controls: list[ft.Control]) -> ft.Control:
     )
 
 
-def _seat_tile(session: Session, view: TableView, i: int) -> ft.Control:
-    seat = view.seats[i]
-    roles = [session.tr("evening.dealer")] if seat.dealer else []
-    if seat.leads:
-        roles.append(session.tr("evening.leads"))
-    lines: list[ft.Control] = [
-        ft.Text(
-            seat.name, size=theme.TEXT, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
-        )
-    ]
-    if seat.title:
-        lines.append(ft.Text(seat.title, size=14, text_align=ft.TextAlign.CENTER))
-    if roles:
-        lines.append(
-            ft.Text(
-                " · ".join(roles),
-                size=14,
-                color=ft.Colors.PRIMARY,
-                weight=ft.FontWeight.BOLD,
-                text_align=ft.TextAlign.CENTER,
+def _tabs(
+    session: Session, tabs: tuple[str, ...], tab: str, pick: Callable[[str], None]
+) -> list[ft.Control]:
+    return rows_of(
+        [
+            key_button(
+                session.tr(f"evening.tab.{name}"),
+                bind(pick, name),
+                f"evening-tab-{name}",
+                selected=tab == name,
+                size=theme.TEXT,
             )
-        )
-    return tagged(
-        f"seat-{i}",
-        ft.Container(
-            content=ft.Column(
-                lines, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
-            ),
-            padding=6,
-            border_radius=12,
-            width=118,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if seat.dealer else ft.Colors.SURFACE_CONTAINER,
-        ),
+            for name in tabs
+        ],
+        len(tabs),
     )
 
 
-def _table_drawing(session: Session, view: TableView) -> ft.Control:
-    """Seats clockwise around an oval: the first at the top, then round to the right."""
-    n = len(view.seats)
-    tiles = [_seat_tile(session, view, i) for i in range(n)]
-    if n % 2 == 0:
-        right, bottom, left = list(range(1, n // 2)), [n // 2], list(range(n - 1, n // 2, -1))
+def _stale_notice(
+    session: Session,
+    view: TableView,
+    entry: HandEntry,
+    keep: Callable[[], None],
+    clear: Callable[[], None],
+) -> list[ft.Control]:
+    """Taps made for a hand another phone recorded (or undid) meanwhile: what happened, the
+    taps as they were, and the choice to keep them for the hand to play now or clear them."""
+    if entry.hand == view.hand_number - 1 and view.last:
+        happened = session.tr(
+            "evening.stale_recorded",
+            n=entry.hand,
+            order=" → ".join(line.name for line in view.last),
+        )
     else:
-        right, bottom, left = list(range(1, (n + 1) // 2)), [], list(range(n - 1, (n - 1) // 2, -1))
-    sides = ft.Row(
-        [
-            ft.Column([tiles[i] for i in left], spacing=6),
+        happened = session.tr("evening.stale_changed", n=view.hand_number)
+    yours = session.tr(
+        "evening.stale_yours", n=entry.hand, taps=entry.taps_text(view.needs_cards, session.tr)
+    )
+    return [
+        tagged(
+            "stale-notice",
             ft.Container(
-                expand=True,
-                height=40 + 40 * max(len(left), len(right)),
-                border_radius=80,
-                bgcolor=ft.Colors.GREEN_800,
+                content=ft.Column(
+                    [
+                        ft.Text(happened, size=theme.TEXT, weight=ft.FontWeight.BOLD),
+                        ft.Text(yours, size=theme.TEXT),
+                    ],
+                    spacing=4,
+                ),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                border_radius=12,
+                padding=theme.GAP,
             ),
-            ft.Column([tiles[i] for i in right], spacing=6),
-        ],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-    column: list[ft.Control] = [ft.Row([tiles[0]], alignment=ft.MainAxisAlignment.CENTER), sides]
-    if bottom:
-        column.append(ft.Row([tiles[bottom[0]]], alignment=ft.MainAxisAlignment.CENTER))
-    return tagged("table-drawing", ft.Column(column, spacing=6))
-
-
-def _line(text: str, ticked: bool, on_click: Callable[[], None] | None, ident: str) -> ft.Control:
-    icon = ft.Icons.CHECK_BOX if ticked else ft.Icons.CHECK_BOX_OUTLINE_BLANK
-    return ft.Semantics(
-        identifier=ident,
-        button=on_click is not None,
-        selected=ticked,
-        content=ft.Container(
-            content=ft.Row(
-                [
-                    ft.Icon(icon, size=26),
-                    ft.Text(
-                        text,
-                        size=theme.TEXT,
-                        expand=True,
-                        color=ft.Colors.OUTLINE if ticked else None,
-                    ),
-                ]
-            ),
-            padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=10),
-            border_radius=12,
-            bgcolor=ft.Colors.SURFACE_CONTAINER,
-            ink=on_click is not None,
-            on_click=(lambda _: on_click()) if on_click else None,
         ),
-    )
-
-
-def _result(
-    session: Session, view: TableView, on_next: Callable[[], None] | None
-) -> list[ft.Control]:
-    controls: list[ft.Control] = []
-    if view.last:
-        controls.append(
-            tagged("evening-result", section(session.tr("evening.result", n=view.hand_number - 1)))
-        )
-        controls += [
-            tagged(
-                f"result-{i}",
-                ft.Text(
-                    session.tr(
-                        "evening.result_line",
-                        title=line.title,
-                        name=line.name,
-                        points=line.points,
-                        total=line.total,
-                    )
-                    if view.scored
-                    else session.tr("evening.result_title", title=line.title, name=line.name),
-                    size=theme.TEXT,
-                ),
-            )
-            for i, line in enumerate(view.last)
-        ]
-        controls += [
-            ft.Text(
-                session.tr(
-                    "evening.effect", effect=session.tr(f"evening.effect.{kind}"), name=name or "—"
-                ),
-                size=15,
-            )
-            for kind, name in view.last_effects
-        ]
-    if view.scored:
-        controls.append(section(session.tr("evening.standings")))
-        controls += [
-            tagged(
-                f"standing-{i}",
-                ft.Text(
-                    session.tr("evening.standing", place=s.place, name=s.name, total=s.total),
-                    size=theme.TEXT,
-                ),
-            )
-            for i, s in enumerate(view.standings)
-        ]
-    elif not view.last:  # no points and no hand yet: who sits where is the news
-        controls.append(note(session.tr("evening.no_points"), ident="standing-0"))
-    if view.ended:
-        controls.append(note(session.tr("evening.ended"), ident="evening-ended"))
-    elif on_next is not None:
-        controls.append(
-            big_button(
-                session.tr("evening.next"),
-                lambda _: on_next(),
-                ident="evening-next",
-                icon=ft.Icons.ARROW_FORWARD,
-                primary=True,
-            )
-        )
-    return controls
-
-
-def _order_keys(
-    session: Session,
-    view: TableView,
-    entry: HandEntry,
-    change: Callable[[Callable[[HandEntry], HandEntry]], None],
-) -> list[ft.Control]:
-    """The finishing order: tap the players as they go out (the last placed for you)."""
-    players = view.players
-    controls: list[ft.Control] = [section(session.tr("evening.order"))]
-    keys = []
-    for i, name in enumerate(players):
-        placed = name in entry.order
-        label = f"{entry.order.index(name) + 1}. {name}" if placed else name
-        keys.append(
-            key_button(
-                label,
-                bind(lambda n: change(lambda e: e.tap_player(n, players)), name),
-                f"out-{i}",
-                selected=placed,
-                size=theme.TEXT,
-            )
-        )
-    controls += rows_of(keys, 2)
-    order_text = " → ".join(entry.order) if entry.order else session.tr("evening.order_empty")
-    controls.append(note(order_text, ident="order"))
-    if entry.order:
-        controls.append(
-            big_button(
-                session.tr("evening.clear"),
-                lambda _: change(HandEntry.clear_order),
-                ident="order-clear",
-                icon=ft.Icons.BACKSPACE,
-            )
-        )
-    return controls
-
-
-def _card_keys(
-    session: Session,
-    view: TableView,
-    entry: HandEntry,
-    change: Callable[[Callable[[HandEntry], HandEntry]], None],
-) -> list[ft.Control]:
-    """card_penalty: who went out, then each other player's cards left with a one-thumb
-    picker (1 … his hand, ±1) and his 'played no card' flag."""
-    players = view.players
-    controls: list[ft.Control] = [section(session.tr("evening.cards_out"))]
-    controls += rows_of(
-        [
-            key_button(
-                name,
-                bind(lambda n: change(lambda e: e.tap_out(n, players)), name),
-                f"out-{i}",
-                selected=name in entry.order,
-                size=theme.TEXT,
-            )
-            for i, name in enumerate(players)
-        ],
-        2,
-    )
-    if not entry.order:
-        return controls
-    controls.append(section(session.tr("evening.cards_left")))
-    for i, name in enumerate(players):
-        if name in entry.order:
-            continue
-        count = entry.count_of(name)
-        label = session.tr("evening.cards_count", name=name, cards="?" if count is None else count)
-        controls.append(
-            ft.Row(
-                [
-                    key_button(
-                        label,
-                        bind(lambda n: change(lambda e: e.pick(n)), name),
-                        f"cards-{i}",
-                        selected=entry.picking == name,
-                        size=theme.TEXT,
-                    ),
-                    key_button(
-                        session.tr("evening.none_played"),
-                        bind(
-                            lambda n: change(
-                                lambda e: e.toggle_none_played(n, view.hand_sizes.get(n, 0))
-                            ),
-                            name,
-                        ),
-                        f"none-{i}",
-                        selected=name in entry.none_played,
-                        size=16,
-                    ),
-                ],
-                spacing=6,
-            )
-        )
-    if entry.picking is not None:
-        picked = entry.picking
-        limit = max(view.hand_sizes.get(picked, 0), 1)
-        controls.append(note(session.tr("evening.cards_pick", name=picked), ident="cards-picking"))
-        controls += rows_of(
+        ft.Row(
             [
-                key_button(
-                    str(n),
-                    bind(lambda n: change(lambda e: e.set_count(n, players)), n),
-                    f"count-{n}",
-                    selected=entry.count_of(picked) == n,
-                )
-                for n in range(1, limit + 1)
+                big_button(
+                    session.tr("evening.stale_keep", n=view.hand_number),
+                    lambda _: keep(),
+                    ident="stale-keep",
+                    icon=ft.Icons.CHECK,
+                    primary=True,
+                    expand=True,
+                ),
+                big_button(
+                    session.tr("evening.stale_clear"),
+                    lambda _: clear(),
+                    ident="stale-clear",
+                    icon=ft.Icons.CLEAR,
+                    expand=True,
+                ),
             ],
-            5,
-        )
-        controls += rows_of(
-            [
-                key_button("−", lambda: change(lambda e: e.step_count(-1, limit)), "count-minus"),
-                key_button("+", lambda: change(lambda e: e.step_count(1, limit)), "count-plus"),
-            ],
-            2,
-        )
-    return controls
-
-
-def _event_keys(
-    session: Session,
-    view: TableView,
-    entry: HandEntry,
-    change: Callable[[Callable[[HandEntry], HandEntry]], None],
-) -> list[ft.Control]:
-    if not view.events:
-        return []
-    controls: list[ft.Control] = [section(session.tr("evening.events"))]
-    controls += rows_of(
-        [
-            key_button(
-                session.tr(f"evening.event.{kind}"),
-                bind(lambda k: change(lambda e: e.tap_event(k, view.scum)), kind),
-                f"event-{kind}",
-                selected=entry.pending == kind,
-                size=theme.TEXT,
-            )
-            for kind in view.events
-        ],
-        2,
-    )
-    if entry.pending == "guillotine":
-        prompt = (
-            session.tr("evening.guillotine_victim", name=entry.pending_player)
-            if entry.pending_player
-            else session.tr("evening.guillotine_who")
-        )
-        controls.append(note(prompt, ident="event-pending"))
-    elif entry.pending:
-        controls.append(
-            note(
-                session.tr("evening.event_who", event=session.tr(f"evening.event.{entry.pending}")),
-                ident="event-pending",
-            )
-        )
-    for i, marked in enumerate(entry.events):
-        label = session.tr(f"evening.event.{marked.kind}")
-        if marked.victim is not None:
-            text = session.tr(
-                "evening.event_victim_line", event=label, name=marked.player, victim=marked.victim
-            )
-        elif marked.player:
-            text = session.tr("evening.event_line", event=label, name=marked.player)
-        else:
-            text = session.tr("evening.event_plain", event=label)
-        controls.append(
-            _line(
-                text, True, bind(lambda i: change(lambda e: e.drop_event(i)), i), f"event-line-{i}"
-            )
-        )
-    return controls
-
-
-def _entry(
-    session: Session,
-    view: TableView,
-    entry: HandEntry,
-    change: Callable[[Callable[[HandEntry], HandEntry]], None],
-) -> list[ft.Control]:
-    """Hand entry: the order (or the cards left), the events, and what will be recorded in
-    one line, right above the record button: that line is the confirmation."""
-    keys = _card_keys if view.needs_cards else _order_keys
-    # One column per part, so that a line appearing in one (a prompt, a picker) does not
-    # shift the others: in Chromium, Flutter left the summary's label empty once a prompt
-    # was inserted before it (the screen showed it, the semantics tree did not).
-    parts = (keys(session, view, entry, change), _event_keys(session, view, entry, change))
-    controls: list[ft.Control] = [
-        ft.Column(part, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        for part in parts
-        if part
+            spacing=6,
+        ),
     ]
-    summary = entry.summary(view.players, view.needs_cards, session.tr)
-    if summary is not None:
-        controls.append(note(summary, ident="entry-summary"))
-    return controls
+
+
+def _new_evening_notice(
+    session: Session, new: NewEvening, follow: Callable[[], None]
+) -> list[ft.Control]:
+    title = new.title or session.tr("evening.untitled", day=new.day)
+    return [
+        note(session.tr("evening.new_started", title=title), ident="new-evening-notice"),
+        big_button(
+            session.tr("evening.follow_new"),
+            lambda _: follow(),
+            ident="follow-new-evening",
+            icon=ft.Icons.ARROW_FORWARD,
+            primary=True,
+        ),
+    ]
 
 
 @ft.component
@@ -425,9 +166,19 @@ def EveningScreen() -> ft.View:
     damaged, set_damaged = use_maybe(Path)  # the damaged file, when it has a good backup
     message, set_message = use_maybe(str)
     entry, set_entry = use_built(HandEntry)
-    show_result, set_show_result = ft.use_state(False)
+    tab, set_tab = use_value(PLAN if session.editor else SCORES)
+    details_open, set_details_open = ft.use_state(False)
+    # The order of the player keys as this phone shows them; changed only by this phone's
+    # own moves (opening, recording, undoing, keeping or clearing), never under a finger.
+    slots, set_slots = use_value(cast(tuple[str, ...], ()))
+    new_evening, set_new_evening = use_maybe(NewEvening)
     route = f"{routes.EVENING}/{wanted}" if wanted else routes.EVENING
     data_dir = session.config.data_dir
+
+    def shown(v: TableView) -> None:
+        """A view this phone moved to by itself: the keys take the seats of that hand."""
+        set_view(v)
+        set_slots(v.slots)
 
     async def load() -> None:
         # The same screen serves another address (/evening/<id> then /evening): start clean.
@@ -435,13 +186,15 @@ def EveningScreen() -> ft.View:
         set_missing(False)
         set_message(None)
         set_damaged(None)
+        set_new_evening(None)
+        set_entry(HandEntry())
         try:
             eid = wanted or await call(data_dir, current_evening_id)
             if eid is None:
                 set_missing(True)
                 return
             set_evening_id(eid)
-            set_view(table_view(await call(data_dir, lambda s: s.evening(eid))))
+            shown(table_view(await call(data_dir, lambda s: s.evening(eid))))
         except CompanionError as err:
             note_damage(err)
             set_error(session.tr("evening.failed", reason=err.message(session.lang)))
@@ -467,6 +220,24 @@ def EveningScreen() -> ft.View:
 
     use_live_evening(data_dir, evening_id, set_view, table_view)
 
+    def follow(new: NewEvening) -> None:
+        set_new_evening(None)
+        session.go(f"{routes.EVENING}/{new.evening_id}")
+
+    def on_new_evening(new: NewEvening) -> None:
+        """Another phone started an evening: follow it, unless this phone holds taps for a
+        hand still to record here (then it asks)."""
+        current = read_latest(set_entry)
+        latest = read_latest(set_view)
+        if new.evening_id == (latest.evening_id if latest else None):
+            return
+        if latest is not None and not latest.ended and session.editor and current.has_taps:
+            set_new_evening(new)
+        else:
+            follow(new)
+
+    use_new_evenings(on_new_evening)
+
     busy, change_evening = use_evening_change(
         data_dir,
         session.lang,
@@ -479,7 +250,11 @@ def EveningScreen() -> ft.View:
         if view is None:
             return
         # The taps as they stand now: the last one may not have been rendered yet.
-        current = read_latest(set_entry).for_hand(view.hand_number)
+        latest = read_latest(set_entry)
+        if latest.stale(view.hand_number):
+            set_message(session.tr("evening.stale_choose"))
+            return
+        current = latest.for_hand(view.hand_number)
         cards_left: dict[PlayerRef, int] | None = None
         none_played: list[str] = []
         if view.needs_cards:
@@ -509,7 +284,7 @@ def EveningScreen() -> ft.View:
         key = hashlib.sha256(
             repr((view.evening_id, version, order, events, cards_left, none_played)).encode()
         ).hexdigest()[:32]
-        if await change_evening(
+        saved = await change_evening(
             lambda s: s.record_hand(
                 view.evening_id,
                 order,
@@ -519,16 +294,38 @@ def EveningScreen() -> ft.View:
                 none_played=none_played,
                 key=key,
             )
-        ):
-            set_show_result(True)
+        )
+        if saved is not None:
+            set_entry(HandEntry())
+            set_slots(table_view(saved).slots)
+            set_tab(SCORES)
 
     async def undo(_: object = None) -> None:
         if view is None:
             return
         version = view.version
-        if await change_evening(lambda s: s.undo(view.evening_id, expected_version=version)):
-            set_show_result(False)
+        saved = await change_evening(lambda s: s.undo(view.evening_id, expected_version=version))
+        if saved is not None:
             set_entry(HandEntry())
+            set_slots(table_view(saved).slots)
+            set_tab(PLAN)
+
+    def pick_tab(name: str) -> None:
+        set_tab(name)
+        set_message(None)
+
+    def keep() -> None:
+        """The stale taps carried over to the hand to play now."""
+        if view is not None:
+            set_entry(lambda e: e.moved_to(view.hand_number, view.players))
+            shown(view)
+            set_message(None)
+
+    def clear() -> None:
+        if view is not None:
+            set_entry(HandEntry())
+            shown(view)
+            set_message(None)
 
     restore_button = (
         big_button(
@@ -559,69 +356,26 @@ def EveningScreen() -> ft.View:
     elif view is None:
         body = [note(session.tr("evening.loading"), ident="evening-loading")]
     else:
-        hand_entry = entry.for_hand(view.hand_number)
-
-        def change(fn: Callable[[HandEntry], HandEntry]) -> None:
-            set_entry(lambda e: fn(e.for_hand(view.hand_number)))
-
-        body = []
-        if view.ended or (show_result and session.editor) or not session.editor:
-            body += _result(
-                session, view, (lambda: set_show_result(False)) if session.editor else None
-            )
-        if view.plan is not None and (not show_result or not session.editor):
-            body.append(
-                tagged(
-                    "evening-hand",
-                    ft.Text(
-                        session.tr("evening.hand", n=view.hand_number),
-                        size=theme.TEXT_LARGE,
-                        weight=ft.FontWeight.BOLD,
-                    ),
-                )
-            )
-            body.append(_table_drawing(session, view))
-            body.append(
-                _group(
-                    [
-                        section(session.tr("evening.deal")),
-                        *[
-                            tagged(f"deal-{i}", ft.Text(line, size=theme.TEXT))
-                            for i, line in enumerate(view.deal_lines(session.lang))
-                        ],
-                    ]
-                )
-            )
-            body.append(
-                _group(
-                    [
-                        section(session.tr("evening.checklist")),
-                        *[
-                            _line(
-                                line,
-                                i in hand_entry.ticks,
-                                (bind(lambda i: change(lambda e: e.tick(i)), i))
-                                if session.editor
-                                else None,
-                                f"check-{i}",
-                            )
-                            for i, line in enumerate(view.check_lines(session.lang))
-                        ],
-                    ]
-                )
-            )
-            if session.editor:
-                body.append(_group(_entry(session, view, hand_entry, change)))
-                body.append(
-                    big_button(
-                        session.tr("evening.record"),
-                        record,
-                        ident="evening-record",
-                        icon=ft.Icons.CHECK,
-                        primary=True,
-                        disabled=busy,
-                    )
-                )
+        body = _evening_body(
+            session,
+            view,
+            entry,
+            tab,
+            details_open,
+            keep_slots(slots, view.slots),
+            new_evening,
+            Handlers(
+                set_entry=set_entry,
+                pick_tab=pick_tab,
+                toggle_details=lambda: set_details_open(lambda o: not o),
+                keep=keep,
+                clear=clear,
+                follow=follow,
+                record=record,
+                undo=undo,
+                busy=busy,
+            ),
+        )
         # Beside the buttons that caused it, where the thumb is.
         body.append(
             _group(
@@ -666,4 +420,99 @@ def EveningScreen() -> ft.View:
                 icon=ft.Icons.GAVEL,
             )
         )
-    return screen(session, route, session.tr("evening.title"), body, ident="screen-evening")
+    # An evening's own address goes up to the home screen: "/evening" would show tonight's
+    # evening, or none at all once this one has ended.
+    return screen(
+        session,
+        route,
+        session.tr("evening.title"),
+        body,
+        ident="screen-evening",
+        up=routes.HOME if wanted else None,
+    )
+
+
+@dataclass(frozen=True)
+class Handlers:
+    set_entry: Setter[HandEntry]
+    pick_tab: Callable[[str], None]
+    toggle_details: Callable[[], None]
+    keep: Callable[[], None]
+    clear: Callable[[], None]
+    follow: Callable[[NewEvening], None]
+    record: Callable[[object], Awaitable[None]]
+    undo: Callable[[object], Awaitable[None]]
+    busy: bool
+
+
+def _evening_body(
+    session: Session,
+    view: TableView,
+    entry: HandEntry,
+    tab: str,
+    details_open: bool,
+    slots: tuple[str, ...],
+    new_evening: NewEvening | None,
+    on: Handlers,
+) -> list[ft.Control]:
+    """The evening's heading, its tabs, the notices, the open tab: each in a slot of its
+    own, so that what appears in one never moves the controls of another."""
+    stale = entry.stale(view.hand_number)
+    hand_entry = entry if stale else entry.for_hand(view.hand_number)
+
+    def change(fn: Callable[[HandEntry], HandEntry]) -> None:
+        # Taps for a hand another phone recorded wait for the person's choice.
+        on.set_entry(lambda e: e if e.stale(view.hand_number) else fn(e.for_hand(view.hand_number)))
+
+    if view.ended or view.plan is None:
+        tabs: tuple[str, ...] = ()
+        tab = SCORES
+    elif session.editor:
+        tabs = (PLAN, ENTRY, SCORES)
+    else:
+        tabs = (PLAN, SCORES)
+        tab = tab if tab in tabs else SCORES
+    heading = (
+        [
+            tagged(
+                "evening-hand",
+                ft.Text(
+                    session.tr("evening.hand", n=view.hand_number),
+                    size=theme.TEXT_LARGE,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            )
+        ]
+        if view.plan is not None and not view.ended
+        else []
+    )
+    notices: list[ft.Control] = []
+    if new_evening is not None:
+        notices += _new_evening_notice(session, new_evening, lambda: on.follow(new_evening))
+    if stale and session.editor:
+        notices += _stale_notice(session, view, entry, on.keep, on.clear)
+    content: list[ft.Control]
+    if tab == PLAN:
+        tick = (lambda i: change(lambda e: e.tick(i))) if session.editor else None
+        content = plan_tab(session, view, hand_entry, tick, details_open, on.toggle_details)
+    elif tab == ENTRY:
+        content = [
+            *entry_tab(session, view, hand_entry, change, slots),
+            big_button(
+                session.tr("evening.record"),
+                on.record,
+                ident="evening-record",
+                icon=ft.Icons.CHECK,
+                primary=True,
+                disabled=on.busy,
+            ),
+        ]
+    else:
+        next_hand = (lambda: on.pick_tab(PLAN)) if session.editor else None
+        content = [ScoresTab(view, next_hand)]
+    return [
+        _group(heading),
+        _group(_tabs(session, tabs, tab, on.pick_tab) if tabs else []),
+        _group(notices),
+        _group(content),
+    ]

@@ -12,6 +12,7 @@ from companion.ui import option_words, routes, theme
 from companion.ui.card_picker import card_key
 from companion.ui.dispute_views import card_face, rank_face
 from companion.ui.evenings import call
+from companion.ui.live import announce
 from companion.ui.new_evening_model import ROLES_MODES, NewEveningModel, presets
 from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
 from companion.ui.session import Session, use_session
@@ -335,6 +336,7 @@ def NewEveningScreen() -> ft.View:
             set_busy(False)
             return
         set_busy(False)
+        announce(evening)  # the phones following an evening move to this one
         session.go(f"{routes.EVENING}/{evening.id}")
 
     low, high = model.preset_info.players

@@ -1,0 +1,84 @@
+"""The evening's Scores tab: what the last hand produced (titles, points, effects) and the
+evening's running totals; on an evening without points, who holds which title."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui import theme
+from companion.ui.session import use_session
+from companion.ui.table_model import TableView
+from companion.ui.widgets import big_button, note, section, tagged
+
+
+def _line(ident: str, text: str) -> ft.Control:
+    # The label is given as well as the text: Flutter otherwise left the semantics label of
+    # some re-used lines empty once their text changed (seen from the second hand on).
+    return ft.Semantics(
+        identifier=ident,
+        label=text,
+        content=ft.Text(text, size=theme.TEXT),
+        exclude_semantics=True,
+    )
+
+
+@ft.component
+def ScoresTab(view: TableView, on_next: Callable[[], None] | None) -> ft.Control:
+    session = use_session()
+    controls: list[ft.Control] = []
+    if view.last:
+        controls.append(
+            tagged("evening-result", section(session.tr("evening.result", n=view.hand_number - 1)))
+        )
+        controls += [
+            _line(
+                f"result-{i}",
+                session.tr(
+                    "evening.result_line",
+                    title=line.title,
+                    name=line.name,
+                    points=line.points,
+                    total=line.total,
+                )
+                if view.scored
+                else session.tr("evening.result_title", title=line.title, name=line.name),
+            )
+            for i, line in enumerate(view.last)
+        ]
+        controls += [
+            _line(
+                f"effect-{i}",
+                session.tr(
+                    "evening.effect", effect=session.tr(f"evening.effect.{kind}"), name=name or "—"
+                ),
+            )
+            for i, (kind, name) in enumerate(view.last_effects)
+        ]
+    if view.scored:
+        controls.append(section(session.tr("evening.standings")))
+        controls += [
+            _line(
+                f"standing-{i}",
+                session.tr("evening.standing", place=s.place, name=s.name, total=s.total),
+            )
+            for i, s in enumerate(view.standings)
+        ]
+    elif not view.last:  # no points and no hand yet: who sits where is the news
+        controls.append(note(session.tr("evening.no_points"), ident="standing-0"))
+    if view.ended:
+        controls.append(note(session.tr("evening.ended"), ident="evening-ended"))
+    elif on_next is not None and view.last:
+        controls.append(
+            big_button(
+                session.tr("evening.next"),
+                lambda _: on_next(),
+                ident="evening-next",
+                icon=ft.Icons.ARROW_FORWARD,
+                primary=True,
+            )
+        )
+    return ft.Column(
+        controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+    )
