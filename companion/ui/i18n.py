@@ -514,11 +514,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "evening.hand": ("Donne {n}", "Hand {n}"),
     "evening.dealer": ("donne", "deals"),
     "evening.leads": ("entame", "leads"),
-    "evening.deal": ("La distribution", "The deal"),
-    "evening.checklist": (
-        "Échanges et début (touchez une ligne faite)",
-        "Exchanges and start (tap a line when done)",
-    ),
     "evening.order": ("Ordre de sortie : touchez les joueurs", "Finishing order: tap the players"),
     "evening.order_empty": ("Touchez qui sort en premier…", "Tap who goes out first…"),
     "evening.clear": ("Effacer l'ordre", "Clear the order"),

@@ -299,7 +299,7 @@ def test_the_card_summary_shows_places_and_penalties() -> None:
     assert entry.summary(PLAYERS, True, _tr("fr")) is None
     entry = entry.set_count(5, PLAYERS)
     assert entry.summary(PLAYERS, True, _tr("fr")) == (
-        "À enregistrer : Tom 0 pts → Sam 1 pts → Léa 2 pts → Zoé 5 pts"
+        "À enregistrer : Tom 0 pt → Sam 1 pt → Léa 2 pts → Zoé 5 pts"
     )
 
 

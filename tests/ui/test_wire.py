@@ -86,6 +86,7 @@ def test_a_hand_tapped_in_is_stored(server: Server) -> None:
             await phone.wait_for("screen-home")
             await phone.navigate(f"/evening/{evening_id}?key={server.key}")
             await phone.wait_for("evening-hand", "Donne 1")
+            await phone.tap("evening-tab-entry")
             for n, i in enumerate([2, 0, 3]):  # the last one out is placed by itself
                 await phone.tap(f"out-{i}")
                 await phone.wait_for(f"out-{i}", f"{n + 1}.")
@@ -112,6 +113,7 @@ def test_the_patched_tree_matches_a_fresh_one(server: Server) -> None:
         try:
             for hand in (1, 2):
                 await phone.wait_for("evening-hand", f"Donne {hand}")
+                await phone.tap("evening-tab-entry")
                 for i in range(3):
                     await phone.tap(f"out-{i}")
                     await phone.wait_for(f"out-{i}", f"{i + 1}.")
@@ -121,17 +123,22 @@ def test_the_patched_tree_matches_a_fresh_one(server: Server) -> None:
                 await phone.tap("evening-next")
             await phone.tap("evening-undo")
             await phone.wait_for("evening-hand", "Donne 2")
+            await phone.tap("evening-tab-entry")
             await phone.tap("out-1")
             await phone.wait_for("order", "Tom")
             await phone.navigate(f"/?key={server.key}")  # away and back: a fresh screen
             await phone.wait_for("screen-home")
             await phone.navigate(route)
+            await phone.wait_for("evening-tab-entry")
+            await phone.tap("evening-tab-entry")
             await phone.wait_until(lambda p: p.has("out-1") and "Tom" not in p.text("order"))
             fresh = await WireClient.connect(server.base, route)
             try:
                 await fresh.wait_for("evening-hand", "Donne 2")
+                await fresh.tap("evening-tab-entry")
+                await fresh.wait_for("out-1")
                 assert _screen(phone) == _screen(fresh)
-                assert len(_screen(fresh)) > 20
+                assert len(_screen(fresh)) > 10  # the Donne tab: keys, record, undo…
             finally:
                 await fresh.close()
         finally:
@@ -192,9 +199,13 @@ def test_a_phone_without_the_key_only_reads(server: Server) -> None:
         phone = await WireClient.connect(server.base, f"/evening/{evening_id}")
         try:
             await phone.wait_for("evening-hand", "Donne 1")
-            shown = phone.identifiers()
-            assert {"read-only-banner", "seat-0", "standing-0"} <= shown
-            assert not shown & {"evening-record", "evening-undo", "out-0"}
+            shown = phone.identifiers()  # the scores first, the plan one tap away
+            assert {"read-only-banner", "standing-0", "evening-tab-plan"} <= shown
+            assert not shown & {"evening-record", "evening-undo", "out-0", "evening-tab-entry"}
+            await phone.tap("evening-tab-plan")
+            await phone.wait_for("seat-0")
+            assert "check-0" in phone.identifiers() or "no-exchange" in phone.identifiers()
+            assert not phone.identifiers() & {"evening-record", "evening-undo", "out-0"}
         finally:
             await phone.close()
 
