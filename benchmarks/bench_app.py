@@ -332,10 +332,13 @@ def taps(
         page.goto(url, wait_until="commit", timeout=timeout_ms)
         page.wait_for_function("() => 'interactive' in window.__bench.marks", timeout=timeout_ms)
         page.mouse.click(*_center(page, HOME_BUTTON))
+        # The keys are on the evening's Donne tab, one tap from the plan, above the fold.
+        tab = '[flt-semantics-identifier="evening-tab-entry"]'
+        page.locator(tab).wait_for(state="attached")
+        page.wait_for_timeout(300)  # the page transition settles
+        page.mouse.click(*_center(page, "evening-tab-entry"))
         page.locator('[flt-semantics-identifier="out-0"]').wait_for(state="attached")
-        # The keys are below the fold at 412×915: scroll there and let Flutter settle.
-        page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
-        page.mouse.wheel(0, 3000)
+        page.wait_for_timeout(300)
         at = _center(page, "out-0")
         if not 0 < at[1] < PHONE["height"]:
             raise RuntimeError(f"out-0 is off screen after scrolling: {at}")

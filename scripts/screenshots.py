@@ -220,11 +220,17 @@ def _evening_shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], 
         into_view(page, "new-source", top=PHONE["height"] / 2 - 250)
 
     def entry(page: Any) -> None:
-        for i in (1, 0):
-            tap(page, f"out-{i}")
-        _scroll_down(page, 2000)
+        tap(page, "evening-tab-entry")
+        for place, i in enumerate((1, 0), 1):
+            _tap_and_see(page, f"out-{i}", f"out-{i}", f"{place}.")
+
+    def details(page: Any) -> None:
+        reach(page, "plan-details")
+        by_id(page, "detail-0").wait_for(state="attached")
+        _scroll_down(page, 500)
 
     def result(page: Any) -> None:
+        tap(page, "evening-tab-entry")
         by_id(page, "out-0").wait_for(state="attached")
         if by_id(page, "order-clear").count():  # a reload keeps the Flet session's taps
             tap(page, "order-clear")
@@ -253,6 +259,7 @@ def _evening_shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], 
                 _scroll_down(page, 600),
             ),
         ),
+        ("evening-details", table, details),
         ("evening-entry", table, entry),
         ("evening-result", table, result),
         (
@@ -333,6 +340,9 @@ def _seed_corrections(folder: Path) -> dict[str, str]:
         expected_version=cards.version,
         cards_left={"Léa": 0, "Tom": 3, "Sam": 5, "Zoé": 2},
     )
+    scored = service.create_evening(PLAYERS, "trou-du-cul", title="Chez Tom")
+    for order in (PLAYERS, ["Tom", "Léa", "Zoé", "Sam"]):
+        scored = service.record_hand(scored.id, order, expected_version=scored.version)
     damaged = service.create_evening(PLAYERS, "classique", ranking=PLAYERS, title="Chez Tom")
     for n in range(3):
         damaged = service.record_hand(
@@ -353,6 +363,7 @@ def _seed_corrections(folder: Path) -> dict[str, str]:
             PLAYERS, "classique", title="Chez Léa", settings=["equal_play=allowed", "seating=fixed"]
         ).id,
         "damaged": damaged.id,
+        "scored": scored.id,
     }
 
 
@@ -403,6 +414,7 @@ def correction_shots(
 
     def guillotine(page: Any) -> None:
         # Tom, Léa, Zoé out (Sam last); Sam's guillotine on Léa.
+        tap(page, "evening-tab-entry")
         for place, i in enumerate((1, 0, 3), 1):
             _tap_and_see(page, f"out-{i}", f"out-{i}", f"{place}.")
         _tap_and_see(page, "event-guillotine", "event-pending", "qui l'a posée")
@@ -412,20 +424,47 @@ def correction_shots(
         expect_text(page, "entry-summary", "Guillotine (Sam → Léa)")
 
     def card_picker(page: Any) -> None:
+        tap(page, "evening-tab-entry")
         _tap_and_see(page, "out-2", "cards-picking", "Léa : combien")  # Sam went out
         _tap_and_see(page, "count-3", "cards-0", "Léa : 3")
         expect_text(page, "cards-picking", "Tom : combien")
         into_view(page, "count-plus", top=PHONE["height"] - 200)  # the whole picker
 
     def card_summary(page: Any) -> None:
+        tap(page, "evening-tab-entry")
         _tap_and_see(page, "out-2", "cards-picking", "Léa : combien")
         _tap_and_see(page, "count-3", "cards-0", "Léa : 3")
         _tap_and_see(page, "count-10", "cards-1", "Tom : 10")
         _tap_and_see(page, "none-3", "cards-3", "Zoé : 13")  # played none: his whole hand
         into_view(page, "evening-record", top=PHONE["height"] - 300)
-        expect_text(page, "entry-summary", "À enregistrer : Sam 0 pts")
+        expect_text(page, "entry-summary", "À enregistrer : Sam 0 pt")
 
     dispute = server.base + dispute_for(ids["dispute"], server.key)
+
+    def scores(page: Any) -> None:
+        tap(page, "evening-tab-scores")
+        by_id(page, "standing-3").wait_for(state="attached")
+
+    def entry_totals(page: Any) -> None:
+        tap(page, "evening-tab-entry")
+        _tap_and_see(page, "out-1", "out-1", "1.")
+
+    def stale(page: Any) -> None:
+        # This phone taps a whole hand; another process records one first: the record is
+        # refused, the taps are kept and shown back with the choice to keep or clear them.
+        from companion.table.service import TableService
+
+        tap(page, "evening-tab-entry")
+        for place, i in enumerate((1, 0, 3), 1):
+            _tap_and_see(page, f"out-{i}", f"out-{i}", f"{place}.")
+        service = TableService(server.data_dir)
+        ev = service.evening(ids["scored"])
+        service.record_hand(
+            ev.id, [ev.name(p) for p in reversed(ev.present)], expected_version=ev.version
+        )
+        tap(page, "evening-record")
+        expect_text(page, "stale-notice", "Un autre téléphone a enregistré")
+        page.mouse.wheel(0, -5000)
 
     def evening_rules(page: Any) -> None:
         expect_text(page, "evening-rules", "Règles de la soirée « Chez Léa »")
@@ -461,6 +500,9 @@ def correction_shots(
         ("hands-players", hands, hands_players),
         ("hands-end", hands, hands_end),
         ("hands-cards", card_hands, hands_cards),
+        ("evening-scores", keyed(f"/evening/{ids['scored']}"), scores),
+        ("evening-entry-totals", keyed(f"/evening/{ids['scored']}"), entry_totals),
+        ("evening-stale", keyed(f"/evening/{ids['scored']}"), stale),
         ("evening-guillotine", keyed(f"/evening/{ids['guillotine']}"), guillotine),
         ("evening-cards", keyed(f"/evening/{ids['cards']}"), card_picker),
         ("evening-cards-summary", keyed(f"/evening/{ids['cards']}"), card_summary),

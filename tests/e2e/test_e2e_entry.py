@@ -49,6 +49,7 @@ def entry_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Ser
 def _open(context, srv: Server, evening_id: str):
     page = open_app(context, srv.base + route_with_key(f"/evening/{evening_id}", srv.key))
     expect_text(page, "evening-hand", "Donne 1")
+    tap(page, "evening-tab-entry")  # the plan first, the finishing order one tap away
     return page
 
 

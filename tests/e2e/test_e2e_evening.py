@@ -5,6 +5,7 @@ key that only reads."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from urllib.parse import urlparse
 
@@ -12,7 +13,16 @@ import pytest
 
 from companion.table.plan import plan_for_preset
 from companion.table.service import TableService
-from tests.support.browser import PHONE, Server, by_id, expect_text, open_app, running_server, tap
+from tests.support.browser import (
+    PHONE,
+    Server,
+    by_id,
+    expect_text,
+    open_app,
+    reach,
+    running_server,
+    tap,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -40,6 +50,7 @@ def _type_into(page, ident: str, text: str) -> None:
 
 def _record(page, taps: list[int], hand: int) -> None:
     expect_text(page, "evening-hand", f"Donne {hand}")
+    tap(page, "evening-tab-entry")
     for n, i in enumerate(taps):
         tap(page, f"out-{i}")
         expect_text(page, f"out-{i}", f"{n + 1}.")  # answered before the next tap
@@ -48,6 +59,8 @@ def _record(page, taps: list[int], hand: int) -> None:
 
 
 def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> None:
+    from playwright.sync_api import expect
+
     srv = fresh_server
     first = browser.new_context(viewport=PHONE)
     second = browser.new_context(viewport=PHONE)
@@ -95,16 +108,18 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
         expect_text(page, "draw-done", ", ".join(RANKING))
         tap(page, "new-create")
 
-        # The deal and the exchanges are those of `companion deal --rules classique`.
+        # The plan is that of `companion deal --rules classique`: the seats at a glance,
+        # the exchanges as short lines, the dealer's sentences behind "Détails".
         plan = plan_for_preset("classique", RANKING)
         expect_text(page, "evening-hand", "Donne 1")
-        for i, line in enumerate(plan.instructions("fr")[:3]):
-            expect_text(page, f"deal-{i}", line)
-        for i, line in enumerate(plan.instructions("fr")[3:]):
-            expect_text(page, f"check-{i}", line)
-        expect_text(page, "seat-0", "Zoé")
-        expect_text(page, "seat-3", "donne")  # Sam, the Trou-du-cul, deals
+        expect(by_id(page, "seat-0")).to_have_attribute("aria-label", re.compile("^Zoé"))
+        expect_text(page, "seat-3-deals", "donne")  # Sam, the Trou-du-cul, deals
+        expect_text(page, "check-0", "Sam → Zoé : ses 2 meilleures cartes")
         tap(page, "check-0")  # ticked off
+        reach(page, "plan-details")
+        for i, line in enumerate(plan.instructions("fr")):
+            expect_text(page, f"detail-{i}", line)
+        page.mouse.wheel(0, -5000)
         evening_path = urlparse(page.url).path
         evening_id = evening_path.rsplit("/", 1)[-1]
 
@@ -132,6 +147,7 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
             list(reversed([ev.name(p) for p in ev.present])),
             expected_version=ev.version,
         )
+        tap(page, "evening-tab-entry")
         for n, i in enumerate((0, 1, 2)):
             tap(page, f"out-{i}")
             expect_text(page, f"out-{i}", f"{n + 1}.")
@@ -139,6 +155,10 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
         expect_text(page, "evening-message", "Quelqu'un d'autre a modifié la soirée")
         page.mouse.wheel(0, -5000)  # back to the top: the new state is shown
         expect_text(page, "evening-hand", "Donne 3")
+        # The taps are kept and shown back; this phone clears them.
+        expect_text(page, "stale-notice", "Un autre téléphone a enregistré la donne 2")
+        tap(page, "stale-clear")
+        by_id(page, "stale-notice").wait_for(state="detached")
 
         _record(page, [2, 1, 0], 3)
         tap(page, "evening-next")

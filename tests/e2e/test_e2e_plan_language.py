@@ -13,7 +13,15 @@ import pytest
 
 from companion.table.service import TableService
 from companion.ui.access import route_with_key
-from tests.support.browser import PHONE, Server, by_id, expect_text, open_app, running_server
+from tests.support.browser import (
+    PHONE,
+    Server,
+    by_id,
+    expect_text,
+    open_app,
+    reach,
+    running_server,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -49,15 +57,14 @@ def test_an_english_app_shows_the_table_plan_in_english(english_server: Server, 
     try:
         page = _open(srv, context)
         expect_text(page, "evening-hand", "Hand 3")
-        expect_text(page, "deal-0", "Seats, clockwise: Zoé (Président), Tom (Secrétaire)")
-        expect_text(page, "deal-1", "Pack: 54 cards (1 deck of 52 cards + 2 jokers).")
-        for i, line in enumerate(english[:3]):
-            expect_text(page, f"deal-{i}", line)
-        for i, line in enumerate(english[3:]):
-            expect_text(page, f"check-{i}", line)
-        shown = " ".join(by_id(page, f"deal-{i}").inner_text() for i in range(3)) + " ".join(
-            by_id(page, f"check-{i}").inner_text() for i in range(len(english) - 3)
-        )
+        expect_text(page, "table-deck", "54 cards: 52 + 2 jokers")
+        reach(page, "plan-details")
+        expect_text(page, "detail-0", "Seats, clockwise: Zoé (Président), Tom (Secrétaire)")
+        expect_text(page, "detail-1", "Pack: 54 cards (1 deck of 52 cards + 2 jokers).")
+        for i, line in enumerate(english):
+            expect_text(page, f"detail-{i}", line)
+        shown = " ".join(by_id(page, f"detail-{i}").inner_text() for i in range(len(english)))
+        shown += " ".join(by_id(page, f"check-{i}").inner_text() for i in range(2))
         for word in ("Places", "distribue", "donne ses", "entame", "cartes"):
             assert word not in shown, f"French left in the English plan: {word!r}"
         SHOTS.mkdir(parents=True, exist_ok=True)
