@@ -8,6 +8,7 @@ labels from the second hand on)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -20,6 +21,7 @@ from tests.support.browser import (
     Server,
     by_id,
     expect_text,
+    goto,
     open_app,
     reach,
     running_server,
@@ -51,8 +53,10 @@ def _open(ctx, srv: Server, evening_id: str, key: bool = True):
 
 def _key_name(page, i: int) -> str:
     """The name on the player key in slot ``i`` (without its place and its total)."""
-    first = text_of(page, f"out-{i}").splitlines()[0]
-    return first.split(". ", 1)[1] if ". " in first else first
+    shown = " ".join(text_of(page, f"out-{i}").split())
+    match = re.fullmatch(r"(?:\d+\. )?(.+?) -?\d+ pts?", shown)
+    assert match, shown
+    return match.group(1)
 
 
 def _seen(page, ident: str, text: str) -> None:
@@ -275,7 +279,7 @@ def test_back_twice_after_ending_the_evening(folder: Path, browser) -> None:
             expect_text(page, "hands-ended", "terminée")
             tap(page, "back")
             expect_text(page, "evening-ended", "La soirée est terminée")
-            expect_text(page, "result-0", "Tom")  # what the evening produced, still there
+            expect_text(page, "result-0", "Léa")  # what the evening produced, still there
             tap(page, "back")
             expect_text(page, "home-new", "Nouvelle soirée")
             page.go_back()  # the browser's back: the ended evening again
@@ -302,7 +306,7 @@ def test_counts_are_singular_or_plural(folder: Path, browser) -> None:
                 "0 pt",
             ]
             expect_text(page, "result-2", "1 pt (total 1)")
-            page.goto(srv.base + route_with_key("/new-evening", srv.key))
+            goto(page, srv.base + route_with_key("/new-evening", srv.key))
             by_id(page, "screen-new-evening").wait_for(state="attached")
             tap(page, "profile-0")
             expect_text(page, "new-count", "1 joueur (")
