@@ -132,7 +132,7 @@ def test_a_card_penalty_hand(entry_server, context) -> None:
     _scroll_down(page)
     # The places the cards give, with their penalties (×2 from 10 cards, ×3 none played).
     expect_text(
-        page, "entry-summary", "À enregistrer : Cat 0 pts → Ann 4 pts → Bob 20 pts → Dan 39 pts"
+        page, "entry-summary", "À enregistrer : Cat 0 pt → Ann 4 pts → Bob 20 pts → Dan 39 pts"
     )
     tap(page, "evening-record")
     expect_text(page, "evening-result", "Résultat de la donne 1")

@@ -184,6 +184,10 @@ def test_two_phones_on_one_hand(folder: Path, browser) -> None:
             reach(b, "evening-record")
             expect_text(b, "evening-message", "Gardez ou effacez d'abord vos touches")
             assert len(TableService(folder).evening(ev.id).hands) == 1
+            tap(b, "out-2")  # a key tapped meanwhile changes nothing
+            expect_text(b, "evening-message", "Gardez ou effacez d'abord vos touches")
+            expect_text(b, "order", "Léa → Tom")
+            assert "3." not in text_of(b, "out-2")
 
             b.mouse.wheel(0, -5000)
             tap(b, "stale-keep")

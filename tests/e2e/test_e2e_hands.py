@@ -182,7 +182,7 @@ def _with_the_key(srv: Server, evening_id: str, page, board) -> None:
     expect_text(page, "hands-message", "déjà à la table")
     tap(page, "join-profile-1")  # Ana (who left) first, then Max
     expect_text(page, "hands-message", "Max rejoint la table")
-    expect_text(page, "player-4", "Max — 0 pts")
+    expect_text(page, "player-4", "Max — 0 pt")
     tap(page, "leave-4")
     expect_text(page, "hands-message", "Max a quitté la table")
     expect_text(page, "left-1", "Max")
@@ -215,6 +215,6 @@ def test_a_hand_scored_by_cards_is_corrected_by_its_counts(hands_server, context
     _scroll(page, 5000)
     tap(page, "hand-save")
     expect_text(page, "hands-message", "Donne 1 corrigée")
-    expect_text(page, "hand-1", "Vice-Président : Bob · 1 pts")
+    expect_text(page, "hand-1", "Vice-Président : Bob · 1 pt")
     left = TableService(srv.data_dir).evening(evening_id).hands[0].cards_left
     assert left is not None and sorted(left.values()) == [0, 1, 2, 5]

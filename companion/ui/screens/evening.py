@@ -371,6 +371,7 @@ def EveningScreen() -> ft.View:
                 keep=keep,
                 clear=clear,
                 follow=follow,
+                stale_tap=lambda: set_message(session.tr("evening.stale_choose")),
                 record=record,
                 undo=undo,
                 busy=busy,
@@ -440,6 +441,7 @@ class Handlers:
     keep: Callable[[], None]
     clear: Callable[[], None]
     follow: Callable[[NewEvening], None]
+    stale_tap: Callable[[], None]
     record: Callable[[object], Awaitable[None]]
     undo: Callable[[object], Awaitable[None]]
     busy: bool
@@ -461,8 +463,12 @@ def _evening_body(
     hand_entry = entry if stale else entry.for_hand(view.hand_number)
 
     def change(fn: Callable[[HandEntry], HandEntry]) -> None:
-        # Taps for a hand another phone recorded wait for the person's choice.
-        on.set_entry(lambda e: e if e.stale(view.hand_number) else fn(e.for_hand(view.hand_number)))
+        # Taps for a hand another phone recorded wait for the person's choice: a tap
+        # meanwhile says so and changes nothing.
+        if read_latest(on.set_entry).stale(view.hand_number):
+            on.stale_tap()
+            return
+        on.set_entry(lambda e: fn(e.for_hand(view.hand_number)))
 
     if view.ended or view.plan is None:
         tabs: tuple[str, ...] = ()
