@@ -114,25 +114,18 @@ def _stale_notice(
                 padding=theme.GAP,
             ),
         ),
-        ft.Row(
-            [
-                big_button(
-                    session.tr("evening.stale_keep", n=view.hand_number),
-                    lambda _: keep(),
-                    ident="stale-keep",
-                    icon=ft.Icons.CHECK,
-                    primary=True,
-                    expand=True,
-                ),
-                big_button(
-                    session.tr("evening.stale_clear"),
-                    lambda _: clear(),
-                    ident="stale-clear",
-                    icon=ft.Icons.CLEAR,
-                    expand=True,
-                ),
-            ],
-            spacing=6,
+        big_button(
+            session.tr("evening.stale_keep", n=view.hand_number),
+            lambda _: keep(),
+            ident="stale-keep",
+            icon=ft.Icons.CHECK,
+            primary=True,
+        ),
+        big_button(
+            session.tr("evening.stale_clear"),
+            lambda _: clear(),
+            ident="stale-clear",
+            icon=ft.Icons.CLEAR,
         ),
     ]
 
