@@ -86,8 +86,15 @@ def test_taps_for_a_hand_recorded_elsewhere_are_stale_not_lost() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "total", "shown"),
-    [("fr", 0, "0 pt"), ("fr", 1, "1 pt"), ("fr", 2, "2 pts"), ("fr", -1, "-1 pt")]
-    + [("en", 0, "0 pts"), ("en", 1, "1 pt"), ("en", 2, "2 pts")],
+    [
+        ("fr", 0, "0 pt"),
+        ("fr", 1, "1 pt"),
+        ("fr", 2, "2 pts"),
+        ("fr", -1, "-1 pt"),
+        ("en", 0, "0 pts"),
+        ("en", 1, "1 pt"),
+        ("en", 2, "2 pts"),
+    ],
 )
 def test_points_take_their_plural_form(lang: str, total: int, shown: str) -> None:
     """French keeps the singular below two, English only for one."""
