@@ -18,8 +18,8 @@ Playwright:
   the home button. *Cold*: each open in a fresh browser context (empty HTTP cache, no service
   worker), as a phone opening the address for the first time; *warm*: new tabs of one
   context that has loaded the app once, as a phone coming back.
-* **tap to updated screen**: on tonight's evening screen, taps on the first player's key
-  (``out-0``), which places that player and takes him back in turn, so the ``order`` line
+* **tap to updated screen**: on tonight's evening screen, in its Donne tab, taps on the first
+  player's key (``out-0``), which places that player and takes him back in turn, so the ``order`` line
   changes on every tap. Measured in the page from the tap's ``pointerdown`` (a capturing
   listener) to the DOM change (a ``MutationObserver`` plus a check on every animation frame),
   and to the next animation frame after it (the updated frame on screen); and from Playwright
