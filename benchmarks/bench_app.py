@@ -19,13 +19,13 @@ Playwright:
   worker), as a phone opening the address for the first time; *warm*: new tabs of one
   context that has loaded the app once, as a phone coming back.
 * **tap to updated screen**: on tonight's evening screen, in its Donne tab, taps on the first
-  player's key (``out-0``), which places that player and takes him back in turn, so the ``order`` line
-  changes on every tap. Measured in the page from the tap's ``pointerdown`` (a capturing
-  listener) to the DOM change (a ``MutationObserver`` plus a check on every animation frame),
-  and to the next animation frame after it (the updated frame on screen); and from Playwright
-  (``mouse.click`` until ``wait_for_function`` sees the change: includes Playwright's round
-  trips). Each tap is answered before the next, with a pause between taps (a person does not
-  tap at 10 Hz, and Flutter's ink ripple settles).
+  player's key (``out-0``), which places that player and takes him back in turn, so the
+  ``order`` line changes on every tap. Measured in the page from the tap's ``pointerdown`` (a
+  capturing listener) to the DOM change (a ``MutationObserver`` plus a check on every animation
+  frame), and to the next animation frame after it (the updated frame on screen); and from
+  Playwright (``mouse.click`` until ``wait_for_function`` sees the change: includes
+  Playwright's round trips). Each tap is answered before the next, with a pause between taps (a
+  person does not tap at 10 Hz, and Flutter's ink ripple settles).
 * **navigation**: home → history (until the history screen is in the semantics tree) and
   back (until home is again and history is gone), measured the same way.
 
