@@ -14,8 +14,8 @@ from companion.ui.widgets import big_button, note, section, tagged
 
 
 def _line(ident: str, text: str) -> ft.Control:
-    # The label is given as well as the text: Flutter otherwise left the semantics label of
-    # some re-used lines empty once their text changed (seen from the second hand on).
+    # The text is also given as the node's label, so that a line re-used with a new text
+    # never reads out empty (reported from the second hand on, for the first and last lines).
     return ft.Semantics(
         identifier=ident,
         label=text,
