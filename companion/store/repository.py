@@ -91,7 +91,9 @@ class Repository(Generic[E, P]):
 
     ``describe(model) -> EveningInfo | dict`` fills the index entry (default
     :func:`default_describe`); ``summarize(model) -> JSON`` (optional) stores a
-    compact summary in it for leaderboards.
+    compact summary in it for leaderboards. ``check(model)`` (optional) raises when a record
+    that validates is still unusable (e.g. a hand that does not replay): an import runs it on
+    every evening before writing anything.
     """
 
     def __init__(
@@ -102,6 +104,7 @@ class Repository(Generic[E, P]):
         *,
         describe: Callable[[E], EveningInfo | Mapping[str, Any]] | None = None,
         summarize: Callable[[E], Any] | None = None,
+        check: Callable[[E], object] | None = None,
         backup_policy: BackupPolicy | None = None,
         id_field: str = "id",
         player_id_field: str = "id",
@@ -133,6 +136,7 @@ class Repository(Generic[E, P]):
         self.problems: list[StoreError] = []
         self._describe = describe or default_describe
         self._summarize = summarize
+        self._check = check
         self._id_field = id_field
         self._player_id_field = player_id_field
         self._backups = BackupKeeper(self.backup_policy, clock)
@@ -694,6 +698,8 @@ class Repository(Generic[E, P]):
                 # anything is written: a record that validates can still be unusable (e.g. a
                 # derived field removed by hand).
                 try:
+                    if self._check is not None:
+                        self._check(model)
                     self._make_entry(model, updated[getattr(model, self._id_field)], _NO_STAT)
                 except Exception as exc:
                     detail = f"{type(exc).__name__}: {exc}".rstrip(": ")

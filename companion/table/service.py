@@ -147,6 +147,8 @@ def open_repository(
         data_dir,
         describe=describe,
         summarize=stats.evening_summary,
+        # An imported evening must replay: the summary alone would count a broken one as empty.
+        check=derive,
         **options,
     )
 

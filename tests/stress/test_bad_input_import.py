@@ -235,10 +235,12 @@ def test_broken_backup_long(data, draw_data, how):
 
 
 @pytest.mark.parametrize("how", ["replace", "merge", "ui"])
-def test_backup_with_a_derived_field_removed_is_refused(data, how):
-    """Regression (found by test_broken_backup_long): a backup whose hand has no ``result``
-    validated, then the import failed midway with an AssertionError from the leaderboard
-    summary, after other evenings had been written."""
+def test_backup_with_a_hand_missing_its_order_is_refused(data, how):
+    """Regression (found by test_broken_backup_long, when hands still stored their derived
+    ``result``): a backup whose last hand lacked a field validated, then the import failed
+    midway after other evenings had been written. Hands now store only what was entered; one
+    whose finishing order is missing still validates as a model (the field has a default) and
+    must be refused whole by the replay, before anything is written."""
     doc = json.loads(data.backup)
-    del doc["evenings"][-1]["steps"][-1]["result"]
+    del doc["evenings"][-1]["steps"][-1]["order"]
     _check_junk(data, json.dumps(doc).encode(), how)
