@@ -682,6 +682,8 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     ),
     "evening.no_exchange": ("Pas d'échange à cette donne.", "No exchange this hand."),
     "evening.details": ("Détails", "Details"),
+    # a lasting revolution (B9 quad_persistent), shown on the felt beside the deck
+    "evening.reversed": ("Révolution : ordre inversé", "Revolution: order reversed"),
     "evening.details_hint": (
         "Le plan en phrases complètes",
         "The plan in full sentences",

@@ -52,13 +52,15 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, st
 
 def test_the_plan_says_the_next_hand_starts_reversed(table, context) -> None:
     """WIKI: « gardent leur valeur inversée jusqu'à ce qu'un joueur pose une révolution »: the
-    table plan tells the table, in its checklist."""
+    table plan says so on the felt at a glance, and in full in its details."""
     server, evening_id, lines = table
     page = open_app(context, server.url)
     goto(page, server.base + route_with_key(f"/evening/{evening_id}", server.key))
+    expect_text(page, "table-reversed", "Révolution : ordre inversé")
     reversed_line = next(i for i, line in enumerate(lines) if "révolution continue" in line)
-    expect_text(page, f"check-{reversed_line - 3}", "La révolution continue")
-    into_view(page, f"check-{reversed_line - 3}")
+    tap(page, "plan-details")
+    expect_text(page, f"detail-{reversed_line}", "La révolution continue")
+    into_view(page, "table-reversed")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "plan-lasting-revolution.png"))
 
@@ -73,7 +75,7 @@ def test_a_dispute_from_the_evening_starts_reversed(table, context) -> None:
     expect_text(page, "actor-0", "Sam (son tour)")  # the Président leads the next hand
     tap(page, "rank-K")
     tap(page, "add")
-    expect_text(page, "table-0", "Sam: K")
+    expect_text(page, "table-0", "Sam : R")  # the king, as French cards read
     tap(page, "rank-4")
     tap(page, "judge")
     expect_text(page, "ruling-verdict", "Coup valable")

@@ -81,6 +81,19 @@ def _centre(session: Session, view: TableView) -> ft.Control:
             text_align=ft.TextAlign.CENTER,
         )
     ]
+    if view.plan is not None and view.plan.reversed_order:
+        lines.append(
+            tagged(
+                "table-reversed",
+                ft.Text(
+                    session.tr("evening.reversed"),
+                    size=14,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.AMBER_200,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+            )
+        )
     if view.plan is not None and view.plan.set_aside:
         lines.append(
             ft.Text(
