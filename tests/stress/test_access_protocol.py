@@ -633,6 +633,7 @@ async def record_a_hand(base: str, key: str, evening_id: str) -> None:
     editor = await Phone.connect(base, f"/evening/{evening_id}?key={key}")
     try:
         await editor.wait_for("evening-hand", "3")
+        await editor.show_entry()
         for n, i in enumerate((1, 0, 3)):
             await editor.tap(f"out-{i}")
             await editor.wait_for(f"out-{i}", f"{n + 1}.")

@@ -135,7 +135,9 @@ class Table:
     async def open_evening(self, client: WireClient) -> None:
         await client.navigate(self.evening)
         await client.wait_until(
-            lambda c: c.has("screen-evening") and (c.has("out-0") or c.has("evening-result")),
+            lambda c: (
+                c.has("screen-evening") and (c.has("evening-tab-entry") or c.has("evening-result"))
+            ),
             ANSWER,
             what="the evening",
         )
@@ -154,7 +156,14 @@ class Table:
     async def record(self, client: WireClient, phone: Phone, rng: random.Random) -> None:
         if client.has("evening-next"):  # our last result is still up
             await client.tap("evening-next", timeout=ANSWER)
-            await client.wait_until(lambda c: c.has("out-0"), ANSWER, what="the order keys")
+            await client.wait_until(
+                lambda c: c.has("evening-tab-entry"), ANSWER, what="the next hand"
+            )
+        if client.has("stale-clear"):  # another phone recorded over our taps: start afresh
+            phone.messages["stale taps"] += 1
+            await client.tap("stale-clear", timeout=ANSWER)
+            await client.wait_until(lambda c: not c.has("stale-clear"), ANSWER, what="cleared")
+        await client.show_entry(ANSWER)
         n = len([i for i in client.identifiers() if i.startswith("out-")])
         for _ in range(3 * n):  # another phone's hand resets our order: start again
             unplaced = [i for i in range(n) if not PLACED.match(client.text(f"out-{i}"))]

@@ -79,6 +79,7 @@ async def phone_records(
     while tally.phone_acked < hands or not cli_done.is_set():
         n = _hand_number(client)
         assert n is not None
+        await client.show_entry()
         taps = rng.sample(range(len(PLAYERS)), len(PLAYERS))
         for place, i in enumerate(taps[:-1], 1):
             await client.tap(f"out-{i}")

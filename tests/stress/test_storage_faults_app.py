@@ -109,8 +109,10 @@ def _on_app(server: Server, route: str, scenario: Callable[..., Awaitable[None]]
 async def _tap_order(phone) -> tuple[str, ...]:
     """The first three keys tapped out in order (the fourth is placed last by the screen);
     return the finishing order, read from the keys."""
+    await phone.wait_for("evening-hand")
+    await phone.show_entry()
     await phone.wait_for("out-3")
-    names = tuple(phone.text(f"out-{i}").strip() for i in range(4))
+    names = tuple(phone.first_text(f"out-{i}").strip() for i in range(4))
     for place, i in enumerate((0, 1, 2), 1):
         await phone.tap(f"out-{i}")
         await phone.wait_until(

@@ -387,6 +387,27 @@ class WireClient:
         await self.update_props(page_id, {"route": route})
         await self.send_event(page_id, "route_change", {"route": route})
 
+    def first_text(self, ident: str) -> str:
+        """The first text under ``ident``: a player key's name without the line below it."""
+        node = self.node(ident)
+        if node is None:
+            return ""
+        return next(
+            (
+                c["value"]
+                for c in walk(node)
+                if c.get("_c") == "Text" and isinstance(c.get("value"), str) and c["value"]
+            ),
+            "",
+        )
+
+    async def show_entry(self, timeout: float = 20.0) -> None:
+        """The evening's finishing-order keys on screen: tap the Donne tab when the plan or
+        the scores are showing (the keys are on that tab only)."""
+        if not self.has("out-0"):
+            await self.tap("evening-tab-entry", timeout)
+            await self.wait_until(lambda c: c.has("out-0"), timeout, what="the order keys")
+
     async def wait_until(
         self,
         predicate: Callable[[WireClient], bool],
