@@ -1,0 +1,165 @@
+"""The fast move generator gives exactly the reference's answers.
+
+``legal_plays`` works from rank counts and combination keys; ``reference_legal_plays`` tries
+the full transition on every candidate. On states reached by random play, under every preset
+and random option combinations drawn by hypothesis, the two yield the same actions in the
+same order, and the fast judge gives every candidate (and the pass) the reference's code.
+
+The default run checks a small sample; the slow run checks at least
+``COMPANION_DIFF_STATES`` states (default 1,000,000):
+
+    COMPANION_DIFF_STATES=1000000 python -m pytest -m slow tests/rules/test_fast_moves.py -s
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any, Literal, get_args, get_origin
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from companion.rules.codes import RuleCode
+from companion.rules.errors import RuleSetError
+from companion.rules.hand import Action, HandState, is_legal, quick_codes, reference_codes, step
+from companion.rules.moves import legal_plays, pass_code, reference_legal_plays
+from companion.rules.presets import PRESETS
+from companion.rules.ruleset import RuleSet
+from companion.rules.simulate import deal, default_players, step_cap_for
+
+DIFF_STATES = int(os.environ.get("COMPANION_DIFF_STATES", "1000000"))
+SLOW_EXAMPLES = 500
+
+
+def _choices(annotation: Any) -> list[Any]:
+    """The values an option may take, read from its type (Literal, bool, frozenset)."""
+    if annotation is bool:
+        return [False, True]
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    if get_origin(annotation) is frozenset:
+        (inner,) = get_args(annotation)
+        names = list(get_args(inner))
+        return [frozenset(n for i, n in enumerate(names) if mask >> i & 1) for mask in range(16)]
+    return []
+
+
+# Every option with a finite set of values; jokers and the deck count get their own values.
+OPTION_VALUES: dict[str, list[Any]] = {
+    name: values
+    for name, field in RuleSet.model_fields.items()
+    if (values := _choices(field.annotation))
+}
+OPTION_VALUES["jokers"] = [0, 1, 2]
+OPTION_VALUES.pop("decks", None)
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[str | None, RuleSet, int]:
+    """A preset, or a preset with up to five options changed, and a table size."""
+    pid = draw(st.sampled_from(sorted(PRESETS)))
+    preset = PRESETS[pid]
+    rules = preset.rules
+    names = draw(st.lists(st.sampled_from(sorted(OPTION_VALUES)), max_size=5, unique=True))
+    if names:
+        changes = {n: draw(st.sampled_from(OPTION_VALUES[n])) for n in names}
+        try:
+            rules = rules.with_options(**changes)
+        except RuleSetError:
+            rules = preset.rules  # options that clash: the preset itself
+    players = draw(st.integers(preset.players[0], preset.players[1]))
+    return (pid if rules is preset.rules else None), rules, players
+
+
+def check_state(state: HandState) -> None:
+    """Fast == reference at ``state``: actions in order, and each candidate's code."""
+    fast = list(legal_plays(state))
+    reference = list(reference_legal_plays(state))
+    assert fast == reference, f"fast {fast} != reference {reference} at {state}"
+    name = state.next_player
+    if name is None or state.pending is not None:
+        return
+    who = state.players.index(name)
+    held = state.hands[who]
+    assert held is not None
+    codes = quick_codes(state, who, held)
+    if codes is None:
+        return
+    assert codes == reference_codes(state, who, held), state
+    assert pass_code(state, codes) is is_legal(state, Action(name))[0], state
+
+
+def play_and_check(rules: RuleSet, players: int, preset: str | None, seed: int, budget: int) -> int:
+    """Play random hands from ``seed`` on, checking every state, until ``budget`` states were
+    checked; returns how many."""
+    rng = random.Random(seed)
+    names = default_players(players)
+    checked = 0
+    while checked < budget:
+        hands = deal(rules, names, rng)
+        state = HandState.start(rules, names, leader=rng.choice(names), hands=hands, preset=preset)
+        for _ in range(step_cap_for(rules, names)):
+            if state.over or checked >= budget:
+                break
+            check_state(state)
+            checked += 1
+            options = list(legal_plays(state))
+            assert options, f"nobody can act at {state}"
+            code, after, _ = step(state, rng.choice(options))
+            assert code is RuleCode.OK and after is not None
+            state = after
+    return checked
+
+
+SAMPLE = settings(
+    max_examples=25,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    phases=(Phase.explicit, Phase.generate),
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@pytest.mark.parametrize("pid", sorted(PRESETS))
+def test_every_preset_matches_the_reference(pid: str) -> None:
+    """Under each preset as published, the fast generator equals the reference."""
+    preset = PRESETS[pid]
+    assert play_and_check(preset.rules, preset.players[0], pid, seed=7, budget=150) == 150
+
+
+@SAMPLE
+@given(table=tables(), seed=st.integers(0, 2**32 - 1))
+def test_random_options_match_the_reference(
+    table: tuple[str | None, RuleSet, int], seed: int
+) -> None:
+    """Under random option combinations, the fast generator equals the reference."""
+    pid, rules, players = table
+    assert play_and_check(rules, players, pid, seed, budget=60) == 60
+
+
+TOTAL = [0]
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=SLOW_EXAMPLES,
+    deadline=None,
+    database=None,
+    phases=(Phase.generate,),
+    suppress_health_check=list(HealthCheck),
+)
+@given(table=tables(), seed=st.integers(0, 2**32 - 1))
+def test_many_states_match_the_reference(table: tuple[str | None, RuleSet, int], seed: int) -> None:
+    """The long run: ``COMPANION_DIFF_STATES`` states over ``SLOW_EXAMPLES`` tables."""
+    pid, rules, players = table
+    TOTAL[0] += play_and_check(rules, players, pid, seed, budget=-(-DIFF_STATES // SLOW_EXAMPLES))
+
+
+@pytest.mark.slow
+def test_many_states_total() -> None:
+    """Runs after the long run: reports how many states it checked."""
+    print(f"\ndifferential states checked: {TOTAL[0]:,}")
+    assert TOTAL[0] >= DIFF_STATES
