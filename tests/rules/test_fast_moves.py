@@ -156,6 +156,7 @@ def test_many_states_match_the_reference(table: tuple[str | None, RuleSet, int],
     """The long run: ``COMPANION_DIFF_STATES`` states over ``SLOW_EXAMPLES`` tables."""
     pid, rules, players = table
     TOTAL[0] += play_and_check(rules, players, pid, seed, budget=-(-DIFF_STATES // SLOW_EXAMPLES))
+    print(f"differential states checked so far: {TOTAL[0]:,}", flush=True)
 
 
 @pytest.mark.slow
