@@ -18,9 +18,11 @@ import random
 from typing import Any, Literal, get_args, get_origin
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
+from companion.rules.candidates import suit_sensitive
+from companion.rules.cards import Play
 from companion.rules.codes import RuleCode
 from companion.rules.errors import RuleSetError
 from companion.rules.hand import Action, HandState, is_legal, quick_codes, reference_codes, step
@@ -31,6 +33,7 @@ from companion.rules.simulate import deal, default_players, step_cap_for
 
 DIFF_STATES = int(os.environ.get("COMPANION_DIFF_STATES", "1000000"))
 SLOW_EXAMPLES = 500
+SAMPLE_BUDGET = 200
 
 
 def _choices(annotation: Any) -> list[Any]:
@@ -69,44 +72,54 @@ def tables(draw: st.DrawFn) -> tuple[str | None, RuleSet, int]:
             rules = rules.with_options(**changes)
         except RuleSetError:
             rules = preset.rules  # options that clash: the preset itself
+    # Rule sets where suits matter are left to the reference generator: nothing to compare.
+    assume(not suit_sensitive(rules))
     players = draw(st.integers(preset.players[0], preset.players[1]))
     return (pid if rules is preset.rules else None), rules, players
 
 
-def check_state(state: HandState) -> None:
-    """Fast == reference at ``state``: actions in order, and each candidate's code."""
-    fast = list(legal_plays(state))
-    reference = list(reference_legal_plays(state))
-    assert fast == reference, f"fast {fast} != reference {reference} at {state}"
+def check_state(state: HandState) -> bool:
+    """Fast == reference at ``state``: each candidate's code, the pass's, and the actions in
+    order. False when the fast generator does not cover the state (it then is the reference:
+    nothing to compare)."""
     name = state.next_player
     if name is None or state.pending is not None:
-        return
+        return False
     who = state.players.index(name)
     held = state.hands[who]
     assert held is not None
     codes = quick_codes(state, who, held)
     if codes is None:
-        return
+        return False
     assert codes == reference_codes(state, who, held), state
-    assert pass_code(state, codes) is is_legal(state, Action(name))[0], state
+    passing = is_legal(state, Action(name))[0]
+    assert pass_code(state, codes) is passing, state
+    expected = [Action(name, Play(cards)) for cards, code in codes if code is RuleCode.OK]
+    expected += [Action(name)] if passing is RuleCode.OK else []
+    assert list(legal_plays(state)) == expected, state
+    return True
 
 
 def play_and_check(rules: RuleSet, players: int, preset: str | None, seed: int, budget: int) -> int:
-    """Play random hands from ``seed`` on, checking every state, until ``budget`` states were
-    checked; returns how many."""
+    """Play random hands from ``seed`` on, checking every state, until ``budget`` states the
+    fast generator covers were compared (or four times as many were played); returns how
+    many were compared. In the short runs every state also has ``legal_plays`` equal
+    ``reference_legal_plays`` as called."""
     rng = random.Random(seed)
     names = default_players(players)
-    checked = 0
-    while checked < budget:
+    checked = played = 0
+    while checked < budget and played < 4 * budget:
         hands = deal(rules, names, rng)
         state = HandState.start(rules, names, leader=rng.choice(names), hands=hands, preset=preset)
         for _ in range(step_cap_for(rules, names)):
             if state.over or checked >= budget:
                 break
-            check_state(state)
-            checked += 1
+            checked += check_state(state)
+            played += 1
             options = list(legal_plays(state))
             assert options, f"nobody can act at {state}"
+            if budget <= SAMPLE_BUDGET:  # the reference generator itself, in the short runs
+                assert options == list(reference_legal_plays(state)), state
             code, after, _ = step(state, rng.choice(options))
             assert code is RuleCode.OK and after is not None
             state = after
@@ -114,12 +127,12 @@ def play_and_check(rules: RuleSet, players: int, preset: str | None, seed: int, 
 
 
 SAMPLE = settings(
-    max_examples=25,
+    max_examples=12,
     derandomize=True,
     deadline=None,
     database=None,
     phases=(Phase.explicit, Phase.generate),
-    suppress_health_check=[HealthCheck.too_slow],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 
 
@@ -127,7 +140,8 @@ SAMPLE = settings(
 def test_every_preset_matches_the_reference(pid: str) -> None:
     """Under each preset as published, the fast generator equals the reference."""
     preset = PRESETS[pid]
-    assert play_and_check(preset.rules, preset.players[0], pid, seed=7, budget=150) == 150
+    covered = play_and_check(preset.rules, preset.players[0], pid, seed=7, budget=60)
+    assert covered == 60 or suit_sensitive(preset.rules)
 
 
 @SAMPLE
@@ -137,7 +151,7 @@ def test_random_options_match_the_reference(
 ) -> None:
     """Under random option combinations, the fast generator equals the reference."""
     pid, rules, players = table
-    assert play_and_check(rules, players, pid, seed, budget=60) == 60
+    assert play_and_check(rules, players, pid, seed, budget=50) > 0  # the fast path ran
 
 
 TOTAL = [0]
