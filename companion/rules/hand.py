@@ -904,7 +904,11 @@ def _can_beat(state: HandState, who: int) -> bool:
     quick = quick_codes(state, who, hand)
     if quick is not None:
         return any(code is RuleCode.OK for _, code in quick)
-    return any(code is RuleCode.OK for _, code in reference_codes(state, who, hand))
+    name = state.players[who]
+    return any(  # stops at the first play that beats
+        _judge(state, Action(name, Play(cards)), False)[0] is RuleCode.OK
+        for cards in candidate_plays(state.rules, state.order, hand)
+    )
 
 
 def reference_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes:
