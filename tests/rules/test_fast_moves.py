@@ -178,3 +178,31 @@ def test_many_states_total() -> None:
     """Runs after the long run: reports how many states it checked."""
     print(f"\ndifferential states checked: {TOTAL[0]:,}")
     assert TOTAL[0] >= DIFF_STATES
+
+
+@pytest.mark.parametrize("pid", sorted(PRESETS))
+def test_a_given_hand_or_player_matches_the_reference(pid: str) -> None:
+    """The dispute screen asks for the plays of a hand it was told (``hand=``), or of a
+    player who is not the one to act (``player=``): the fast generator still equals the
+    reference."""
+    preset = PRESETS[pid]
+    rng = random.Random(11)
+    names = default_players(preset.players[0])
+    state = HandState.start(
+        preset.rules, names, leader=names[0], hands=deal(preset.rules, names, rng)
+    )
+    compared = 0
+    while not state.over and compared < 40:
+        name = state.next_player
+        assert name is not None
+        held = state.hands[state.players.index(name)] or ()
+        if state.pending is None and len(held) > 1:
+            told = tuple(rng.sample(held, len(held) - 1))
+            assert list(legal_plays(state, told)) == list(reference_legal_plays(state, told))
+            other = rng.choice([p for p in names if p != name])
+            assert list(legal_plays(state, player=other)) == list(
+                reference_legal_plays(state, player=other)
+            )
+            compared += 1
+        state = step(state, rng.choice(list(legal_plays(state))))[1]  # type: ignore[assignment]
+    assert compared > 0
