@@ -1010,6 +1010,7 @@ class _SetJudge:
         "free",
         "larger",
         "lower_ok",
+        "max_set",
         "natural_tb",
         "power_joker",
         "quad_beats_joker",
@@ -1029,6 +1030,7 @@ class _SetJudge:
         self.natural_tb = 1 if rules.wild_vs_natural == "natural_wins" else 0
         self.larger = rules.larger_sets
         self.equal_ok = rules.equal_play != "forbidden"
+        self.max_set = rules.max_set  # B11a: larger sets are not combinations
         top = state.trick.top
         self.free = top is not None and top.free  # B4 high_and_low: anything may follow
         self.power_joker = top is not None and top.power_joker  # B5
@@ -1037,6 +1039,8 @@ class _SetJudge:
 
     def __call__(self, cards: tuple[Card, ...], rank: Rank, key: int) -> RuleCode:
         n = len(cards)
+        if self.max_set is not None and n > self.max_set:
+            return RuleCode.TOO_MANY_CARDS
         if self.target is not None:
             if self.follow and rank is not self.run_rank:
                 return RuleCode.RULE_OF_FOUR

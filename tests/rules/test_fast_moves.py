@@ -56,7 +56,8 @@ OPTION_VALUES: dict[str, list[Any]] = {
     if (values := _choices(field.annotation))
 }
 OPTION_VALUES["jokers"] = [0, 1, 2]
-OPTION_VALUES.pop("decks", None)
+OPTION_VALUES["decks"] = [1, 2]  # two decks: sets of five to eight cards
+OPTION_VALUES["max_set"] = [None, 1, 2, 3, 4]
 
 
 @st.composite
@@ -206,3 +207,11 @@ def test_a_given_hand_or_player_matches_the_reference(pid: str) -> None:
             compared += 1
         state = step(state, rng.choice(list(legal_plays(state))))[1]  # type: ignore[assignment]
     assert compared > 0
+
+
+@pytest.mark.parametrize("pid", ["pagat", "classique"])
+def test_two_decks_with_a_set_limit_match_the_reference(pid: str) -> None:
+    """B11a with two decks: a set of more than ``max_set`` cards is refused by the fast
+    generator as by the reference (too-many-cards)."""
+    rules = PRESETS[pid].rules.with_options(decks=2, max_set=4)
+    assert play_and_check(rules, 6, None, seed=3, budget=200) == 200
