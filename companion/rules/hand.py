@@ -966,7 +966,8 @@ def _quick_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes | 
     keys = order.keys
     wild = order.wild_ranks
     out: list[tuple[tuple[Card, ...], RuleCode]] = []
-    if rules.combinations == "sets" and not (wild and any(c.rank in wild for c in hand)):
+    plain = rules.combinations == "sets" and not rules.coup_detat  # no runs, no S8 five-card sets
+    if plain and not (wild and any(c.rank in wild for c in hand)):
         # The candidates are each rank's first k cards, ranks in the order the hand holds them.
         groups: dict[Rank, list[Card]] = {}
         for c in hand:

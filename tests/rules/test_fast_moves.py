@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.candidates import suit_sensitive
-from companion.rules.cards import Play
+from companion.rules.cards import Play, parse_cards
 from companion.rules.codes import RuleCode
 from companion.rules.errors import RuleSetError
 from companion.rules.hand import Action, HandState, is_legal, quick_codes, reference_codes, step
@@ -215,3 +215,18 @@ def test_two_decks_with_a_set_limit_match_the_reference(pid: str) -> None:
     generator as by the reference (too-many-cards)."""
     rules = PRESETS[pid].rules.with_options(decks=2, max_set=4)
     assert play_and_check(rules, 6, None, seed=3, budget=200) == 200
+
+
+def test_coup_detat_candidates_match_the_reference() -> None:
+    """S8: with coup_detat the candidates end with the five- and six-card sets with jokers;
+    the fast generator lists them as the reference does (regression: it left them out)."""
+    rules = PRESETS["classique"].rules.with_options(coup_detat=True, jokers=2)
+    assert play_and_check(rules, 4, None, seed=279, budget=300) > 0
+    state = HandState.start(
+        rules,
+        ("A", "B"),
+        hands={"A": parse_cards("7♣ 7♠ 7♦ 7♥ JKR 9♠"), "B": parse_cards("8♣ 8♠")},
+    )
+    fast = list(legal_plays(state))
+    assert fast == list(reference_legal_plays(state))
+    assert Action.parse("A: 7♣ 7♠ 7♦ 7♥ JKR") in fast
