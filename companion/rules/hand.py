@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
-from companion.rules.candidates import candidate_plays
+from companion.rules.candidates import candidate_plays, suit_sensitive
 from companion.rules.cards import (
     PASS,
     Card,
@@ -44,6 +44,7 @@ from companion.rules.errors import NotationError, SuitNeededError
 from companion.rules.ruleset import RuleSet
 
 EffectKind = Literal["give_previous", "give_next", "discard", "give_any"]
+Codes = tuple[tuple[tuple[Card, ...], RuleCode], ...]  # candidate plays with their codes
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +148,11 @@ class HandState:
     forfeits: tuple[int, ...] = ()  # B12 last_place: finished on a forbidden card
     pending: Pending | None = None
     preset: str | None = None  # for citing the system in rulings
+    # Derived once per state, on first use (the state is immutable, so they never go stale).
+    _order: Order | None = field(default=None, init=False, repr=False, compare=False)
+    _quick: tuple[int, Codes | None] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def start(
@@ -204,8 +210,8 @@ class HandState:
 
     @property
     def active(self) -> tuple[int, ...]:
-        gone = set(self.out) | set(self.forfeits)
-        return tuple(i for i in range(len(self.players)) if i not in gone)
+        out, forfeits = self.out, self.forfeits
+        return tuple(i for i in range(len(self.players)) if i not in out and i not in forfeits)
 
     def is_active(self, i: int) -> bool:
         return i not in self.out and i not in self.forfeits
@@ -216,7 +222,11 @@ class HandState:
 
     @property
     def order(self) -> Order:
-        return order_for(self.rules, self.reversed)
+        order = self._order
+        if order is None:
+            order = order_for(self.rules, self.revolution != self.trick.inverted)
+            object.__setattr__(self, "_order", order)
+        return order
 
     @property
     def finishing_order(self) -> tuple[str, ...]:
@@ -383,7 +393,7 @@ def _pass(state: HandState, who: int, info: StepInfo, build: bool) -> Outcome:
         assert nxt is not None
         return (
             RuleCode.OK,
-            replace(state, turn=nxt, trick=Trick(leader=nxt, lead_passes=stuck)),
+            _moved(state, nxt, Trick(leader=nxt, lead_passes=stuck)),
             info,
         )
     if trick.pending_close and who == trick.top.player:
@@ -400,10 +410,22 @@ def _pass(state: HandState, who: int, info: StepInfo, build: bool) -> Outcome:
     info.kind = "pass"
     if not build:
         return RuleCode.OK, None, info
-    trick = replace(
-        trick, passed=trick.passed | {who}, acted=trick.acted | {who}, plays=trick.plays + 1
+    trick = Trick(
+        trick.leader,
+        trick.top,
+        trick.passed | {who},
+        trick.acted | {who},
+        trick.overplayed,
+        trick.inverted,
+        trick.pending_close,
+        trick.run_rank,
+        trick.run_cards,
+        trick.run_singles,
+        trick.rule_of_four,
+        trick.lead_passes,
+        trick.plays + 1,
     )
-    return RuleCode.OK, _after(replace(state, trick=trick), who, 0), info
+    return RuleCode.OK, _after(_moved(state, state.turn, trick), who, 0), info
 
 
 def _wrong_turn(state: HandState, who: int, info: StepInfo) -> tuple[RuleCode, None, StepInfo]:
@@ -879,11 +901,195 @@ def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
 def _can_beat(state: HandState, who: int) -> bool:
     hand = state.hands[who]
     assert hand is not None
+    quick = quick_codes(state, who, hand)
+    if quick is not None:
+        return any(code is RuleCode.OK for _, code in quick)
     name = state.players[who]
-    for cards in candidate_plays(state.rules, state.order, hand):
-        if _judge(state, Action(name, Play(cards)), False)[0] is RuleCode.OK:
-            return True
-    return False
+    return any(  # stops at the first play that beats
+        _judge(state, Action(name, Play(cards)), False)[0] is RuleCode.OK
+        for cards in candidate_plays(state.rules, state.order, hand)
+    )
+
+
+def reference_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes:
+    """Each candidate play of ``hand`` with the code the full transition gives it."""
+    name = state.players[who]
+    return tuple(
+        (cards, _judge(state, Action(name, Play(cards)), False)[0])
+        for cards in candidate_plays(state.rules, state.order, hand)
+    )
+
+
+@lru_cache(maxsize=256)
+def _quick_rules(rules: RuleSet) -> bool:
+    """Rule sets whose candidates are one group per rank and size (suits never matter)."""
+    return not suit_sensitive(rules)
+
+
+def quick_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes | None:
+    """``reference_codes`` worked out from rank counts and combination keys, for ``who`` to
+    act in turn holding ``hand``. A plain set is judged here; any other candidate (wild
+    cards, jokers, runs, cards with a power) goes through the full transition. None when the
+    state itself is outside what this covers (an effect owed, an overplay pending, a top play
+    with a power): the caller then uses ``reference_codes``."""
+    own = hand is state.hands[who]
+    cached = state._quick
+    if own and cached is not None and cached[0] == who:
+        return cached[1]
+    codes = _quick_codes(state, who, hand)
+    if own:
+        object.__setattr__(state, "_quick", (who, codes))
+    return codes
+
+
+def _quick_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes | None:
+    rules = state.rules
+    trick = state.trick
+    top = trick.top
+    if (
+        state.pending is not None
+        or who != state.turn
+        or trick.pending_close
+        or not _quick_rules(rules)
+        or not hand
+    ):
+        return None
+    order = state.order
+    target: Combo | None = None
+    if top is not None:
+        target = _rekey(top, state)
+        if target.kind != "set":
+            return None
+    name = state.players[who]
+    slow = _ranks_with_power(rules, order) if target is not None else frozenset()
+    code_of = _SetJudge(state, target, len(hand))
+    keys = order.keys
+    wild = order.wild_ranks
+    out: list[tuple[tuple[Card, ...], RuleCode]] = []
+    plain = rules.combinations == "sets" and not rules.coup_detat  # no runs, no S8 five-card sets
+    if plain and not (wild and any(c.rank in wild for c in hand)):
+        # The candidates are each rank's first k cards, ranks in the order the hand holds them.
+        groups: dict[Rank, list[Card]] = {}
+        for c in hand:
+            groups.setdefault(c.rank, []).append(c)
+        most = 1 if rules.single_cards_only else len(hand)
+        for rank, held in groups.items():
+            key = keys.get(rank)
+            simple = rank is not Rank.JOKER and rank not in slow
+            for k in range(1, min(len(held), most) + 1):
+                cards = tuple(held[:k])
+                if simple and key is not None:
+                    out.append((cards, code_of(cards, rank, key)))
+                else:
+                    out.append((cards, _judge(state, Action(name, Play(cards)), False)[0]))
+        return tuple(out)
+    for cards in candidate_plays(rules, order, hand):
+        rank = cards[0].rank
+        key = keys.get(rank)
+        if (
+            key is None
+            or rank in wild
+            or rank is Rank.JOKER
+            or rank in slow
+            or (len(cards) > 1 and cards[-1].rank is not rank)
+        ):
+            out.append((cards, _judge(state, Action(name, Play(cards)), False)[0]))
+        else:
+            out.append((cards, code_of(cards, rank, key)))
+    return tuple(out)
+
+
+class _SetJudge:
+    """The code of a plain set (natural cards of one rank, no power) in one state: what
+    ``_play`` and ``_beats`` decide for it, from its size and its rank's key."""
+
+    __slots__ = (
+        "banned",
+        "equal_ok",
+        "finish",
+        "follow",
+        "free",
+        "larger",
+        "lower_ok",
+        "max_set",
+        "natural_tb",
+        "power_joker",
+        "quad_beats_joker",
+        "run_rank",
+        "state",
+        "target",
+    )
+
+    def __init__(self, state: HandState, target: Combo | None, finish: int) -> None:
+        rules = state.rules
+        self.state = state
+        self.target = target
+        self.finish = finish  # a set of this size empties the hand
+        self.banned = bool(rules.forbidden_finish) and rules.forbidden_finish_penalty == "illegal"
+        self.follow = rules.rule_of_four != "off" and state.trick.rule_of_four
+        self.run_rank = state.trick.run_rank
+        self.natural_tb = 1 if rules.wild_vs_natural == "natural_wins" else 0
+        self.larger = rules.larger_sets
+        self.equal_ok = rules.equal_play != "forbidden"
+        self.max_set = rules.max_set  # B11a: larger sets are not combinations
+        top = state.trick.top
+        self.free = top is not None and top.free  # B4 high_and_low: anything may follow
+        self.power_joker = top is not None and top.power_joker  # B5
+        self.quad_beats_joker = rules.joker_power == "beat_all_but_quad"
+        self.lower_ok = top is not None and top.lower_ok  # B13 angevin, after a 7
+
+    def __call__(self, cards: tuple[Card, ...], rank: Rank, key: int) -> RuleCode:
+        n = len(cards)
+        if self.max_set is not None and n > self.max_set:
+            return RuleCode.TOO_MANY_CARDS
+        if self.target is not None:
+            if self.follow and rank is not self.run_rank:
+                return RuleCode.RULE_OF_FOUR
+            code = self._beats(n, key, self.target)
+            if code is not RuleCode.OK:
+                return code
+        if self.banned and n == self.finish and _forbidden_finish(self.state, cards):
+            return RuleCode.FORBIDDEN_FINISH
+        return RuleCode.OK
+
+    def _beats(self, n: int, key: int, target: Combo) -> RuleCode:
+        """``_beats`` for a plain set of ``n`` cards whose rank has ``key``."""
+        count = target.count
+        beat = target.key[0]
+        if self.free:
+            return RuleCode.OK
+        if self.power_joker:
+            ok = self.quad_beats_joker and n == 4
+            return RuleCode.OK if ok else RuleCode.JOKER_UNBEATABLE
+        if self.lower_ok and n == count:
+            ok = key != beat or self.equal_ok
+            return RuleCode.OK if ok else RuleCode.EQUAL_FORBIDDEN
+        if n < count:
+            return RuleCode.COUNT_MISMATCH
+        if n > count:
+            if self.larger == "forbidden":
+                return RuleCode.COUNT_MISMATCH
+            ok = self.larger == "any_rank" or key > beat or (key == beat and self.equal_ok)
+            return RuleCode.OK if ok else RuleCode.TOO_LOW
+        if key != beat:
+            return RuleCode.OK if key > beat else RuleCode.TOO_LOW
+        if self.natural_tb != target.key[1]:  # D7 natural vs wild
+            return RuleCode.OK if self.natural_tb > target.key[1] else RuleCode.TOO_LOW
+        return RuleCode.OK if self.equal_ok else RuleCode.EQUAL_FORBIDDEN
+
+
+@lru_cache(maxsize=512)
+def _ranks_with_power(rules: RuleSet, order: Order) -> frozenset[Rank]:
+    """Ranks whose play on a set may follow another rule than rank and count: B4 twos, B6
+    Sofia's jacks and twos, B7 transparent cards, the high-and-low card."""
+    ranks: set[Rank] = set()
+    if rules.twos != "normal" or rules.special_high_cards == "jokers_jacks_twos":
+        ranks |= {Rank.TWO, Rank.JACK}
+    if rules.transparent is not None:
+        ranks.add(Rank(rules.transparent))
+    if order.high_low_rank is not None:
+        ranks.add(order.high_low_rank)
+    return frozenset(ranks)
 
 
 def _apply_play(
@@ -912,18 +1118,20 @@ def _apply_play(
         rof = trick.rule_of_four or effect.equal
     else:
         run_cards, run_singles, rof = len(cards), (1 if single else 0), False
-    new_trick = replace(
-        trick,
-        top=new_top,
-        passed=passed,
-        acted=trick.acted | {who},
-        overplayed=trick.overplayed | ({who} if overplay else set()),
-        pending_close=False,
-        plays=trick.plays + 1,
-        run_rank=rank,
-        run_cards=run_cards,
-        run_singles=run_singles,
-        rule_of_four=rof,
+    new_trick = Trick(
+        trick.leader,
+        new_top,
+        passed,
+        trick.acted | {who},
+        trick.overplayed | {who} if overplay else trick.overplayed,
+        trick.inverted,
+        False,
+        rank,
+        run_cards,
+        run_singles,
+        rof,
+        trick.lead_passes,
+        trick.plays + 1,
     )
     direction = state.direction
     revolution = state.revolution
@@ -979,15 +1187,19 @@ def _apply_play(
             out = (*out, who)
     info.cleared = clears
     info.skipped = skip
-    state = replace(
-        state,
-        hands=hands,
-        trick=new_trick,
-        direction=direction,
-        revolution=revolution,
-        out=out,
-        forfeits=forfeits,
-        pending=pending,
+    state = HandState(
+        state.rules,
+        state.players,
+        state.ranks,
+        hands,
+        state.turn,
+        direction,
+        revolution,
+        new_trick,
+        out,
+        forfeits,
+        pending,
+        state.preset,
     )
     finished = _finish_if_over(state)
     if finished is not None:
@@ -1126,7 +1338,7 @@ def _after(state: HandState, who: int, skip: int) -> HandState:
         skip -= 1
     if skipped and one_round:
         trick = replace(trick, acted=trick.acted | skipped)
-        state = replace(state, trick=trick)
+        state = _moved(state, state.turn, trick)
     if one_round:
         done = all(p in trick.acted for p in state.active)
     else:
@@ -1134,9 +1346,9 @@ def _after(state: HandState, who: int, skip: int) -> HandState:
     if done:
         return _trick_won(state)
     if again:
-        return replace(state, turn=top.player)
+        return _moved(state, top.player, state.trick)
     nxt = _next_eligible(state, i)
-    return _trick_won(state) if nxt is None else replace(state, turn=nxt)
+    return _trick_won(state) if nxt is None else _moved(state, nxt, state.trick)
 
 
 def _next_eligible(state: HandState, i: int) -> int | None:
@@ -1158,13 +1370,35 @@ def _trick_won(state: HandState) -> HandState:
         and state.rules.trick_rounds == "until_all_pass"
         and state.is_active(winner)
     ):
-        return replace(state, turn=winner, trick=replace(trick, pending_close=True))
+        return _moved(state, winner, replace(trick, pending_close=True))
     return _new_trick(state, winner)
 
 
 def _new_trick(state: HandState, winner: int) -> HandState:
     leader = winner if state.is_active(winner) else _lead_after_out(state, winner)
-    return replace(state, turn=leader, trick=Trick(leader=leader))
+    return _moved(state, leader, Trick(leader=leader))
+
+
+def _moved(state: HandState, turn: int | None, trick: Trick) -> HandState:
+    """``state`` with another turn and trick: one constructor call, not a chain of
+    ``replace``; the card order carries over when the trick keeps its orientation."""
+    new = HandState(
+        state.rules,
+        state.players,
+        state.ranks,
+        state.hands,
+        turn,
+        state.direction,
+        state.revolution,
+        trick,
+        state.out,
+        state.forfeits,
+        state.pending,
+        state.preset,
+    )
+    if state._order is not None and trick.inverted == state.trick.inverted:
+        object.__setattr__(new, "_order", state._order)
+    return new
 
 
 def _lead_after_out(state: HandState, winner: int) -> int:

@@ -1,8 +1,8 @@
 """The referee: rulings with a stable code, and the legal plays.
 
 ``judge(state, action)`` never changes anything; ``apply`` returns the next state or raises
-``IllegalActionError``; ``legal_plays`` yields the candidate plays ``judge`` accepts, so the
-two agree by construction. A ruling's sentence is rendered when asked for, in the language
+``IllegalActionError``; ``legal_plays`` (from :mod:`companion.rules.moves`) yields every action
+``judge`` accepts. A ruling's sentence is rendered when asked for, in the language
 asked for (``Ruling.message(lang)``, from :mod:`companion.rules.explanations`).
 
 The codes (``ok`` when legal) and what each means are listed in :mod:`companion.rules.codes`.
@@ -10,17 +10,13 @@ The codes (``ok`` when legal) and what each means are listed in :mod:`companion.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
-
 from companion.errors import CompanionError
-from companion.rules.candidates import candidate_plays
-from companion.rules.cards import Card, Play
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.explanations import SENTENCES, explain, system_label
-from companion.rules.hand import Action, HandState, StepInfo, is_legal, step
+from companion.rules.hand import Action, HandState, StepInfo, step
+from companion.rules.moves import legal_plays
 
 __all__ = [
     "CODE_OPTION",
@@ -143,55 +139,3 @@ def replay(state: HandState, actions: list[Action]) -> HandState:
             )
         state = after
     return state
-
-
-# --- legal plays --------------------------------------------------------------------------
-
-
-def legal_plays(
-    state: HandState, hand: tuple[Card, ...] | None = None, player: str | None = None
-) -> Iterator[Action]:
-    """Every action ``judge`` accepts for ``player`` (default: whoever must act) holding
-    ``hand`` (default: his known hand): distinct plays, a pass if allowed, or the card
-    effects owed."""
-    name = player or state.next_player
-    if name is None:
-        return
-    who = state.players.index(name)
-    held = hand if hand is not None else state.hands[who]
-    if held is None:
-        raise ValueError(f"{name}'s hand is not known")
-    if hand is not None and state.hands[who] != hand:
-        state = _with_hand(state, who, hand)
-    if state.pending is not None:
-        yield from _effect_actions(state, name, held)
-        return
-    for cards in candidate_plays(state.rules, state.order, held):
-        action = Action(name, Play(cards))
-        if is_legal(state, action)[0] is RuleCode.OK:
-            yield action
-    action = Action(name)
-    if is_legal(state, action)[0] is RuleCode.OK:
-        yield action
-
-
-def _with_hand(state: HandState, who: int, hand: tuple[Card, ...]) -> HandState:
-    return replace(state, hands=(*state.hands[:who], hand, *state.hands[who + 1 :]))
-
-
-def _effect_actions(state: HandState, name: str, held: tuple[Card, ...]) -> Iterator[Action]:
-    """Each distinct card given to each player, or discarded, that the transition accepts."""
-    seen: set[Card] = set()
-    targets: list[str | None] = [p for p in state.players if p != name]
-    targets.append(None)
-    for card in held:
-        if card in seen:
-            continue
-        seen.add(card)
-        for target in targets:
-            action = Action(name, Play((card,)), "give", target)
-            if step(state, action)[0] is RuleCode.OK:
-                yield action
-        action = Action(name, Play((card,)), "discard")
-        if step(state, action)[0] is RuleCode.OK:
-            yield action

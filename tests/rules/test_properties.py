@@ -49,11 +49,14 @@ ILLEGAL_CODES = DOCUMENTED_CODES - {"ok"}
 
 PAIRS = [(pid, n) for pid, p in PRESETS.items() for n in range(p.players[0], p.players[1] + 1)]
 
+# Share of states where the default run cross-checks legal_plays against judge (the long run
+# checks every state; tests/rules/test_fast_moves.py holds legal_plays to its reference).
+JUDGED_SHARE = 0.1
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 # A smaller seed is not a simpler hand: no shrinking, the failing seed is reported as drawn.
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 FAST = settings(
-    max_examples=3,
+    max_examples=9,
     derandomize=True,
     deadline=None,
     database=None,
@@ -61,7 +64,7 @@ FAST = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 SLOW = settings(
-    max_examples=40,
+    max_examples=60,
     deadline=None,
     database=None,
     phases=NO_SHRINK,
@@ -108,6 +111,28 @@ def _accounted(state: HandState, played: Counter, discarded: Counter, pack: Coun
         held.update(hand)
     total = held + played + discarded
     assert total == pack, f"cards lost {dict(pack - total)} / appeared {dict(total - pack)}"
+
+
+def _conserved(before: HandState, after: HandState, action: Action) -> None:
+    """One action moves only its own cards: the hands it changed hold, between them, what
+    they held before less the cards played or discarded (a given card changes hands). With
+    the pack checked at the start, every card stays accounted for at every step."""
+    changed = [
+        i
+        for i, (old, new) in enumerate(zip(before.hands, after.hands, strict=True))
+        if old is not new
+    ]
+    old: Counter = Counter()
+    new: Counter = Counter()
+    for i in changed:
+        was, now = before.hands[i], after.hands[i]
+        assert was is not None and now is not None, "a simulated hand never hides a card"
+        old.update(was)
+        new.update(now)
+    gone = Counter(action.play.cards) if action.effect != "give" else Counter()
+    assert new + gone == old, (
+        f"{action}: cards lost {dict(old - new - gone)} / appeared {dict(new + gone - old)}"
+    )
 
 
 def _subsets(hand: tuple[Card, ...], rng: random.Random) -> list[tuple[Card, ...]]:
@@ -188,14 +213,16 @@ def check_random_hand(pid: str, players: int, seed: int, *, every_state: bool = 
     discarded: Counter = Counter()
     state = hand.start
     for i, action in enumerate(hand.actions):
-        if every_state or rng.random() < 0.25:
+        if every_state or rng.random() < JUDGED_SHARE:
             _check_state(state, rng, f"{where} step={i}")
-        state = apply(state, action)
+        after = apply(state, action)
+        _conserved(state, after, action)
+        state = after
         if action.effect is None:
             played.update(action.play.cards)
         elif action.effect == "discard":
             discarded.update(action.play.cards)
-        _accounted(state, played, discarded, pack)
+    _accounted(state, played, discarded, pack)
 
     final = hand.final
     assert state == final

@@ -1,0 +1,130 @@
+"""The legal actions of the player to act: a fast generator and the reference it must equal.
+
+``reference_legal_plays`` tries the full transition on every candidate play, so it agrees
+with ``judge`` by construction. ``legal_plays`` gives the same actions in the same order from
+rank counts and combination keys (``hand.quick_codes``), and falls back to the reference
+wherever that does not cover the state or a candidate. A differential test holds the two
+equal on every preset and on random option combinations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from companion.rules.cards import Card, Play
+from companion.rules.codes import RuleCode
+from companion.rules.hand import (
+    Action,
+    Codes,
+    HandState,
+    is_legal,
+    quick_codes,
+    reference_codes,
+    step,
+)
+
+__all__ = ["fast_path_covers", "legal_plays", "pass_code", "reference_legal_plays"]
+
+
+def legal_plays(
+    state: HandState, hand: tuple[Card, ...] | None = None, player: str | None = None
+) -> Iterator[Action]:
+    """Every action ``judge`` accepts for ``player`` (default: whoever must act) holding
+    ``hand`` (default: his known hand): distinct plays, a pass if allowed, or the card
+    effects owed."""
+    found = _setup(state, hand, player)
+    if found is None:
+        return
+    state, who, name, held = found
+    if state.pending is not None:
+        yield from _effect_actions(state, name, held)
+        return
+    codes = quick_codes(state, who, held)
+    if codes is None:
+        yield from _reference(state, name, held)
+        return
+    for cards, code in codes:
+        if code is RuleCode.OK:
+            yield Action(name, Play(cards))
+    if pass_code(state, codes) is RuleCode.OK:
+        yield Action(name)
+
+
+def reference_legal_plays(
+    state: HandState, hand: tuple[Card, ...] | None = None, player: str | None = None
+) -> Iterator[Action]:
+    """``legal_plays`` by trying the full transition on every candidate (the reference)."""
+    found = _setup(state, hand, player)
+    if found is None:
+        return
+    state, _, name, held = found
+    if state.pending is not None:
+        yield from _effect_actions(state, name, held)
+        return
+    yield from _reference(state, name, held)
+
+
+def pass_code(state: HandState, codes: Codes) -> RuleCode:
+    """What the transition says to a pass by the player to act, given his candidates' codes
+    from ``quick_codes`` (so the state is one it covers)."""
+    top = state.trick.top
+    can_beat = any(code is RuleCode.OK for _, code in codes)
+    if top is None:  # the leader passes only when he holds nothing he may play (B12)
+        return RuleCode.LEAD_CANNOT_PASS if can_beat else RuleCode.OK
+    if state.rules.must_beat and not top.free and can_beat:
+        return RuleCode.MUST_PLAY
+    return RuleCode.OK
+
+
+def fast_path_covers(state: HandState) -> bool:
+    """Whether ``legal_plays`` works out the player to act's plays without the reference."""
+    name = state.next_player
+    if name is None or state.pending is not None:
+        return False
+    who = state.players.index(name)
+    held = state.hands[who]
+    return held is not None and quick_codes(state, who, held) is not None
+
+
+def _setup(
+    state: HandState, hand: tuple[Card, ...] | None, player: str | None
+) -> tuple[HandState, int, str, tuple[Card, ...]] | None:
+    name = player or state.next_player
+    if name is None:
+        return None
+    who = state.players.index(name)
+    held = hand if hand is not None else state.hands[who]
+    if held is None:
+        raise ValueError(f"{name}'s hand is not known")
+    if hand is not None and state.hands[who] != hand:
+        state = replace(state, hands=(*state.hands[:who], hand, *state.hands[who + 1 :]))
+    return state, who, name, held
+
+
+def _reference(state: HandState, name: str, held: tuple[Card, ...]) -> Iterator[Action]:
+    who = state.players.index(name)
+    for cards, code in reference_codes(state, who, held):
+        if code is RuleCode.OK:
+            yield Action(name, Play(cards))
+    action = Action(name)
+    if is_legal(state, action)[0] is RuleCode.OK:
+        yield action
+
+
+def _effect_actions(state: HandState, name: str, held: tuple[Card, ...]) -> Iterator[Action]:
+    """Each distinct card given to each player, or discarded, that the transition accepts."""
+    seen: set[Card] = set()
+    targets: list[str | None] = [p for p in state.players if p != name]
+    targets.append(None)
+    for card in held:
+        if card in seen:
+            continue
+        seen.add(card)
+        for target in targets:
+            action = Action(name, Play((card,)), "give", target)
+            if step(state, action)[0] is RuleCode.OK:
+                yield action
+        action = Action(name, Play((card,)), "discard")
+        if step(state, action)[0] is RuleCode.OK:
+            yield action
