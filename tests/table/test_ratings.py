@@ -96,7 +96,9 @@ def test_edit_in_the_middle_of_an_evening_recomputes_what_follows(service):
     play(service, ["Ann Bob Cat Dan Eve"] * 3, date(2026, 11, 8))
     before = {k: (r.mu, r.sigma) for k, r in by_name(service).items()}
     ev = service.evening(first.id)
-    service.edit_hand(ev.id, 2, order=["Eve", "Dan", "Cat", "Bob", "Ann"], expected_version=ev.version)
+    service.edit_hand(
+        ev.id, 2, order=["Eve", "Dan", "Cat", "Bob", "Ann"], expected_version=ev.version
+    )
     assert service._book.replayed_hands == 3 + 3
     after = {k: (r.mu, r.sigma) for k, r in by_name(service).items()}
     assert after == fresh(service)

@@ -107,7 +107,9 @@ def test_player_who_joins_has_empty_cells_before(service):
     """A player who joined later has no place in the hands before he sat down."""
     ev = play(service, ["Bob Ann Cat Dan"], players=FIVE[:4], settings=("join_leave=true",))
     ev = service.join(ev.id, "Eve", expected_version=ev.version)
-    ev = service.record_hand(ev.id, ["Ann", "Bob", "Cat", "Dan", "Eve"], expected_version=ev.version)
+    ev = service.record_hand(
+        ev.id, ["Ann", "Bob", "Cat", "Dan", "Eve"], expected_version=ev.version
+    )
     sheet = service.score_sheet(ev.id)
     eve = sheet.column_of(next(c.player_id for c in sheet.columns if c.name == "Eve"))
     assert sheet.rows[0].cells[eve].place is None and sheet.rows[1].cells[eve].place == 5
