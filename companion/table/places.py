@@ -82,6 +82,13 @@ def format_place(value: float, of: float, lang: str) -> str:
     return f"{text}{_suffix_en(text)} of {size}"
 
 
+def ordinal(place: int, lang: str) -> str:
+    """ "1re", "5e" / "1st", "5th"."""
+    if lang == "fr":
+        return f"{place}re" if place == 1 else f"{place}e"
+    return f"{place}{_suffix_en(str(place))}"
+
+
 def place_words(entry: AveragePlace, lang: str, normalise_to: int | None = None) -> str:
     if normalise_to is not None:
         return format_place(entry.normalised(normalise_to), normalise_to, lang)
