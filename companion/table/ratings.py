@@ -38,10 +38,11 @@ class NightInput:
     day: date | None
     start: str  # creation time, ISO: orders evenings of the same day
     rankings: tuple[tuple[str, ...], ...]  # each hand's places, best first (profile ids)
+    key: tuple[str, str, str] = field(init=False, compare=False)  # chronological order
 
-    @property
-    def key(self) -> tuple[str, str, str]:
-        return (self.day.isoformat() if self.day else "", self.start, self.evening_id)
+    def __post_init__(self) -> None:
+        day = self.day.isoformat() if self.day else ""
+        object.__setattr__(self, "key", (day, self.start, self.evening_id))
 
 
 class RatingPoint(BaseModel):
@@ -100,7 +101,11 @@ class RatingBook:
         ordered = sorted(nights, key=lambda n: n.key)
         old = self._rated
         i = 0
-        while i < len(ordered) and i < len(old) and old[i].night == ordered[i]:
+        while (
+            i < len(ordered)
+            and i < len(old)
+            and (old[i].night is ordered[i] or old[i].night == ordered[i])
+        ):
             i += 1
         self.replayed_hands = 0
         if i == len(ordered) == len(old):
