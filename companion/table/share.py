@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, tzinfo
 
+from companion.errors import CompanionError
 from companion.rules.presets import get_preset
 from companion.table.night_summary import Finisher, NightSummary
 from companion.table.places import ordinal
@@ -73,10 +74,10 @@ def rules_line(summary: NightSummary, lang: str) -> str:
     try:
         preset = get_preset(summary.preset)
         rules = preset.name_fr if lang == "fr" else preset.name_en
-    except Exception:  # an evening from presets this app does not know: show the id
+    except CompanionError:  # an evening from presets this app does not know: show the id
         rules = summary.preset
     if lang == "fr":
-        hands = f"{summary.hands} main" + ("s" if summary.hands != 1 else "")
+        hands = f"{summary.hands} donne" + ("s" if summary.hands > 1 else "")
         state = "terminée" if summary.ended else "en cours"
     else:
         hands = f"{summary.hands} hand" + ("s" if summary.hands != 1 else "")
@@ -122,7 +123,7 @@ def record_lines(summary: NightSummary, lang: str) -> list[tuple[str, str]]:
     if streak is not None and streak.count >= 2:
         who = _who(summary, streak.player_ids, lang)
         out.append(
-            ("🔥", f"Plus longue série : {who}, {streak.count} mains de suite Président")
+            ("🔥", f"Plus longue série : {who}, {streak.count} donnes de suite Président")
             if fr
             else ("🔥", f"Longest streak: {who}, Président {streak.count} hands in a row")
         )
@@ -147,7 +148,7 @@ def summary_text(summary: NightSummary, lang: str = "fr", tz: tzinfo | None = No
         "",
     ]
     if not summary.ranking:
-        lines.append("Aucune main jouée." if lang == "fr" else "No hand played.")
+        lines.append("Aucune donne jouée." if lang == "fr" else "No hand played.")
     for f in summary.ranking:
         mark = MEDALS[f.place - 1] if f.place <= len(MEDALS) else f"{f.place}."
         lines.append(f"{mark} {f.name} — {score_words(summary, f, lang)}")

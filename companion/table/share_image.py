@@ -157,7 +157,7 @@ def summary_png(
     if summary.ranking:
         y = _podium(draw, y, summary, colours, lang)
     else:
-        none = "Aucune main jouée." if lang == "fr" else "No hand played."
+        none = "Aucune donne jouée." if lang == "fr" else "No hand played."
         draw.text((MARGIN, y + 40), none, font=font(36), fill=MUTED, anchor="lm")
         y += 120
     for f in rest:

@@ -7,7 +7,7 @@ import flet as ft
 import flet_charts as fch
 
 from companion.ui import theme
-from companion.ui.history_model import Chart
+from companion.ui.history_model import Chart, Series
 from companion.ui.widgets import tagged
 
 # Distinct on light and dark backgrounds, in the order of the standings.
@@ -24,13 +24,16 @@ PALETTE = (
 HEIGHT = 240  # fits a 360 px phone screen with its legend and title
 
 
+def _colour(series: Series, i: int) -> str:
+    """The player's own colour (the same on every chart and screen), else by line order."""
+    return series.colour or PALETTE[i % len(PALETTE)]
+
+
 def _legend(chart: Chart) -> ft.Control:
     items: list[ft.Control] = [
         ft.Row(
             [
-                ft.Container(
-                    width=14, height=14, border_radius=7, bgcolor=PALETTE[i % len(PALETTE)]
-                ),
+                ft.Container(width=14, height=14, border_radius=7, bgcolor=_colour(series, i)),
                 ft.Text(series.name, size=15),
             ],
             spacing=6,
@@ -52,7 +55,7 @@ def line_chart(
     data = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x, y) for x, y in series.points],
-            color=PALETTE[i % len(PALETTE)],
+            color=_colour(series, i),
             stroke_width=3,
             curved=False,
             rounded_stroke_cap=True,

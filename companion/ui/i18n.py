@@ -717,7 +717,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "sheet.title": ("Feuille de score", "Score sheet"),
     "sheet.total": ("Tot.", "Tot."),
     "sheet.leader": ("En tête : {name}", "Leading: {name}"),
-    "sheet.empty": ("Aucune main jouée pour l'instant.", "No hand played yet."),
+    "sheet.empty": ("Aucune donne jouée pour l'instant.", "No hand played yet."),
     "sheet.tally_line": (
         "Président {president}× · Trou du cul {last}× · série {streak}",
         "Président {president}× · Trou du cul {last}× · streak {streak}",
@@ -732,19 +732,12 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     ),
     "podium.download_failed": ("Téléchargement refusé : {reason}", "Download refused: {reason}"),
     "history.item_when": ("{day} à {time}", "{day} at {time}"),
-    "history.item_line": (
-        "{rules} · {hands} mains · {winner}",
-        "{rules} · {hands} hands · {winner}",
-    ),
-    "history.item_winner": ("gagnant : {name}", "winner: {name}"),
-    "history.item_leader": ("en tête : {name}", "leading: {name}"),
-    "history.item_nobody": ("pas encore de main", "no hand yet"),
     "board.rating": ("cote {mu} ± {sigma}", "rating {mu} ± {sigma}"),
     "board.avg_place": ("place moyenne {place}", "average place {place}"),
     "board.normalise": ("Places ramenées à une table de 5", "Places as at a table of 5"),
     "board.rating_chart": ("La cote au fil des soirées", "Rating over time"),
     "board.rating_help": (
-        "Cote openskill (Plackett–Luce) sur l'ordre d'arrivée de chaque main ; classement "
+        "Cote openskill (Plackett–Luce) sur l'ordre d'arrivée de chaque donne ; classement "
         "prudent : cote − 3 × incertitude.",
         "openskill rating (Plackett–Luce) over each hand's finishing order; ranked "
         "conservatively: rating − 3 × uncertainty.",
@@ -752,7 +745,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "board.axis_rating": ("Cote", "Rating"),
     "board.players": ("Joueurs", "Players"),
     "players.title": ("Joueurs", "Players"),
-    "players.line": ("{hands} mains · {evenings} soirées", "{hands} hands · {evenings} evenings"),
+    "players.line": ("{hands} donnes · {evenings} soirées", "{hands} hands · {evenings} evenings"),
     "players.rename": ("Renommer", "Rename"),
     "players.new_name": ("Nouveau nom", "New name"),
     "players.save": ("Enregistrer", "Save"),
@@ -773,16 +766,16 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "players.unmerge": ("Défaire", "Unmerge"),
     "players.open": ("Voir", "Open"),
     "player.titles": (
-        "{hands} mains · Président {president}× · Trou du cul {last}×",
+        "{hands} donnes · Président {president}× · Trou du cul {last}×",
         "{hands} hands · Président {president}× · Trou du cul {last}×",
     ),
     "player.places_chart": ("Ses places au fil des soirées", "Places over time"),
     "player.h2h": ("Face à face", "Head-to-head"),
     "player.h2h_line": (
-        "contre {name} : devant {ahead} fois, derrière {behind} ({hands} mains)",
+        "contre {name} : devant {ahead} fois, derrière {behind} ({hands} donnes)",
         "against {name}: ahead {ahead} times, behind {behind} ({hands} hands)",
     ),
-    "player.none": ("Aucune main jouée.", "No hand played."),
+    "player.none": ("Aucune donne jouée.", "No hand played."),
 }
 
 

@@ -37,7 +37,7 @@ def test_text_in_french_lists_the_ranking_with_medals_and_records(service):
     text = summary_text(night(service, place="Chez Chloé"), "fr", UTC)
     lines = text.splitlines()
     assert lines[0].startswith("🃏 Chez Chloé — lundi 23 novembre 2026, ")
-    assert "5 mains · en cours" in lines[1]
+    assert "5 donnes · en cours" in lines[1]
     assert lines[3:8] == [
         "🥇 Eve — 6 pts",
         "🥈 Ann — 4 pts",
