@@ -5,6 +5,7 @@ grid, the podium and the leaderboard."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -13,15 +14,17 @@ import pytest
 from PIL import Image
 
 from companion.table.identity import colours
-from companion.ui.browser import (
+from tests.support.browser import (
     PHONE,
     Server,
     by_id,
     expect_text,
     into_view,
     open_app,
+    reach,
     running_server,
     tap,
+    text_of,
 )
 
 pytestmark = pytest.mark.e2e
@@ -39,6 +42,10 @@ def scores_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     service = TableService(folder)
     old = service.create_evening(PLAYERS, "pagat", day=date(2026, 1, 9), settings=("hands=1",))
     service.record_hand(old.id, list(reversed(PLAYERS)), expected_version=old.version)
+    # "Zoe" typed once, a week later: the same person as Zoé, to be merged.
+    typo = ["Léa", "Tom", "Sam", "Zoe", "Ana"]
+    old = service.create_evening(typo, "pagat", day=date(2026, 1, 16), settings=("hands=1",))
+    service.record_hand(old.id, typo, expected_version=old.version)
     ev = service.create_evening(PLAYERS, "pagat", title="Chez Léa", settings=("hands=3",))
     service.record_hand(ev.id, PLAYERS, expected_version=ev.version)
     with running_server(data_dir=folder) as srv:
@@ -67,15 +74,21 @@ def _expect_said(page, ident: str, text: str) -> None:
     expect(node).to_have_attribute("aria-label", re.compile(re.escape(text)), timeout=20_000)
 
 
-def _fill_of(page, ident: str) -> str:
-    """The colour drawn in the avatar tagged ``ident``, left of its initials, as #RRGGBB."""
+def _fill_of(page, ident: str, width: float | None = None) -> str:
+    """The avatar's colour in the control tagged ``ident`` (in its first ``width`` px), as
+    #RRGGBB."""
     node = by_id(page, ident).first
     node.wait_for(state="attached")
+    page.wait_for_timeout(800)  # a screen slides in: let it come to rest
     box = node.bounding_box()
     assert box is not None
+    if width is not None:
+        box = {**box, "width": width}
     shot = Image.open(io.BytesIO(page.screenshot(clip=box))).convert("RGB")
-    x, y = int(shot.width * 0.18), int(shot.height * 0.5)
-    return "#{:02X}{:02X}{:02X}".format(*shot.getpixel((x, y)))
+    counts = sorted(shot.getcolors(maxcolors=1 << 20), reverse=True)
+    # The screen and the cards are greys: the avatar is the commonest vivid colour.
+    colour = next(c for _, c in counts if max(c) - min(c) > 40)
+    return "#{:02X}{:02X}{:02X}".format(*colour)
 
 
 def _close(a: str, b: str, tolerance: int = 12) -> bool:
@@ -142,3 +155,57 @@ def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
     finally:
         for ctx in (first, second):
             ctx.close()
+
+
+def test_history_leaderboard_player_page_and_merge(scores_server: Server, browser) -> None:
+    """The history row names the evening with its start time and rules; the leaderboard
+    shows the rating and the average place as a place, each player in his own colour there
+    and on his page; a merge on the players screen counts Zoe as Zoé, and undo takes it
+    back."""
+    from companion.table.service import TableService
+
+    srv = scores_server
+    service = TableService(srv.data_dir)
+    ids = {p.name: p.id for p in service.players()}
+    expected = colours([p.id for p in service.players()])
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.set_default_timeout(20_000)
+    try:
+        page = open_app(ctx, srv.url)
+        tap(page, "home-history")
+        row = page.locator('[flt-semantics-identifier^="evening-"]').filter(has_text="Chez Léa")
+        row.wait_for(state="attached")
+        text = row.inner_text()
+        assert re.search(r"à \d\d:\d\d", text) and "Président (PAGAT" in text
+
+        tap(page, "tab-leaderboard")
+        expect_text(page, "leader-1", "cote ")
+        expect_text(page, "leader-1", "place moyenne ")
+        assert re.search(r"place moyenne \d,\d|place moyenne \dr?e sur", text_of(page, "leader-1"))
+        first = text_of(page, "leader-1").split(". ", 1)[1].split(" —", 1)[0]
+        # The line's avatar: 36 px after the line's 12 px padding.
+        assert _close(_fill_of(page, "leader-1", width=50), expected[ids[first]].fill)
+        tap(page, "leader-1")
+        expect_text(page, "player-rating", "cote ")
+        expect_text(page, "player-titles", "Président")
+        assert _close(_fill_of(page, "player-avatar"), expected[ids[first]].fill)
+        into_view(page, "rival-0")
+        expect_text(page, "rival-0", "contre ")
+
+        tap(page, "back")  # to the players
+        by_id(page, "screen-players").wait_for(state="attached")
+        names = [p.name for p in sorted(service.active_players(), key=lambda p: p.name.casefold())]
+        zoe, zoe_accent = names.index("Zoe"), names.index("Zoé")
+        reach(page, f"merge-{zoe}")
+        expect_text(page, "merge-help", "Zoe")
+        reach(page, f"merge-into-{zoe_accent}")
+        expect_text(page, "players-message", "Zoe compte désormais comme Zoé")
+        assert TableService(srv.data_dir).active_players() and "Zoe" not in {
+            p.name for p in TableService(srv.data_dir).active_players()
+        }
+        page.mouse.wheel(0, -3000)
+        tap(page, "players-undo")
+        expect_text(page, "players-message", "Annulé")
+        assert "Zoe" in {p.name for p in TableService(srv.data_dir).active_players()}
+    finally:
+        ctx.close()
