@@ -45,7 +45,10 @@ def _legend(chart: Chart) -> ft.Control:
 
 
 def _axis_labels(labels: tuple[tuple[float, str], ...]) -> list[fch.ChartAxisLabel]:
-    return [fch.ChartAxisLabel(value=x, label=ft.Text(text, size=13)) for x, text in labels]
+    return [
+        fch.ChartAxisLabel(value=x, label=ft.Text(text, size=13, text_align=ft.TextAlign.CENTER))
+        for x, text in labels
+    ]
 
 
 def line_chart(
@@ -91,7 +94,8 @@ def line_chart(
         left_axis=left,
         bottom_axis=fch.ChartAxis(
             labels=_axis_labels(chart.x_labels),
-            label_size=28,
+            # Two lines under an evening that shares its day with another: date, then time.
+            label_size=44 if any("\n" in text for _, text in chart.x_labels) else 28,
             title=ft.Text(x_title, size=13),
             title_size=22,
         ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -262,8 +263,8 @@ def _dated_summaries(
 
 
 def evening_labels(dated: list[tuple[date, str]]) -> list[str]:
-    """Under a chart, one label per evening: "23/11", and the start time as well when the
-    same day has several evenings ("23/11 18:05", "23/11 21:40")."""
+    """Under a chart, one label per evening: "23/11", and the start time below it when the
+    same day has several evenings ("23/11\n18:05", "23/11\n21:40")."""
     per_day: dict[date, int] = {}
     for day, _ in dated:
         per_day[day] = per_day.get(day, 0) + 1
@@ -272,7 +273,7 @@ def evening_labels(dated: list[tuple[date, str]]) -> list[str]:
         text = day.strftime("%d/%m")
         if per_day[day] > 1:
             try:
-                text += " " + datetime.fromisoformat(start).astimezone().strftime("%H:%M")
+                text += "\n" + datetime.fromisoformat(start).astimezone().strftime("%H:%M")
             except ValueError:  # no start time known: number them
                 text += f" ({sum(1 for d, _ in dated[: n + 1] if d == day)})"
         out.append(text)
@@ -336,13 +337,14 @@ def rating_chart(
         for pid, name in players
     )
     ys = [y for s in series for _, y in s.points] or [25.0]
+    low, high = 5 * math.floor(min(ys) / 5), 5 * math.ceil(max(ys) / 5)  # round numbers
     texts = evening_labels([(day, start) for day, start, _ in keys])
     return Chart(
         series,
         0,
         max(len(keys) - 1, 1),
-        float(int(min(ys)) - 1),
-        float(int(max(ys)) + 2),
+        float(low),
+        float(high if high > low else low + 5),
         _labels(list(x_of.values()), texts, 4),
         kind="rating",
     )

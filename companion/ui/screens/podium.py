@@ -27,12 +27,17 @@ def _step(session: Session, summary: NightSummary, f: Finisher, colours) -> ft.C
         f"podium-{f.place}",
         ft.Column(
             [
-                avatar(
-                    f.player_id,
-                    f.name,
-                    colours,
-                    56 if f.place == 1 else 46,
-                    f"podium-avatar-{f.place}",
+                ft.Row(  # centred, not stretched to the column's width
+                    [
+                        avatar(
+                            f.player_id,
+                            f.name,
+                            colours,
+                            56 if f.place == 1 else 46,
+                            f"podium-avatar-{f.place}",
+                        )
+                    ],
+                    alignment=ft.MainAxisAlignment.CENTER,
                 ),
                 ft.Text(
                     f.name,
