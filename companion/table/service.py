@@ -63,14 +63,14 @@ from companion.table.evening import (
     rules_for,
 )
 from companion.table.first_roles import random_ranking
-from companion.table.plan import HandPlan
-from companion.table.roster import PlayerListError, check_players
 from companion.table.history_list import EveningItem, evening_item
 from companion.table.identity import Colour, colours
 from companion.table.night_summary import NightSummary, night_summary
 from companion.table.places import AveragePlace, average_places
+from companion.table.plan import HandPlan
 from companion.table.profiles import PlayerChange
 from companion.table.ratings import NightInput, PlayerRating, RatingBook, RatingPoint, night_input
+from companion.table.roster import PlayerListError, check_players
 from companion.table.score_sheet import ScoreSheet, score_sheet
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow, Standing
 from companion.table.summary_fields import has_score_fields

@@ -5,10 +5,11 @@ from datetime import date
 
 import pytest
 
-from companion.table.evening import EveningError, PlayerProfile
+from companion.table.evening import PlayerProfile
 from companion.table.identity import PALETTE, colours, initials
 from companion.table.places import format_place
 from companion.table.profiles import MergeError
+from companion.table.roster import PlayerListError
 from companion.table.service import TableService
 
 
@@ -108,7 +109,7 @@ def test_rename_and_undo(service):
 def test_rename_to_an_existing_name_is_refused(service):
     play(service, ["Ann", "Bob", "Cat"], ["Ann Bob Cat"], date(2026, 11, 1))
     ann = next(p for p in service.players() if p.name == "Ann")
-    with pytest.raises(EveningError):
+    with pytest.raises(PlayerListError):
         service.rename(ann.id, "bob")
 
 
