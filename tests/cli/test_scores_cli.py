@@ -68,7 +68,7 @@ def test_leaderboard_rating(data, capsys):
     assert "2.0nd of 4" not in out and "of 4" in out
     assert run("leaderboard", "--rating", "--data-dir", data, "--json") == 0
     ratings = json.loads(capsys.readouterr().out)["ratings"]
-    assert [r["name"] for r in ratings][0] == "Ann"
+    assert ratings[0]["name"] == "Ann"
     assert {"mu", "sigma", "ordinal", "hands", "evenings", "avg_place", "avg_table"} <= set(
         ratings[0]
     )
