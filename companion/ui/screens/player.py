@@ -13,6 +13,7 @@ from companion.ui.charts import line_chart
 from companion.ui.evenings import call
 from companion.ui.players_model import PlayerPage, player_page
 from companion.ui.session import Session, use_session
+from companion.ui.state import use_maybe
 from companion.ui.widgets import guarded, note, screen, section, tagged
 
 
@@ -122,8 +123,8 @@ def _body(session: Session, page: PlayerPage) -> list[ft.Control]:
 def PlayerScreen() -> ft.View:
     session = use_session()
     player_id = ft.use_route_params().get("player_id") or ""
-    page, set_page = ft.use_state(None)
-    error, set_error = ft.use_state(None)
+    page, set_page = use_maybe(PlayerPage)
+    error, set_error = use_maybe(str)
 
     async def load() -> None:
         try:

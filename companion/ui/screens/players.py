@@ -4,17 +4,21 @@ since), with an undo right after and an "unmerge" on every merged profile later.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.table.profiles import PlayerChange
+from companion.table.service import TableService
 from companion.ui import routes, theme
 from companion.ui.avatar import avatar
 from companion.ui.evenings import call
 from companion.ui.players_model import PlayerLine, PlayersView, players_view
 from companion.ui.session import Session, use_session
+from companion.ui.state import use_maybe, use_value
 from companion.ui.text_input import use_typed_text
 from companion.ui.widgets import big_button, guarded, note, screen, section, tagged
 
@@ -74,11 +78,11 @@ def _line(
 def PlayersScreen() -> ft.View:
     session = use_session()
     data_dir = session.config.data_dir
-    view, set_view = ft.use_state(None)
-    version, set_version = ft.use_state(0)  # bumped to reload after a change
-    mode, set_mode = ft.use_state(None)  # ("rename" | "merge", player id)
-    message, set_message = ft.use_state(None)  # (text, is_error)
-    last, set_last = ft.use_state(None)  # the change "Undo" takes back
+    view, set_view = use_maybe(PlayersView)
+    version, set_version = use_value(0)  # bumped to reload after a change
+    mode, set_mode = use_maybe(tuple)  # ("rename" | "merge", player id)
+    message, set_message = use_maybe(tuple)  # (text, is_error)
+    last, set_last = use_maybe(PlayerChange)  # the change "Undo" takes back
     typed = use_typed_text()
 
     async def load() -> None:
@@ -89,7 +93,7 @@ def PlayersScreen() -> ft.View:
 
     ft.use_effect(load, [version])
 
-    async def apply(action, done) -> None:
+    async def apply(action: Callable[[TableService], Any], done: Callable[[Any], object]) -> None:
         try:
             result = await call(data_dir, action)
         except CompanionError as err:
@@ -120,7 +124,7 @@ def PlayersScreen() -> ft.View:
 
         await apply(lambda s: s.merge_players(source.player_id, target.player_id), done)
 
-    async def undo(_=None) -> None:
+    async def undo(_: object = None) -> None:
         change = last
         if change is None:
             return
@@ -136,6 +140,14 @@ def PlayersScreen() -> ft.View:
             lambda s: s.unmerge_player(player_id),
             lambda _p: set_message((session.tr("players.undone"), False)),
         )
+
+    def cancel() -> None:
+        set_mode(None)
+        typed.set("")
+
+    def start_rename(line: PlayerLine) -> None:
+        typed.set(line.name)
+        set_mode(("rename", line.player_id))
 
     body: list[ft.Control] = []
     # The message and its undo sit in one slot at the top, where the thumb just was.
@@ -191,7 +203,7 @@ def PlayersScreen() -> ft.View:
                 actions.append(
                     big_button(
                         session.tr("players.cancel"),
-                        lambda _: (set_mode(None), typed.set("")),
+                        lambda _: cancel(),
                         ident="players-cancel",
                         icon=ft.Icons.CLOSE,
                     )
@@ -213,10 +225,7 @@ def PlayersScreen() -> ft.View:
                         [
                             big_button(
                                 session.tr("players.rename"),
-                                lambda _, line=line: (
-                                    typed.set(line.name),
-                                    set_mode(("rename", line.player_id)),
-                                ),
+                                lambda _, line=line: start_rename(line),
                                 ident=f"rename-{i}",
                                 icon=ft.Icons.EDIT,
                                 expand=True,

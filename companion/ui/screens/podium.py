@@ -17,12 +17,15 @@ from companion.ui import theme
 from companion.ui.avatar import avatar
 from companion.ui.evenings import call
 from companion.ui.session import Session
+from companion.ui.state import use_maybe
 from companion.ui.widgets import big_button, note, section, tagged
 
 _STEP = {1: 96, 2: 70, 3: 52}  # podium heights
 
 
-def _step(session: Session, summary: NightSummary, f: Finisher, colours) -> ft.Control:
+def _step(
+    session: Session, summary: NightSummary, f: Finisher, colours: Mapping[str, Colour]
+) -> ft.Control:
     return tagged(
         f"podium-{f.place}",
         ft.Column(
@@ -79,8 +82,8 @@ def _podium(session: Session, summary: NightSummary, colours: Mapping[str, Colou
 
 @ft.component
 def PodiumPanel(session: Session, evening_id: str, version: int) -> ft.Control:
-    loaded, set_loaded = ft.use_state(None)  # (summary, colours)
-    message, set_message = ft.use_state(None)
+    loaded, set_loaded = use_maybe(tuple)  # (summary, colours)
+    message, set_message = use_maybe(str)
     data_dir = session.config.data_dir
     picker = ft.use_memo(lambda: ft.FilePicker(), [])  # registers itself with the page
 
@@ -95,10 +98,11 @@ def PodiumPanel(session: Session, evening_id: str, version: int) -> ft.Control:
     ft.use_effect(load, [evening_id, version])
 
     def file_name(ext: str) -> str:
-        summary = loaded[0]
-        return f"soiree-{summary.date.isoformat()}-{evening_id[:6]}.{ext}"
+        summary = loaded[0] if loaded is not None else None
+        day = summary.date.isoformat() if summary is not None else "soiree"
+        return f"soiree-{day}-{evening_id[:6]}.{ext}"
 
-    async def download_png(_) -> None:
+    async def download_png(_: object) -> None:
         if loaded is None:
             return
         summary, colours = loaded
@@ -108,7 +112,7 @@ def PodiumPanel(session: Session, evening_id: str, version: int) -> ft.Control:
         except Exception as err:  # the browser refused: say so
             set_message(session.tr("podium.download_failed", reason=str(err)))
 
-    async def download_text(_) -> None:
+    async def download_text(_: object) -> None:
         if loaded is None:
             return
         data = summary_text(loaded[0], session.lang).encode("utf-8")
@@ -117,7 +121,7 @@ def PodiumPanel(session: Session, evening_id: str, version: int) -> ft.Control:
         except Exception as err:
             set_message(session.tr("podium.download_failed", reason=str(err)))
 
-    async def copy_text(_) -> None:
+    async def copy_text(_: object) -> None:
         if loaded is None:
             return
         await ft.Clipboard().set(summary_text(loaded[0], session.lang))

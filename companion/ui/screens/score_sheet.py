@@ -19,6 +19,7 @@ from companion.ui import theme
 from companion.ui.avatar import avatar
 from companion.ui.evenings import call
 from companion.ui.session import Session
+from companion.ui.state import use_maybe
 from companion.ui.widgets import note, section, tagged
 
 CELL = 52  # a column: seven players and the hand number fit a 360 px phone, scrolling past
@@ -142,8 +143,8 @@ def _tally(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) -
 
 @ft.component
 def ScoreSheetPanel(session: Session, evening_id: str, version: int) -> ft.Control:
-    loaded, set_loaded = ft.use_state(None)  # (sheet, colours)
-    failed, set_failed = ft.use_state(None)
+    loaded, set_loaded = use_maybe(tuple)  # (sheet, colours)
+    failed, set_failed = use_maybe(str)
 
     async def load() -> None:
         try:
