@@ -110,6 +110,13 @@ def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
     try:
         page = open_app(first, srv.url)
         tap(page, "home-continue")
+        # The seats wear each player's colour too.
+        service = TableService(srv.data_dir)
+        ids = {p.name: p.id for p in service.players()}
+        expected = colours([p.id for p in service.players()])
+        expect_text(page, "seat-0", "Léa")  # the last hand's Président sits first
+        page.wait_for_timeout(500)  # the colours load after the seats
+        assert _close(_fill_of(page, "seat-0"), expected[ids["Léa"]].fill)
         into_view(page, "sheet-totals")
         expect_text(page, "sheet-total-0", "2")  # Léa won the first hand (2 points)
         other = open_app(second, page.url)
@@ -142,10 +149,7 @@ def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
         text = Path(download.value.path()).read_text(encoding="utf-8")
         assert text.startswith("🃏 Chez Léa") and "🥇 Tom — 5 pts" in text
 
-        # Each player's colour: the same on the grid, the podium and the leaderboard.
-        service = TableService(srv.data_dir)
-        ids = {p.name: p.id for p in service.players()}
-        expected = colours([p.id for p in service.players()])
+        # Each player's colour: the same on the seats, the grid and the podium.
         tom = expected[ids["Tom"]].fill
         into_view(page, "podium-avatar-1")
         assert _close(_fill_of(page, "podium-avatar-1"), tom)
