@@ -5,9 +5,9 @@ A cell holds what the hand gave the player: his place (1 = first out, the Prési
 title that place carries into the next hand, and the points (``None`` when the scheme counts
 no points, or when he did not play that hand: he had not joined yet, or had left).
 
-The leader: under a scheme with points, the top of the evening's standings (ties broken by
-the current ranking, as everywhere). Without points, the one most often Président, then least
-often Trou du cul, then by the current ranking.
+The leader: the top of the evening's standings (ties broken by the current ranking, as
+everywhere; without points, the current Président), as the history and the leaderboard's
+evening wins name him.
 """
 
 from __future__ import annotations
@@ -108,19 +108,12 @@ def tally(player_ids: Sequence[str], results: Sequence[HandResult]) -> list[Tall
     ]
 
 
-def leader(evening: Evening, tallies: Sequence[Tally]) -> str | None:
-    if not evening.hands:
+def leader(evening: Evening) -> str | None:
+    """The top of the evening's standings: by points, ties (and rules without points) by
+    the current ranking; the same player the history and the leaderboard's wins name."""
+    if not evening.hands or not evening.standings:
         return None
-    _, table = evening.rules()
-    if scoring.counts_places(table.scoring) or table.scoring == "card_penalty":
-        return evening.standings[0] if evening.standings else None
-    place = {p: i for i, p in enumerate(evening.standings)}
-    best = min(
-        (t for t in tallies if t.hands),
-        key=lambda t: (-t.president, t.trou_du_cul, place.get(t.player_id, len(place))),
-        default=None,
-    )
-    return best.player_id if best is not None else None
+    return evening.standings[0]
 
 
 def score_sheet(evening: Evening) -> ScoreSheet:
@@ -166,5 +159,5 @@ def score_sheet(evening: Evening) -> ScoreSheet:
         rows=tuple(rows),
         totals=tuple(evening.totals.get(p, 0) for p in ids),
         tally=tuple(tallies),
-        leader=leader(evening, tallies),
+        leader=leader(evening),
     )

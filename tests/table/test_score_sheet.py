@@ -91,16 +91,19 @@ def test_tally_counts_president_trou_du_cul_and_current_streak(service):
     assert (t["Eve"].trou_du_cul, t["Dan"].trou_du_cul) == (3, 1)
 
 
-def test_leader_without_points_is_most_often_president(service):
-    """Without points the leader is the one most often Président (Ann twice, Bob once),
-    even when Bob is Président now."""
+def test_leader_without_points_is_the_current_president(service):
+    """Without points the leader is the top of the current ranking (Bob, Président after
+    the last hand), as the history and the leaderboard's evening wins have it, even though
+    Ann was Président more often."""
     ev = play(
         service,
         ["Ann Bob Cat Dan Eve", "Ann Cat Bob Dan Eve", "Bob Ann Cat Dan Eve"],
         settings=("scoring=none",),
     )
     sheet = service.score_sheet(ev.id)
-    assert sheet.columns[sheet.column_of(sheet.leader)].name == "Ann"
+    assert sheet.columns[sheet.column_of(sheet.leader)].name == "Bob"
+    ann = sheet.tally[sheet.column_of(next(c.player_id for c in sheet.columns if c.name == "Ann"))]
+    assert ann.president == 2
 
 
 def test_player_who_joins_has_empty_cells_before(service):
