@@ -619,10 +619,17 @@ def score_shots(
 
     def player(page: Any) -> None:
         expect_text(page, "player-rating", "cote")
+        # Two charts to draw: on a busy machine the first paint comes well after the text.
+        into_view(page, "player-rating", top=60)
+        page.wait_for_timeout(1500)
 
     def rivals(page: Any) -> None:
         player(page)
         into_view(page, "rival-0", top=PHONE["height"] / 2)
+
+    def players(page: Any) -> None:
+        expect_text(page, "player-0", "Renommer")
+        page.wait_for_timeout(1500)  # the first paint, on a busy machine
 
     def merge(page: Any) -> None:
         _tap_and_see(page, f"merge-{ids['zoe-typo']}", "merge-help", "Zoe")
@@ -637,7 +644,7 @@ def score_shots(
         ("scores-leaderboard-rating", keyed("/history"), rating),
         ("scores-player", keyed(f"/players/{ids['lea']}"), player),
         ("scores-player-rivals", keyed(f"/players/{ids['lea']}"), rivals),
-        ("scores-players", keyed("/players"), lambda page: by_id(page, "player-0").wait_for()),
+        ("scores-players", keyed("/players"), players),
         ("scores-players-merge", keyed("/players"), merge),
     ]
 

@@ -743,7 +743,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     ),
     "board.axis_rating": ("Cote", "Rating"),
     "players.title": ("Joueurs", "Players"),
-    "players.line": ("{hands} donnes · {evenings} soirées", "{hands} hands · {evenings} evenings"),
+    "players.line": (
+        "donnes : {hands} · soirées : {evenings}",
+        "hands: {hands} · evenings: {evenings}",
+    ),
     "players.rename": ("Renommer", "Rename"),
     "players.new_name": ("Nouveau nom", "New name"),
     "players.save": ("Enregistrer", "Save"),
