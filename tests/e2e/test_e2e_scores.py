@@ -53,7 +53,8 @@ def scores_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def _record(page, taps: list[int], hand: int) -> None:
-    into_view(page, "evening-hand")
+    """Tap the order in on the Donne tab and record (the screen then shows the Scores tab)."""
+    tap(page, "evening-tab-entry")
     expect_text(page, "evening-hand", f"Donne {hand}")
     for n, i in enumerate(taps):
         into_view(page, f"out-{i}")
@@ -110,16 +111,14 @@ def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
     try:
         page = open_app(first, srv.url)
         tap(page, "home-continue")
-        # The seats wear each player's colour too.
         service = TableService(srv.data_dir)
         ids = {p.name: p.id for p in service.players()}
         expected = colours([p.id for p in service.players()])
-        expect_text(page, "seat-0", "Léa")  # the last hand's Président sits first
-        page.wait_for_timeout(500)  # the colours load after the seats
-        assert _close(_fill_of(page, "seat-0"), expected[ids["Léa"]].fill)
+        tap(page, "evening-tab-scores")
         into_view(page, "sheet-totals")
         expect_text(page, "sheet-total-0", "2")  # Léa won the first hand (2 points)
         other = open_app(second, page.url)
+        tap(other, "evening-tab-scores")
         into_view(other, "sheet-totals")
         expect_text(other, "sheet-leader", "Léa")
 
@@ -128,7 +127,6 @@ def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
         expect_text(other, "sheet-total-1", "3")  # Tom: 1 + 2
         expect_text(other, "sheet-total-0", "3")  # Léa: 2 + 1
 
-        tap(page, "evening-next")
         # Out-keys follow the ranking (now Tom, Léa, Sam, Zoé, Ana): Tom, Sam, Léa, Zoé.
         _record(page, [0, 2, 1, 3], 3)  # Tom wins the last hand: the evening ends
         _expect_said(page, "podium-1", "Tom")
@@ -149,7 +147,7 @@ def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
         text = Path(download.value.path()).read_text(encoding="utf-8")
         assert text.startswith("🃏 Chez Léa") and "🥇 Tom — 5 pts" in text
 
-        # Each player's colour: the same on the seats, the grid and the podium.
+        # Each player's colour: the same on the grid and the podium.
         tom = expected[ids["Tom"]].fill
         into_view(page, "podium-avatar-1")
         assert _close(_fill_of(page, "podium-avatar-1"), tom)
