@@ -46,9 +46,6 @@ PALETTE: tuple[Colour, ...] = tuple(
 )
 
 
-UNKNOWN = Colour("#9E9E9E", "#000000")  # before the colours are known: a neutral grey
-
-
 def hashed_colour(player_id: str) -> Colour:
     digest = hashlib.sha1(player_id.encode("utf-8")).digest()
     return PALETTE[int.from_bytes(digest[:4], "big") % len(PALETTE)]
