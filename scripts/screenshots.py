@@ -594,9 +594,11 @@ def score_shots(
         return server.base + route_with_key(path, server.key)
 
     def sheet(page: Any) -> None:
+        tap(page, "evening-tab-scores")
         into_view(page, "sheet-totals", top=PHONE["height"] / 2 - 200)
 
     def tally(page: Any) -> None:
+        tap(page, "evening-tab-scores")
         into_view(page, "sheet-tally-0", top=PHONE["height"] / 2 - 100)
 
     def podium(page: Any) -> None:
