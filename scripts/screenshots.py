@@ -520,6 +520,137 @@ def correction_shots(
     ]
 
 
+def _seed_scores(folder: Path) -> dict[str, str]:
+    """The third folder, for the score screens: five friends over three weeks (two evenings
+    on the same day, one without points), one ended evening, one still going, and a
+    profile "Zoe" typed once for Zoé (to merge)."""
+    from datetime import UTC, datetime
+
+    from companion.table.service import TableService
+
+    service = TableService(folder)
+    five = ["Léa", "Tom", "Sam", "Zoé", "Ana"]
+    today = date.today()
+    ids: dict[str, str] = {}
+
+    def evening(players, day, orders, at, key=None, **kw):
+        ev = service.create_evening(players, "pagat", day=day, **kw)
+        # Started at a given time (a seed can set what the app stamps itself).
+        moment = datetime.combine(day, datetime.min.time()).replace(hour=at[0], minute=at[1])
+        ev = ev.model_copy(update={"created_at": moment.astimezone(UTC)})
+        service.repo.save(ev)
+        for order in orders:
+            ev = service.record_hand(ev.id, order, expected_version=ev.version)
+        if key:
+            ids[key] = ev.id
+        return ev
+
+    rot = [five[i:] + five[:i] for i in range(5)]
+    evening(five, today - timedelta(days=14), rot[:4], (20, 30), settings=("hands=4",))
+    typo = ["Léa", "Tom", "Sam", "Zoe", "Ana"]
+    evening(
+        typo, today - timedelta(days=7), [typo, typo[::-1], typo], (21, 0), settings=("hands=3",)
+    )
+    evening(
+        five,
+        today,
+        [rot[2], rot[3], ["Tom", "Léa", "Sam", "Zoé", "Ana"]],
+        (18, 5),
+        key="ended",
+        title="Apéro chez Tom",
+        settings=("hands=3",),
+    )
+    evening(
+        five,
+        today,
+        [rot[1], ["Léa", "Tom", "Ana", "Sam", "Zoé"], rot[0], ["Zoé", "Léa", "Tom", "Sam", "Ana"]],
+        (21, 10),
+        key="tonight",
+        place="Chez Léa",
+        settings=("target=none",),
+    )
+    evening(
+        five,
+        today - timedelta(days=3),
+        [rot[0], rot[0], rot[3], rot[4]],
+        (20, 45),
+        key="titles",
+        place="Chez Sam",
+        settings=("scoring=none",),
+    )
+    names = {p.name: p.id for p in service.players()}
+    ids["lea"] = names["Léa"]
+    ids["zoe-typo"] = str(sorted(p.name.casefold() for p in service.active_players()).index("zoe"))
+    return ids
+
+
+def score_shots(
+    server: Server, ids: dict[str, str]
+) -> list[tuple[str, str, Callable[[Any], None]]]:
+    """The score sheet, the tally, the podium and its sharing, the history list, the
+    leaderboard with ratings, a player's page and the players screen."""
+
+    def keyed(path: str) -> str:
+        return server.base + route_with_key(path, server.key)
+
+    def sheet(page: Any) -> None:
+        tap(page, "evening-tab-scores")
+        into_view(page, "sheet-totals", top=PHONE["height"] / 2 - 200)
+
+    def tally(page: Any) -> None:
+        tap(page, "evening-tab-scores")
+        into_view(page, "sheet-tally-0", top=PHONE["height"] / 2 - 100)
+
+    def podium(page: Any) -> None:
+        by_id(page, "podium-1").wait_for(state="attached")
+
+    def share(page: Any) -> None:
+        into_view(page, "podium-png", top=PHONE["height"] / 2)
+
+    def history(page: Any) -> None:
+        expect_text(page, "screen-history", "Historique")
+        _first_evening(page)
+
+    def board(page: Any) -> None:
+        tap(page, "tab-leaderboard")
+        expect_text(page, "leader-1", "cote")
+
+    def rating(page: Any) -> None:
+        board(page)
+        into_view(page, "chart-rating", top=80)
+
+    def player(page: Any) -> None:
+        expect_text(page, "player-rating", "cote")
+        # Two charts to draw: on a busy machine the first paint comes well after the text.
+        into_view(page, "player-rating", top=60)
+        page.wait_for_timeout(1500)
+
+    def rivals(page: Any) -> None:
+        player(page)
+        into_view(page, "rival-0", top=PHONE["height"] / 2)
+
+    def players(page: Any) -> None:
+        expect_text(page, "player-0", "Renommer")
+        page.wait_for_timeout(1500)  # the first paint, on a busy machine
+
+    def merge(page: Any) -> None:
+        _tap_and_see(page, f"merge-{ids['zoe-typo']}", "merge-help", "Zoe")
+
+    return [
+        ("scores-sheet", keyed(f"/evening/{ids['tonight']}"), sheet),
+        ("scores-tally", keyed(f"/evening/{ids['titles']}"), tally),
+        ("scores-podium", keyed(f"/evening/{ids['ended']}"), podium),
+        ("scores-podium-share", keyed(f"/evening/{ids['ended']}"), share),
+        ("scores-history", keyed("/history"), history),
+        ("scores-leaderboard", keyed("/history"), board),
+        ("scores-leaderboard-rating", keyed("/history"), rating),
+        ("scores-player", keyed(f"/players/{ids['lea']}"), player),
+        ("scores-player-rivals", keyed(f"/players/{ids['lea']}"), rivals),
+        ("scores-players", keyed("/players"), players),
+        ("scores-players-merge", keyed("/players"), merge),
+    ]
+
+
 def _tagged_ids(page: Any) -> set[str]:
     return set(
         page.evaluate("""() => [...document.querySelectorAll(
@@ -563,6 +694,7 @@ Shots = Callable[[Server, dict[str, str]], list[tuple[str, str, Callable[[Any], 
 FOLDERS: list[tuple[Seed, Shots]] = [
     (lambda folder: _seed(folder) or {}, lambda server, _ids: shots(server.base, server.url)),
     (_seed_corrections, correction_shots),
+    (_seed_scores, score_shots),
 ]
 
 

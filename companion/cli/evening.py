@@ -10,6 +10,7 @@ app uses.
     companion evening undo EVENING
     companion evening join|leave EVENING NAME
     companion evening plan EVENING
+    companion evening share EVENING (--png FILE | --text) [--json]
 
 ``EVENING`` is an id, a unique prefix, or ``last``; ``HAND`` a 1-based number. Every change is
 made from the version just read, so it is refused (not lost) if another phone changed the
@@ -25,6 +26,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from companion.cli import scores
 from companion.cli.output import fail, print_json
 from companion.errors import CompanionError
 from companion.rules.errors import NotationError
@@ -103,6 +105,8 @@ def register(subparsers: Any) -> None:
         p.add_argument("evening")
         p.add_argument("player")
         p.set_defaults(handler=_guard(_join if name == "join" else _leave))
+
+    scores.register_share(sub, common)
 
 
 def _guard(run: Run) -> Callable[[argparse.Namespace], int]:

@@ -2,7 +2,8 @@
 line, as a readable table or ``--json``.
 
     companion history [EVENING] [--from DATE] [--to DATE] [--json] [--data-dir DIR]
-    companion leaderboard [--from DATE] [--to DATE] [--versus NAME,NAME] [--json] [--data-dir DIR]
+    companion leaderboard [--from DATE] [--to DATE] [--versus NAME,NAME] [--rating] [--json]
+                          [--data-dir DIR]
 
 ``EVENING`` is an evening id, a unique prefix of one, or ``last``; without it ``history``
 lists the evenings. Bad input exits 2 with one line on stderr.
@@ -11,12 +12,14 @@ lists the evenings. Bad input exits 2 with one line on stderr.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
+from companion.cli import scores
 from companion.cli.output import fail, print_json, say
 from companion.errors import CompanionError
+from companion.table.places import AveragePlace, place_words
 from companion.table.service import TableService
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
 
@@ -49,6 +52,9 @@ def register(subparsers: Any) -> None:
     history.set_defaults(handler=run_history)
     board = subparsers.add_parser("leaderboard", help="rankings over all evenings or a period")
     board.add_argument("--versus", metavar="NAME,NAME", help="head-to-head of two players")
+    board.add_argument(
+        "--rating", action="store_true", help="skill ratings (openskill) with their uncertainty"
+    )
     _common(board)
     board.set_defaults(handler=run_leaderboard)
 
@@ -77,11 +83,13 @@ def run_history(args: argparse.Namespace) -> int:
     service = TableService(args.data_dir)
     fr = args.lang == "fr"
     if args.evening:
-        history = service.history(service.find_evening(args.evening))
+        evening_id = service.find_evening(args.evening)
+        history = service.history(evening_id)
+        sheet = service.score_sheet(evening_id)
         if args.json:
-            print_json(history.model_dump(mode="json"))
+            print_json(history.model_dump(mode="json") | {"sheet": scores.sheet_json(sheet)})
         else:
-            say(_evening_text(history, fr))
+            say(f"{_evening_text(history, fr)}\n\n{scores.sheet_text(sheet, _table, fr)}")
         return 0
     names = {p.id: p.name for p in service.players()}
     entries = service.evenings(args.start, args.end)
@@ -100,6 +108,8 @@ def run_history(args: argparse.Namespace) -> int:
                 "ended": bool(summary.get("ended")),
                 "leader": names.get(leader, leader) if leader else None,
                 "error": e.error,
+                "start": summary.get("start"),  # when it was started (UTC, ISO)
+                "preset": summary.get("preset"),
             }
         )
     if args.json:
@@ -166,21 +176,34 @@ def run_leaderboard(args: argparse.Namespace) -> int:
         else:
             say(_versus_text(h2h, fr))
         return 0
+    if args.rating:
+        names = {p.id: p.name for p in service.players()}
+        places = service.average_places(args.start, args.end)
+        ratings = service.ratings()
+        if args.json:
+            print_json({"ratings": scores.ratings_json(ratings, names, places)})
+        else:
+            say(scores.ratings_text(ratings, names, places, _table, fr))
+        return 0
     rows = service.leaderboard(args.start, args.end)
+    places = service.average_places(args.start, args.end)
     if args.json:
         print_json(
             {
                 "from": args.start,
                 "to": args.end,
-                "players": [r.model_dump(mode="json") for r in rows],
+                "players": [
+                    r.model_dump(mode="json") | scores.place_json(places.get(r.player_id))
+                    for r in rows
+                ],
             }
         )
         return 0
-    say(_leaders_text(rows, fr))
+    say(_leaders_text(rows, fr, places))
     return 0
 
 
-def _leaders_text(rows: Sequence[LeaderRow], fr: bool) -> str:
+def _leaders_text(rows: Sequence[LeaderRow], fr: bool, places: Mapping[str, AveragePlace]) -> str:
     headers = (
         [
             "#",
@@ -188,7 +211,7 @@ def _leaders_text(rows: Sequence[LeaderRow], fr: bool) -> str:
             "Points",
             "Mains",
             "Soirées",
-            "Pos. moy.",
+            "Place moy.",
             "Président",
             "Trou du cul",
             "Série",
@@ -200,7 +223,7 @@ def _leaders_text(rows: Sequence[LeaderRow], fr: bool) -> str:
             "Points",
             "Hands",
             "Evenings",
-            "Avg pos.",
+            "Avg place",
             "Président",
             "Trou du cul",
             "Streak",
@@ -211,7 +234,8 @@ def _leaders_text(rows: Sequence[LeaderRow], fr: bool) -> str:
         headers.append("Pénalité" if fr else "Penalty")
     body = []
     for r in rows:
-        avg = "" if r.avg_position is None else f"{r.avg_position:.2f}"
+        place = places.get(r.player_id)
+        avg = "" if place is None else place_words(place, "fr" if fr else "en")
         cells = [
             r.rank,
             r.name,
@@ -225,9 +249,9 @@ def _leaders_text(rows: Sequence[LeaderRow], fr: bool) -> str:
         ]
         body.append([*cells, r.penalty] if penalty else cells)
     note = (
-        "Pos. moy. : 0 = toujours premier, 1 = toujours dernier."
+        "Place moy. : la place moyenne sur la taille moyenne des tables jouées."
         if fr
-        else "Avg pos.: 0 = always first, 1 = always last."
+        else "Avg place: the mean place, of the mean size of the tables played."
     )
     return f"{_table(headers, body)}\n\n{note}"
 

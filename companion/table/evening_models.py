@@ -38,6 +38,8 @@ class PlayerProfile(BaseModel):
     model_config = _FROZEN
     id: str = Field(default_factory=new_id, pattern=ID_PATTERN)
     name: str = Field(min_length=1, max_length=40)
+    # Merged into another profile (kept, so the merge can be undone); written only when set.
+    merged_into: str | None = Field(None, exclude_if=lambda v: v is None)
 
     @field_validator("name", mode="before")
     @classmethod

@@ -40,6 +40,7 @@ from companion.store import (
 )
 from companion.store.backups import list_backups
 from companion.store.errors import backup_moment
+from companion.table import profiles as profile_rules
 from companion.table import stats
 from companion.table.data_folder import FileKind, StoredFile
 from companion.table.evening import (
@@ -62,9 +63,17 @@ from companion.table.evening import (
     rules_for,
 )
 from companion.table.first_roles import random_ranking
+from companion.table.history_list import EveningItem, evening_item
+from companion.table.identity import Colour, colours
+from companion.table.night_summary import NightSummary, night_summary
+from companion.table.places import AveragePlace, average_places
 from companion.table.plan import HandPlan
+from companion.table.profiles import PlayerChange
+from companion.table.ratings import NightInput, PlayerRating, RatingBook, RatingPoint, night_input
 from companion.table.roster import PlayerListError, check_players
+from companion.table.score_sheet import ScoreSheet, score_sheet
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow, Standing
+from companion.table.summary_fields import has_score_fields
 
 __all__ = [
     "DuplicateHandError",
@@ -174,6 +183,12 @@ class TableService:
         self.repo = repository if repository is not None else open_repository(data_dir)
         self._lock = threading.RLock()
         self._cache: OrderedDict[str, tuple[tuple[int | None, ...], Evening]] = OrderedDict()
+        # Summaries computed for index entries written before their score fields existed,
+        # by evening id: (file stamp, summary).
+        self._computed: dict[str, tuple[tuple[int | None, int | None], dict[str, Any]]] = {}
+        self._book: RatingBook | None = None  # built on first use, then kept up to date
+        self._book_aliases: dict[str, str] = {}
+        self._nights: dict[str, tuple[Any, NightInput]] = {}  # evening id -> (summary, input)
 
     # ------------------------------------------------------------------ players
 
@@ -181,6 +196,50 @@ class TableService:
         """Every profile, in the order they were created."""
         with self._lock:
             return self.repo.get_players()
+
+    def active_players(self) -> list[PlayerProfile]:
+        """The profiles to choose from: every profile not merged into another."""
+        with self._lock:
+            return profile_rules.active(self.repo.get_players())
+
+    def player_colours(self) -> dict[str, Colour]:
+        """Every profile's own colour (merged ones: their target's), for seats, grids,
+        charts and podiums alike."""
+        with self._lock:
+            found = self.repo.get_players()
+            return colours([p.id for p in found], profile_rules.aliases(found))
+
+    def rename(self, player_id: str, name: str) -> PlayerChange:
+        """Rename a profile; the change says how to undo it (``undo_player_change``)."""
+        with self._lock:
+            before = next((p.name for p in self.repo.get_players() if p.id == player_id), None)
+            after = self.rename_player(player_id, name)
+            return PlayerChange(kind="rename", player_id=player_id, before=before, after=after.name)
+
+    def merge_players(self, source: PlayerRef, into: PlayerRef) -> PlayerChange:
+        """Count every evening of ``source`` as ``into``'s from now on (nothing is rewritten;
+        ``undo_player_change`` or ``unmerge_player`` takes it back)."""
+        with self._lock, self.repo.locked():
+            found = self.repo.get_players()
+            seated = [e.player_ids for e in self.repo.list_index()]
+            changed, change = profile_rules.merge(
+                found, self._profile_id(source), self._profile_id(into), seated
+            )
+            self.repo.save_players(changed)
+            return change
+
+    def unmerge_player(self, source: PlayerRef) -> PlayerProfile:
+        with self._lock, self.repo.locked():
+            pid = self._profile_id(source)
+            changed = profile_rules.unmerge(self.repo.get_players(), pid)
+            self.repo.save_players(changed)
+            return next(p for p in changed if p.id == pid)
+
+    def undo_player_change(self, change: PlayerChange) -> None:
+        if change.kind == "merge":
+            self.unmerge_player(change.player_id)
+        elif change.before is not None:
+            self.rename_player(change.player_id, change.before)
 
     def add_player(self, name: str) -> PlayerProfile:
         """A new profile; names are unique among profiles, ignoring case."""
@@ -226,8 +285,8 @@ class TableService:
                 out.append(by_id[text])
                 continue
             named = [p for p in [*profiles, *new] if p.name.casefold() == text.casefold()]
-            if named:
-                out.append(named[0])
+            if named:  # a merged profile's name stands for the profile it was merged into
+                out.append(by_id.get(named[0].merged_into or "", named[0]))
             else:
                 profile = _profile(text)
                 new.append(profile)
@@ -383,6 +442,8 @@ class TableService:
     def _save(self, evening: Evening) -> None:
         entry = self.repo.save(evening)
         self._remember(evening, (entry.file_size, entry.file_mtime_ns, self.repo.change_count()))
+        if self._book is not None:  # ratings in use: replay what this change touched
+            self._ratings()
 
     # ------------------------------------------------------------------ changes
 
@@ -596,17 +657,93 @@ class TableService:
         """Per hand: titles, points and running totals; and the standings."""
         return stats.evening_history(self.evening(evening_id))
 
-    def _summaries(self, start: date | None, end: date | None) -> list[stats.Dated]:
-        out: list[stats.Dated] = []
+    def _indexed(
+        self, start: date | None, end: date | None
+    ) -> list[tuple[IndexEntry, date | None, Mapping[str, Any]]]:
+        """Readable evenings in the period, with their summaries (newest first)."""
+        out = []
         for entry in self.repo.list_index():
             day = _day(entry.date)
             if entry.error is not None or not stats.in_period(day, start, end):
                 continue
             summary = entry.summary
-            if not stats.summary_ok(summary):  # written before summaries or by an old app
-                summary = stats.evening_summary(self._load(entry.id))
-            out.append((day, summary))
+            if not stats.summary_ok(summary) or not has_score_fields(summary):
+                # Written before summaries (or these keys) or by an old app: computed once
+                # per version of the file.
+                stamp = (entry.file_size, entry.file_mtime_ns)
+                known = self._computed.get(entry.id)
+                if known is None or known[0] != stamp or stamp == (None, None):
+                    known = (stamp, stats.evening_summary(self._load(entry.id)))
+                    self._computed[entry.id] = known
+                summary = known[1]
+            out.append((entry, day, summary))
         return out
+
+    def _summaries(self, start: date | None, end: date | None) -> list[stats.Dated]:
+        alias = profile_rules.aliases(self.repo.get_players())
+        return [
+            (day, profile_rules.aliased_summary(summary, alias))
+            for _, day, summary in self._indexed(start, end)
+        ]
+
+    def _ratings(self) -> RatingBook:
+        """The rating book brought up to date with the index (replays what changed)."""
+        alias = profile_rules.aliases(self.repo.get_players())
+        if self._book is None or alias != self._book_aliases:
+            self._book, self._book_aliases = RatingBook(), alias
+            self._nights.clear()
+        nights = []
+        for entry, day, summary in self._indexed(None, None):
+            known = self._nights.get(entry.id)
+            if known is None or known[0] is not summary:
+                known = (summary, night_input(entry.id, day, summary, alias))
+                self._nights[entry.id] = known
+            nights.append(known[1])
+        self._book.update(nights)
+        return self._book
+
+    def ratings(self) -> list[PlayerRating]:
+        """Everyone's skill rating (openskill Plackett–Luce over every hand), best first."""
+        with self._lock:
+            return self._ratings().ratings()
+
+    def rating_history(self, player: PlayerRef) -> list[RatingPoint]:
+        """A player's rating after each evening he played, oldest first."""
+        with self._lock:
+            return self._ratings().history(self._profile_id(player))
+
+    def average_places(
+        self, start: date | None = None, end: date | None = None
+    ) -> dict[str, AveragePlace]:
+        with self._lock:
+            return average_places(self._summaries(start, end), start, end)
+
+    def score_sheet(self, evening_id: str) -> ScoreSheet:
+        """The evening's grid: hands by players, totals, leader and title tally."""
+        return score_sheet(self.evening(evening_id))
+
+    def night_summary(self, evening_id: str) -> NightSummary:
+        """The end-of-evening summary (podium, records), also before the end."""
+        return night_summary(self.evening(evening_id))
+
+    def evening_items(
+        self, start: date | None = None, end: date | None = None
+    ) -> list[EveningItem]:
+        """The history list: each evening's name or place, date and start, rules, hands
+        and winner (or leader), newest first."""
+        with self._lock:
+            names = self._names()
+            alias = profile_rules.aliases(self.repo.get_players())
+            items = [
+                evening_item(entry, summary, names, alias)
+                for entry, _, summary in self._indexed(start, end)
+            ]
+            unreadable = [
+                evening_item(e, None, names, alias)
+                for e in self.repo.list_index()
+                if e.error is not None and stats.in_period(_day(e.date), start, end)
+            ]
+            return sorted([*items, *unreadable], key=lambda i: i.sort_key, reverse=True)
 
     def leaderboard(self, start: date | None = None, end: date | None = None) -> list[LeaderRow]:
         """All time, or the evenings from ``start`` to ``end`` (inclusive)."""

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.table import scoring
 from companion.table.evening import Effect, Evening, EveningError, derive
+from companion.table.summary_fields import score_fields
 
 SUMMARY_VERSION = 1
 _FROZEN = ConfigDict(frozen=True)
@@ -197,6 +198,7 @@ def evening_summary(evening: Evening) -> dict[str, Any]:
         "last": [int(r[4]) for r in rows],
         "streak": [int(r[5]) for r in rows],
         "ahead": [[ahead.get((a, b), 0) for b in range(k)] for a in range(k)],
+        **score_fields(evening, ids),
     }
 
 

@@ -7,7 +7,7 @@ import flet as ft
 import flet_charts as fch
 
 from companion.ui import theme
-from companion.ui.history_model import Chart
+from companion.ui.history_model import Chart, Series
 from companion.ui.widgets import tagged
 
 # Distinct on light and dark backgrounds, in the order of the standings.
@@ -24,13 +24,16 @@ PALETTE = (
 HEIGHT = 240  # fits a 360 px phone screen with its legend and title
 
 
+def _colour(series: Series, i: int) -> str:
+    """The player's own colour (the same on every chart and screen), else by line order."""
+    return series.colour or PALETTE[i % len(PALETTE)]
+
+
 def _legend(chart: Chart) -> ft.Control:
     items: list[ft.Control] = [
         ft.Row(
             [
-                ft.Container(
-                    width=14, height=14, border_radius=7, bgcolor=PALETTE[i % len(PALETTE)]
-                ),
+                ft.Container(width=14, height=14, border_radius=7, bgcolor=_colour(series, i)),
                 ft.Text(series.name, size=15),
             ],
             spacing=6,
@@ -42,7 +45,10 @@ def _legend(chart: Chart) -> ft.Control:
 
 
 def _axis_labels(labels: tuple[tuple[float, str], ...]) -> list[fch.ChartAxisLabel]:
-    return [fch.ChartAxisLabel(value=x, label=ft.Text(text, size=13)) for x, text in labels]
+    return [
+        fch.ChartAxisLabel(value=x, label=ft.Text(text, size=13, text_align=ft.TextAlign.CENTER))
+        for x, text in labels
+    ]
 
 
 def line_chart(
@@ -52,7 +58,7 @@ def line_chart(
     data = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x, y) for x, y in series.points],
-            color=PALETTE[i % len(PALETTE)],
+            color=_colour(series, i),
             stroke_width=3,
             curved=False,
             rounded_stroke_cap=True,
@@ -88,7 +94,8 @@ def line_chart(
         left_axis=left,
         bottom_axis=fch.ChartAxis(
             labels=_axis_labels(chart.x_labels),
-            label_size=28,
+            # Two lines under an evening that shares its day with another: date, then time.
+            label_size=44 if any("\n" in text for _, text in chart.x_labels) else 28,
             title=ft.Text(x_title, size=13),
             title_size=22,
         ),

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from companion.table import stats
+from companion.table.identity import Colour, colour_of
+from companion.table.places import AveragePlace
 from companion.table.service import TableService
 
 
@@ -20,6 +24,9 @@ class EveningRow:
     leader: str | None  # the winner of an ended evening, else who leads now
     ended: bool
     unreadable: bool  # the file could not be read (the store says why)
+    place: str | None = None
+    start: str | None = None  # local start time, "20:30"
+    preset: str | None = None  # the rules' preset id (named in the viewer's language)
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,7 @@ class Series:
 
     name: str
     points: tuple[tuple[float, float], ...]
+    colour: str | None = None  # the player's own colour (#RRGGBB); None: by line order
 
 
 @dataclass(frozen=True)
@@ -75,26 +83,30 @@ class EveningDetail:
     scored: bool = True  # False when the rules keep no points: places and titles only
 
 
+def local_time(moment: datetime | None) -> str | None:
+    """ "20:30" in the server's zone (the machine on the table)."""
+    return moment.astimezone().strftime("%H:%M") if moment is not None else None
+
+
 def evening_rows(service: TableService) -> list[EveningRow]:
-    """Every evening, newest first."""
+    """Every evening, newest first (by date, then start time)."""
     names = {p.id: p.name for p in service.players()}
-    rows = []
-    for entry in service.evenings():
-        summary = entry.summary if isinstance(entry.summary, dict) else {}
-        leader_id = summary.get("winner") or summary.get("leader")
-        rows.append(
-            EveningRow(
-                evening_id=entry.id,
-                day=entry.date or "",
-                title=entry.title,
-                players=tuple(names.get(pid, "?") for pid in entry.player_ids),
-                hands=entry.hand_count,
-                leader=names.get(leader_id) if leader_id else None,
-                ended=bool(summary.get("ended")),
-                unreadable=entry.error is not None,
-            )
+    return [
+        EveningRow(
+            evening_id=item.evening_id,
+            day=item.date.isoformat() if item.date else "",
+            title=item.title,
+            players=tuple(names.get(pid, "?") for pid in item.players),
+            hands=item.hands,
+            leader=names.get(item.winner) if item.winner else None,
+            ended=item.ended,
+            unreadable=item.unreadable,
+            place=item.place,
+            start=local_time(item.started_at),
+            preset=item.preset,
         )
-    return sorted(rows, key=lambda r: r.day, reverse=True)
+        for item in service.evening_items()
+    ]
 
 
 def evening_detail(service: TableService, evening_id: str) -> EveningDetail:
@@ -108,7 +120,7 @@ def evening_detail(service: TableService, evening_id: str) -> EveningDetail:
         for row in history.hands
     )
     standings = tuple(StandingLine(s.place, s.name, s.total, s.title) for s in history.standings)
-    chart = points_chart(history)
+    chart = points_chart(history, service.player_colours())
     return EveningDetail(
         history.evening_id,
         history.date.isoformat(),
@@ -133,7 +145,13 @@ def _labels(xs: list[float], texts: list[str], most: int = 5) -> tuple[tuple[flo
     return tuple((xs[i], texts[i]) for i in keep)
 
 
-def points_chart(history: stats.EveningHistory) -> Chart:
+def _fill(colours: Mapping[str, Colour] | None, player_id: str) -> str | None:
+    return colour_of(player_id, colours).fill if colours is not None else None
+
+
+def points_chart(
+    history: stats.EveningHistory, colours: Mapping[str, Colour] | None = None
+) -> Chart:
     """The evening at a glance, a line per player (in the order of the standings): the
     running points from 0 (before the first hand, or the one before they joined); or, for
     an evening without points, each hand's place (drawn with the first place on top)."""
@@ -151,7 +169,7 @@ def points_chart(history: stats.EveningHistory) -> Chart:
                 if not points:
                     points.append((row.number - 1, 0))
                 points.append((row.number, row.totals[pid]))
-            lines.append(Series(standing.name, tuple(points)))
+            lines.append(Series(standing.name, tuple(points), _fill(colours, pid)))
         ys = [y for s in lines for _, y in s.points] or [0]
         return Chart(tuple(lines), 0, max(n, 1), min(0, min(ys)), max(1, max(ys)), x_labels)
     most = max((len(row.ranking) for row in history.hands), default=1)
@@ -163,6 +181,7 @@ def points_chart(history: stats.EveningHistory) -> Chart:
                 for row in history.hands
                 if standing.player_id in row.ranking
             ),
+            _fill(colours, standing.player_id),
         )
         for standing in history.standings
     )
@@ -210,6 +229,10 @@ class LeaderLine:
     president: int
     trou_du_cul: int
     place_pct: int | None  # how high on average, 100 = always Président, 0 = always last
+    colour: str | None = None  # the player's own colour
+    mu: float | None = None  # skill rating (all time) and its uncertainty
+    sigma: float | None = None
+    place: AveragePlace | None = None  # average place, as a place
 
 
 @dataclass(frozen=True)
@@ -217,14 +240,16 @@ class LeaderboardView:
     period: str
     lines: tuple[LeaderLine, ...]
     position_chart: Chart
+    rating_chart: Chart | None = None
+    colours: Mapping[str, Colour] = field(default_factory=dict)  # every profile's own
 
 
 def _dated_summaries(
     service: TableService, start: date | None, end: date | None
 ) -> list[tuple[date, str, dict[str, Any]]]:
-    """(day, evening id, summary) of the readable evenings in the period, oldest first.
-    Entries written before summaries existed are left out of the chart (the leaderboard
-    itself, from the service, counts them)."""
+    """(day, evening id, summary) of the readable evenings in the period, oldest first (by
+    date, then start time). Entries written before summaries existed are left out of the
+    chart (the leaderboard itself, from the service, counts them)."""
     out = []
     for entry in service.evenings(start, end):
         if entry.error is not None or not stats.summary_ok(entry.summary) or not entry.date:
@@ -234,11 +259,33 @@ def _dated_summaries(
         except ValueError:
             continue
         out.append((day, entry.id, entry.summary))
-    return sorted(out, key=lambda item: (item[0], item[1]))
+    return sorted(out, key=lambda item: (item[0], str(item[2].get("start", "")), item[1]))
+
+
+def evening_labels(dated: list[tuple[date, str]]) -> list[str]:
+    """Under a chart, one label per evening: "23/11", and the start time below it when the
+    same day has several evenings ("23/11\n18:05", "23/11\n21:40")."""
+    per_day: dict[date, int] = {}
+    for day, _ in dated:
+        per_day[day] = per_day.get(day, 0) + 1
+    out = []
+    for n, (day, start) in enumerate(dated):
+        text = day.strftime("%d/%m")
+        if per_day[day] > 1:
+            try:
+                text += "\n" + datetime.fromisoformat(start).astimezone().strftime("%H:%M")
+            except ValueError:  # no start time known: number them
+                text += f" ({sum(1 for d, _ in dated[: n + 1] if d == day)})"
+        out.append(text)
+    return out
 
 
 def position_chart(
-    service: TableService, start: date | None, end: date | None, players: list[tuple[str, str]]
+    service: TableService,
+    start: date | None,
+    end: date | None,
+    players: list[tuple[str, str]],
+    colours: Mapping[str, Colour] | None = None,
 ) -> Chart:
     """Finishing position over time: per evening (x, oldest first) each player's average
     place that evening, 1 = always Président, 0 = always Trou du cul."""
@@ -252,9 +299,9 @@ def position_chart(
             i = s["ids"].index(pid)
             if s["played"][i]:
                 points.append((float(x), round(1 - s["pos"][i] / s["played"][i], 4)))
-        series.append(Series(name, tuple(points)))
+        series.append(Series(name, tuple(points), _fill(colours, pid)))
     xs = [float(x) for x in range(len(evenings))]
-    texts = [day.strftime("%d/%m") for day, _ in evenings]
+    texts = evening_labels([(day, str(s.get("start", ""))) for day, s in evenings])
     return Chart(
         tuple(series),
         0,
@@ -266,9 +313,49 @@ def position_chart(
     )
 
 
+def rating_chart(
+    service: TableService,
+    players: list[tuple[str, str]],
+    colours: Mapping[str, Colour] | None = None,
+) -> Chart:
+    """Each player's rating after every evening he played (x: the evenings any of them
+    played, oldest first)."""
+    histories = {pid: service.rating_history(pid) for pid, _ in players}
+    keys = sorted(
+        {(p.date or date.min, p.start, p.evening_id) for h in histories.values() for p in h}
+    )
+    x_of = {key: float(x) for x, key in enumerate(keys)}
+    series = tuple(
+        Series(
+            name,
+            tuple(
+                (x_of[(p.date or date.min, p.start, p.evening_id)], round(p.mu, 2))
+                for p in histories[pid]
+            ),
+            _fill(colours, pid),
+        )
+        for pid, name in players
+    )
+    ys = [y for s in series for _, y in s.points] or [25.0]
+    low, high = 5 * math.floor(min(ys) / 5), 5 * math.ceil(max(ys) / 5)  # round numbers
+    texts = evening_labels([(day, start) for day, start, _ in keys])
+    return Chart(
+        series,
+        0,
+        max(len(keys) - 1, 1),
+        float(low),
+        float(high if high > low else low + 5),
+        _labels(list(x_of.values()), texts, 4),
+        kind="rating",
+    )
+
+
 def leaderboard_view(service: TableService, period: str, today: date) -> LeaderboardView:
     start, end = period_bounds(period, today)
     rows = service.leaderboard(start, end)
+    ratings = {r.player_id: r for r in service.ratings()}
+    places = service.average_places(start, end)
+    colours = service.player_colours()
     lines = tuple(
         LeaderLine(
             r.rank,
@@ -282,11 +369,16 @@ def leaderboard_view(service: TableService, period: str, today: date) -> Leaderb
             r.president,
             r.trou_du_cul,
             None if r.avg_position is None else round(100 * (1 - r.avg_position)),
+            colour=_fill(colours, r.player_id),
+            mu=ratings[r.player_id].mu if r.player_id in ratings else None,
+            sigma=ratings[r.player_id].sigma if r.player_id in ratings else None,
+            place=places.get(r.player_id),
         )
         for r in rows
     )
-    chart = position_chart(service, start, end, [(r.player_id, r.name) for r in rows[:MAX_LINES]])
-    return LeaderboardView(period, lines, chart)
+    top = [(r.player_id, r.name) for r in rows[:MAX_LINES]]
+    chart = position_chart(service, start, end, top, colours)
+    return LeaderboardView(period, lines, chart, rating_chart(service, top, colours), colours)
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Président {president}×, Trou du cul {last}×",
         "Président {president}×, Trou du cul {last}×",
     ),
-    "board.place": ("place moyenne {pct} %", "average place {pct}%"),
     "board.wins": ("soirées gagnées : {wins}", "evenings won: {wins}"),
     "board.chart": ("La place au fil des soirées", "Finishing position over time"),
     "board.chart_help": (
@@ -713,6 +712,72 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     ),
     "evening.follow_new": ("Suivre la nouvelle soirée", "Follow the new evening"),
     "evening.untitled": ("soirée du {day}", "evening of {day}"),
+    # --- scores: score sheet, podium, ratings, players ---------------------------------------
+    "sheet.title": ("Feuille de score", "Score sheet"),
+    "sheet.total": ("Tot.", "Tot."),
+    "sheet.leader": ("En tête : {name}", "Leading: {name}"),
+    "sheet.empty": ("Aucune donne jouée pour l'instant.", "No hand played yet."),
+    "sheet.tally_line": (
+        "Président {president}× · Trou du cul {last}× · série {streak}",
+        "Président {president}× · Trou du cul {last}× · streak {streak}",
+    ),
+    "podium.title": ("Le podium", "The podium"),
+    "podium.png": ("Télécharger l'image", "Download the image"),
+    "podium.copy": ("Copier le texte", "Copy the text"),
+    "podium.text": ("Texte (.txt)", "Text (.txt)"),
+    "podium.copied": (
+        "Texte copié : collez-le dans la conversation.",
+        "Text copied: paste it into the chat.",
+    ),
+    "podium.download_failed": ("Téléchargement refusé : {reason}", "Download refused: {reason}"),
+    "history.item_when": ("{day} à {time}", "{day} at {time}"),
+    "board.rating": ("cote {mu} ± {sigma}", "rating {mu} ± {sigma}"),
+    "board.avg_place": ("place moyenne {place}", "average place {place}"),
+    "board.normalise": ("Places ramenées à une table de 5", "Places as at a table of 5"),
+    "board.rating_chart": ("La cote au fil des soirées", "Rating over time"),
+    "board.rating_help": (
+        "Cote openskill (Plackett–Luce) sur l'ordre d'arrivée de chaque donne ; classement "
+        "prudent : cote − 3 × incertitude.",
+        "openskill rating (Plackett–Luce) over each hand's finishing order; ranked "
+        "conservatively: rating − 3 × uncertainty.",
+    ),
+    "board.axis_rating": ("Cote", "Rating"),
+    "players.title": ("Joueurs", "Players"),
+    "players.line": (
+        "donnes : {hands} · soirées : {evenings}",
+        "hands: {hands} · evenings: {evenings}",
+    ),
+    "players.rename": ("Renommer", "Rename"),
+    "players.new_name": ("Nouveau nom", "New name"),
+    "players.save": ("Enregistrer", "Save"),
+    "players.merge": ("Fusionner dans…", "Merge into…"),
+    "players.merge_help": (
+        "Touchez le joueur dans lequel fusionner {name} : toutes ses soirées compteront pour lui.",
+        "Tap the player to merge {name} into: all his evenings will count as that player's.",
+    ),
+    "players.renamed": ("{before} s'appelle maintenant {after}.", "{before} is now {after}."),
+    "players.merged": (
+        "{source} compte désormais comme {target}.",
+        "{source} now counts as {target}.",
+    ),
+    "players.undone": ("Annulé.", "Undone."),
+    "players.merge_here": ("Fusionner {name} ici", "Merge {name} here"),
+    "players.cancel": ("Annuler", "Cancel"),
+    "players.undo": ("Annuler", "Undo"),
+    "players.merged_list": ("Fusionnés", "Merged"),
+    "players.merged_line": ("{source} → {target}", "{source} → {target}"),
+    "players.unmerge": ("Défaire", "Unmerge"),
+    "player.titles": (
+        "{hands} donnes · Président {president}× · Trou du cul {last}×",
+        "{hands} hands · Président {president}× · Trou du cul {last}×",
+    ),
+    "player.places_chart": ("Ses places au fil des soirées", "Places over time"),
+    "player.h2h": ("Face à face", "Head-to-head"),
+    "player.h2h_line": (
+        "contre {name} : devant {ahead} fois, derrière {behind} ({hands} donnes)",
+        "against {name}: ahead {ahead} times, behind {behind} ({hands} hands)",
+    ),
+    "player.none": ("Aucune donne jouée.", "No hand played."),
 }
 
 

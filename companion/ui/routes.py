@@ -15,6 +15,12 @@ DISPUTE = "/dispute"
 SETTINGS = "/settings"
 INVITE = "/invite"
 EVENING_HANDS = EVENING + "/:evening_id/hands"  # past hands corrected, joins and leaves, the end
+PLAYERS = "/players"  # every profile: rename, merge (and undo)
+PLAYER = PLAYERS + "/:player_id"  # one player: places over time, titles, head-to-head
+
+
+def player(player_id: str) -> str:
+    return f"{PLAYERS}/{player_id}"
 
 
 def evening_hands(evening_id: str) -> str:
@@ -58,6 +64,7 @@ def home_entries(editor: bool) -> list[HomeEntry]:
     entries += [
         HomeEntry("home.dispute", DISPUTE, "GAVEL", "home-dispute", primary=not editor),
         HomeEntry("home.history", HISTORY, "HISTORY", "home-history"),
+        HomeEntry("players.title", PLAYERS, "PEOPLE", "home-players"),
         HomeEntry("home.invite", INVITE, "QR_CODE_2", "home-invite"),
         HomeEntry("home.settings", SETTINGS, "SETTINGS", "home-settings"),
     ]

@@ -20,6 +20,8 @@ from companion.ui.screens.history_evening import EveningHistoryScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.invite import InviteScreen
 from companion.ui.screens.new_evening import NewEveningScreen
+from companion.ui.screens.player import PlayerScreen
+from companion.ui.screens.players import PlayersScreen
 from companion.ui.screens.settings import SettingsScreen
 from companion.ui.session import ServerConfig, Session, SessionContext
 from companion.ui.settings import UiSettings
@@ -36,6 +38,8 @@ ROUTES = [
             ft.Route(path=routes.EVENING.lstrip("/"), component=EveningScreen),
             ft.Route(path=routes.EVENING.lstrip("/") + "/:evening_id", component=EveningScreen),
             ft.Route(path=routes.EVENING_HANDS.lstrip("/"), component=EveningHandsScreen),
+            ft.Route(path=routes.PLAYERS.lstrip("/"), component=PlayersScreen),
+            ft.Route(path=routes.PLAYER.lstrip("/"), component=PlayerScreen),
             ft.Route(path=routes.NEW_EVENING.lstrip("/"), component=NewEveningScreen),
             ft.Route(
                 path=routes.HISTORY.lstrip("/"),

@@ -68,7 +68,7 @@ def test_cli_leaderboard(data, capsys):
     assert run("leaderboard", "--data-dir", data, "--lang", "en") == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].split()[:3] == ["#", "Player", "Points"]
-    assert "Avg pos.: 0 = always first" in out
+    assert "Avg place: the mean place" in out
     assert run("leaderboard", "--data-dir", data, "--json", "--to", "2023-12-31") == 0
     board = json.loads(capsys.readouterr().out)
     assert board["to"] == "2023-12-31" and board["players"][0]["name"] == "Ann"

@@ -25,6 +25,8 @@ from companion.ui.live import NewEvening, use_evening_change, use_live_evening, 
 from companion.ui.screens.evening_entry import entry_tab
 from companion.ui.screens.evening_plan import plan_tab
 from companion.ui.screens.evening_scores import ScoresTab
+from companion.ui.screens.podium import PodiumPanel
+from companion.ui.screens.score_sheet import ScoreSheetPanel
 from companion.ui.session import Session, use_session
 from companion.ui.state import Setter, bind, use_built, use_maybe, use_value
 from companion.ui.table_model import HandEntry, TableView, keep_slots, table_view
@@ -508,7 +510,13 @@ def _evening_body(
         ]
     else:
         next_hand = (lambda: on.pick_tab(PLAN)) if session.editor else None
-        content = [ScoresTab(view, next_hand)]
+        # The podium once the evening has ended, the last hand, then the whole score sheet
+        # (live on every phone: it reloads on each new version).
+        content = [
+            _group([PodiumPanel(session, view.evening_id, view.version)] if view.ended else []),
+            ScoresTab(view, next_hand),
+            ScoreSheetPanel(session, view.evening_id, view.version),
+        ]
     return [
         _group(heading),
         _group(_tabs(session, tabs, tab, on.pick_tab) if tabs else []),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.rules.presets import get_preset
 from companion.ui import routes, theme
 from companion.ui.evenings import call
 from companion.ui.history_model import EveningRow, evening_rows
@@ -17,17 +18,35 @@ from companion.ui.widgets import guarded, key_button, note, screen
 TABS = ("evenings", "leaderboard")
 
 
+def _rules(session: Session, preset: str | None) -> str | None:
+    if preset is None:
+        return None
+    try:
+        found = get_preset(preset)
+    except CompanionError:
+        return preset
+    return found.name_fr if session.lang == "fr" else found.name_en
+
+
 def _row(session: Session, row: EveningRow) -> ft.Control:
+    # Two evenings of the same day tell apart by their name or place and start time.
+    day = row.day
+    if row.start:
+        day = session.tr("history.item_when", day=row.day, time=row.start)
     lines: list[ft.Control] = [
         ft.Text(
-            session.tr("history.row", day=row.day, players=len(row.players), hands=row.hands),
+            session.tr("history.row", day=day, players=len(row.players), hands=row.hands),
             size=theme.TEXT,
             weight=ft.FontWeight.W_500,
         ),
         ft.Text(", ".join(row.players), size=15),
     ]
-    if row.title:
-        lines.insert(0, ft.Text(row.title, size=theme.TEXT, weight=ft.FontWeight.BOLD))
+    heading = row.title or row.place
+    if heading:
+        lines.insert(0, ft.Text(heading, size=theme.TEXT, weight=ft.FontWeight.BOLD))
+    rules = _rules(session, row.preset)
+    if rules:
+        lines.append(ft.Text(rules, size=15, italic=True))
     if row.unreadable:
         lines.append(ft.Text(session.tr("history.unreadable"), size=15, color=ft.Colors.ERROR))
     elif row.leader:

@@ -3,13 +3,17 @@ chart, and head-to-head between two players."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
 
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.ui import theme
+from companion.table.identity import Colour
+from companion.table.places import place_words
+from companion.ui import routes, theme
+from companion.ui.avatar import avatar
 from companion.ui.charts import line_chart
 from companion.ui.evenings import call
 from companion.ui.history_model import (
@@ -24,8 +28,12 @@ from companion.ui.session import Session
 from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.widgets import key_button, note, rows_of, section, tagged
 
+NORMAL_TABLE = 5  # "as at a table of 5": the most common table
 
-def _line(session: Session, line: LeaderLine) -> ft.Control:
+
+def _line(
+    session: Session, line: LeaderLine, normalise: bool, colours: Mapping[str, Colour]
+) -> ft.Control:
     head = session.tr("board.line", rank=line.rank, name=line.name, points=line.points)
     if line.penalty:
         head += session.tr("board.penalty", penalty=line.penalty)
@@ -33,27 +41,42 @@ def _line(session: Session, line: LeaderLine) -> ft.Control:
         session.tr("board.hands", hands=line.hands, evenings=line.evenings),
         session.tr("board.roles", president=line.president, last=line.trou_du_cul),
     ]
-    if line.place_pct is not None:
-        facts.append(session.tr("board.place", pct=line.place_pct))
+    if line.place is not None:
+        place = place_words(line.place, session.lang, NORMAL_TABLE if normalise else None)
+        facts.append(session.tr("board.avg_place", place=place))
     if line.wins:
         facts.append(session.tr("board.wins", wins=line.wins))
-    return tagged(
-        f"leader-{line.rank}",
-        ft.Container(
-            content=ft.Column(
+    if line.mu is not None and line.sigma is not None:
+        facts.append(session.tr("board.rating", mu=f"{line.mu:.1f}", sigma=f"{line.sigma:.1f}"))
+    return ft.Semantics(
+        identifier=f"leader-{line.rank}",
+        button=True,
+        content=ft.Container(
+            content=ft.Row(
                 [
-                    ft.Text(
-                        head,
-                        size=theme.TEXT_LARGE if line.rank == 1 else theme.TEXT,
-                        weight=ft.FontWeight.BOLD if line.rank == 1 else ft.FontWeight.W_500,
+                    avatar(line.player_id, line.name, colours, 36),
+                    ft.Column(
+                        [
+                            ft.Text(
+                                head,
+                                size=theme.TEXT_LARGE if line.rank == 1 else theme.TEXT,
+                                weight=ft.FontWeight.BOLD
+                                if line.rank == 1
+                                else ft.FontWeight.W_500,
+                            ),
+                            ft.Text(" · ".join(facts), size=15),
+                        ],
+                        spacing=2,
+                        expand=True,
                     ),
-                    ft.Text(" · ".join(facts), size=15),
                 ],
-                spacing=2,
+                spacing=10,
             ),
             padding=ft.Padding.symmetric(horizontal=theme.GAP, vertical=8),
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
+            ink=True,
+            on_click=lambda _: session.go(routes.player(line.player_id)),
         ),
     )
 
@@ -112,6 +135,7 @@ def LeaderboardPanel(session: Session) -> ft.Control:
     board, set_board = use_maybe(LeaderboardView)  # None while loading
     error, set_error = use_maybe(str)
     pair, set_pair = ft.use_state(("", ""))
+    normalise, set_normalise = ft.use_state(False)
     result, set_result = use_maybe(HeadToHeadView)
 
     async def load() -> None:
@@ -159,7 +183,17 @@ def LeaderboardPanel(session: Session) -> ft.Control:
     elif not board.lines:
         body.append(note(session.tr("board.empty"), ident="board-empty"))
     else:
-        body += [_line(session, line) for line in board.lines]
+        body.append(
+            tagged(
+                "board-normalise",
+                ft.Switch(
+                    label=session.tr("board.normalise"),
+                    value=normalise,
+                    on_change=lambda e: set_normalise(bool(e.control.value)),
+                ),
+            )
+        )
+        body += [_line(session, line, normalise, board.colours) for line in board.lines]
         if not board.position_chart.empty:
             chart = replace(
                 board.position_chart,
@@ -177,6 +211,17 @@ def LeaderboardPanel(session: Session) -> ft.Control:
                     x_title=session.tr("board.axis_evenings"),
                     y_title="",
                     y_title_size=0,
+                ),
+            ]
+        if board.rating_chart is not None and not board.rating_chart.empty:
+            body += [
+                section(session.tr("board.rating_chart")),
+                ft.Text(session.tr("board.rating_help"), size=15),
+                line_chart(
+                    board.rating_chart,
+                    ident="chart-rating",
+                    x_title=session.tr("board.axis_evenings"),
+                    y_title=session.tr("board.axis_rating"),
                 ),
             ]
         if len(board.lines) >= 2:

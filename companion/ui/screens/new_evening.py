@@ -299,7 +299,7 @@ def NewEveningScreen() -> ft.View:
         if not session.editor:
             return
         try:
-            profiles = await call(session.config.data_dir, lambda s: s.players())
+            profiles = await call(session.config.data_dir, lambda s: s.active_players())
         except CompanionError:
             return  # new names still work
         names = tuple(p.name for p in profiles)

@@ -1,0 +1,84 @@
+"""The history list: one line per evening, telling apart two evenings of the same day by
+their name or place and start time, with the rules, the hands played and the winner (or the
+leader of an evening still going). Built from the index alone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, date, datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.store import IndexEntry
+
+_FROZEN = ConfigDict(frozen=True)
+
+
+class EveningItem(BaseModel):
+    model_config = _FROZEN
+    evening_id: str
+    date: date | None
+    started_at: datetime | None  # UTC; shown in the viewer's local time
+    title: str | None
+    place: str | None
+    preset: str | None
+    hands: int
+    players: tuple[str, ...]  # profile ids (merged ones as their target)
+    ended: bool
+    winner: str | None  # profile id: the winner once ended, else the current leader
+    unreadable: bool
+
+    @property
+    def sort_key(self) -> tuple[str, str, str]:
+        day = self.date.isoformat() if self.date else ""
+        start = self.started_at.isoformat() if self.started_at else ""
+        return (day, start, self.evening_id)
+
+    def label(self, names: Mapping[str, str] | None = None) -> str:
+        """Its name, else its place, else its players (the date and time go beside it)."""
+        if self.title:
+            return self.title
+        if self.place:
+            return self.place
+        return ", ".join((names or {}).get(p, p) for p in self.players)
+
+
+def _parse_day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+def _parse_time(value: Any) -> datetime | None:
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def evening_item(
+    entry: IndexEntry,
+    summary: Mapping[str, Any] | None,
+    names: Mapping[str, str],
+    aliases: Mapping[str, str],
+) -> EveningItem:
+    s = summary or {}
+    winner = s.get("winner") or s.get("leader")
+    return EveningItem(
+        evening_id=entry.id,
+        date=_parse_day(entry.date),
+        started_at=_parse_time(s.get("start")),
+        title=entry.title,
+        place=entry.place,
+        preset=s.get("preset"),
+        hands=entry.hand_count,
+        players=tuple(aliases.get(p, p) for p in entry.player_ids),
+        ended=bool(s.get("ended")),
+        winner=aliases.get(winner, winner) if isinstance(winner, str) else None,
+        unreadable=entry.error is not None,
+    )

@@ -1,0 +1,163 @@
+"""The evening's score sheet: hands as rows, players as columns, a totals row, the leader,
+and (for every scheme, but what matters under rules without points) a tally of titles.
+
+A cell holds what the hand gave the player: his place (1 = first out, the Président), the
+title that place carries into the next hand, and the points (``None`` when the scheme counts
+no points, or when he did not play that hand: he had not joined yet, or had left).
+
+The leader: the top of the evening's standings (ties broken by the current ranking, as
+everywhere; without points, the current Président), as the history and the leaderboard's
+evening wins name him.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.table import scoring
+from companion.table.evening import Evening, HandResult
+
+_FROZEN = ConfigDict(frozen=True)
+
+
+class Column(BaseModel):
+    model_config = _FROZEN
+    player_id: str
+    name: str
+    present: bool  # at the table now
+
+
+class Cell(BaseModel):
+    model_config = _FROZEN
+    place: int | None = None  # 1-based place this hand produced; None: did not play it
+    title: str | None = None
+    points: int | None = None  # None: did not play, or the scheme counts no points
+
+
+class SheetRow(BaseModel):
+    model_config = _FROZEN
+    number: int
+    hand_id: str
+    cells: tuple[Cell, ...]  # aligned on ``ScoreSheet.columns``
+    totals: tuple[int, ...]  # running totals after this hand, aligned on the columns
+
+
+class Tally(BaseModel):
+    """Titles counted over the evening, for one player."""
+
+    model_config = _FROZEN
+    player_id: str
+    hands: int
+    president: int  # hands finished first
+    trou_du_cul: int  # hands finished last
+    current_streak: int  # hands in a row as Président, up to the last hand
+    longest_streak: int
+
+
+class ScoreSheet(BaseModel):
+    model_config = _FROZEN
+    evening_id: str
+    version: int
+    scheme: str
+    counts_points: bool  # False: the sheet shows places and titles only
+    lower_is_better: bool  # card_penalty: the lowest total leads
+    columns: tuple[Column, ...]
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]  # aligned on the columns
+    tally: tuple[Tally, ...]  # aligned on the columns
+    leader: str | None  # player id; None before the first hand
+
+    def column_of(self, player_id: str) -> int:
+        return next(i for i, c in enumerate(self.columns) if c.player_id == player_id)
+
+
+def hand_results(evening: Evening) -> list[tuple[str, HandResult]]:
+    """(hand id, result) of every derived hand, in order."""
+    out = []
+    for step in evening.hands:
+        assert step.result is not None  # derived evenings only
+        out.append((step.id, step.result))
+    return out
+
+
+def tally(player_ids: Sequence[str], results: Sequence[HandResult]) -> list[Tally]:
+    """Times first and last, and Président streaks, per player (aligned on ``player_ids``)."""
+    counts = {p: [0, 0, 0, 0, 0] for p in player_ids}  # hands, first, last, run, longest
+    for r in results:
+        top = r.ranking[0] if r.ranking else None
+        for place, p in enumerate(r.ranking):
+            row = counts.setdefault(p, [0, 0, 0, 0, 0])
+            row[0] += 1
+            row[1] += place == 0
+            row[2] += place == len(r.ranking) - 1 and len(r.ranking) > 1
+        for p, row in counts.items():
+            row[3] = row[3] + 1 if p == top else 0
+            row[4] = max(row[4], row[3])
+    return [
+        Tally(
+            player_id=p,
+            hands=counts[p][0],
+            president=counts[p][1],
+            trou_du_cul=counts[p][2],
+            current_streak=counts[p][3],
+            longest_streak=counts[p][4],
+        )
+        for p in player_ids
+    ]
+
+
+def leader(evening: Evening) -> str | None:
+    """The top of the evening's standings: by points, ties (and rules without points) by
+    the current ranking; the same player the history and the leaderboard's wins name."""
+    if not evening.hands or not evening.standings:
+        return None
+    return evening.standings[0]
+
+
+def score_sheet(evening: Evening) -> ScoreSheet:
+    """The grid of a derived evening (``evening.derive`` has run)."""
+    _, table = evening.rules()
+    scheme = table.scoring
+    counts = scheme != "none"
+    columns = tuple(
+        Column(player_id=p.id, name=p.name, present=p.id in evening.present)
+        for p in evening.players
+    )
+    ids = [c.player_id for c in columns]
+    results = hand_results(evening)
+    rows = []
+    for hand_id, r in results:
+        place = {p: i for i, p in enumerate(r.ranking, 1)}
+        cells = tuple(
+            Cell(
+                place=place[p],
+                title=r.titles.get(p),
+                points=r.points.get(p, 0) if counts else None,
+            )
+            if p in place
+            else Cell()
+            for p in ids
+        )
+        rows.append(
+            SheetRow(
+                number=r.number,
+                hand_id=hand_id,
+                cells=cells,
+                totals=tuple(r.totals.get(p, 0) for p in ids),
+            )
+        )
+    tallies = tally(ids, [r for _, r in results])
+    return ScoreSheet(
+        evening_id=evening.id,
+        version=evening.version,
+        scheme=scheme,
+        counts_points=counts,
+        lower_is_better=scoring.lower_is_better(scheme),
+        columns=columns,
+        rows=tuple(rows),
+        totals=tuple(evening.totals.get(p, 0) for p in ids),
+        tally=tuple(tallies),
+        leader=leader(evening),
+    )

@@ -1,0 +1,169 @@
+"""Who is who: renaming and merging profiles with undo, stable colours and initials, and
+the average place read as a place."""
+
+from datetime import date
+
+import pytest
+
+from companion.table.evening import PlayerProfile
+from companion.table.identity import PALETTE, colours, initials
+from companion.table.places import format_place
+from companion.table.profiles import MergeError
+from companion.table.roster import PlayerListError
+from companion.table.service import TableService
+
+
+@pytest.fixture
+def service(tmp_path):
+    return TableService(tmp_path / "data")
+
+
+def play(service, players, orders, day):
+    ev = service.create_evening(players, "trou-du-cul", day=day, settings=("target=none",))
+    for order in orders:
+        ev = service.record_hand(ev.id, order.split(), expected_version=ev.version)
+    return ev
+
+
+def board(service):
+    return {r.name: r for r in service.leaderboard()}
+
+
+def twins(service):
+    """Chloe played one evening, Chloé (the same person, typed again) another."""
+    play(service, ["Chloe", "Bob", "Cat"], ["Chloe Bob Cat", "Chloe Bob Cat"], date(2026, 11, 1))
+    play(service, ["Chloé", "Bob", "Cat"], ["Bob Chloé Cat"], date(2026, 11, 8))
+    ids = {p.name: p.id for p in service.players()}
+    return ids["Chloe"], ids["Chloé"]
+
+
+def test_merge_counts_both_histories_as_one_player(service):
+    typo, kept = twins(service)
+    apart = board(service)
+    service.merge_players(typo, kept)
+    rows = board(service)
+    assert "Chloe" not in rows
+    chloe = rows["Chloé"]
+    assert (chloe.hands, chloe.evenings, chloe.president) == (3, 2, 2)
+    assert chloe.points == apart["Chloe"].points + apart["Chloé"].points > 0
+    assert [r.player_id for r in service.ratings()].count(kept) == 1
+    assert typo not in {r.player_id for r in service.ratings()}
+    assert len(service.rating_history(kept)) == 2
+
+
+def test_merge_keeps_every_evening_as_played(service):
+    """Nothing is rewritten: the old evening still shows the name it was played with."""
+    typo, kept = twins(service)
+    old = next(e for e in service.evenings() if typo in e.player_ids)
+    service.merge_players(typo, kept)
+    assert service.evening(old.id).names()[typo] == "Chloe"
+    assert service.history(old.id).hands[0].ranking[0] == typo
+
+
+def test_undo_merge_restores_both_players(service):
+    typo, kept = twins(service)
+    before = {name: (r.hands, r.points) for name, r in board(service).items()}
+    change = service.merge_players(typo, kept)
+    service.undo_player_change(change)
+    assert {name: (r.hands, r.points) for name, r in board(service).items()} == before
+    assert {p.name for p in service.active_players()} == {"Chloe", "Chloé", "Bob", "Cat"}
+
+
+def test_merged_profile_is_not_offered_and_its_name_means_the_target(service):
+    typo, kept = twins(service)
+    service.merge_players(typo, kept)
+    assert typo not in {p.id for p in service.active_players()}
+    ev = service.create_evening(["Chloe", "Bob", "Cat"], "trou-du-cul", day=date(2026, 11, 15))
+    assert kept in {p.id for p in ev.players}
+
+
+def test_two_people_who_played_together_cannot_be_merged(service):
+    play(service, ["Ann", "Bob", "Cat"], ["Ann Bob Cat"], date(2026, 11, 1))
+    with pytest.raises(MergeError) as err:
+        service.merge_players("Ann", "Bob")
+    assert "Ann" in err.value.fr and "same evening" in err.value.en
+
+
+def test_merge_with_itself_is_refused(service):
+    play(service, ["Ann", "Bob", "Cat"], ["Ann Bob Cat"], date(2026, 11, 1))
+    with pytest.raises(MergeError):
+        service.merge_players("Ann", "Ann")
+
+
+def test_merge_keeps_the_target_colour(service):
+    typo, kept = twins(service)
+    service.merge_players(typo, kept)
+    found = service.player_colours()
+    assert found[typo] == found[kept]
+
+
+def test_rename_and_undo(service):
+    play(service, ["Ann", "Bob", "Cat"], ["Ann Bob Cat"], date(2026, 11, 1))
+    ann = next(p for p in service.players() if p.name == "Ann")
+    change = service.rename(ann.id, "Anne")
+    assert "Anne" in board(service)
+    service.undo_player_change(change)
+    assert "Ann" in board(service) and "Anne" not in board(service)
+
+
+def test_rename_to_an_existing_name_is_refused(service):
+    play(service, ["Ann", "Bob", "Cat"], ["Ann Bob Cat"], date(2026, 11, 1))
+    ann = next(p for p in service.players() if p.name == "Ann")
+    with pytest.raises(PlayerListError):
+        service.rename(ann.id, "bob")
+
+
+def test_colours_follow_the_profile_not_the_chart():
+    """The n-th profile created takes the n-th colour, whoever else is on the chart."""
+    ids = [f"id{i}" for i in range(20)]
+    found = colours(ids)
+    assert found["id3"] == PALETTE[3] and found["id17"] == PALETTE[1]
+    assert len({found[i] for i in ids[:16]}) == 16
+    assert colours(ids)["id3"] == colours(ids[:5])["id3"]
+
+
+def test_stored_profile_without_merge_is_written_as_before():
+    assert PlayerProfile(id="a1", name="Ann").model_dump(mode="json") == {"id": "a1", "name": "Ann"}
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Jean-Luc", "JL"),
+        ("Anne Sophie Martin", "AS"),
+        ("Chloé", "Ch"),
+        ("  bob ", "Bo"),
+        ("7", "7"),
+    ],
+)
+def test_initials(name, expected):
+    assert initials(name) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "of", "lang", "text"),
+    [
+        (2.1, 5, "fr", "2,1e sur 5"),
+        (2.1, 5, "en", "2.1st of 5"),
+        (1.0, 4, "fr", "1re sur 4"),
+        (2.04, 4.5, "fr", "2e sur 4,5"),
+        (3.0, 4.5, "en", "3rd of 4.5"),
+        (2.23, 5, "en", "2.2nd of 5"),
+        (11.0, 12, "en", "11th of 12"),
+        (3.5, 6, "en", "3.5th of 6"),
+    ],
+)
+def test_average_place_reads_as_a_place(value, of, lang, text):
+    assert format_place(value, of, lang) == text
+
+
+def test_average_place_and_its_normalised_form(service):
+    """Ann: 2nd of 5 and 2nd of 3: mean place 2 at tables of 4 on average; normalised to a
+    table of 5 her positions 0.25 and 0.5 give 1 + 0.375 × 4 = 2.5."""
+    play(service, ["Ann", "Bob", "Cat", "Dan", "Eve"], ["Bob Ann Cat Dan Eve"], date(2026, 11, 1))
+    play(service, ["Ann", "Bob", "Cat"], ["Bob Ann Cat"], date(2026, 11, 8))
+    names = {p.id: p.name for p in service.players()}
+    places = {names[p]: v for p, v in service.average_places().items()}
+    ann = places["Ann"]
+    assert (ann.place, ann.table) == (2, 4)
+    assert ann.normalised(5) == pytest.approx(2.5)

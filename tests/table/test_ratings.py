@@ -1,0 +1,167 @@
+"""The skill rating (openskill Plackett–Luce over each hand's finishing order), kept up to
+date incrementally, and the same after any edit as a rating computed from scratch."""
+
+import random
+from datetime import date, timedelta
+
+import pytest
+
+from companion.table.ratings import START, NightInput, RatingBook, rate_hand
+from companion.table.service import TableService
+
+FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+@pytest.fixture
+def service(tmp_path):
+    return TableService(tmp_path / "data")
+
+
+def play(service, orders, day, players=FIVE, preset="pagat", **kw):
+    ev = service.create_evening(players, preset, day=day, settings=("target=none",), **kw)
+    for order in orders:
+        ev = service.record_hand(ev.id, order.split(), expected_version=ev.version)
+    return ev
+
+
+def by_name(service):
+    names = {p.id: p.name for p in service.players()}
+    return {names[r.player_id]: r for r in service.ratings()}
+
+
+def fresh(service):
+    """The same ratings computed by a new service, from nothing."""
+    other = TableService(repository=service.repo)
+    names = {p.id: p.name for p in other.players()}
+    return {names[r.player_id]: (r.mu, r.sigma) for r in other.ratings()}
+
+
+def test_winning_every_hand_rates_highest():
+    """The whole finishing order counts: first above second above … last."""
+    values = {}
+    for _ in range(5):
+        values.update(rate_hand(values, ["a", "b", "c", "d", "e"]))
+    mus = [values[p][0] for p in "abcde"]
+    assert mus == sorted(mus, reverse=True) and mus[0] > START[0] > mus[-1]
+
+
+def test_uncertainty_shrinks_with_hands():
+    values = rate_hand({}, ["a", "b", "c"])
+    once = values["a"][1]
+    for _ in range(10):
+        values.update(rate_hand(values, ["b", "a", "c"]))
+    assert START[1] > once > values["a"][1]
+
+
+def test_second_place_is_worth_more_than_last():
+    """Plackett–Luce uses every place, not just the winner's: 2nd of 5 gains over 5th."""
+    after = rate_hand({}, ["a", "b", "c", "d", "e"])
+    assert after["b"][0] > after["e"][0]
+
+
+def test_ratings_rank_by_conservative_estimate(service):
+    """A newcomer with one lucky hand stays below a player with a long record of wins."""
+    play(service, ["Ann Bob Cat Dan Eve"] * 12, date(2026, 11, 1))
+    play(service, ["Zed Bob Cat Dan Eve"], date(2026, 11, 8), players=["Zed", *FIVE[1:]])
+    rows = by_name(service)
+    assert rows["Ann"].rank == 1
+    assert rows["Zed"].mu - 3 * rows["Zed"].sigma == pytest.approx(rows["Zed"].ordinal, abs=1e-2)
+    assert rows["Zed"].sigma > rows["Ann"].sigma
+    assert (rows["Ann"].hands, rows["Ann"].evenings) == (12, 1)
+
+
+def test_rating_moves_over_time(service):
+    """One point per evening played, oldest first."""
+    play(service, ["Bob Ann Cat Dan Eve"] * 3, date(2026, 11, 1))
+    play(service, ["Ann Bob Cat Dan Eve"] * 3, date(2026, 11, 8))
+    history = service.rating_history("Ann")
+    assert [p.date for p in history] == [date(2026, 11, 1), date(2026, 11, 8)]
+    assert history[1].mu > history[0].mu
+
+
+def test_recording_a_hand_replays_only_that_hand(service):
+    """With the book in use, a new hand of tonight's evening rates one hand, not the past."""
+    play(service, ["Bob Ann Cat Dan Eve"] * 10, date(2026, 11, 1))
+    ev = play(service, ["Ann Bob Cat Dan Eve"] * 4, date(2026, 11, 8))
+    service.ratings()
+    service.record_hand(ev.id, ["Cat", "Ann", "Bob", "Dan", "Eve"], expected_version=ev.version)
+    assert service._book.replayed_hands == 1
+    assert {k: (r.mu, r.sigma) for k, r in by_name(service).items()} == fresh(service)
+
+
+def test_edit_in_the_middle_of_an_evening_recomputes_what_follows(service):
+    """Editing hand 2 of 4 replays hands 2 to 4 and every later evening; the result is the
+    same as computing from scratch, and different from before the edit."""
+    first = play(service, ["Bob Ann Cat Dan Eve"] * 4, date(2026, 11, 1))
+    play(service, ["Ann Bob Cat Dan Eve"] * 3, date(2026, 11, 8))
+    before = {k: (r.mu, r.sigma) for k, r in by_name(service).items()}
+    ev = service.evening(first.id)
+    service.edit_hand(
+        ev.id, 2, order=["Eve", "Dan", "Cat", "Bob", "Ann"], expected_version=ev.version
+    )
+    assert service._book.replayed_hands == 3 + 3
+    after = {k: (r.mu, r.sigma) for k, r in by_name(service).items()}
+    assert after == fresh(service)
+    assert after["Eve"][0] > before["Eve"][0]
+
+
+def test_deleting_a_hand_and_undoing_it_restores_the_ratings(service):
+    ev = play(
+        service,
+        ["Bob Ann Cat Dan Eve", "Ann Bob Cat Dan Eve", "Eve Bob Cat Dan Ann"],
+        date(2026, 11, 1),
+    )
+    before = {k: (r.mu, r.sigma) for k, r in by_name(service).items()}
+    ev = service.delete_hand(ev.id, 2, expected_version=ev.version)
+    assert by_name(service)["Ann"].hands == 2
+    assert {k: (r.mu, r.sigma) for k, r in by_name(service).items()} == fresh(service)
+    service.undo(ev.id, expected_version=ev.version)
+    assert {k: (r.mu, r.sigma) for k, r in by_name(service).items()} == before
+
+
+def test_backdated_evening_is_rated_in_date_order(service):
+    """An evening entered later but dated earlier is rated before the ones after it."""
+    play(service, ["Ann Bob Cat Dan Eve"] * 3, date(2026, 11, 8))
+    service.ratings()
+    play(service, ["Eve Dan Cat Bob Ann"] * 3, date(2026, 11, 1))
+    assert by_name(service) and {k: (r.mu, r.sigma) for k, r in by_name(service).items()} == fresh(
+        service
+    )
+    assert [p.date for p in service.rating_history("Ann")] == [date(2026, 11, 1), date(2026, 11, 8)]
+
+
+def test_book_matches_a_full_replay_after_random_changes():
+    """Seeded random edits, inserts and deletions anywhere: the incremental book always
+    equals a book computed from nothing."""
+    rng = random.Random(11)
+    players = [f"p{i}" for i in range(7)]
+    nights = []
+    for n in range(12):
+        hands = tuple(tuple(rng.sample(players, 5)) for _ in range(rng.randint(1, 6)))
+        nights.append(NightInput(f"e{n}", date(2026, 1, 1) + timedelta(days=7 * n), "", hands))
+    book = RatingBook()
+    book.update(nights)
+    for _ in range(30):
+        i = rng.randrange(len(nights))
+        action = rng.choice(["edit", "add-hand", "drop-hand", "drop-evening", "new-evening"])
+        n = nights[i]
+        if action == "edit" and n.rankings:
+            k = rng.randrange(len(n.rankings))
+            hands = list(n.rankings)
+            hands[k] = tuple(rng.sample(players, 5))
+            nights[i] = NightInput(n.evening_id, n.day, n.start, tuple(hands))
+        elif action == "add-hand":
+            nights[i] = NightInput(
+                n.evening_id, n.day, n.start, (*n.rankings, tuple(rng.sample(players, 4)))
+            )
+        elif action == "drop-hand" and n.rankings:
+            nights[i] = NightInput(n.evening_id, n.day, n.start, n.rankings[:-1])
+        elif action == "drop-evening" and len(nights) > 2:
+            del nights[i]
+        else:
+            day = date(2026, 1, 1) + timedelta(days=rng.randrange(100))
+            nights.append(NightInput(f"x{_}", day, "", (tuple(rng.sample(players, 5)),)))
+        book.update(nights)
+        scratch = RatingBook()
+        scratch.update(nights)
+        assert book.ratings() == scratch.ratings()
