@@ -77,6 +77,10 @@ async def phone_records(
     as a person would: enter the new hand again."""
     await client.wait_until(lambda c: _hand_number(c) is not None, what="the evening screen")
     while tally.phone_acked < hands or not cli_done.is_set():
+        if client.has("stale-clear"):  # the other process recorded over our taps
+            tally.phone_conflicts += 1
+            await client.tap("stale-clear")
+            await client.wait_until(lambda c: not c.has("stale-clear"), what="taps cleared")
         n = _hand_number(client)
         assert n is not None
         await client.show_entry()
@@ -84,13 +88,20 @@ async def phone_records(
         for place, i in enumerate(taps[:-1], 1):
             await client.tap(f"out-{i}")
             await client.wait_until(
-                lambda c, i=i, place=place: c.text(f"out-{i}").startswith(f"{place}.")
+                lambda c, i=i, place=place: (
+                    c.text(f"out-{i}").startswith(f"{place}.") or c.has("stale-clear")
+                )
             )
+            if client.has("stale-clear"):
+                break
+        if client.has("stale-clear"):
+            continue
         await client.tap("evening-record")
 
         def answered(c, n=n) -> bool:
             shown = c.has("evening-result") and c.text("evening-result").strip()
-            return shown == f"Résultat de la donne {n}" or _hand_number(c) not in (n, None)
+            moved_on = _hand_number(c) not in (n, None) or c.has("stale-clear")
+            return shown == f"Résultat de la donne {n}" or moved_on
 
         await client.wait_until(answered, timeout=60, what=f"the answer to hand {n}")
         if client.has("evening-result") and client.text("evening-result").strip().endswith(f" {n}"):
