@@ -1,0 +1,188 @@
+"""The details of atomic.py that its mutation run showed untested: one rule per test.
+
+Each test names the rule it pins; together they kill the mutants of `companion/store/atomic.py`
+that survived `python scripts/mutation.py --module companion/store/atomic.py`
+(see docs/reliability.md, "Mutation testing").
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+import pytest
+from tinydb import TinyDB
+
+from companion.store import (
+    AtomicJSONStorage,
+    CorruptFileError,
+    ReadOnlyError,
+    StoreWriteError,
+    open_tinydb,
+)
+from companion.store import atomic as atomic_mod
+
+
+@pytest.mark.parametrize(
+    ("content", "english", "french"),
+    [
+        (b"[1, 2]", "found a list", "il contient une liste"),
+        (b'"text"', "found a string", "il contient une chaîne"),
+        (b"null", "found null", "il contient null"),
+        (b"true", "found a boolean", "il contient un booléen"),
+        (b"3.5", "found a number", "il contient un nombre"),
+    ],
+)
+def test_a_top_level_that_is_not_an_object_names_what_it_found(
+    tmp_path: Path, content: bytes, english: str, french: str
+) -> None:
+    """A store file whose top level is not an object says what it holds, in both languages."""
+    path = tmp_path / "db.json"
+    path.write_bytes(content)
+    with pytest.raises(CorruptFileError) as info:
+        atomic_mod.read_document(path)
+    assert english in info.value.message("en")
+    assert french in info.value.message("fr")
+
+
+def test_a_table_that_is_not_an_object_names_its_type_in_french(tmp_path: Path) -> None:
+    """A table holding a string is reported as "une chaîne" in the French message."""
+    path = tmp_path / "db.json"
+    path.write_bytes(b'{"t": "x"}')
+    with pytest.raises(CorruptFileError) as info:
+        atomic_mod.read_document(path)
+    assert "la table 't' est une chaîne" in info.value.message("fr")
+
+
+def test_move_into_an_existing_folder(tmp_path: Path) -> None:
+    """move_file moves a file into a folder that already exists (and keeps its content)."""
+    src = tmp_path / "a.json"
+    src.write_bytes(b"{}")
+    (tmp_path / "kept").mkdir()
+    atomic_mod.move_file(src, tmp_path / "kept" / "a.json")
+    assert (tmp_path / "kept" / "a.json").read_bytes() == b"{}"
+    assert not src.exists()
+
+
+@pytest.mark.parametrize("other_folder", [False, True])
+def test_move_fsyncs_each_folder_it_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, other_folder: bool
+) -> None:
+    """A move fsyncs the destination folder, and the source folder too when it differs."""
+    synced: list[Path] = []
+    monkeypatch.setattr(atomic_mod, "fsync_dir", lambda folder: synced.append(Path(folder)))
+    src = tmp_path / "a.json"
+    src.write_bytes(b"{}")
+    dest = tmp_path / ("sub" if other_folder else ".") / "b.json"
+    atomic_mod.move_file(src, dest)
+    assert synced == ([dest.parent, tmp_path] if other_folder else [tmp_path])
+
+
+def test_a_failed_move_names_the_file_and_the_action(tmp_path: Path) -> None:
+    """A move that fails says which file could not be moved ("move" / "déplacer")."""
+    src = tmp_path / "missing.json"
+    with pytest.raises(StoreWriteError) as info:
+        atomic_mod.move_file(src, tmp_path / "dest.json")
+    assert f"Cannot move {src}" in info.value.message("en")
+    assert f"Impossible de déplacer {src}" in info.value.message("fr")
+
+
+def test_open_tinydb_writes_by_default(tmp_path: Path) -> None:
+    """open_tinydb opens for writing unless asked otherwise; the file appears on first write."""
+    path = tmp_path / "db.json"
+    db = open_tinydb(path)
+    assert not path.exists()  # opening creates nothing (TinyDB's own storage would)
+    db.insert({"a": 1})
+    assert json.loads(path.read_bytes()) == {"_default": {"1": {"a": 1}}}
+
+
+def test_open_tinydb_read_only_refuses_writes(tmp_path: Path) -> None:
+    """open_tinydb(read_only=True) reads the file and refuses any write, leaving it as it was."""
+    path = tmp_path / "db.json"
+    path.write_bytes(b'{"_default": {"1": {"a": 1}}}')
+    db = open_tinydb(path, read_only=True)
+    assert db.all() == [{"a": 1}]
+    with pytest.raises(ReadOnlyError):
+        db.insert({"b": 2})
+    assert path.read_bytes() == b'{"_default": {"1": {"a": 1}}}'
+
+
+def test_binary_read_only_mode_refuses_writes(tmp_path: Path) -> None:
+    """access_mode='rb' is read-only like 'r'."""
+    storage = AtomicJSONStorage(tmp_path / "db.json", access_mode="rb")
+    with pytest.raises(ReadOnlyError):
+        storage.write({"_default": {}})
+    assert not (tmp_path / "db.json").exists()
+
+
+def test_a_read_only_refusal_names_the_file(tmp_path: Path) -> None:
+    """Writing through a storage opened read-only names the file in the refusal."""
+    path = tmp_path / "db.json"
+    with pytest.raises(ReadOnlyError) as info:
+        AtomicJSONStorage(path, access_mode="r").write({"_default": {}})
+    assert str(path) in info.value.message("en")
+
+
+@pytest.mark.parametrize("encoding", [None, "utf-8", "utf8", "UTF-8"])
+def test_utf8_spellings_are_accepted(tmp_path: Path, encoding: str | None) -> None:
+    """Every usual spelling of UTF-8 (or none) is accepted as the encoding."""
+    storage = AtomicJSONStorage(tmp_path / "db.json", encoding=encoding)
+    storage.write({"t": {"1": {"name": "Léa"}}})
+    assert storage.read() == {"t": {"1": {"name": "Léa"}}}
+
+
+def test_another_encoding_is_refused(tmp_path: Path) -> None:
+    """Any encoding but UTF-8 is refused when the storage is made, with the reason."""
+    with pytest.raises(ValueError, match=r"^AtomicJSONStorage always uses UTF-8$"):
+        AtomicJSONStorage(tmp_path / "db.json", encoding="latin-1")
+
+
+def test_no_folder_is_created_unless_asked(tmp_path: Path) -> None:
+    """By default a write into a missing folder fails cleanly and creates no folder."""
+    path = tmp_path / "sub" / "db.json"
+    with pytest.raises(StoreWriteError):
+        AtomicJSONStorage(path).write({"_default": {}})
+    assert not path.parent.exists()
+
+
+def test_create_dirs_creates_the_missing_folder(tmp_path: Path) -> None:
+    """create_dirs=True creates the missing folders on the first write."""
+    path = tmp_path / "sub" / "deeper" / "db.json"
+    TinyDB(path, storage=AtomicJSONStorage, create_dirs=True).insert({"a": 1})
+    assert json.loads(path.read_bytes()) == {"_default": {"1": {"a": 1}}}
+
+
+def test_indent_is_used_when_writing(tmp_path: Path) -> None:
+    """indent=N writes pretty-printed JSON with N spaces; without it, compact JSON."""
+    pretty, compact = tmp_path / "pretty.json", tmp_path / "compact.json"
+    AtomicJSONStorage(pretty, indent=2).write({"t": {"1": {"a": 1}}})
+    AtomicJSONStorage(compact).write({"t": {"1": {"a": 1}}})
+    assert pretty.read_text("utf-8") == json.dumps({"t": {"1": {"a": 1}}}, indent=2)
+    assert compact.read_text("utf-8") == '{"t":{"1":{"a":1}}}'
+
+
+def test_fsync_refused_by_the_filesystem_is_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder fsync refused with EINVAL (some filesystems cannot) is not an error."""
+
+    def refuse(fd: int) -> None:
+        raise OSError(errno.EINVAL, "Invalid argument")
+
+    monkeypatch.setattr(atomic_mod.os, "fsync", refuse)
+    atomic_mod.fsync_dir(tmp_path)
+    assert os.path.isdir(tmp_path)
+
+
+def test_a_failing_folder_fsync_is_raised(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder fsync failing with EIO is raised: the rename may not be on disk."""
+
+    def broken(fd: int) -> None:
+        raise OSError(errno.EIO, "I/O error")
+
+    monkeypatch.setattr(atomic_mod.os, "fsync", broken)
+    with pytest.raises(OSError) as info:
+        atomic_mod.fsync_dir(tmp_path)
+    assert info.value.errno == errno.EIO
