@@ -163,13 +163,14 @@ def test_indent_is_used_when_writing(tmp_path: Path) -> None:
     assert compact.read_text("utf-8") == '{"t":{"1":{"a":1}}}'
 
 
+@pytest.mark.parametrize("refusal", [errno.EINVAL, errno.EOPNOTSUPP, errno.EBADF])
 def test_fsync_refused_by_the_filesystem_is_ignored(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, refusal: int
 ) -> None:
-    """A folder fsync refused with EINVAL (some filesystems cannot) is not an error."""
+    """A folder fsync the filesystem cannot do (EINVAL, EOPNOTSUPP, EBADF) is not an error."""
 
     def refuse(fd: int) -> None:
-        raise OSError(errno.EINVAL, "Invalid argument")
+        raise OSError(refusal, os.strerror(refusal))
 
     monkeypatch.setattr(atomic_mod.os, "fsync", refuse)
     atomic_mod.fsync_dir(tmp_path)
@@ -186,3 +187,77 @@ def test_a_failing_folder_fsync_is_raised(tmp_path: Path, monkeypatch: pytest.Mo
     with pytest.raises(OSError) as info:
         atomic_mod.fsync_dir(tmp_path)
     assert info.value.errno == errno.EIO
+
+
+@pytest.mark.skipif(not hasattr(os, "O_DIRECTORY"), reason="O_DIRECTORY is POSIX")
+def test_fsync_dir_refuses_a_file(tmp_path: Path) -> None:
+    """fsync_dir opens its path as a folder: a file given by mistake is refused."""
+    path = tmp_path / "a.json"
+    path.write_bytes(b"{}")
+    with pytest.raises(NotADirectoryError):
+        atomic_mod.fsync_dir(path)
+
+
+def test_atomic_write_creates_no_folder_unless_asked(tmp_path: Path) -> None:
+    """atomic_write_bytes into a missing folder fails cleanly unless create_dirs=True."""
+    path = tmp_path / "sub" / "a.json"
+    with pytest.raises(StoreWriteError):
+        atomic_mod.atomic_write_bytes(path, b"{}")
+    assert not path.parent.exists()
+    atomic_mod.atomic_write_bytes(path, b"{}", create_dirs=True)
+    assert path.read_bytes() == b"{}"
+
+
+def test_documents_are_written_as_utf8_not_escaped() -> None:
+    """Names with accents are stored as UTF-8 text, readable in the file, not as \\u escapes."""
+    assert atomic_mod.dumps_document({"t": {"1": {"name": "Léa"}}}) == (
+        '{"t":{"1":{"name":"Léa"}}}'.encode()
+    )
+
+
+def test_documents_are_pretty_printed_on_request() -> None:
+    """dumps_document(indent=2) writes the JSON of json.dumps(indent=2) (one key a line)."""
+    doc = {"t": {"1": {"a": 1, "b": [1, 2]}}}
+    assert atomic_mod.dumps_document(doc, indent=2) == json.dumps(doc, indent=2).encode()
+
+
+@pytest.mark.parametrize("number", [float("nan"), float("inf")])
+def test_a_number_json_cannot_hold_is_refused(number: float) -> None:
+    """NaN and infinities are refused: they would make a file no JSON reader accepts."""
+    with pytest.raises(ValueError):
+        atomic_mod.dumps_document({"t": {"1": {"x": number}}})
+
+
+@pytest.mark.parametrize(
+    ("content", "english", "french"),
+    [
+        (b"  \n", "the file is empty", "le fichier est vide"),
+        (b"[" * 100_000, "invalid JSON: nested too deeply", "JSON invalide : imbrication trop"),
+        (b'{"t": ', "invalid JSON at line 1 column 7", "JSON invalide ligne 1, colonne 7"),
+        (
+            b'{"t": [1]}',
+            "table 't' is a list, expected an object of documents",
+            "la table 't' est une liste au lieu d'un objet de documents",
+        ),
+        (
+            b'{"t": {"x": {}}}',
+            "table 't' has a non-numeric document id 'x'",
+            "la table 't' a un identifiant de document non numérique 'x'",
+        ),
+        (
+            b'{"t": {"1": []}}',
+            "document 1 of table 't' is a list, expected an object",
+            "le document 1 de la table 't' est une liste au lieu d'un objet",
+        ),
+    ],
+)
+def test_a_damaged_file_says_what_is_wrong_in_both_languages(
+    tmp_path: Path, content: bytes, english: str, french: str
+) -> None:
+    """Each kind of damage is named in the English and in the French message."""
+    path = tmp_path / "db.json"
+    path.write_bytes(content)
+    with pytest.raises(CorruptFileError) as info:
+        atomic_mod.read_document(path)
+    assert english in info.value.message("en")
+    assert french in info.value.message("fr")
