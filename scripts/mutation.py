@@ -44,6 +44,10 @@ class Layer:
     # shared machine they time out on the clean code, and a test that can fail by itself would
     # count survivors as killed; mutmut also only sees the calls made in its own process.
     ignore: tuple[str, ...] = ()
+    # The rules and table code memoise (functools.lru_cache): a test process forked after
+    # other tests ran would answer from the cache and never call a mutated function. The
+    # caches are emptied before each test (pytest_runtest_setup below). The store has none.
+    clear_caches: bool = True
 
 
 LAYERS = {
@@ -62,7 +66,13 @@ LAYERS = {
                 "tests/table/test_deal_cli.py::test_through_companion_cli",
             ),
         ),
-        Layer("store", "companion/store", "tests/store", ("tests/store/test_store_crash.py",)),
+        Layer(
+            "store",
+            "companion/store",
+            "tests/store",
+            ("tests/store/test_store_crash.py",),
+            clear_caches=False,
+        ),
     )
 }
 
@@ -76,6 +86,8 @@ PENDING = {None, 2}  # never run, or interrupted
 def mutmut_section(layer: Layer) -> str:
     """The [tool.mutmut] table for one layer, appended to a copy of the project's pyproject."""
     pytest_args = ["-p", "no:cacheprovider"]
+    if layer.clear_caches:
+        pytest_args += ["-p", "mutation"]  # this file, as a pytest plugin
     for test in layer.ignore:
         pytest_args.append(f"--deselect={test}" if "::" in test else f"--ignore={test}")
     return "\n".join(
@@ -116,7 +128,8 @@ def environment(folder: Path) -> dict[str, str]:
     """Test subprocesses (`python -m companion.cli …`) import the mutated copy too."""
     env = dict(os.environ)
     mutants = str(folder / "mutants")
-    env["PYTHONPATH"] = mutants + os.pathsep + env.get("PYTHONPATH", "")
+    here = str(Path(__file__).resolve().parent)
+    env["PYTHONPATH"] = os.pathsep.join([mutants, here, env.get("PYTHONPATH", "")])
     return env
 
 
@@ -238,6 +251,16 @@ def report(folder: Path, layer: Layer, module: str | None, show: bool) -> None:
                 print("    " + diff(folder, name).replace("\n", "\n    "))
 
 
+def pytest_runtest_setup(item: object) -> None:
+    """Loaded by pytest with `-p mutation`: empty every companion cache before each test."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("companion.") and module is not None:
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--layer", choices=sorted(LAYERS), help="one layer (default: all three)")
@@ -266,15 +289,22 @@ def main(argv: list[str] | None = None) -> int:
         folder = prepare(layer)
         if not args.report:
             generate(folder)
-            names = pending(results(folder, layer), module, args.again)
-            if args.limit is not None:
-                names = names[: args.limit]
-            if names:
+            again, limit = args.again, args.limit
+            # A second round when mutmut itself reset results it found stale (a changed test
+            # configuration, or changed code): those were not in the first list.
+            for _round in range(2):
+                names = pending(results(folder, layer), module, again)
+                if limit is not None:
+                    names = names[:limit]
+                    limit -= len(names)
+                if not names:
+                    break
                 print(f"{layer.name}: {len(names)} mutants to run", flush=True)
                 code = run(folder, names, args.jobs)
                 if code != 0:
                     print(f"mutmut stopped with exit code {code}", file=sys.stderr)
                     return code
+                again = False
         report(folder, layer, module, args.show)
     return 0
 
