@@ -1,0 +1,29 @@
+"""Scoring rules that scoring.py's mutation run showed untested: one rule per test.
+
+Together they kill the mutants of `companion/table/scoring.py` that survived
+`python scripts/mutation.py --module companion/table/scoring.py` (docs/reliability.md,
+"Mutation testing").
+"""
+
+from companion.table import scoring
+
+
+def test_a_hand_count_does_not_end_a_target_evening() -> None:
+    """Under the "target" end rule, a number of hands left in the settings is ignored."""
+    assert not scoring.end_reached("target", 11, 5, {"a": 3, "b": 0}, 9)
+
+
+def test_a_target_does_not_end_a_fixed_number_of_hands() -> None:
+    """Under the "hands" end rule, a target left in the settings is ignored."""
+    assert not scoring.end_reached("hands", 11, 10, {"a": 30, "b": 0}, 4)
+
+
+def test_an_open_evening_never_ends_on_target_or_hands() -> None:
+    """Under the "open" end rule neither a target nor a hand count ends the evening."""
+    assert not scoring.end_reached("open", 11, 5, {"a": 30}, 9)
+
+
+def test_a_player_without_a_card_count_scores_no_penalty() -> None:
+    """card_penalty: a player whose cards left were not counted (out first) scores 0."""
+    points = scoring.hand_points("card_penalty", ["a", "b"], cards_left={"b": 4})
+    assert points == {"a": 0, "b": 4}
