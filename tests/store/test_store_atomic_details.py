@@ -20,6 +20,7 @@ from companion.store import (
     CorruptFileError,
     ReadOnlyError,
     StoreWriteError,
+    UnreadableFileError,
     open_tinydb,
 )
 from companion.store import atomic as atomic_mod
@@ -261,3 +262,88 @@ def test_a_damaged_file_says_what_is_wrong_in_both_languages(
         atomic_mod.read_document(path)
     assert english in info.value.message("en")
     assert french in info.value.message("fr")
+
+
+def test_new_files_are_not_executable(tmp_path: Path) -> None:
+    """Store files are created read-write (0o666 before the umask), never executable."""
+    path = tmp_path / "a.json"
+    atomic_mod.atomic_write_bytes(path, b"{}")
+    assert path.stat().st_mode & 0o111 == 0
+
+
+def test_a_failed_cleanup_does_not_hide_the_write_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the rename fails and removing the temporary file fails too, the caller still
+    gets the write error, not the cleanup's."""
+
+    def fail(*args: object) -> None:
+        raise OSError(errno.EIO, "I/O error")
+
+    monkeypatch.setattr(atomic_mod.os, "replace", fail)
+    monkeypatch.setattr(atomic_mod.os, "unlink", fail)
+    with pytest.raises(StoreWriteError):
+        atomic_mod.atomic_write_bytes(tmp_path / "a.json", b"{}")
+
+
+def test_an_interrupted_write_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during a write re-raises KeyboardInterrupt and removes the temporary file."""
+
+    def interrupt(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(atomic_mod.os, "fsync", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_mod.atomic_write_bytes(tmp_path / "a.json", b"{}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interrupted_write_whose_cleanup_fails_still_raises_the_interrupt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during a write is re-raised even if the temporary file cannot be removed."""
+
+    def interrupt(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    def fail(path: object) -> None:
+        raise OSError(errno.EIO, "I/O error")
+
+    monkeypatch.setattr(atomic_mod.os, "fsync", interrupt)
+    monkeypatch.setattr(atomic_mod.os, "unlink", fail)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_mod.atomic_write_bytes(tmp_path / "a.json", b"{}")
+
+
+def test_a_folder_in_place_of_a_file_is_named_in_both_languages(tmp_path: Path) -> None:
+    """A folder where a store file should be is a damaged file, said in English and French."""
+    path = tmp_path / "db.json"
+    path.mkdir()
+    with pytest.raises(CorruptFileError) as info:
+        atomic_mod.read_document(path)
+    assert f"{path} is corrupt: a folder is where the file should be" in info.value.message("en")
+    assert "un dossier se trouve à la place du fichier" in info.value.message("fr")
+
+
+@pytest.mark.parametrize(
+    ("error", "detail"),
+    [
+        (PermissionError(errno.EACCES, "Permission denied"), "Permission denied"),
+        (OSError("odd"), "odd"),
+    ],
+)
+def test_an_unreadable_file_names_the_file_and_the_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, detail: str
+) -> None:
+    """A file that cannot be read is named with the system's reason (or the error's text)."""
+
+    def refuse(*args: object) -> None:
+        raise error
+
+    path = tmp_path / "db.json"
+    monkeypatch.setattr(atomic_mod, "open", refuse, raising=False)
+    with pytest.raises(UnreadableFileError) as info:
+        atomic_mod.read_bytes(path)
+    assert f"Cannot read {path} ({detail})" in info.value.message("en")
