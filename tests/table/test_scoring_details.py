@@ -27,3 +27,8 @@ def test_a_player_without_a_card_count_scores_no_penalty() -> None:
     """card_penalty: a player whose cards left were not counted (out first) scores 0."""
     points = scoring.hand_points("card_penalty", ["a", "b"], cards_left={"b": 4})
     assert points == {"a": 0, "b": 4}
+
+
+def test_a_player_without_points_yet_counts_as_zero_in_the_standings() -> None:
+    """A player missing from the totals (no hand scored yet) ranks as 0 points, below 1."""
+    assert scoring.standings({"a": 1}, ["b", "a"], "top_two") == ["a", "b"]
