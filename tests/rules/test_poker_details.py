@@ -1,0 +1,57 @@
+"""Poker combinations (B11 `poker`): the details combos.py's mutation run showed untested.
+
+One rule per test; together they kill the mutants of `companion/rules/combos.py` that survived
+`python scripts/mutation.py --module companion/rules/combos.py` (docs/reliability.md,
+"Mutation testing").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.cards import parse_cards
+from companion.rules.combos import classify, order_for
+from companion.rules.hand import Action, HandState
+from companion.rules.presets import get_preset
+from companion.rules.referee import apply, judge
+
+
+def _start(**options: str) -> HandState:
+    rules = get_preset("pagat").rules.with_options(combinations="poker", **options)
+    return HandState.start(rules, ["A", "B", "C", "D"])
+
+
+def test_equal_straights_go_to_the_higher_suit_of_the_top_card() -> None:
+    """WIKI: « en cas d'égalité de cette carte de tête, c'est alors la hiérarchie des couleurs
+    qui prévaudra »: 5-9 topped by 9♠ beats 5-9 topped by 9♦, whatever the lower cards."""
+    state = _start(suits="ranked_poker")
+    state = apply(state, Action.parse("A: 5♦ 6♠ 7♠ 8♥ 9♦"))
+    assert judge(state, Action.parse("B: 5♠ 6♦ 7♦ 8♣ 9♠")).legal
+
+
+def test_equal_straights_by_a_lower_suit_of_the_top_card_do_not_beat() -> None:
+    """The same straight topped by a lower suit (9♦ after 9♠) is too low."""
+    state = _start(suits="ranked_poker")
+    state = apply(state, Action.parse("A: 5♦ 6♠ 7♠ 8♥ 9♠"))
+    ruling = judge(state, Action.parse("B: 5♠ 6♦ 7♦ 8♣ 9♦"))
+    assert not ruling.legal and ruling.code == "too-low"
+
+
+def test_without_ranked_suits_an_equal_straight_does_not_beat() -> None:
+    """Poker hands without the suit order: a straight with the same top card is a tie, so it
+    does not beat (and judging it is not an error)."""
+    state = _start()
+    state = apply(state, Action.parse("A: 5♦ 6♠ 7♠ 8♥ 9♦"))
+    ruling = judge(state, Action.parse("B: 5♠ 6♦ 7♦ 8♣ 9♠"))
+    assert not ruling.legal and ruling.code == "too-low"
+
+
+@pytest.mark.parametrize(
+    "cards",
+    ["3♠ 4♥ 5♦ 6♣ 7♠", "2♥ 4♥ 9♥ J♥ Q♥", "3♣ 3♦ 3♥ 5♠ 5♣", "4♠ 5♠ 6♠ 7♠ 8♠"],
+)
+def test_a_poker_hand_counts_as_five_cards(cards: str) -> None:
+    """Straight, flush, full house and straight flush each count as the five cards played."""
+    rules = get_preset("pagat").rules.with_options(combinations="poker", suits="ranked_poker")
+    combo = classify(tuple(parse_cards(cards)), order_for(rules, False))
+    assert combo.count == 5
