@@ -1,4 +1,4 @@
-"""Poker combinations (B11 `poker`): the details combos.py's mutation run showed untested.
+"""Combination details (poker hands, equal jokers) that combos.py's mutation run showed untested.
 
 One rule per test; together they kill the mutants of `companion/rules/combos.py` that survived
 `python scripts/mutation.py --module companion/rules/combos.py` (docs/reliability.md,
@@ -55,3 +55,15 @@ def test_a_poker_hand_counts_as_five_cards(cards: str) -> None:
     rules = get_preset("pagat").rules.with_options(combinations="poker", suits="ranked_poker")
     combo = classify(tuple(parse_cards(cards)), order_for(rules, False))
     assert combo.count == 5
+
+
+def test_a_lone_joker_wins_at_once_when_both_jokers_are_equal() -> None:
+    """PRES53 « remporte le pli »: with two jokers of equal rank, joker power beat_all and equal
+    plays forbidden, nothing can answer a lone joker: its player wins the trick and leads."""
+    rules = get_preset("pagat").rules.with_options(
+        jokers=2, joker_power="beat_all", equal_play="forbidden", joker_order="equal"
+    )
+    state = HandState.start(rules, ["A", "B", "C", "D"])
+    state = apply(state, Action.parse("A: 5"))
+    ruling = judge(state, Action.parse("B: JK"))
+    assert ruling.legal and ruling.next_player == "B" and ruling.to_beat is None
