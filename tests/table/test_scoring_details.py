@@ -32,3 +32,15 @@ def test_a_player_without_a_card_count_scores_no_penalty() -> None:
 def test_a_player_without_points_yet_counts_as_zero_in_the_standings() -> None:
     """A player missing from the totals (no hand scored yet) ranks as 0 points, below 1."""
     assert scoring.standings({"a": 1}, ["b", "a"], "top_two") == ["a", "b"]
+
+
+def test_top_two_gives_nothing_to_the_last_even_when_second() -> None:
+    """top_two: the last player scores 0, even at two players where he is also second."""
+    assert scoring.place_points("top_two", 2) == [2, 0]
+    assert scoring.place_points("top_two", 3) == [2, 1, 0]
+
+
+def test_a_putsch_changes_no_card_penalty_total() -> None:
+    """The putsch bonus applies to schemes that count places, never to card_penalty."""
+    assert scoring.putsch_adjustment("card_penalty", ("a", True)) == 0
+    assert scoring.putsch_adjustment("card_penalty", ("a", False)) == 0
