@@ -11,6 +11,7 @@ import pytest
 
 from companion.rules.cards import parse_cards
 from companion.rules.combos import classify, order_for
+from companion.rules.errors import SuitNeededError
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
@@ -67,3 +68,22 @@ def test_a_lone_joker_wins_at_once_when_both_jokers_are_equal() -> None:
     state = apply(state, Action.parse("A: 5"))
     ruling = judge(state, Action.parse("B: JK"))
     assert ruling.legal and ruling.next_player == "B" and ruling.to_beat is None
+
+
+def test_equal_jokers_do_not_beat_each_other() -> None:
+    """D5 joker_order=equal: the black-and-white joker is no higher than the coloured one."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_order="equal")
+    state = apply(HandState.start(rules, ["A", "B", "C", "D"]), Action.parse("A: JKR"))
+    ruling = judge(state, Action.parse("B: JKB"))
+    assert not ruling.legal and ruling.code == "equal-forbidden"
+
+
+def test_a_joker_without_its_colour_is_asked_for_when_the_order_matters() -> None:
+    """D5 with ordered jokers: a joker given without its colour is refused with a question,
+    in French and in English."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_order="coloured_high")
+    state = HandState.start(rules, ["A", "B", "C", "D"])
+    with pytest.raises(SuitNeededError) as info:
+        judge(state, Action.parse("A: JK"))
+    assert "Précisez quel joker" in info.value.message("fr")
+    assert "Say which joker" in info.value.message("en")
