@@ -21,6 +21,7 @@ costs up to that; a whole layer takes hours.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import os
 import re
@@ -288,6 +289,13 @@ def main(argv: list[str] | None = None) -> int:
     for layer in layers:
         folder = prepare(layer)
         if not args.report:
+            # One run per layer at a time: two would share mutmut's files in the folder.
+            lock = (folder / ".lock").open("w")
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                print(f"another mutation run of the {layer.name} layer is going", file=sys.stderr)
+                return 1
             generate(folder)
             again, limit = args.again, args.limit
             # A second round when mutmut itself reset results it found stale (a changed test
