@@ -85,5 +85,9 @@ def test_a_joker_without_its_colour_is_asked_for_when_the_order_matters() -> Non
     state = HandState.start(rules, ["A", "B", "C", "D"])
     with pytest.raises(SuitNeededError) as info:
         judge(state, Action.parse("A: JK"))
-    assert "Précisez quel joker" in info.value.message("fr")
-    assert "Say which joker" in info.value.message("en")
+    assert info.value.message("fr") == (
+        "Précisez quel joker (JKR coloré ou JKB noir et blanc) : leur ordre compte."
+    )
+    assert info.value.message("en") == (
+        "Say which joker (JKR coloured or JKB black-and-white): the joker order matters."
+    )
