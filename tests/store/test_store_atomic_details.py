@@ -44,8 +44,8 @@ def test_a_top_level_that_is_not_an_object_names_what_it_found(
     path.write_bytes(content)
     with pytest.raises(CorruptFileError) as info:
         atomic_mod.read_document(path)
-    assert english in info.value.message("en")
-    assert french in info.value.message("fr")
+    assert f"{english}." in info.value.message("en")
+    assert f"{french}." in info.value.message("fr")
 
 
 def test_a_table_that_is_not_an_object_names_its_type_in_french(tmp_path: Path) -> None:
@@ -232,9 +232,17 @@ def test_a_number_json_cannot_hold_is_refused(number: float) -> None:
 @pytest.mark.parametrize(
     ("content", "english", "french"),
     [
-        (b"  \n", "the file is empty", "le fichier est vide"),
-        (b"[" * 100_000, "invalid JSON: nested too deeply", "JSON invalide : imbrication trop"),
-        (b'{"t": ', "invalid JSON at line 1 column 7", "JSON invalide ligne 1, colonne 7"),
+        (b"  \n", ": the file is empty", " : le fichier est vide"),
+        (
+            b"[" * 100_000,
+            ": invalid JSON: nested too deeply",
+            " : JSON invalide : imbrication trop profonde",
+        ),
+        (
+            b'{"t": ',
+            "invalid JSON at line 1 column 7: Expecting value",
+            "JSON invalide ligne 1, colonne 7 (Expecting value)",
+        ),
         (
             b'{"t": [1]}',
             "table 't' is a list, expected an object of documents",
@@ -260,8 +268,8 @@ def test_a_damaged_file_says_what_is_wrong_in_both_languages(
     path.write_bytes(content)
     with pytest.raises(CorruptFileError) as info:
         atomic_mod.read_document(path)
-    assert english in info.value.message("en")
-    assert french in info.value.message("fr")
+    assert f"{english}." in info.value.message("en")
+    assert f"{french}." in info.value.message("fr")
 
 
 def test_new_files_are_not_executable(tmp_path: Path) -> None:
@@ -324,7 +332,7 @@ def test_a_folder_in_place_of_a_file_is_named_in_both_languages(tmp_path: Path) 
     with pytest.raises(CorruptFileError) as info:
         atomic_mod.read_document(path)
     assert f"{path} is corrupt: a folder is where the file should be" in info.value.message("en")
-    assert "un dossier se trouve à la place du fichier" in info.value.message("fr")
+    assert "endommagé : un dossier se trouve à la place du fichier." in info.value.message("fr")
 
 
 @pytest.mark.parametrize(
