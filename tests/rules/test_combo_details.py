@@ -1,0 +1,93 @@
+"""Combination details (poker hands, equal jokers) that combos.py's mutation run showed untested.
+
+One rule per test; together they kill the mutants of `companion/rules/combos.py` that survived
+`python scripts/mutation.py --module companion/rules/combos.py` (docs/reliability.md,
+"Mutation testing").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.cards import parse_cards
+from companion.rules.combos import classify, order_for
+from companion.rules.errors import SuitNeededError
+from companion.rules.hand import Action, HandState
+from companion.rules.presets import get_preset
+from companion.rules.referee import apply, judge
+
+
+def _start(**options: str) -> HandState:
+    rules = get_preset("pagat").rules.with_options(combinations="poker", **options)
+    return HandState.start(rules, ["A", "B", "C", "D"])
+
+
+def test_equal_straights_go_to_the_higher_suit_of_the_top_card() -> None:
+    """WIKI: « en cas d'égalité de cette carte de tête, c'est alors la hiérarchie des couleurs
+    qui prévaudra »: 5-9 topped by 9♠ beats 5-9 topped by 9♦, whatever the lower cards."""
+    state = _start(suits="ranked_poker")
+    state = apply(state, Action.parse("A: 5♦ 6♠ 7♠ 8♥ 9♦"))
+    assert judge(state, Action.parse("B: 5♠ 6♦ 7♦ 8♣ 9♠")).legal
+
+
+def test_equal_straights_by_a_lower_suit_of_the_top_card_do_not_beat() -> None:
+    """The same straight topped by a lower suit (9♦ after 9♠) is too low."""
+    state = _start(suits="ranked_poker")
+    state = apply(state, Action.parse("A: 5♦ 6♠ 7♠ 8♥ 9♠"))
+    ruling = judge(state, Action.parse("B: 5♠ 6♦ 7♦ 8♣ 9♦"))
+    assert not ruling.legal and ruling.code == "too-low"
+
+
+def test_without_ranked_suits_an_equal_straight_does_not_beat() -> None:
+    """Poker hands without the suit order: a straight with the same top card is a tie, so it
+    does not beat (and judging it is not an error)."""
+    state = _start()
+    state = apply(state, Action.parse("A: 5♦ 6♠ 7♠ 8♥ 9♦"))
+    ruling = judge(state, Action.parse("B: 5♠ 6♦ 7♦ 8♣ 9♠"))
+    assert not ruling.legal and ruling.code == "too-low"
+
+
+@pytest.mark.parametrize(
+    "cards",
+    ["3♠ 4♥ 5♦ 6♣ 7♠", "2♥ 4♥ 9♥ J♥ Q♥", "3♣ 3♦ 3♥ 5♠ 5♣", "4♠ 5♠ 6♠ 7♠ 8♠"],
+)
+def test_a_poker_hand_counts_as_five_cards(cards: str) -> None:
+    """Straight, flush, full house and straight flush each count as the five cards played."""
+    rules = get_preset("pagat").rules.with_options(combinations="poker", suits="ranked_poker")
+    combo = classify(tuple(parse_cards(cards)), order_for(rules, False))
+    assert combo.count == 5
+
+
+def test_a_lone_joker_wins_at_once_when_both_jokers_are_equal() -> None:
+    """PRES53 « remporte le pli »: with two jokers of equal rank, joker power beat_all and equal
+    plays forbidden, nothing can answer a lone joker: its player wins the trick and leads."""
+    rules = get_preset("pagat").rules.with_options(
+        jokers=2, joker_power="beat_all", equal_play="forbidden", joker_order="equal"
+    )
+    state = HandState.start(rules, ["A", "B", "C", "D"])
+    state = apply(state, Action.parse("A: 5"))
+    ruling = judge(state, Action.parse("B: JK"))
+    assert ruling.legal and ruling.next_player == "B" and ruling.to_beat is None
+
+
+def test_equal_jokers_do_not_beat_each_other() -> None:
+    """D5 joker_order=equal: the black-and-white joker is no higher than the coloured one."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_order="equal")
+    state = apply(HandState.start(rules, ["A", "B", "C", "D"]), Action.parse("A: JKR"))
+    ruling = judge(state, Action.parse("B: JKB"))
+    assert not ruling.legal and ruling.code == "equal-forbidden"
+
+
+def test_a_joker_without_its_colour_is_asked_for_when_the_order_matters() -> None:
+    """D5 with ordered jokers: a joker given without its colour against a joker is answered
+    with a question, in French and in English, since the ruling depends on it."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_order="coloured_high")
+    state = apply(HandState.start(rules, ["A", "B", "C", "D"]), Action.parse("A: JKB"))
+    with pytest.raises(SuitNeededError) as info:
+        judge(state, Action.parse("B: JK"))
+    assert info.value.message("fr").startswith(
+        "Précisez quel joker (JKR coloré ou JKB noir et blanc)"
+    )
+    assert info.value.message("en").startswith(
+        "Say which joker (JKR coloured or JKB black-and-white)"
+    )
