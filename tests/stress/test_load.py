@@ -54,6 +54,8 @@ MESSAGES = {
     "duplicate": t("fr", "evening.duplicate"),
     "incomplete": t("fr", "evening.incomplete", names="")[:20],
     "rejected": t("fr", "evening.rejected", reason=""),
+    # another phone recorded between our last tap and Record: the screen asks keep or clear
+    "keep or clear": t("fr", "evening.stale_choose"),
 }
 
 
@@ -166,6 +168,8 @@ class Table:
         await client.show_entry(ANSWER)
         n = len([i for i in client.identifiers() if i.startswith("out-")])
         for _ in range(3 * n):  # another phone's hand resets our order: start again
+            if client.has("stale-clear"):
+                return  # the next record() clears the taps first
             unplaced = [i for i in range(n) if not PLACED.match(client.text(f"out-{i}"))]
             if not unplaced:
                 break
@@ -177,6 +181,7 @@ class Table:
                     PLACED.match(c.text(key)) is not None
                     or c.text("evening-hand") != hand
                     or tapped not in c.control_ids()
+                    or c.has("stale-clear")  # another phone recorded: keep or clear asked
                 ),
                 ANSWER,
                 what=f"out-{i} placed",
@@ -198,6 +203,8 @@ class Table:
             phone.unanswered.append("record: no result and no message")
 
     async def undo(self, client: WireClient, phone: Phone) -> None:
+        if client.has("evening-message"):  # read the last answer away first: a message
+            await self.read(client, phone)  # still up would be taken for the undo's answer
         kind = await _answer(client, "evening-undo")
         if kind.startswith("unanswered"):
             phone.unanswered.append(kind)
@@ -218,7 +225,7 @@ async def _phone_loop(
     rng = random.Random(seed)
     client = await WireClient.connect(table.server.base, table.evening, timeout=ANSWER)
     await client.wait_until(
-        lambda c: c.has("out-0") or c.has("evening-result"), ANSWER, what="the evening"
+        lambda c: c.has("evening-tab-entry") or c.has("evening-result"), ANSWER, what="the evening"
     )
     while time.monotonic() < read_until:
         roll = rng.random() if time.monotonic() < mixed_until else 0.0
@@ -430,7 +437,9 @@ def _check_load(tmp_path: Path, seconds: float) -> None:
     ]
     # Every acknowledged change is in the log, and nothing else is.
     logged = Counter(e.action for e in evening.log)
-    assert (logged["record"], logged["undo"]) == (records, undos)
+    assert (logged["record"], logged["undo"]) == (records, undos), [
+        dict(p.messages) for p in run.phones
+    ]
     # No lost or doubled hand, numbered 1..n.
     assert len(hands) == records - undos
     assert [h.result.number for h in hands] == list(range(1, len(hands) + 1))

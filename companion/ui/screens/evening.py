@@ -367,6 +367,7 @@ def EveningScreen() -> ft.View:
                 clear=clear,
                 follow=follow,
                 stale_tap=lambda: set_message(session.tr("evening.stale_choose")),
+                tapped=lambda: set_message(None),
                 record=record,
                 undo=undo,
                 busy=busy,
@@ -437,6 +438,7 @@ class Handlers:
     clear: Callable[[], None]
     follow: Callable[[NewEvening], None]
     stale_tap: Callable[[], None]
+    tapped: Callable[[], None]  # a new tap: the message about the last action is done with
     record: Callable[[object], Awaitable[None]]
     undo: Callable[[object], Awaitable[None]]
     busy: bool
@@ -463,6 +465,7 @@ def _evening_body(
         if read_latest(on.set_entry).stale(view.hand_number):
             on.stale_tap()
             return
+        on.tapped()
         on.set_entry(lambda e: fn(e.for_hand(view.hand_number)))
 
     if view.ended or view.plan is None:
