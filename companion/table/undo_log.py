@@ -31,8 +31,37 @@ class Change:
     hand: int | None = None
     player: str | None = None
 
-    def as_json(self) -> dict[str, Any]:
-        return {"action": self.action, "hand": self.hand, "player": self.player}
+    def words(self, lang: str) -> str:
+        """The change in a few words ("correction de la donne 2"), in ``lang``."""
+        fr, en = _WORDS[self.action]
+        if self.hand is None and self.action in ("record", "edit", "delete"):
+            fr, en = _WORDS_NO_NUMBER[self.action]
+        text = en if lang == "en" else fr
+        return text.format(hand=self.hand, player=self.player)
+
+    def as_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "hand": self.hand,
+            "player": self.player,
+            "text": self.words(lang),
+        }
+
+
+_WORDS: dict[str, tuple[str, str]] = {
+    "record": ("enregistrement de la donne {hand}", "recording of hand {hand}"),
+    "edit": ("correction de la donne {hand}", "correction of hand {hand}"),
+    "delete": ("suppression de la donne {hand}", "deletion of hand {hand}"),
+    "join": ("arrivée de {player}", "{player} joining"),
+    "leave": ("départ de {player}", "{player} leaving"),
+    "rank": ("premiers rôles tirés", "the first roles drawn"),
+    "close": ("fin de la soirée", "ending the evening"),
+}
+_WORDS_NO_NUMBER: dict[str, tuple[str, str]] = {
+    "record": ("enregistrement d'une donne", "recording of a hand"),
+    "edit": ("correction d'une donne", "correction of a hand"),
+    "delete": ("suppression d'une donne", "deletion of a hand"),
+}
 
 
 def undoable(ev: Evening) -> LogEntry | None:
