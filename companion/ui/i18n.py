@@ -532,7 +532,11 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     ),
     "evening.event_plain": ("{event} (touchez pour retirer)", "{event} (tap to remove)"),
     "evening.record": ("Enregistrer la donne", "Record the hand"),
-    "evening.undo": ("Annuler la dernière action", "Undo the last action"),
+    "evening.undo": ("Annuler : {what}", "Undo: {what}"),
+    "evening.redo": ("Rétablir : {what}", "Redo: {what}"),
+    "evening.undone": ("Annulé : {what}", "Undone: {what}"),
+    "evening.redone": ("Rétabli : {what}", "Redone: {what}"),
+    "evening.redo_action": ("Rétablir", "Redo"),
     "evening.incomplete": (
         "Il manque dans l'ordre de sortie : {names}.",
         "Missing from the finishing order: {names}.",
