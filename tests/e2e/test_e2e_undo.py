@@ -94,4 +94,3 @@ def test_undo_says_what_it_takes_back_and_redo_puts_it_back(
         assert len(ev.hands) == 4 and _order_of_hand(srv, evening_id, 2) == CORRECTED
     finally:
         ctx.close()
-

@@ -59,6 +59,7 @@ def test_home_screen_shows_its_buttons(server: Server) -> None:
         phone = await WireClient.connect(server.base, f"/?key={server.key}")
         try:
             await phone.wait_for("screen-home")
+            await phone.wait_for("home-continue")  # an evening is under way: once looked up
             assert {
                 "home-continue",
                 "home-new",
