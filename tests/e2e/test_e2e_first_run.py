@@ -13,6 +13,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -25,17 +26,17 @@ pytestmark = pytest.mark.e2e
 _URL = re.compile(r"(http://127\.0\.0\.1:\d+/?)")
 
 
-@pytest.fixture(scope="module")
-def first_run() -> Iterator[tuple[str, str, Path]]:
-    """``companion --web`` on an empty data folder; BROWSER=true: no browser opens (as on a
-    machine without one), so the printed address is all a person has."""
+@contextmanager
+def companion_alone(data_dir: Path) -> Iterator[tuple[str, str]]:
+    """``companion --web`` on ``data_dir``; BROWSER=true: no browser opens (as on a machine
+    without one), so the printed address is all a person has. Yields it and the output."""
     with tempfile.TemporaryDirectory(prefix="companion-first-") as tmp:
         output = Path(tmp) / "out.log"
         script = Path(sys.executable).with_name("companion")
         cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "companion.cli"]
         with output.open("w", encoding="utf-8") as log:
             proc = subprocess.Popen(
-                [*cmd, "--web", "--data-dir", str(Path(tmp) / "data")],
+                [*cmd, "--web", "--data-dir", str(data_dir)],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
@@ -43,7 +44,7 @@ def first_run() -> Iterator[tuple[str, str, Path]]:
             )
         try:
             url = _wait_for_address(proc, output)
-            yield url, output.read_text("utf-8"), Path(tmp) / "data"
+            yield url, output.read_text("utf-8")
         finally:
             proc.terminate()
             try:
@@ -51,6 +52,13 @@ def first_run() -> Iterator[tuple[str, str, Path]]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A fresh install: an empty data folder."""
+    with companion_alone(tmp_path_factory.mktemp("fresh") / "data") as found:
+        yield found
 
 
 def _wait_for_address(proc: subprocess.Popen, output: Path, timeout: float = 60) -> str:
@@ -71,7 +79,7 @@ def _wait_for_address(proc: subprocess.Popen, output: Path, timeout: float = 60)
 
 
 def test_companion_alone_prints_an_address_that_can_record(first_run, browser) -> None:
-    url, printed, _ = first_run
+    url, printed = first_run
     assert "key=" not in printed  # nothing to copy but the address
     assert "companion serve --host 0.0.0.0" in printed
     ctx = browser.new_context(viewport=PHONE)
@@ -98,21 +106,21 @@ def test_companion_alone_prints_an_address_that_can_record(first_run, browser) -
         ctx.close()
 
 
-def test_continue_appears_once_an_evening_is_under_way(first_run, browser) -> None:
-    """Once an evening is started (here from the command line, on the same data folder),
-    the home screen leads with "Reprendre la soirée", above "Nouvelle soirée"."""
-    url, _, data_dir = first_run
-    TableService(data_dir).create_evening(["Léa", "Tom", "Sam", "Zoé"], "classique")
+def test_continue_appears_while_an_evening_is_under_way(tmp_path: Path, browser) -> None:
+    """With an evening under way (started earlier, here from the command line), the home
+    screen leads with "Reprendre la soirée", above "Nouvelle soirée"."""
+    TableService(tmp_path).create_evening(["Léa", "Tom", "Sam", "Zoé"], "classique")
     ctx = browser.new_context(viewport=PHONE)
     ctx.set_default_timeout(20_000)
     try:
-        page = open_app(ctx, url)
-        expect_text(page, "home-continue", "Reprendre la soirée")
-        assert (
-            by_id(page, "home-continue").bounding_box()["y"]
-            < by_id(page, "home-new").bounding_box()["y"]
-        )
-        tap(page, "home-continue")
-        expect_text(page, "evening-hand", "Donne 1")
+        with companion_alone(tmp_path) as (url, _):
+            page = open_app(ctx, url)
+            expect_text(page, "home-continue", "Reprendre la soirée")
+            assert (
+                by_id(page, "home-continue").bounding_box()["y"]
+                < by_id(page, "home-new").bounding_box()["y"]
+            )
+            tap(page, "home-continue")
+            expect_text(page, "evening-hand", "Donne 1")
     finally:
         ctx.close()
