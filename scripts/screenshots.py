@@ -240,8 +240,23 @@ def _evening_shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], 
         by_id(page, "evening-result").wait_for(state="attached")
         page.mouse.wheel(0, -5000)
 
+    def undone(page: Any) -> None:
+        """A hand recorded then undone (the folder ends as it was): the snackbar says what
+        was undone and offers to redo it; the buttons say what each would do."""
+        result(page)
+        into_view(page, "evening-undo")
+        tap(page, "evening-undo")
+        by_id(page, "evening-snackbar").wait_for(state="attached")
+        into_view(page, "evening-redo")
+
+    def new_similar(page: Any) -> None:
+        _new_evening(page)
+        _type_into(page, "new-name", "Zoe")
+        by_id(page, "new-similar-0").wait_for(state="attached")
+
     return [
         ("new-evening", url, lambda page: _new_evening(page)),
+        ("new-evening-similar", url, new_similar),
         ("new-evening-twice", url, new_twice),
         ("new-evening-draw", url, new_draw),
         ("new-evening-options", url, new_options),
@@ -262,6 +277,7 @@ def _evening_shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], 
         ("evening-details", table, details),
         ("evening-entry", table, entry),
         ("evening-result", table, result),
+        ("evening-undo", table, undone),
         (
             "evening-read-only",
             base + "/evening",
@@ -695,6 +711,13 @@ FOLDERS: list[tuple[Seed, Shots]] = [
     (lambda folder: _seed(folder) or {}, lambda server, _ids: shots(server.base, server.url)),
     (_seed_corrections, correction_shots),
     (_seed_scores, score_shots),
+    # A fresh install: no evening yet, so the main action is a new one.
+    (
+        lambda folder: {},
+        lambda server, _ids: [
+            ("home-fresh", server.url, lambda p: by_id(p, "home-new").wait_for(state="attached"))
+        ],
+    ),
 ]
 
 

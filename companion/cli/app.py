@@ -78,7 +78,8 @@ def _print_qr(url: str) -> None:
 
 def run_app(args: argparse.Namespace) -> int:
     """``companion`` alone: the app on this computer, in a window when Flet's desktop client
-    is there, otherwise served on localhost and opened in the browser."""
+    is there, otherwise served on localhost (editable, no key: only this computer reaches
+    it) and opened in the browser. It says how to invite phones (``companion serve``)."""
     data_dir = getattr(args, "data_dir", None)
     if not getattr(args, "web", False) and desktop_client_available():
         config = build_config(data_dir, "127.0.0.1", 0, open_room=True)
@@ -89,8 +90,12 @@ def run_app(args: argparse.Namespace) -> int:
                 t(config.store.current.lang, "cli.desktop_failed", reason=type(err).__name__) + "\n"
             )
     port = free_port()
-    config = build_config(data_dir, "127.0.0.1", port, open_room=False)
+    # Served on 127.0.0.1 only: no phone can reach it, so this computer needs no key to
+    # record (a key left out of the printed address would open a read-only app).
+    config = build_config(data_dir, "127.0.0.1", port, open_room=True)
     address = local_address(config)
-    print(t(config.store.current.lang, "cli.no_desktop", url=address.base), flush=True)
-    open_when_ready(address.url(config.key), address.base + "/")
+    lang = config.store.current.lang
+    print(t(lang, "cli.no_desktop", url=address.base), flush=True)
+    print(t(lang, "cli.invite_phones"), flush=True)
+    open_when_ready(address.url(None), address.base + "/")
     return run_web(config, "127.0.0.1", port)

@@ -8,6 +8,7 @@ app uses.
                              [--cards-left NAME=N,...] [--none-played NAME,...]
     companion evening delete EVENING HAND
     companion evening undo EVENING
+    companion evening redo EVENING
     companion evening join|leave EVENING NAME
     companion evening plan EVENING
     companion evening share EVENING (--png FILE | --text) [--json]
@@ -15,8 +16,9 @@ app uses.
 ``EVENING`` is an id, a unique prefix, or ``last``; ``HAND`` a 1-based number. Every change is
 made from the version just read, so it is refused (not lost) if another phone changed the
 evening meanwhile. Output: one JSON object (``id``, ``version``, ``hands``, ``totals``,
-``ranking``, ``next_plan`` with its instructions in ``--lang``); bad input exits 2 with one
-line on stderr, in ``--lang``.
+``ranking``, ``next_plan`` with its instructions in ``--lang``, ``undo`` / ``redo``: what
+each would touch next, or null; ``undo`` and ``redo`` also print ``undone`` / ``redone``: what
+they did); bad input exits 2 with one line on stderr, in ``--lang``.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from companion.errors import CompanionError
 from companion.rules.errors import NotationError
 from companion.table.evening_models import Evening
 from companion.table.service import TableService
+from companion.table.undo_log import Change, next_redo, next_undo
 
 Run = Callable[[TableService, argparse.Namespace], Evening]
 
@@ -91,6 +94,7 @@ def register(subparsers: Any) -> None:
     runs: tuple[tuple[str, str, Run], ...] = (
         ("delete", "delete a past hand (undo restores it)", _delete),
         ("undo", "undo the last change", _undo),
+        ("redo", "make again the change undone last", _redo),
         ("plan", "the next hand's plan", _plan),
     )
     for name, doc, run in runs:
@@ -115,7 +119,14 @@ def _guard(run: Run) -> Callable[[argparse.Namespace], int]:
             evening = run(TableService(args.data_dir), args)
         except CompanionError as err:
             return fail(err, args.lang)
-        print_json(summary(evening, args.lang))
+        data = summary(evening, args.lang)
+        # Right after an undo, what redo would make again is what was undone (and the
+        # reverse after a redo).
+        if args.evening_command == "undo":
+            data["undone"] = _described(next_redo(evening), args.lang)
+        elif args.evening_command == "redo":
+            data["redone"] = _described(next_undo(evening), args.lang)
+        print_json(data)
         return 0
 
     return handler
@@ -132,7 +143,13 @@ def summary(ev: Evening, lang: str) -> dict[str, Any]:
         "ranking": [names.get(p, p) for p in ev.present] if ev.ranked else None,
         "next_plan": ev.next_plan.as_json(lang) if ev.next_plan is not None else None,
         "reversed_order": ev.reversed_order,
+        "undo": _described(next_undo(ev), lang),
+        "redo": _described(next_redo(ev), lang),
     }
+
+
+def _described(change: Change | None, lang: str) -> dict[str, Any] | None:
+    return change.as_json(lang) if change is not None else None
 
 
 def _events(items: list[str]) -> list[dict[str, Any]]:
@@ -253,6 +270,11 @@ def _delete(service: TableService, args: argparse.Namespace) -> Evening:
 def _undo(service: TableService, args: argparse.Namespace) -> Evening:
     ev = _current(service, args.evening)
     return service.undo(ev.id, expected_version=ev.version)
+
+
+def _redo(service: TableService, args: argparse.Namespace) -> Evening:
+    ev = _current(service, args.evening)
+    return service.redo(ev.id, expected_version=ev.version)
 
 
 def _plan(service: TableService, args: argparse.Namespace) -> Evening:

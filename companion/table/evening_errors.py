@@ -47,3 +47,13 @@ class OptionOffError(EveningError):
 
 class EveningEndedError(EveningError):
     code = "evening-ended"
+
+
+class NothingToUndoError(EveningError):
+    code = "nothing-to-undo"
+
+
+class NothingToRedoError(EveningError):
+    """Nothing was undone, or something new was entered since the last undo."""
+
+    code = "nothing-to-redo"

@@ -206,20 +206,23 @@ class RankStep(BaseModel):
 
 
 Step = Annotated[HandStep | JoinStep | LeaveStep | RankStep, Field(discriminator="kind")]
-Action = Literal["record", "edit", "delete", "join", "leave", "rank", "close", "undo"]
+Action = Literal["record", "edit", "delete", "join", "leave", "rank", "close", "undo", "redo"]
 
 
 class LogEntry(BaseModel):
     """One change, with what undo needs to reverse it exactly. Entries are never removed:
-    an undone one keeps ``undone_at``, so a deleted or undone hand is still here."""
+    an undone one keeps ``undone_at`` until it is redone, so a deleted or undone hand is
+    still here. ``undo`` and ``redo`` entries name the entry they reversed or made again."""
 
     model_config = _FROZEN
     id: str = Field(default_factory=new_id)
     at: datetime = Field(default_factory=now)
     action: Action
-    step_id: str | None = None  # the step changed (undo: the log entry undone)
+    step_id: str | None = None  # the step changed (undo/redo: the log entry concerned)
     position: int | None = None  # index in ``steps`` (delete: where to restore it)
-    step: Step | None = None  # record/join/leave/rank: the new step; edit/delete: the old one
+    # record/join/leave/rank: the new step; edit/delete: the old one; undo of an edit: the
+    # correction it took back (what redo puts back)
+    step: Step | None = None
     version: int  # the evening's version after the change
     undone_at: datetime | None = None
 

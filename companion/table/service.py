@@ -7,7 +7,8 @@ current evening and changes nothing. A change is validated by replaying the whol
 (``evening.derive``) before anything is written, so bad input never reaches the disk, and
 it is on disk when the call returns (the store writes atomically and durably).
 
-Every change is logged (``Evening.log``) with what ``undo`` needs to reverse it exactly;
+Every change is logged (``Evening.log``) with what ``undo`` needs to reverse it exactly
+(and ``redo`` to make it again, ``table/undo_log``);
 entries are never removed, so a deleted or undone hand can always be found there.
 
 The service serialises its own calls with a lock; like the store, it assumes one process
@@ -41,7 +42,7 @@ from companion.store import (
 from companion.store.backups import list_backups
 from companion.store.errors import backup_moment
 from companion.table import profiles as profile_rules
-from companion.table import stats
+from companion.table import stats, undo_log
 from companion.table.data_folder import FileKind, StoredFile
 from companion.table.evening import (
     PLAYER_FIELDS,
@@ -58,10 +59,10 @@ from companion.table.evening import (
     Step,
     UnknownPlayerError,
     derive,
-    now,
     player_range,
     rules_for,
 )
+from companion.table.evening_errors import NothingToRedoError, NothingToUndoError
 from companion.table.first_roles import random_ranking
 from companion.table.history_list import EveningItem, evening_item
 from companion.table.identity import Colour, colours
@@ -77,6 +78,7 @@ from companion.table.summary_fields import has_score_fields
 
 __all__ = [
     "DuplicateHandError",
+    "NothingToRedoError",
     "NothingToUndoError",
     "TableService",
     "UnknownEveningError",
@@ -120,10 +122,6 @@ class DuplicateHandError(EveningError):
             hand=number,
         )
         self.current = current
-
-
-class NothingToUndoError(EveningError):
-    code = "nothing-to-undo"
 
 
 class UnknownHandError(EveningError):
@@ -474,7 +472,7 @@ class TableService:
             changed, log = build(current)
             version = current.version + 1
             entry = LogEntry(version=version, **log)
-            # ``changed.log`` is the current log, except after undo (which marks an entry).
+            # ``changed.log`` is the current log, except after undo or redo (which mark an entry).
             evening = derive(
                 changed.model_copy(update={"version": version, "log": (*changed.log, entry)})
             )
@@ -613,36 +611,12 @@ class TableService:
     def undo(self, evening_id: str, *, expected_version: int) -> Evening:
         """Undo the last change not yet undone (record, edit, delete, join, leave, drawn
         ranking, close). The undone entry stays in the log, marked ``undone_at``."""
+        return self._change(evening_id, expected_version, undo_log.undo)
 
-        def build(ev: Evening) -> tuple[Evening, dict[str, Any]]:
-            entry = next(
-                (e for e in reversed(ev.log) if e.undone_at is None and e.action != "undo"), None
-            )
-            if entry is None:
-                raise NothingToUndoError("Rien à annuler.", "Nothing to undo.")
-            steps = list(ev.steps)
-            closed = ev.closed
-            if entry.action == "close":
-                closed = False
-            elif entry.action == "delete":
-                assert entry.step is not None and entry.position is not None
-                steps.insert(entry.position, entry.step)
-            else:
-                at = next(i for i, s in enumerate(steps) if s.id == entry.step_id)
-                if entry.action == "edit":
-                    assert entry.step is not None
-                    steps[at] = entry.step
-                else:
-                    del steps[at]
-            marked = tuple(
-                e.model_copy(update={"undone_at": now()}) if e.id == entry.id else e for e in ev.log
-            )
-            return (
-                ev.model_copy(update={"steps": tuple(steps), "closed": closed, "log": marked}),
-                {"action": "undo", "step_id": entry.id},
-            )
-
-        return self._change(evening_id, expected_version, build)
+    def redo(self, evening_id: str, *, expected_version: int) -> Evening:
+        """Make again the change undone last, if nothing new was entered since; raises
+        ``NothingToRedoError`` otherwise. The log keeps both the undo and the redo."""
+        return self._change(evening_id, expected_version, undo_log.redo)
 
     # ------------------------------------------------------------------ reading
 

@@ -205,6 +205,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Salle ouverte (--open) : tout téléphone qui ouvre cette adresse peut noter.",
         "Open room (--open): any phone that opens this address can record.",
     ),
+    "invite.local_open": (
+        "Sur cet ordinateur, l'app s'ouvre sans clé et peut tout noter.",
+        "On this computer the app opens without a key and can record everything.",
+    ),
     "invite.mode_edit": ("Pour noter", "To record"),
     "invite.mode_watch": ("Pour regarder", "To watch"),
     "invite.same_network": (
@@ -212,9 +216,11 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Phones must be on the same Wi-Fi network.",
     ),
     "invite.local_only": (
-        "Ce serveur n'écoute que sur cet ordinateur : lancez "
-        "« companion serve » pour inviter des téléphones.",
-        "This server only listens on this computer: run 'companion serve' to invite phones.",
+        "Les téléphones ne peuvent pas encore ouvrir cette adresse : l'app n'écoute que sur "
+        "cet ordinateur. Arrêtez-la (Ctrl+C) et relancez-la avec "
+        "« companion serve --host 0.0.0.0 », puis revenez ici.",
+        "Phones cannot open this address yet: the app only listens on this computer. Stop it "
+        "(Ctrl+C) and start it again with 'companion serve --host 0.0.0.0', then come back here.",
     ),
     "invite.qr_label": ("QR code de l'adresse", "QR code of the address"),
     # --- dispute -----------------------------------------------------------------------------
@@ -262,9 +268,13 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "companion: port {port} is already in use on {host}; choose another with --port.",
     ),
     "cli.no_desktop": (
-        "Pas de client de bureau Flet ici : companion s'ouvre dans votre "
-        "navigateur ({url}). Ctrl+C pour arrêter.",
-        "No Flet desktop client here: companion opens in your browser ({url}). Ctrl+C to stop.",
+        "Companion s'ouvre dans votre navigateur, pour cet ordinateur seulement : {url} "
+        "(Ctrl+C pour arrêter).",
+        "Companion opens in your browser, for this computer only: {url} (Ctrl+C to stop).",
+    ),
+    "cli.invite_phones": (
+        "Pour inviter des téléphones, arrêtez-le et lancez : companion serve --host 0.0.0.0",
+        "To invite phones, stop it and run: companion serve --host 0.0.0.0",
     ),
     "cli.desktop_failed": (
         "Le client de bureau Flet n'a pas démarré ({reason}) : ouverture dans le navigateur.",
@@ -482,6 +492,12 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "« {name} » est déjà à la table : choisissez un autre nom (par exemple avec une initiale).",
         "'{name}' is already at the table: choose another name (add an initial, for instance).",
     ),
+    "names.similar": (
+        "Attention : « {name} » ressemble à « {other} ». Si c'est la même personne, gardez un "
+        "seul des deux noms, sinon ce seront deux joueurs.",
+        "Note: '{name}' looks like '{other}'. If they are the same person, keep only one of "
+        "the two names, or they will be two players.",
+    ),
     "new.rules": ("Règles", "Rules"),
     "new.preset": ("Variante", "Variant"),
     "new.options": ("Options", "Options"),
@@ -532,7 +548,11 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     ),
     "evening.event_plain": ("{event} (touchez pour retirer)", "{event} (tap to remove)"),
     "evening.record": ("Enregistrer la donne", "Record the hand"),
-    "evening.undo": ("Annuler la dernière action", "Undo the last action"),
+    "evening.undo": ("Annuler : {what}", "Undo: {what}"),
+    "evening.redo": ("Rétablir : {what}", "Redo: {what}"),
+    "evening.undone": ("Annulé : {what}", "Undone: {what}"),
+    "evening.redone": ("Rétabli : {what}", "Redone: {what}"),
+    "evening.redo_action": ("Rétablir", "Redo"),
     "evening.incomplete": (
         "Il manque dans l'ordre de sortie : {names}.",
         "Missing from the finishing order: {names}.",

@@ -26,8 +26,9 @@ def invite(
     can only pass the read-only address on. Never the key to a phone that lacks it."""
     shown = [a for a in addresses if not a.local_only] or list(addresses)
     first = shown[0]
-    if key is None:
-        return Invite(first.url(), "invite.scan_open", (), _others(shown), first.local_only)
+    if key is None:  # --open, or ``companion`` alone on this computer (local only)
+        explain = "invite.local_open" if first.local_only else "invite.scan_open"
+        return Invite(first.url(), explain, (), _others(shown), first.local_only)
     give_key = editor and mode == "edit"
     return Invite(
         first.url(key if give_key else None),

@@ -51,14 +51,17 @@ class HomeEntry:
     primary: bool = False
 
 
-def home_entries(editor: bool) -> list[HomeEntry]:
-    """What the home screen offers: a phone without the key sees only what reads."""
+def home_entries(editor: bool, under_way: bool = False) -> list[HomeEntry]:
+    """What the home screen offers: a phone without the key sees only what reads. "Continue"
+    only while an evening is under way (it is then the main action); otherwise the main
+    action is a new evening."""
     entries = []
     if editor:
-        entries += [
-            HomeEntry("home.continue", EVENING, "PLAY_ARROW", "home-continue", primary=True),
-            HomeEntry("home.new", NEW_EVENING, "ADD", "home-new"),
-        ]
+        if under_way:
+            entries.append(
+                HomeEntry("home.continue", EVENING, "PLAY_ARROW", "home-continue", primary=True)
+            )
+        entries.append(HomeEntry("home.new", NEW_EVENING, "ADD", "home-new", primary=not under_way))
     else:  # tonight's evening, to follow
         entries.append(HomeEntry("home.scoreboard", EVENING, "SCOREBOARD", "home-scoreboard"))
     entries += [

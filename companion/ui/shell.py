@@ -12,6 +12,7 @@ from companion.table import StoreError
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
 from companion.ui.i18n import LANGS, t
+from companion.ui.live_settings import publish_settings, use_table_settings
 from companion.ui.screens.dispute import DisputeScreen
 from companion.ui.screens.evening import EveningScreen
 from companion.ui.screens.evening_hands import EveningHandsScreen
@@ -62,7 +63,7 @@ def NotFound() -> ft.Control:
 @ft.component
 def App(config: ServerConfig) -> list[ft.View]:
     page = ft.context.page
-    settings, set_settings = ft.use_state(config.store.current)
+    settings, set_settings = use_table_settings(config.store)
 
     def apply_look() -> None:
         page.theme_mode = theme.THEME_MODES[settings.theme]
@@ -83,6 +84,7 @@ def App(config: ServerConfig) -> list[ft.View]:
             await asyncio.to_thread(config.store.save, new)  # file I/O off the event loop
         except StoreError as err:
             return t(new.lang, "settings.save_failed", reason=err.message(new.lang))
+        publish_settings()  # the phones already open follow at once
         return None
 
     session = Session(config, may_edit(config.key, page.route or "/"), settings, change_settings)

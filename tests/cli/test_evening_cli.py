@@ -121,3 +121,49 @@ def test_commands_survive_an_ascii_only_locale(evening: Path) -> None:
         timeout=60,
     )
     assert json.loads(plan.stdout.decode("utf-8"))["totals"]["Léa"] == 0
+
+
+def test_redo_makes_again_what_undo_took_back(evening: Path) -> None:
+    """``evening redo`` puts back the hand undo removed, and says what it did; the JSON
+    keeps every key of the other commands."""
+    recorded = json.loads(run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max").stdout)
+    undone = json.loads(run(evening, "undo", "last", "--lang", "en").stdout)
+    assert undone["hands"] == 0
+    assert undone["undone"] == {
+        "action": "record",
+        "hand": 1,
+        "player": None,
+        "text": "recording of hand 1",
+    }
+    assert undone["redo"] == undone["undone"] and undone["undo"] is None
+    out = run(evening, "redo", "last")
+    assert out.returncode == 0, out.stderr
+    redone = json.loads(out.stdout)
+    assert redone["hands"] == 1 and redone["ranking"] == recorded["ranking"]
+    assert redone["totals"] == recorded["totals"]
+    assert redone["redone"]["text"] == "enregistrement de la donne 1"
+    assert redone["redo"] is None and redone["undo"]["action"] == "record"
+    assert set(recorded) <= set(redone)
+
+
+def test_the_undo_key_names_a_correction(evening: Path) -> None:
+    """After correcting hand 1, every command's JSON says undo would take back that
+    correction, in the language asked for."""
+    run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max")
+    run(evening, "record", "last", "--order", "Max,Ana,Tom,Léa")
+    edited = json.loads(
+        run(evening, "edit", "last", "1", "--order", "Léa,Tom,Ana,Max", "--lang", "fr").stdout
+    )
+    assert edited["undo"]["text"] == "correction de la donne 1"
+    plan = json.loads(run(evening, "plan", "last", "--lang", "en").stdout)
+    assert plan["undo"]["text"] == "correction of hand 1"
+
+
+def test_redo_with_nothing_undone_is_refused_in_words(evening: Path) -> None:
+    """Nothing to redo: exit 2, one line in the language asked for, nothing changed."""
+    run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max")
+    before = {p: p.read_bytes() for p in (evening / "evenings").iterdir()}
+    out = run(evening, "redo", "last", "--lang", "en")
+    assert out.returncode == 2
+    assert out.stderr.strip() == "Nothing to redo."
+    assert {p: p.read_bytes() for p in (evening / "evenings").iterdir()} == before

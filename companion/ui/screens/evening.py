@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.table import CorruptFileError
+from companion.table.evening import Evening
 from companion.table.service import PlayerRef, TableService
 from companion.ui import routes, theme
 from companion.ui.data_model import restore_latest
@@ -25,6 +26,7 @@ from companion.ui.live import NewEvening, use_evening_change, use_live_evening, 
 from companion.ui.screens.evening_entry import entry_tab
 from companion.ui.screens.evening_plan import plan_tab
 from companion.ui.screens.evening_scores import ScoresTab
+from companion.ui.screens.evening_undo import undo_buttons, use_undo_redo
 from companion.ui.screens.podium import PodiumPanel
 from companion.ui.screens.score_sheet import ScoreSheetPanel
 from companion.ui.session import Session, use_session
@@ -295,15 +297,12 @@ def EveningScreen() -> ft.View:
             set_slots(table_view(saved).slots)
             set_tab(SCORES)
 
-    async def undo(_: object = None) -> None:
-        if view is None:
-            return
-        version = view.version
-        saved = await change_evening(lambda s: s.undo(view.evening_id, expected_version=version))
-        if saved is not None:
-            set_entry(HandEntry())
-            set_slots(table_view(saved).slots)
-            set_tab(PLAN)
+    def moved(saved: Evening) -> None:
+        set_entry(HandEntry())
+        set_slots(table_view(saved).slots)
+        set_tab(PLAN)
+
+    undo, redo = use_undo_redo(session, view, change_evening, after=moved)
 
     def pick_tab(name: str) -> None:
         set_tab(name)
@@ -380,21 +379,7 @@ def EveningScreen() -> ft.View:
             )
         )
         body.append(_group([restore_button] if restore_button is not None else []))
-        body.append(
-            _group(
-                [
-                    big_button(
-                        session.tr("evening.undo"),
-                        undo,
-                        ident="evening-undo",
-                        icon=ft.Icons.UNDO,
-                        disabled=busy,
-                    )
-                ]
-                if session.editor and view.can_undo
-                else []
-            )
-        )
+        body.append(_group(undo_buttons(session, view, undo, redo, busy)))
         # Past hands, joins and leaves, the end; read-only phones may look too.
         body.append(
             big_button(

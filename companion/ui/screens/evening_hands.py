@@ -21,6 +21,7 @@ from companion.ui import routes, theme
 from companion.ui.evenings import call
 from companion.ui.hands_model import HandCard, HandEdit, HandsView, hands_view
 from companion.ui.live import use_evening_change, use_live_evening
+from companion.ui.name_warnings import name_warnings
 from companion.ui.session import Session, use_session
 from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.text_input import TypedText, use_typed_text
@@ -494,6 +495,10 @@ def _players(
                     ),
                 ]
             )
+        )
+        at_table = [p.name for p in view.present]
+        controls.append(
+            name_warnings(session, (), typed.shown, [*at_table, *joinable], "hands-similar")
         )
     if editable:
         controls.append(

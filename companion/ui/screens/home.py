@@ -1,10 +1,14 @@
-"""Home: what to do tonight, one big button each."""
+"""Home: what to do tonight, one big button each. The main action is a new evening, or
+going back to the one under way."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.errors import CompanionError
 from companion.ui import routes, theme
+from companion.ui.evenings import call
+from companion.ui.screens.evening import current_evening_id
 from companion.ui.session import use_session
 from companion.ui.widgets import big_button, guarded, screen
 
@@ -13,6 +17,17 @@ from companion.ui.widgets import big_button, guarded, screen
 @guarded
 def HomeScreen() -> ft.View:
     session = use_session()
+    under_way, set_under_way = ft.use_state(False)
+    data_dir = session.config.data_dir
+
+    async def look() -> None:
+        try:
+            set_under_way(await call(data_dir, current_evening_id) is not None)
+        except CompanionError:
+            set_under_way(False)  # the evening screen says what is wrong with the data
+
+    ft.use_effect(look, [data_dir, session.editor])
+    entries = routes.home_entries(session.editor, under_way)
     buttons = [
         big_button(
             session.tr(entry.label),
@@ -21,7 +36,7 @@ def HomeScreen() -> ft.View:
             icon=getattr(ft.Icons, entry.icon),
             primary=entry.primary,
         )
-        for entry in routes.home_entries(session.editor)
+        for entry in entries
     ]
     header = ft.Column(
         [
@@ -30,6 +45,15 @@ def HomeScreen() -> ft.View:
         ],
         spacing=4,
     )
+    # "Continue" arrives once the data folder has answered: in a slot of its own, so that
+    # it never takes the place of the button below it.
+    first = [b for b, e in zip(buttons, entries, strict=True) if e.ident == "home-continue"]
+    rest = [b for b, e in zip(buttons, entries, strict=True) if e.ident != "home-continue"]
+    slot = ft.Column(
+        first,
+        visible=bool(first),
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
     return screen(
-        session, routes.HOME, session.tr("app.title"), [header, *buttons], ident="screen-home"
+        session, routes.HOME, session.tr("app.title"), [header, slot, *rest], ident="screen-home"
     )

@@ -24,6 +24,8 @@ def InviteScreen() -> ft.View:
     png = ft.use_memo(lambda: png_bytes(shown.url), [shown.url])
 
     body: list[ft.Control] = []
+    if shown.local_only:  # first: the code below cannot work on a phone yet
+        body.append(note(session.tr("invite.local_only"), ident="invite-local-only"))
     if shown.modes:
         body.append(
             ft.Row(
@@ -63,7 +65,6 @@ def InviteScreen() -> ft.View:
         ),
     ]
     body += [ft.Text(other, size=theme.TEXT, selectable=True) for other in shown.others]
-    body.append(
-        note(session.tr("invite.local_only" if shown.local_only else "invite.same_network"))
-    )
+    if not shown.local_only:
+        body.append(note(session.tr("invite.same_network"), ident="invite-network"))
     return screen(session, routes.INVITE, session.tr("invite.title"), body, ident="screen-invite")

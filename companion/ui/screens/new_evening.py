@@ -13,6 +13,7 @@ from companion.ui.card_picker import card_key
 from companion.ui.dispute_views import card_face, rank_face
 from companion.ui.evenings import call
 from companion.ui.live import announce
+from companion.ui.name_warnings import name_warnings
 from companion.ui.new_evening_model import ROLES_MODES, NewEveningModel, presets
 from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
 from companion.ui.session import Session, use_session
@@ -56,9 +57,12 @@ def _players(
             3,
         )
 
-    def add(_: object = None) -> None:
+    async def add(e: ft.Event[ft.TextField] | None = None) -> None:
         act(NewEveningModel.add_name, typed.latest())()
         typed.set("")
+        if e is not None and isinstance(e.control, ft.TextField):
+            # Enter: the next name goes into the same field (Flet leaves focus() untyped)
+            await e.control.focus()  # type: ignore[no-untyped-call]
 
     controls.append(
         ft.Row(
@@ -109,6 +113,7 @@ def _players(
                     ]
                 )
             )
+    controls.append(name_warnings(session, model.players, typed.shown, saved, "new-similar"))
     controls.append(
         note(session.tr("new.count", n=len(model.players), low=low, high=high), ident="new-count")
     )
