@@ -99,7 +99,9 @@ def _check(
     # half-applied change)
     assert Evening.model_validate_json(stored.model_dump_json()) == stored
     assert stored.next_plan is None and all(h.result is None for h in stored.hands)
-    assert derive(stored).hands, f"{kill}: the stored evening does not replay"
+    replayed = derive(stored)  # raises when a step does not replay
+    assert len(replayed.hands) == len(stored.hands), f"{kill}: the stored evening does not replay"
+    assert all(h.result is not None for h in replayed.hands), f"{kill}: a hand is not derived"
     evening = service.evening(entry.id)
     hands = evening.hands
     got = [(h.key or "", h.order) for h in hands]
