@@ -108,7 +108,12 @@ def _walk(value: Any, visible_only: bool = True) -> Iterator[tuple[dict, bool]]:
             if "_c" in item:
                 if visible_only and (
                     item.get("visible") is False
-                    or (item["_c"] in DIALOGS and item.get("open") is not True)
+                    # a fuzzed props update can make ``_c`` a dict: only names are dialogs
+                    or (
+                        isinstance(item["_c"], str)
+                        and item["_c"] in DIALOGS
+                        and item.get("open") is not True
+                    )
                 ):
                     continue
                 disabled = disabled or item.get("disabled") is True
