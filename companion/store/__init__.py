@@ -22,6 +22,7 @@ from .backups import BackupPolicy
 from .errors import (
     CorruptFileError,
     DiskFullError,
+    FolderBusyError,
     ImportFileError,
     InvalidIdError,
     MigrationError,
@@ -56,6 +57,7 @@ __all__ = [
     "CorruptFileError",
     "DiskFullError",
     "EveningInfo",
+    "FolderBusyError",
     "FolderLock",
     "ImportFileError",
     "ImportResult",

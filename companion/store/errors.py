@@ -23,6 +23,7 @@ from .names import backup_time
 __all__ = [
     "CorruptFileError",
     "DiskFullError",
+    "FolderBusyError",
     "ImportFileError",
     "InvalidIdError",
     "MigrationError",
@@ -277,6 +278,25 @@ class DiskFullError(StoreError):
     """The disk (or quota) is full; the previous file content is intact."""
 
     code = "disk-full"
+
+
+class FolderBusyError(StoreError):
+    """Another process held the data folder for longer than a change can take."""
+
+    code = "folder-busy"
+
+    def __init__(self, folder: str | os.PathLike[str], waited: float) -> None:
+        seconds = round(waited)
+        super().__init__(
+            f"Le dossier de données {folder} est occupé par un autre programme depuis "
+            f"{seconds} s : rien n'a été écrit. Réessayez dans un instant ; si cela dure, "
+            "fermez les autres fenêtres ou commandes companion qui l'utilisent.",
+            f"The data folder {folder} has been held by another program for {seconds} s: "
+            "nothing was written. Try again in a moment; if it goes on, close the other "
+            "companion windows or commands using it.",
+            path=folder,
+            waited=seconds,
+        )
 
 
 class StoreWriteError(StoreError):

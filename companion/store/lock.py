@@ -4,7 +4,9 @@ Every change to the store (read, check, write) happens while holding
 :class:`FolderLock`: an exclusive ``flock`` on ``<data>/companion.lock`` (where
 ``fcntl`` is missing, ``msvcrt.locking`` on the same file), taken after an
 in-process re-entrant lock so that threads queue first.  The operating system
-releases the lock when a process dies, so a crash never leaves the folder locked.
+releases the lock when a process dies, so a crash never leaves the folder locked; a
+process that is alive but stuck holding it makes the others give up after
+``WAIT_LIMIT`` seconds with :class:`FolderBusyError` instead of freezing with it.
 
 The first 8 bytes of the lock file count the changes made by every process.  A
 process that finds the count moved since it last looked knows another one wrote,
@@ -20,10 +22,14 @@ locked through a read-only handle when the file is there, else not at all
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from .errors import FolderBusyError
 
 try:
     import fcntl
@@ -31,18 +37,22 @@ except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
     import msvcrt
 
-__all__ = ["LOCK_FILE", "FolderLock"]
+__all__ = ["LOCK_FILE", "WAIT_LIMIT", "FolderLock"]
 
 LOCK_FILE = "companion.lock"
 _COUNTER_SIZE = 8
 _MSVCRT_OFFSET = 1 << 20  # the byte msvcrt locks, away from the counter it would hide
+# A change holds the folder for milliseconds (an import of a large file: a few seconds).
+WAIT_LIMIT = 60.0
+_POLL_FIRST, _POLL_MOST = 0.001, 0.01  # seconds between tries: short, as changes are
 
 
 class FolderLock:
     """Re-entrant, thread-safe, inter-process lock of one data folder."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, wait_limit: float = WAIT_LIMIT) -> None:
         self.path = folder / LOCK_FILE
+        self.wait_limit = wait_limit
         self._folder = folder
         self._thread_lock = threading.RLock()
         self._depth = 0
@@ -53,10 +63,13 @@ class FolderLock:
     @contextlib.contextmanager
     def hold(self) -> Iterator[bool]:
         """Hold the lock; yields True for the outermost hold of this process."""
-        with self._thread_lock:
+        start = time.monotonic()
+        if not self._thread_lock.acquire(timeout=self.wait_limit):
+            raise FolderBusyError(self._folder, time.monotonic() - start)
+        try:
             outermost = self._depth == 0
             if outermost:
-                self._acquire()
+                self._acquire(self.wait_limit - (time.monotonic() - start))
             self._depth += 1
             try:
                 yield outermost
@@ -64,6 +77,8 @@ class FolderLock:
                 self._depth -= 1
                 if self._depth == 0:
                     self._release()
+        finally:
+            self._thread_lock.release()
 
     def count(self) -> int:
         """How many changes the lock file has counted (call while holding the lock)."""
@@ -95,25 +110,44 @@ class FolderLock:
                 self._fd = os.open(self.path, os.O_RDONLY | flags)
             self._writable = False
 
-    def _acquire(self) -> None:
+    def _acquire(self, limit: float) -> None:
         self._open()
         if self._fd is None:
             return
         try:
-            if fcntl is not None:
-                fcntl.flock(self._fd, fcntl.LOCK_EX)
-            else:
-                os.lseek(self._fd, _MSVCRT_OFFSET, os.SEEK_SET)
-                while True:  # LK_LOCK gives up after 10 seconds: keep waiting
-                    try:
-                        msvcrt.locking(self._fd, msvcrt.LK_LOCK, 1)
-                        break
-                    except OSError:
-                        continue
+            self._wait_for_lock(self._fd, limit)
         except BaseException:
             os.close(self._fd)
             self._fd = None
             raise
+
+    def _wait_for_lock(self, fd: int, limit: float) -> None:
+        """Take the lock, trying again for ``limit`` seconds: a blocking wait would freeze
+        this process for as long as a stuck one holds the folder."""
+        start = time.monotonic()
+        pause = _POLL_FIRST
+        while not self._try_lock(fd):
+            waited = time.monotonic() - start
+            if waited >= limit:
+                raise FolderBusyError(self._folder, self.wait_limit)
+            time.sleep(min(pause, limit - waited))
+            pause = min(pause * 2, _POLL_MOST)
+
+    @staticmethod
+    def _try_lock(fd: int) -> bool:
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            else:
+                os.lseek(fd, _MSVCRT_OFFSET, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except (BlockingIOError, PermissionError):
+            return False  # held elsewhere (msvcrt says so with EACCES)
+        except OSError as exc:
+            if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EDEADLK):
+                return False
+            raise
+        return True
 
     def _release(self) -> None:
         if self._fd is None:

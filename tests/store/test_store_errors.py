@@ -220,6 +220,7 @@ def _samples(tmp_path: Path) -> list[store.StoreError]:
         store.NoBackupError(P),
         store.MigrationError(P, 1),
         store.MigrationError(P, 1, 3),
+        store.FolderBusyError("/data", 60.0),
     ]
 
 

@@ -7,6 +7,7 @@ dependency: it is imported only by the functions that need it.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import socket
@@ -163,25 +164,32 @@ def by_id(page: Any, ident: str) -> Any:
     return page.locator(f'[flt-semantics-identifier="{ident}"]')
 
 
-# Resolves once the semantics tree has not changed for ``quiet`` ms (at most ``limit`` ms).
-_SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
-  const start = performance.now();
-  let last = start;
-  const observer = new MutationObserver(() => { last = performance.now(); });
-  observer.observe(document.body, {subtree: true, childList: true, attributes: true});
-  const check = () => {
-    const now = performance.now();
-    if (now - last >= quiet || now - start >= limit) { observer.disconnect(); resolve(); }
-    else setTimeout(check, 20);
-  };
-  setTimeout(check, 20);
-})"""
+# True once the page has not changed for ``quiet`` ms since this wait began (or ``limit`` ms
+# have passed). Polled by ``wait_for_function``, whose timeout Playwright's driver enforces
+# even when the page is stuck: an ``evaluate`` awaiting a promise has none and can hang a run.
+_SETTLED_JS = """([quiet, limit, token]) => {
+  const w = window;
+  if (!w.__settle) {
+    w.__settle = {token: null, start: 0, last: 0};
+    new MutationObserver(() => { w.__settle.last = performance.now(); })
+      .observe(document.body, {subtree: true, childList: true, attributes: true});
+  }
+  const s = w.__settle, now = performance.now();
+  if (s.token !== token) { s.token = token; s.start = now; s.last = now; }
+  return now - s.last >= quiet || now - s.start >= limit;
+}"""
+_settle_calls = itertools.count()
 
 
 def settle(page: Any, quiet: int = 120, limit: int = 3_000) -> None:
     """Wait for the screen to stop moving: a click is aimed at a position, and the answer
     to the previous tap may still be shifting the layout (a person would wait too)."""
-    page.evaluate(_SETTLE_JS, [quiet, limit])
+    page.wait_for_function(
+        _SETTLED_JS,
+        arg=[quiet, limit, next(_settle_calls)],
+        polling=20,
+        timeout=limit + 20_000,
+    )
 
 
 def into_view(page: Any, ident: str, top: float = 120) -> None:
