@@ -77,6 +77,7 @@ class TableView:
     # names -> cards held once the exchanges are done: the top of the cards-left picker
     hand_sizes: dict[str, int]
     totals: dict[str, int]  # names -> running totals of the evening
+    player_ids: dict[str, str]  # names -> profile ids (each seat's colour and avatar)
 
     @property
     def seats(self) -> list[Seat]:
@@ -195,6 +196,7 @@ def table_view(ev: Evening) -> TableView:
         redo_next=next_redo(ev),
         hand_sizes=ev.next_plan.cards_after() if ev.next_plan else {},
         totals={names[p]: total for p, total in ev.totals.items() if p in names},
+        player_ids={name: pid for pid, name in names.items()},
     )
 
 

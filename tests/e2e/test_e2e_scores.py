@@ -26,6 +26,7 @@ from tests.support.browser import (
     tap,
     text_of,
 )
+from tests.support.colours import close, fill_of
 
 pytestmark = pytest.mark.e2e
 
@@ -73,29 +74,6 @@ def _expect_said(page, ident: str, text: str) -> None:
 
     node = by_id(page, ident)
     expect(node).to_have_attribute("aria-label", re.compile(re.escape(text)), timeout=20_000)
-
-
-def _fill_of(page, ident: str, width: float | None = None) -> str:
-    """The avatar's colour in the control tagged ``ident`` (in its first ``width`` px), as
-    #RRGGBB."""
-    node = by_id(page, ident).first
-    node.wait_for(state="attached")
-    page.wait_for_timeout(800)  # a screen slides in: let it come to rest
-    box = node.bounding_box()
-    assert box is not None
-    if width is not None:
-        box = {**box, "width": width}
-    shot = Image.open(io.BytesIO(page.screenshot(clip=box))).convert("RGB")
-    counts = sorted(shot.getcolors(maxcolors=1 << 20), reverse=True)
-    # The screen and the cards are greys: the avatar is the commonest vivid colour.
-    colour = next(c for _, c in counts if max(c) - min(c) > 40)
-    return "#{:02X}{:02X}{:02X}".format(*colour)
-
-
-def _close(a: str, b: str, tolerance: int = 12) -> bool:
-    pa = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
-    pb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
-    return all(abs(x - y) <= tolerance for x, y in zip(pa, pb, strict=True))
 
 
 def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
@@ -150,10 +128,10 @@ def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
         # Each player's colour: the same on the grid and the podium.
         tom = expected[ids["Tom"]].fill
         into_view(page, "podium-avatar-1")
-        assert _close(_fill_of(page, "podium-avatar-1"), tom)
+        assert close(fill_of(page, "podium-avatar-1"), tom)
         tom_column = ["Léa", "Tom", "Sam", "Zoé", "Ana"].index("Tom")  # seating order
         into_view(page, f"sheet-avatar-{tom_column}")
-        assert _close(_fill_of(page, f"sheet-avatar-{tom_column}"), tom)
+        assert close(fill_of(page, f"sheet-avatar-{tom_column}"), tom)
     finally:
         for ctx in (first, second):
             ctx.close()
@@ -186,11 +164,11 @@ def test_history_leaderboard_player_page_and_merge(scores_server: Server, browse
         assert re.search(r"place moyenne \d,\d|place moyenne \dr?e sur", text_of(page, "leader-1"))
         first = text_of(page, "leader-1").split(". ", 1)[1].split(" —", 1)[0]
         # The line's avatar: 36 px after the line's 12 px padding.
-        assert _close(_fill_of(page, "leader-1", width=50), expected[ids[first]].fill)
+        assert close(fill_of(page, "leader-1", width=50), expected[ids[first]].fill)
         tap(page, "leader-1")
         expect_text(page, "player-rating", "cote ")
         expect_text(page, "player-titles", "Président")
-        assert _close(_fill_of(page, "player-avatar"), expected[ids[first]].fill)
+        assert close(fill_of(page, "player-avatar"), expected[ids[first]].fill)
         into_view(page, "rival-0")
         expect_text(page, "rival-0", "contre ")
 

@@ -1,20 +1,25 @@
-"""The evening's Plan tab: the table drawn with its seats (each player's title, cards dealt,
-who deals and who leads) around the deck, the exchanges as short lines to tick off, and the
-plan's full sentences folded behind "Détails"."""
+"""The evening's Plan tab: the table drawn with its seats (each player's avatar in his own
+colour, title, cards dealt, who deals and who leads) around the deck, the exchanges as short
+lines to tick off, and the plan's full sentences folded behind "Détails"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import flet as ft
 
+from companion.errors import CompanionError
+from companion.table.identity import Colour
 from companion.ui import theme
+from companion.ui.avatar import avatar
+from companion.ui.evenings import call
 from companion.ui.session import Session
-from companion.ui.state import bind
+from companion.ui.state import bind, use_maybe
 from companion.ui.table_model import HandEntry, TableView
 from companion.ui.widgets import note, section, tagged, toggle_row
 
 SEAT_WIDTH = 118
+SEAT_AVATAR = 26
 
 
 def _badge(text: str, ident: str) -> ft.Control:
@@ -29,15 +34,44 @@ def _badge(text: str, ident: str) -> ft.Control:
     )
 
 
-def _seat_tile(session: Session, view: TableView, i: int) -> ft.Control:
+def _seat_avatar(
+    view: TableView, name: str, colours: Mapping[str, Colour] | None, ident: str
+) -> ft.Control:
+    """The player's avatar; until the colours are loaded, his initials on a neutral disc
+    (a guessed colour that then changes would read as another player)."""
+    pid = view.player_ids.get(name, name)
+    if colours is not None:
+        return avatar(pid, name, colours, SEAT_AVATAR, ident)
+    return tagged(
+        ident,
+        ft.Container(
+            width=SEAT_AVATAR,
+            height=SEAT_AVATAR,
+            border_radius=SEAT_AVATAR // 2,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        ),
+    )
+
+
+def _seat_tile(
+    session: Session, view: TableView, i: int, colours: Mapping[str, Colour] | None
+) -> ft.Control:
     seat = view.seats[i]
     lines: list[ft.Control] = [
-        ft.Text(
-            seat.name,
-            size=theme.TEXT,
-            weight=ft.FontWeight.BOLD,
-            text_align=ft.TextAlign.CENTER,
-            no_wrap=True,
+        ft.Row(
+            [
+                _seat_avatar(view, seat.name, colours, f"seat-{i}-avatar"),
+                ft.Text(
+                    seat.name,
+                    size=theme.TEXT,
+                    weight=ft.FontWeight.BOLD,
+                    no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    expand=True,
+                ),
+            ],
+            spacing=4,
+            tight=True,
         ),
         # Always there (empty on a first hand): the tiles of one table keep one height.
         ft.Text(seat.title or " ", size=14, text_align=ft.TextAlign.CENTER, no_wrap=True),
@@ -118,10 +152,12 @@ def _centre(session: Session, view: TableView) -> ft.Control:
     )
 
 
-def table_drawing(session: Session, view: TableView) -> ft.Control:
+def table_drawing(
+    session: Session, view: TableView, colours: Mapping[str, Colour] | None = None
+) -> ft.Control:
     """Seats clockwise around the table: the first at the top, then round to the right."""
     n = len(view.seats)
-    tiles = [_seat_tile(session, view, i) for i in range(n)]
+    tiles = [_seat_tile(session, view, i, colours) for i in range(n)]
     if n % 2 == 0:
         right, bottom, left = list(range(1, n // 2)), [n // 2], list(range(n - 1, n // 2, -1))
     else:
@@ -140,6 +176,24 @@ def table_drawing(session: Session, view: TableView) -> ft.Control:
     if bottom:
         column.append(ft.Row([tiles[bottom[0]]], alignment=ft.MainAxisAlignment.CENTER))
     return tagged("table-drawing", ft.Column(column, spacing=6))
+
+
+@ft.component
+def TableDrawing(session: Session, view: TableView) -> ft.Control:
+    """The table, its seats in the players' own colours (``TableService.player_colours``,
+    as on the score sheet, charts and podium), reloaded when the evening changes (a
+    player who joins is a new profile, a merge changes a colour)."""
+    colours, set_colours = use_maybe(dict)
+
+    async def load() -> None:
+        try:
+            found = await call(session.config.data_dir, lambda s: s.player_colours())
+        except CompanionError:
+            return  # the seats keep their neutral discs; the names still say who sits where
+        set_colours(found)
+
+    ft.use_effect(load, [view.evening_id, view.version])
+    return table_drawing(session, view, colours)
 
 
 def check_line(
@@ -205,7 +259,7 @@ def plan_tab(
             for i, line in enumerate(view.plan.instructions(session.lang) if view.plan else [])
         ]
     return [
-        table_drawing(session, view),
+        TableDrawing(session, view),
         _column(checklist),
         toggle_row(
             session.tr("evening.details"),
