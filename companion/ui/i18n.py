@@ -770,7 +770,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "players.rename": ("Renommer", "Rename"),
     "players.new_name": ("Nouveau nom", "New name"),
     "players.save": ("Enregistrer", "Save"),
-    "players.merge": ("Fusionner dans…", "Merge into…"),
+    "players.merge": ("Fusionner…", "Merge…"),
     "players.merge_help": (
         "Touchez le joueur dans lequel fusionner {name} : toutes ses soirées compteront pour lui.",
         "Tap the player to merge {name} into: all his evenings will count as that player's.",

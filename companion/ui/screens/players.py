@@ -220,6 +220,8 @@ def PlayersScreen() -> ft.View:
                     )
                 )
             elif merging is None:
+                # Each button as wide as its label, side by side when they fit, one under
+                # the other on a narrow phone: a label never wraps inside its button.
                 actions.append(
                     ft.Row(
                         [
@@ -228,17 +230,17 @@ def PlayersScreen() -> ft.View:
                                 lambda _, line=line: start_rename(line),
                                 ident=f"rename-{i}",
                                 icon=ft.Icons.EDIT,
-                                expand=True,
                             ),
                             big_button(
                                 session.tr("players.merge"),
                                 lambda _, line=line: set_mode(("merge", line.player_id)),
                                 ident=f"merge-{i}",
                                 icon=ft.Icons.CALL_MERGE,
-                                expand=True,
                             ),
                         ],
                         spacing=8,
+                        run_spacing=8,
+                        wrap=True,
                     )
                 )
         body.append(_line(session, view, i, line, actions))
