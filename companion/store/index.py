@@ -176,6 +176,16 @@ class EveningIndex:
         else:
             self._raw[entry.id] = raw
 
+    def set_summary(self, evening_id: str, summary: Any) -> None:
+        """Replace one entry's summary, keeping the rest of its record as read (keys a
+        newer app wrote included)."""
+        entry = self._entries[evening_id]
+        raw = self._raw.get(evening_id)
+        self.set(
+            entry.model_copy(update={"summary": summary}),
+            None if raw is None else {**raw, "summary": summary},
+        )
+
     def drop(self, evening_id: str) -> None:
         self._entries.pop(evening_id, None)
         self._json.pop(evening_id, None)

@@ -573,6 +573,33 @@ class Repository(Generic[E, P]):
                     self.problems.append(exc)
             return result
 
+    def store_summaries(
+        self, summaries: Mapping[str, tuple[tuple[int | None, int | None], Any]]
+    ) -> int:
+        """Keep summaries computed by the caller in the index, by evening id: each with the
+        size and mtime of the evening file it was computed from, and stored only while the
+        file is still that one (an entry written before its summary's keys existed is thus
+        computed once, not in every process). Derived data: when the index cannot be
+        written (read-only folder) they stay in memory only. Returns how many were stored."""
+        with self.locked():
+            stored = 0
+            for evening_id, (stamp, summary) in summaries.items():
+                entry = self._index.get(evening_id)
+                if (
+                    entry is None
+                    or entry.error is not None
+                    or stamp == _NO_STAT
+                    or (entry.file_size, entry.file_mtime_ns) != stamp
+                ):
+                    continue
+                dumps_document(summary)  # must be JSON: fail before anything is written
+                self._index.set_summary(evening_id, summary)
+                stored += 1
+            if stored:
+                with contextlib.suppress(*_WRITE_ERRORS):
+                    self._write_index()
+            return stored
+
     def get_players(self) -> list[P]:
         """The player profiles (copies), in the order they were saved."""
         with self.locked():

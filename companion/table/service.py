@@ -636,6 +636,7 @@ class TableService:
     ) -> list[tuple[IndexEntry, date | None, Mapping[str, Any]]]:
         """Readable evenings in the period, with their summaries (newest first)."""
         out = []
+        fresh: dict[str, tuple[tuple[int | None, int | None], dict[str, Any]]] = {}
         for entry in self.repo.list_index():
             day = _day(entry.date)
             if entry.error is not None or not stats.in_period(day, start, end):
@@ -643,14 +644,17 @@ class TableService:
             summary = entry.summary
             if not stats.summary_ok(summary) or not has_score_fields(summary):
                 # Written before summaries (or these keys) or by an old app: computed once
-                # per version of the file.
+                # per version of the file, then kept in the index for the next processes.
                 stamp = (entry.file_size, entry.file_mtime_ns)
                 known = self._computed.get(entry.id)
                 if known is None or known[0] != stamp or stamp == (None, None):
                     known = (stamp, stats.evening_summary(self._load(entry.id)))
                     self._computed[entry.id] = known
+                    fresh[entry.id] = known
                 summary = known[1]
             out.append((entry, day, summary))
+        if fresh:
+            self.repo.store_summaries(fresh)
         return out
 
     def _summaries(self, start: date | None, end: date | None) -> list[stats.Dated]:
