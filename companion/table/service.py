@@ -187,6 +187,9 @@ class TableService:
         self._book: RatingBook | None = None  # built on first use, then kept up to date
         self._book_aliases: dict[str, str] = {}
         self._nights: dict[str, tuple[Any, NightInput]] = {}  # evening id -> (summary, input)
+        # The folder's change count when the book last matched the whole index: while it
+        # has not moved, the book is current, and a change this service saves is rated alone.
+        self._book_count: int | None = None
 
     # ------------------------------------------------------------------ players
 
@@ -438,9 +441,20 @@ class TableService:
             self._cache.popitem(last=False)
 
     def _save(self, evening: Evening) -> None:
+        current = self._book is not None and self._book_count == self.repo.change_count()
         entry = self.repo.save(evening)
         self._remember(evening, (entry.file_size, entry.file_mtime_ns, self.repo.change_count()))
-        if self._book is not None:  # ratings in use: replay what this change touched
+        if self._book is None:
+            return
+        # Ratings in use: replay what this change touched. When nothing else changed since
+        # the book matched the index, only this evening's summary is new (no index scan).
+        summary = entry.summary
+        if current and stats.summary_ok(summary) and has_score_fields(summary):
+            known = (summary, night_input(entry.id, _day(entry.date), summary, self._book_aliases))
+            self._nights[entry.id] = known
+            self._book.update(night for _, night in self._nights.values())
+            self._book_count = self.repo.change_count()
+        else:
             self._ratings()
 
     # ------------------------------------------------------------------ changes
@@ -666,18 +680,21 @@ class TableService:
 
     def _ratings(self) -> RatingBook:
         """The rating book brought up to date with the index (replays what changed)."""
+        if self._book is not None and self._book_count == self.repo.change_count():
+            return self._book  # nothing written since it matched the index
         alias = profile_rules.aliases(self.repo.get_players())
         if self._book is None or alias != self._book_aliases:
             self._book, self._book_aliases = RatingBook(), alias
             self._nights.clear()
-        nights = []
+        nights: dict[str, tuple[Any, NightInput]] = {}
         for entry, day, summary in self._indexed(None, None):
             known = self._nights.get(entry.id)
             if known is None or known[0] is not summary:
                 known = (summary, night_input(entry.id, day, summary, alias))
-                self._nights[entry.id] = known
-            nights.append(known[1])
-        self._book.update(nights)
+            nights[entry.id] = known
+        self._nights = nights  # exactly the evenings of the index (deleted ones gone)
+        self._book.update(night for _, night in nights.values())
+        self._book_count = self.repo.change_count()
         return self._book
 
     def ratings(self) -> list[PlayerRating]:

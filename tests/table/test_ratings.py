@@ -165,3 +165,42 @@ def test_book_matches_a_full_replay_after_random_changes():
         scratch = RatingBook()
         scratch.update(nights)
         assert book.ratings() == scratch.ratings()
+
+
+def test_recording_with_ratings_in_use_reads_no_other_summary(service, monkeypatch):
+    """While nothing else changed the folder, a hand recorded by this service is rated from
+    its own evening's new summary: the index is not scanned again."""
+    day = date(2026, 1, 1)
+    for n in range(3):
+        play(service, ["Ann Bob Cat Dan Eve"], day + timedelta(days=7 * n))
+    ev = play(service, ["Eve Dan Cat Bob Ann"], day + timedelta(days=21))
+    service.ratings()
+    scans: list[object] = []
+    real = service._indexed
+
+    def counting(*args):
+        scans.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(service, "_indexed", counting)
+    ev = service.record_hand(
+        ev.id, ["Bob", "Ann", "Cat", "Dan", "Eve"], expected_version=ev.version
+    )
+    assert service._book.replayed_hands == 1
+    rated = {r.player_id: (r.mu, r.sigma) for r in service.ratings()}
+    assert scans == []
+    names = {p.id: p.name for p in service.players()}
+    assert {names[p]: v for p, v in rated.items()} == fresh(service)
+
+
+def test_a_change_from_another_process_is_rated_too(service, tmp_path):
+    """An evening another process recorded meanwhile is in the ratings this one updates
+    when it records a hand of its own."""
+    day = date(2026, 1, 1)
+    ev = play(service, ["Ann Bob Cat Dan Eve"], day)
+    service.ratings()
+    other = TableService(tmp_path / "data")  # same folder, another service (process)
+    play(other, ["Eve Dan Cat Bob Ann"] * 3, day - timedelta(days=7))
+    service.record_hand(ev.id, ["Eve", "Ann", "Cat", "Bob", "Dan"], expected_version=ev.version)
+    assert by_name(service)["Eve"].hands == 5
+    assert {n: (r.mu, r.sigma) for n, r in by_name(service).items()} == fresh(service)
