@@ -2,7 +2,7 @@
 image drawn with Pillow."""
 
 import io
-from datetime import UTC, date
+from datetime import UTC, date, datetime
 
 import pytest
 from PIL import Image
@@ -27,16 +27,19 @@ def service(tmp_path):
 
 
 def night(service, settings=("target=none",), **kw):
+    """The summary of an evening of 23 November 2026 that started at 20:30 UTC (the clock
+    would give today's time, and no time at all on another day than the 23rd)."""
     ev = service.create_evening(FIVE, "pagat", day=date(2026, 11, 23), settings=settings, **kw)
     for order in ORDERS:
         ev = service.record_hand(ev.id, order.split(), expected_version=ev.version)
-    return service.night_summary(ev.id)
+    started = datetime(2026, 11, 23, 20, 30, tzinfo=UTC)
+    return service.night_summary(ev.id).model_copy(update={"started_at": started})
 
 
 def test_text_in_french_lists_the_ranking_with_medals_and_records(service):
     text = summary_text(night(service, place="Chez Chloé"), "fr", UTC)
     lines = text.splitlines()
-    assert lines[0].startswith("🃏 Chez Chloé — lundi 23 novembre 2026, ")
+    assert lines[0] == "🃏 Chez Chloé — lundi 23 novembre 2026, 20:30"
     assert "5 donnes · en cours" in lines[1]
     assert lines[3:8] == [
         "🥇 Eve — 6 pts",
@@ -51,7 +54,7 @@ def test_text_in_french_lists_the_ranking_with_medals_and_records(service):
 
 def test_text_in_english(service):
     text = summary_text(night(service, title="Friday club"), "en", UTC)
-    assert text.startswith("🃏 Friday club — Monday 23 November 2026, ")
+    assert text.startswith("🃏 Friday club — Monday 23 November 2026, 20:30\n")
     assert "5. Dan — 0 pts" in text
     assert "🔥 Longest streak: Eve, Président 3 hands in a row" in text
     assert "📈 Biggest climb: Eve, from 5th to 1st place" in text
