@@ -131,6 +131,7 @@ def test_copy_the_text_puts_the_podium_on_the_clipboard(
         into_view(page, "podium-copy")
         tap(page, "podium-copy")
         expect_text(page, "podium-message", "copié")
+        into_view(page, "podium-message")
         _shot(page, "podium-copied.png", tmp_path)
         # What a paste would give: read back from the browser's clipboard (polled, with a
         # timeout, until the app's write has landed).
