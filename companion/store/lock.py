@@ -114,40 +114,18 @@ class FolderLock:
         self._open()
         if self._fd is None:
             return
+        fd, self._fd = self._fd, None  # ours again once locked; the waits close it else
         try:
-            self._wait_for_lock(self._fd, limit)
+            free = _try_lock(fd)
         except BaseException:
-            os.close(self._fd)
-            self._fd = None
+            os.close(fd)
             raise
-
-    def _wait_for_lock(self, fd: int, limit: float) -> None:
-        """Take the lock, trying again for ``limit`` seconds: a blocking wait would freeze
-        this process for as long as a stuck one holds the folder."""
-        start = time.monotonic()
-        pause = _POLL_FIRST
-        while not self._try_lock(fd):
-            waited = time.monotonic() - start
-            if waited >= limit:
-                raise FolderBusyError(self._folder, self.wait_limit)
-            time.sleep(min(pause, limit - waited))
-            pause = min(pause * 2, _POLL_MOST)
-
-    @staticmethod
-    def _try_lock(fd: int) -> bool:
-        try:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            else:
-                os.lseek(fd, _MSVCRT_OFFSET, os.SEEK_SET)
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except (BlockingIOError, PermissionError):
-            return False  # held elsewhere (msvcrt says so with EACCES)
-        except OSError as exc:
-            if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EDEADLK):
-                return False
-            raise
-        return True
+        if free:
+            self._fd = fd
+        elif fcntl is not None:
+            self._fd = _wait_in_a_thread(fd, limit, self._folder, self.wait_limit)
+        else:
+            self._fd = _wait_by_polling(fd, limit, self._folder, self.wait_limit)
 
     def _release(self) -> None:
         if self._fd is None:
@@ -161,3 +139,68 @@ class FolderLock:
         finally:
             os.close(self._fd)  # closing releases the lock in any case
             self._fd = None
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the lock if it is free; False if another holds it."""
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:
+            os.lseek(fd, _MSVCRT_OFFSET, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError as exc:  # BlockingIOError; msvcrt says so with EACCES
+        if exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK):
+            return False
+        raise
+    return True
+
+
+def _wait_in_a_thread(fd: int, limit: float, folder: Path, wait_limit: float) -> int:
+    """Wait for ``flock`` in a thread for at most ``limit`` seconds, and return ``fd`` held.
+
+    A blocking ``flock`` is woken by the kernel as soon as the holder lets go (polling would
+    let a busy holder take it again first), but cannot be given a time limit: a helper
+    thread waits instead. The lock belongs to the open file, not the thread. Past the limit
+    the helper keeps the file, and unlocks and closes it whenever its wait ends."""
+    state = {"abandoned": False, "taken": False}
+    guard = threading.Lock()
+    done = threading.Event()
+
+    def wait() -> None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            taken = True
+        except OSError:
+            taken = False
+        with guard:
+            state["taken"] = taken
+            if state["abandoned"]:
+                os.close(fd)  # closing releases a lock taken too late
+            done.set()
+
+    threading.Thread(target=wait, name="companion-folder-lock", daemon=True).start()
+    done.wait(limit)
+    with guard:
+        if not done.is_set():
+            state["abandoned"] = True
+            raise FolderBusyError(folder, wait_limit)
+    if not state["taken"]:
+        os.close(fd)
+        raise FolderBusyError(folder, wait_limit)
+    return fd
+
+
+def _wait_by_polling(fd: int, limit: float, folder: Path, wait_limit: float) -> int:
+    """Try again and again for ``limit`` seconds (``msvcrt`` has no wait without a limit of
+    its own), and return ``fd`` held."""
+    start = time.monotonic()
+    pause = _POLL_FIRST
+    while not _try_lock(fd):
+        waited = time.monotonic() - start
+        if waited >= limit:
+            os.close(fd)
+            raise FolderBusyError(folder, wait_limit)
+        time.sleep(min(pause, limit - waited))
+        pause = min(pause * 2, _POLL_MOST)
+    return fd
