@@ -2,18 +2,22 @@
 
 Nothing here decides anything: ``explain`` reads the state before the action, the action, the
 code and what the transition found, and says it in the requested language, citing the rule and
-the system it comes from.
+the system it comes from. Cards read as their faces in that language (``R♥``, ``joker
+rouge``), never in the notation (``K♥``, ``JKR``).
 """
 
 from __future__ import annotations
 
-from companion.rules.cards import Play
+from collections.abc import Callable
+
+from companion.rules.card_words import play_words, rank_name
+from companion.rules.cards import Card, Play
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.hand import Action, HandState, StepInfo
 from companion.rules.presets import PRESETS
 from companion.rules.ruleset import RuleSet, parts_turned_off
 
-# (French, English) sentences; fields: player, next, play, to_beat, count, rank
+# (French, English) sentences; fields: player, next, play, to_beat, count, a_rank
 SENTENCES: dict[RuleCode, tuple[str, str]] = {
     RuleCode.NOT_YOUR_TURN: (
         "ce n'est pas à {player} de jouer mais à {next}.",
@@ -78,8 +82,8 @@ SENTENCES: dict[RuleCode, tuple[str, str]] = {
         "{to_beat} is beaten only by a higher joker{quad_en}.",
     ),
     RuleCode.RULE_OF_FOUR: (
-        "règle des 4 : après une carte égale, il faut poser un {rank} ou passer.",
-        "rule of four: after an equal play, play a {rank} or pass.",
+        "règle des 4 : après une carte égale, il faut poser {a_rank} ou passer.",
+        "rule of four: after an equal play, play {a_rank} or pass.",
     ),
     RuleCode.FORBIDDEN_FINISH: (
         "il est interdit de finir par {play}.",
@@ -180,17 +184,18 @@ def explain(
         return _explain_ok(state, action, info, after, lang)
     option = info.blocker or CODE_OPTION.get(code)
     top = state.trick.top
-    to_beat = str(Play(top.cards)) if top else "—"
+    words = _card_words(state, lang)
+    to_beat = words(Play(top.cards)) if top else "—"
     pending = state.pending.kind if state.pending else "discard"
-    rank = state.trick.run_rank.symbol if state.trick.run_rank else "?"
+    run_rank = state.trick.run_rank
     quad = state.rules.joker_power == "beat_all_but_quad"
     fields = {
         "player": action.player,
         "next": state.next_player or "—",
-        "play": str(action.play),
+        "play": words(action.play),
         "to_beat": to_beat,
         "count": top.combo.count if top else 0,
-        "rank": rank,
+        "a_rank": rank_name(run_rank, lang) if run_rank else "?",
         "effect_fr": _EFFECT_WORDS[pending][0],
         "effect_en": _EFFECT_WORDS[pending][1],
         "quad_fr": " ou par un carré" if quad else "",
@@ -206,14 +211,15 @@ def _explain_ok(
 ) -> str:
     fr = lang == "fr"
     sep = " : " if fr else ": "
-    p, play = action.player, str(action.play)
+    words = _card_words(state, lang)
+    p, play = action.player, words(action.play)
     top = state.trick.top
     parts: list[str] = []
     kind = info.kind
     if kind == "lead":
         parts.append(f"{p} entame avec {play}" if fr else f"{p} leads {play}")
     elif kind == "beat":
-        under = str(Play(top.cards)) if top else ""
+        under = words(Play(top.cards)) if top else ""
         parts.append(f"{play} bat {under}" if fr else f"{play} beats {under}")
     elif kind == "speed":
         parts.append(
@@ -242,7 +248,7 @@ def _explain_ok(
             else f"{p} gathers the trick and leads the next one"
         )
     elif kind == "effect":
-        parts.append(str(action))
+        parts.append(_effect_words(action, words(action.play), lang))
     if info.coup:
         guillotine = info.coup == "guillotine"
         parts.append(
@@ -301,7 +307,7 @@ def _explain_ok(
         order = ", ".join(after.finishing_order)
         parts.append(f"donne terminée ({order})" if fr else f"hand over ({order})")
     elif after is not None and after.next_player:
-        beat = after.to_beat
+        beat = words(after.to_beat) if after.to_beat is not None else None
         nxt = after.next_player
         if beat is None:
             parts.append(f"à {nxt} d'entamer" if fr else f"{nxt} leads")
@@ -316,8 +322,25 @@ def _explain_ok(
                 and top.combo.rank is not None
                 and all(c.rank is not top.combo.rank for c in top.cards)
             ):
-                worth = " ".join([top.combo.rank.symbol] * top.combo.count)  # B7 transparent
+                # B7: the transparent cards stand for the rank below them
+                worth = words(Play((Card(top.combo.rank),) * top.combo.count))
                 parts[-1] += f" (qui vaut {worth})" if fr else f" (worth {worth})"
     option = {"overplay": "self_overplay"}.get(kind) or (info.blocker or None)
     text = (" ; " if fr else "; ").join(parts) + "."  # French sets a space before ";"
     return system_label(state, option, lang) + sep + text[0].upper() + text[1:]
+
+
+def _card_words(state: HandState, lang: str) -> Callable[[Play], str]:
+    """How plays read under these rules: the two jokers named apart only where they differ."""
+    colours = state.rules.jokers > 0 and state.rules.joker_order != "equal"
+    return lambda play: play_words(play, lang, joker_colours=colours)
+
+
+def _effect_words(action: Action, cards: str, lang: str) -> str:
+    """A card given or discarded (B13): "Léa donne 5♥ à Tom" / "Léa discards 5♥"."""
+    fr = lang == "fr"
+    shown = f" {cards}" if action.play.cards else ""
+    if action.effect == "give":
+        to = (f" à {action.target}" if fr else f" to {action.target}") if action.target else ""
+        return f"{action.player} {'donne' if fr else 'gives'}{shown}{to}"
+    return f"{action.player} {'défausse' if fr else 'discards'}{shown}"

@@ -11,6 +11,7 @@ The codes (``ok`` when legal) and what each means are listed in :mod:`companion.
 from __future__ import annotations
 
 from companion.errors import CompanionError
+from companion.rules.card_words import play_words
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
@@ -110,11 +111,13 @@ def _joker_question(state: HandState, err: JokerChoiceError) -> SuitNeededError:
     if not isinstance(outcomes, tuple):
         return err
     rulings = [Ruling(state, exact, *outcome) for exact, outcome in outcomes]
-    fr = " ".join(f"Avec {r.action.play} — {r.message('fr')}" for r in rulings)
-    en = " ".join(f"With {r.action.play} — {r.message('en')}" for r in rulings)
+    fr = " ".join(f"Avec {play_words(r.action.play, 'fr')} — {r.message('fr')}" for r in rulings)
+    en = " ".join(f"With {play_words(r.action.play, 'en')} — {r.message('en')}" for r in rulings)
     return SuitNeededError(
-        f"Précisez quel joker (JKR coloré ou JKB noir et blanc), la décision en dépend. {fr}",
-        f"Say which joker (JKR coloured or JKB black-and-white): the ruling depends on it. {en}",
+        "Précisez quel joker, le rouge (JKR) ou le noir (JKB) : "
+        f"la décision en dépend. {fr}",
+        "Say which joker, the red one (JKR) or the black one (JKB): "
+        f"the ruling depends on it. {en}",
     )
 
 

@@ -85,9 +85,9 @@ def test_a_joker_without_its_colour_is_asked_for_when_the_order_matters() -> Non
     state = apply(HandState.start(rules, ["A", "B", "C", "D"]), Action.parse("A: JKB"))
     with pytest.raises(SuitNeededError) as info:
         judge(state, Action.parse("B: JK"))
-    assert info.value.message("fr").startswith(
-        "Précisez quel joker (JKR coloré ou JKB noir et blanc)"
-    )
-    assert info.value.message("en").startswith(
-        "Say which joker (JKR coloured or JKB black-and-white)"
-    )
+    fr, en = info.value.message("fr"), info.value.message("en")
+    assert fr.startswith("Précisez quel joker, le rouge (JKR) ou le noir (JKB)")
+    assert en.startswith("Say which joker, the red one (JKR) or the black one (JKB)")
+    # each outcome is named in words, not in the notation
+    assert "Avec joker rouge — " in fr and "Avec joker noir — " in fr
+    assert "With red joker — " in en and "With black joker — " in en

@@ -120,8 +120,9 @@ def test_d5_which_fou_is_asked_only_when_it_matters():
     rc, out, err = cli(*argv, "--history", "B: JKR", "--lang", "en", "--play", "C: JK")
     assert rc == 2 and not out
     assert "Say which joker" in err
-    assert "With JKR" in err and "With JKB" in err
-    assert "beats JKR" in err and "same rank" in err
+    assert "(JKR)" in err and "(JKB)" in err  # what to type
+    assert "With red joker" in err and "With black joker" in err
+    assert "beats red joker" in err and "same rank" in err
 
 
 def test_d2a_the_fous_count_for_the_whole_pack():

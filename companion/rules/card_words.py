@@ -1,0 +1,69 @@
+"""Cards as people read them, in French and English: the faces printed on the cards of the
+viewer's language (V/D/R/A in French, J/Q/K/A in English, the suit symbol after the rank) and
+jokers in words ("joker rouge", "black joker").
+
+The notation (``K♥``, ``JKR``, ``pass``) is for typing and storage; every sentence shown to
+a person names cards through this module instead.
+"""
+
+from __future__ import annotations
+
+from companion.rules.cards import Card, JokerColour, Play, Rank
+
+FACES: dict[str, dict[Rank, str]] = {
+    "fr": {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R", Rank.ACE: "A"},  # valet, dame, roi
+    "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"},
+}
+
+_JOKERS: dict[JokerColour | None, tuple[str, str]] = {
+    None: ("joker", "joker"),
+    JokerColour.COLOURED: ("joker rouge", "red joker"),
+    JokerColour.BLACK: ("joker noir", "black joker"),
+}
+
+# A rank named in a sentence, with its article: "il faut poser un roi" / "play a king".
+_RANK_NAMES: dict[Rank, tuple[str, str]] = {
+    Rank.JACK: ("un valet", "a jack"),
+    Rank.QUEEN: ("une dame", "a queen"),
+    Rank.KING: ("un roi", "a king"),
+    Rank.ACE: ("un as", "an ace"),
+    Rank.JOKER: ("un joker", "a joker"),
+    Rank.EIGHT: ("un 8", "an 8"),
+}
+
+PASS_WORDS = ("passe", "pass")
+
+
+def _pick(pair: tuple[str, str], lang: str) -> str:
+    return pair[1] if lang == "en" else pair[0]
+
+
+def rank_face(rank: Rank, lang: str) -> str:
+    """A rank as printed on the cards of ``lang``: ``R`` in French, ``K`` in English."""
+    if rank is Rank.JOKER:
+        return _pick(_JOKERS[None], lang)
+    return FACES["en" if lang == "en" else "fr"].get(rank, str(int(rank)))
+
+
+def rank_name(rank: Rank, lang: str) -> str:
+    """A rank in a sentence, with its article: "une dame", "an ace", "un 7"."""
+    named = _RANK_NAMES.get(rank)
+    if named is not None:
+        return _pick(named, lang)
+    return f"{'un' if lang != 'en' else 'a'} {int(rank)}"
+
+
+def card_words(card: Card, lang: str, *, joker_colours: bool = True) -> str:
+    """One card: "R♥", "10", "joker rouge" (a plain "joker" when ``joker_colours`` is
+    False: the rules do not tell the two apart)."""
+    if card.is_joker:
+        return _pick(_JOKERS[card.colour if joker_colours else None], lang)
+    face = rank_face(card.rank, lang)
+    return face + card.suit.value if card.suit is not None else face
+
+
+def play_words(play: Play, lang: str, *, joker_colours: bool = True) -> str:
+    """A play: its cards side by side ("R♥ R", "7 7 joker"), or "passe" / "pass"."""
+    if play.is_pass:
+        return _pick(PASS_WORDS, lang)
+    return " ".join(card_words(c, lang, joker_colours=joker_colours) for c in play.cards)
