@@ -114,8 +114,7 @@ def _joker_question(state: HandState, err: JokerChoiceError) -> SuitNeededError:
     fr = " ".join(f"Avec {play_words(r.action.play, 'fr')} — {r.message('fr')}" for r in rulings)
     en = " ".join(f"With {play_words(r.action.play, 'en')} — {r.message('en')}" for r in rulings)
     return SuitNeededError(
-        "Précisez quel joker, le rouge (JKR) ou le noir (JKB) : "
-        f"la décision en dépend. {fr}",
+        f"Précisez quel joker, le rouge (JKR) ou le noir (JKB) : la décision en dépend. {fr}",
         "Say which joker, the red one (JKR) or the black one (JKB): "
         f"the ruling depends on it. {en}",
     )

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.rules.cards import Card, JokerColour, Play, Rank
+from companion.rules import card_words
+from companion.rules.cards import Card, JokerColour, Play
 from companion.rules.hand import Action
 from companion.rules.ruleset import RuleSet
 from companion.ui import option_words
@@ -194,26 +195,18 @@ class EveningRules:
 
 
 # --- cards as a person reads them ---------------------------------------------------------------
-_FRENCH_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
-
-
 def rank_face(symbol: str, lang: str) -> str:
     """A rank as printed on the cards of the app's language: V/D/R in French."""
-    return _FRENCH_RANKS.get(symbol, symbol) if lang == "fr" else symbol
+    return card_words.rank_face(Card.parse(symbol).rank, lang)
 
 
 def card_face(text: str, lang: str) -> tuple[str, bool]:
     """A card's label ("R♥", "10", "Joker rouge") and whether it is printed in red."""
     card = Card.parse(text)
+    label = card_words.card_words(card, lang)
     if card.is_joker:
-        key = {None: "picker.joker", JokerColour.COLOURED: "picker.joker_red"}.get(
-            card.colour, "picker.joker_black"
-        )
-        return t(lang, key), card.colour is JokerColour.COLOURED
-    label = rank_face(Rank(card.rank).symbol, lang)
-    if card.suit is None:
-        return label, False
-    return f"{label}{card.suit.value}", card.suit.is_red
+        return label[0].upper() + label[1:], card.colour is JokerColour.COLOURED
+    return label, card.suit is not None and card.suit.is_red
 
 
 def play_words(play: str, lang: str) -> str:
@@ -221,12 +214,12 @@ def play_words(play: str, lang: str) -> str:
     parsed = Play.parse(play)
     if not parsed.cards:
         return t(lang, "dispute.pass")
-    return " ".join(card_face(str(c), lang)[0] for c in parsed.cards)
+    return card_words.play_words(parsed, lang)
 
 
 def action_words(action: str, lang: str) -> str:
-    """ "Tom: K K" → "Tom : R R"."""
+    """ "Tom: K K" → "Tom : R R"; a card given or discarded in words too."""
     parsed = Action.parse(action)
-    if parsed.effect or parsed.target:
-        return action  # card effects keep the notation (give/discard)
+    if parsed.effect is not None:
+        return card_words.effect_words(parsed, lang)
     return t(lang, "dispute.play_line", name=parsed.player, play=play_words(str(parsed.play), lang))

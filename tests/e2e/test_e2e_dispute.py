@@ -95,7 +95,7 @@ def test_the_evenings_option_rules_and_changing_it_changes_the_ruling(
     # The option changed again: the king on the table no longer holds, and says why.
     reach(page, "opt-choice-forbidden")  # the option is still unfolded
     expect_text(page, "table-1", "Sam : R — ne tient plus")
-    expect_text(page, "broken-reason", "une combinaison de même valeur ne bat pas K")
+    expect_text(page, "broken-reason", "une combinaison de même valeur ne bat pas R")
     reach(page, "drop-broken")
     by_id(page, "broken-reason").wait_for(state="detached")
     assert by_id(page, "table-1").count() == 0

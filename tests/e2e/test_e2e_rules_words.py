@@ -105,7 +105,7 @@ def test_a_ruling_says_why_in_words_and_keeps_codes_for_details(server: Server, 
     tap(page, "rank-5")
     tap(page, "judge")
     expect_text(page, "ruling-verdict", "Coup interdit")
-    expect_text(page, "ruling-message", "5 ne bat pas K")
+    expect_text(page, "ruling-message", "5 ne bat pas R")
     expect_text(
         page,
         "ruling-rule",

@@ -1,0 +1,144 @@
+"""Rulings name cards as people read them, in the viewer's language: the faces of that
+language's cards (V/D/R/A in French, J/Q/K/A in English, the suit symbol after the rank),
+jokers in words ("joker rouge", "black joker"), "passe" / "pass"; never the notation the
+command line types (``K♥``, ``JK``, ``JKR``).
+
+Every rule code's sentence is rendered over plays of face cards and jokers, and seeded random
+hands under every preset are judged at many states (legal plays, random groups of the
+player's cards, a player out of turn), in both languages."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion.rules import explanations
+from companion.rules.card_words import card_words, play_words, rank_name
+from companion.rules.cards import Card, Play, Rank
+from companion.rules.codes import RuleCode
+from companion.rules.hand import Action, HandState, StepInfo
+from companion.rules.presets import PRESETS, get_preset
+from companion.rules.referee import Ruling, apply, judge, legal_plays
+from companion.rules.simulate import simulate
+
+NAMES = ("Léa", "Tom", "Zoé", "Max", "Nina", "Hugo", "Inès", "Yann", "Emma", "Paul")
+SUIT = "[♠♥♦♣]?"
+# What the notation writes and the viewer's cards do not: the other language's face cards,
+# the jokers' codes, the other language's pass, the effect verbs of the notation.
+CODE_TOKENS = {
+    "fr": re.compile(rf"^(?:(?:J|Q|K|T|JK|JKR|JKB){SUIT}|pass|give|discard|to)$"),
+    "en": re.compile(rf"^(?:(?:V|D|R|T|JK|JKR|JKB){SUIT}|passe)$"),
+}
+TOKEN = re.compile(r"[^\s,;.()«»'’—:=]+")
+
+
+def codes_left(text: str, lang: str) -> list[str]:
+    return [tok for tok in TOKEN.findall(text) if CODE_TOKENS[lang].match(tok)]
+
+
+def assert_in_words(ruling: Ruling, where: str) -> None:
+    for lang in ("fr", "en"):
+        text = ruling.message(lang)
+        left = codes_left(text, lang)
+        assert not left, f"{where} [{lang}] codes {left}: {text}"
+
+
+def test_the_detector_sees_codes() -> None:
+    """The check would fail on the notation (it is not blind)."""
+    assert codes_left("Tom : K♥ K ne bat pas JKR.", "fr") == ["K♥", "K", "JKR"]
+    assert codes_left("Tom: R♥ R does not beat JK; Léa passe.", "en") == ["R♥", "R", "JK", "passe"]
+    assert codes_left("Tom : R♥ R ne bat pas le joker rouge ; un as, D4.", "fr") == []
+
+
+def test_faces_in_each_language() -> None:
+    """French cards read V/D/R/A, English ones J/Q/K/A; jokers and pass in words."""
+    play = Play.parse("J♥ Q K♠ A 10♦")
+    assert play_words(play, "fr") == "V♥ D R♠ A 10♦"
+    assert play_words(play, "en") == "J♥ Q K♠ A 10♦"
+    assert card_words(Card.parse("JKR"), "fr") == "joker rouge"
+    assert card_words(Card.parse("JKB"), "en") == "black joker"
+    assert card_words(Card.parse("JKB"), "fr", joker_colours=False) == "joker"
+    assert play_words(Play(), "fr") == "passe" and play_words(Play(), "en") == "pass"
+    assert rank_name(Rank.QUEEN, "fr") == "une dame" and rank_name(Rank.ACE, "en") == "an ace"
+
+
+def test_a_refusal_names_the_cards_as_faces() -> None:
+    """Classique: R R on the table, D D refused as too low, in each language's faces."""
+    rules = get_preset("classique").rules
+    state = apply(HandState.start(rules, ["Léa", "Tom", "Zoé"]), Action.parse("Léa: K♥ K♠"))
+    ruling = judge(state, Action.parse("Tom: Q Q"))
+    assert ruling.code == "too-low"
+    assert "D D ne bat pas R♥ R♠" in ruling.message("fr")
+    assert "Q Q does not beat K♥ K♠" in ruling.message("en")
+    assert ruling.as_dict("fr")["to_beat"] == "K♥ K♠"  # the JSON keeps the notation
+
+
+def _states_with_faces() -> list[tuple[HandState, Action]]:
+    """States whose top play and judged play hold face cards and jokers."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_order="coloured_high")
+    start = HandState.start(rules, ["Léa", "Tom", "Zoé", "Max"])
+    return [
+        (apply(start, Action.parse("Léa: K♥ K♠")), Action.parse("Tom: J♦ Q")),
+        (apply(start, Action.parse("Léa: JKR")), Action.parse("Tom: JKB")),
+        (apply(start, Action.parse("Léa: A")), Action.parse("Tom: K K K K K")),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("code", [c for c in RuleCode if c is not RuleCode.OK])
+def test_every_code_sentence_names_cards_in_words(code: RuleCode, lang: str) -> None:
+    """Each refusal's sentence, rendered over face cards and jokers on both sides."""
+    for state, action in _states_with_faces():
+        text = explanations.explain(state, action, code, StepInfo(), None, lang)
+        assert not codes_left(text, lang), f"{code} [{lang}]: {text}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_rule_of_four_names_the_rank_in_words(lang: str) -> None:
+    """B10 rule of four: "il faut poser un roi" / "play a king", not the rank's symbol."""
+    rules = get_preset("classique").rules.with_options(equal_play="allowed", rule_of_four="follow")
+    state = HandState.start(rules, ["Léa", "Tom", "Zoé"])
+    state = apply(state, Action.parse("Léa: K"))
+    state = apply(state, Action.parse("Tom: K"))
+    assert state.trick.run_rank is Rank.KING
+    ruling = judge(state, Action.parse("Zoé: A"))
+    assert ruling.code == "rule-of-four"
+    text = ruling.message(lang)
+    assert ("poser un roi" if lang == "fr" else "play a king") in text, text
+
+
+@pytest.mark.parametrize("pid", sorted(PRESETS))
+def test_random_hands_are_ruled_in_words(pid: str) -> None:
+    """Seeded random hands under each preset: every ruling at sampled states (each legal
+    action, random groups of the player's cards, a player out of turn), in both languages."""
+    preset = PRESETS[pid]
+    rng = random.Random(f"words-{pid}")
+    seen: set[str] = set()
+    for n in sorted({preset.players[0], preset.players[1]}):
+        players = NAMES[:n]
+        hand = simulate(preset.rules, players, rng, pid)
+        state = hand.start
+        for i, action in enumerate(hand.actions):
+            if i % 4 == 0:
+                who = state.next_player
+                assert who is not None
+                held = state.hands[state.index(who)] or ()
+                tried = list(legal_plays(state))[:6]
+                tried += [
+                    Action(who, Play(tuple(rng.sample(held, rng.randint(1, min(3, len(held)))))))
+                    for _ in range(3)
+                    if held
+                ]
+                other = rng.choice([p for p in players if p != who])
+                tried.append(Action(other, Play(held[:1])))
+                for judged in tried:
+                    try:
+                        ruling = judge(state, judged)
+                    except ValueError:  # a question (which joker, which suit): not a ruling
+                        continue
+                    seen.add(ruling.code)
+                    assert_in_words(ruling, f"{pid} {n} players, {judged}")
+            state = apply(state, action)
+    assert "ok" in seen and len(seen) >= 2
