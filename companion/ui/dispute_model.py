@@ -176,6 +176,9 @@ class DisputeModel:
     count: int | None = None  # in "table" mode, the cards per tap (None: as the trick goes)
     hand: tuple[str, ...] = ()  # cards held by ``hand_owner``, as card texts
     hand_owner: str | None = None
+    # In "table" mode under rules where suits matter: the play tapped for the player whose
+    # turn it is, waiting for each card's suit before it joins the table.
+    table_cards: tuple[str, ...] = ()
 
     # --- reading ------------------------------------------------------------------------------
     @property
@@ -406,7 +409,7 @@ class DisputeModel:
     def _revalidated(self) -> DisputeModel:
         """After a change of rules or players: the table keeps every action; when one no
         longer holds, say which and why (nothing is dropped: changing back restores it)."""
-        base = replace(self, ruling=None, notice=None)
+        base = replace(self, ruling=None, notice=None, table_cards=())
         if base.actor not in base.players:
             base = replace(base, actor=None)
         offered = set(base.picker().ranks)  # cards the new rules' pack lacks leave the tray
@@ -436,7 +439,13 @@ class DisputeModel:
     def with_mode(self, mode: PickerMode) -> DisputeModel:
         if mode not in PICKER_MODES:
             return self
-        return replace(self, mode=mode, count=None, notice=None)
+        return replace(self, mode=mode, count=None, notice=None, table_cards=())
+
+    def suits_needed(self, cards: tuple[str, ...]) -> bool:
+        """Whether some of ``cards`` lack the suit these rules need (jokers have none)."""
+        if not uses_suits(self.rules):
+            return False
+        return any(not c.is_joker and c.suit is None for c in map(_card, cards))
 
     def _offered(self, symbol: str) -> bool:
         picker = self.picker()
@@ -455,10 +464,14 @@ class DisputeModel:
 
     def _add_quick(self, symbol: str) -> DisputeModel:
         """One tap: the player whose turn it is played ``symbol`` (as many as the trick
-        asks, or as the count key says); it joins the table if the rules allow it."""
+        asks, or as the count key says); it joins the table if the rules allow it. Where
+        suits matter, it waits for each card's suit first (``tap_suit``)."""
         top = self.state().trick.top
         n = self.count or (len(top.cards) if top is not None and self.to_beat else 1)
-        return self._add_text(" ".join([symbol] * n))
+        cards = (symbol,) * n
+        if self.suits_needed(cards):
+            return replace(self, table_cards=cards, ruling=None, notice=None)
+        return self._add_text(" ".join(cards))
 
     def _add_text(self, play: str) -> DisputeModel:
         saved = (self.tray, self.passing, self.actor)
@@ -474,7 +487,27 @@ class DisputeModel:
 
     def quick_pass(self) -> DisputeModel:
         """One tap: the player whose turn it is passed."""
-        return self._add_text(str(Play()))
+        return replace(self, table_cards=())._add_text(str(Play()))
+
+    def clear_table_cards(self) -> DisputeModel:
+        """Drop the play waiting for its suits."""
+        return replace(self, table_cards=(), notice=None)
+
+    def _suit_table_card(self, suit: Suit) -> DisputeModel:
+        """The next card of the play waiting for its suits gets ``suit``; once each card has
+        one, the play joins the table (refused: the last suit is taken back, to pick again)."""
+        cards = [_card(c) for c in self.table_cards]
+        bare = next((i for i, c in enumerate(cards) if c.suit is None and not c.is_joker), None)
+        if bare is None:
+            return self
+        suited = list(self.table_cards)
+        suited[bare] = str(Card(cards[bare].rank, suit))
+        if self.suits_needed(tuple(suited)):
+            return replace(self, table_cards=tuple(suited), notice=None)
+        added = self._add_text(" ".join(suited))
+        if added.history == self.history:
+            return replace(added, table_cards=self.table_cards)
+        return replace(added, table_cards=())
 
     def add_play(self, action: str) -> DisputeModel:
         """A possible play tapped: it joins the table (judged like any other)."""
@@ -512,7 +545,13 @@ class DisputeModel:
         """Make the last tapped rank appear ``n`` times (suits already given are kept); in
         "table" mode, the cards each tap adds."""
         if self.mode == "table":
-            return replace(self, count=n if n != self.count else None, notice=None)
+            pending = self.table_cards
+            if pending and n >= 1:  # the play waiting for its suits: n cards, suits kept
+                bare = Rank(_card(pending[0]).rank).symbol
+                pending = (*pending[:n], *[bare] * (n - len(pending)))
+            return replace(
+                self, count=n if n != self.count else None, table_cards=pending, notice=None
+            )
         if self.mode == "hand":
             return self._restyle_hand_count(n)
         if not self.tray or n < 1:
@@ -537,7 +576,10 @@ class DisputeModel:
         return replace(self, hand=hand[:MAX_HAND], notice=None)
 
     def tap_suit(self, suit: Suit) -> DisputeModel:
-        """Give the suit to the last rank's first card without one (or change the last)."""
+        """Give the suit to the last rank's first card without one (or change the last); in
+        "table" mode, to the next card of the play waiting for its suits."""
+        if self.mode == "table":
+            return self._suit_table_card(suit)
         if self.mode == "hand":
             if not self.hand or _card(self.hand[-1]).is_joker:
                 return self
@@ -719,6 +761,9 @@ class DisputeModel:
         """Follow the trick: the legal play just judged joins the table."""
         if self.ruling is None or not self.ruling.legal:
             return self
+        played = tuple(str(c) for c in Action.parse(self.ruling.action).play.cards)
+        if self.suits_needed(played):  # later rulings may hang on it: the table needs suits
+            return replace(self, ruling=None, notice=Notice("picker.suit_needed"))
         return replace(
             self,
             hand=self._hand_after(self.ruling.action),

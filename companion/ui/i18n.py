@@ -410,6 +410,16 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "picker.hand_line": ("Main de {name} : {cards}", "{name}'s hand: {cards}"),
     "picker.hand_empty": ("Main de {name} : (vide)", "{name}'s hand: (empty)"),
     "picker.hand_clear": ("Vider la main", "Clear the hand"),
+    "picker.suit_needed": (
+        "Ici les couleurs comptent : donnez la couleur de chaque carte avant de la poser "
+        "sur la table.",
+        "Suits matter here: give each card's suit before it goes on the table.",
+    ),
+    "picker.table_suits": (
+        "Coup de {name} : {cards} — touchez la couleur de chaque carte",
+        "{name}'s play: {cards} — tap each card's suit",
+    ),
+    "picker.table_suits_clear": ("Annuler ce coup", "Drop this play"),
     "picker.no_turn": (
         "Personne n'a à jouer : la donne est finie.",
         "Nobody is to play: the hand is over.",

@@ -3,6 +3,7 @@ on the table, a player's hand and the plays the referee would accept from it."""
 
 from __future__ import annotations
 
+from companion.rules.cards import Suit
 from companion.rules.hand import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import legal_plays
@@ -96,3 +97,64 @@ def test_a_four_of_a_kind_on_a_joker_says_the_jokers_rule() -> None:
         "5 5 5 5 passe au-dessus de joker selon « Force du joker : un joker seul bat tout, "
         "sauf un carré posé dessus »."
     )
+
+
+def _suited_table() -> DisputeModel:
+    """Classique with B8 follow_suit (a single card is beaten only in its suit), the picker
+    on "already played"."""
+    return DisputeModel().with_option("suits", "follow_suit").with_mode("table")
+
+
+def test_already_played_cards_get_their_suit_where_suits_matter() -> None:
+    """Under a suit rule a rank tap waits for the card's suit; the suit tap puts it on the
+    table with that suit, never without it."""
+    model = _suited_table().tap_rank("K")
+    assert model.history == () and model.table_cards == ("K",)
+    model = model.tap_suit(Suit.HEARTS)
+    assert model.history == ("A: K♥",) and model.table_cards == ()
+
+
+def test_each_card_of_an_already_played_set_gets_its_suit() -> None:
+    """Two cards per tap: the play joins the table once both have their suit."""
+    model = _suited_table().set_count(2).tap_rank("9").tap_suit(Suit.SPADES)
+    assert model.history == () and model.table_cards == ("9♠", "9")
+    model = model.tap_suit(Suit.CLUBS)
+    assert model.history == ("A: 9♠ 9♣",)
+
+
+def test_a_suit_the_rules_refuse_is_taken_back_to_pick_again() -> None:
+    """On K♥ (follow suit), an ace of spades is refused and said; the ace waits for another
+    suit, and with hearts it goes on the table."""
+    model = _suited_table().tap_rank("K").tap_suit(Suit.HEARTS)
+    refused = model.tap_rank("A").tap_suit(Suit.SPADES)
+    assert refused.history == ("A: K♥",) and refused.table_cards == ("A",)
+    assert refused.notice is not None and "couleur" in refused.notice.text("fr")
+    added = refused.tap_suit(Suit.HEARTS)
+    assert added.history == ("A: K♥", "B: A♥") and added.notice is None
+
+
+def test_jokers_and_passes_need_no_suit() -> None:
+    model = _suited_table().tap_rank("JK")
+    assert model.history == ("A: JK",) and model.table_cards == ()
+    model = _suited_table().tap_rank("K").quick_pass()
+    assert model.table_cards == () and model.history == ()  # the leader cannot pass
+
+
+def test_without_suit_rules_a_tap_still_adds_at_once() -> None:
+    model = DisputeModel().with_mode("table").tap_rank("K")
+    assert model.history == ("A: K",) and model.table_cards == ()
+
+
+def test_no_suitless_card_reaches_the_table_where_suits_matter() -> None:
+    """A play judged without suits, or a possible play from a hand given without suits, is
+    not put on the table: the notice asks for the suits."""
+    model = DisputeModel().with_option("suits", "follow_suit").tap_rank("K").judge()
+    assert model.ruling is not None and model.ruling.legal
+    accepted = model.accept()
+    assert accepted.history == () and accepted.notice is not None
+    assert accepted.notice.key == "picker.suit_needed"
+    added = DisputeModel().with_option("suits", "follow_suit").tap_rank("K").add_to_table()
+    assert added.history == () and added.notice is not None
+    assert added.notice.key == "picker.suit_needed"
+    suited = DisputeModel().with_option("suits", "follow_suit").tap_rank("K")
+    assert suited.tap_suit(Suit.HEARTS).add_to_table().history == ("A: K♥",)

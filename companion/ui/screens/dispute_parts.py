@@ -6,10 +6,17 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.rules.cards import Card
 from companion.ui import option_words, theme
 from companion.ui.card_picker import card_chips
 from companion.ui.dispute_model import DisputeModel, presets
-from companion.ui.dispute_views import OptionLine, RulingView, action_words, play_words
+from companion.ui.dispute_views import (
+    OptionLine,
+    RulingView,
+    action_words,
+    card_face,
+    play_words,
+)
 from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
 from companion.ui.session import Session
 from companion.ui.text_input import TypedText
@@ -501,12 +508,10 @@ def mode_head(session: Session, model: DisputeModel, act: Act) -> list[ft.Contro
             if model.count
             else session.tr("picker.as_trick")
         )
-        return [
-            note(
-                session.tr("picker.table_hint", name=turn, count=count),
-                ident="mode-hint",
-            )
-        ]
+        hint = note(session.tr("picker.table_hint", name=turn, count=count), ident="mode-hint")
+        if model.table_cards:  # where suits matter: the play waits for each card's suit
+            return [hint, *_table_suits(session, model, act, turn)]
+        return [hint]
     hand = model.hand if model.hand_owner == turn else ()
     controls: list[ft.Control] = [
         note(session.tr("picker.hand_hint", name=turn), ident="mode-hint"),
@@ -550,6 +555,38 @@ def mode_head(session: Session, model: DisputeModel, act: Act) -> list[ft.Contro
         )
     )
     return controls
+
+
+def _table_suits(session: Session, model: DisputeModel, act: Act, turn: str) -> list[ft.Control]:
+    """The play tapped for the table, each card shown with its suit or a "?" until given."""
+    cards = " ".join(
+        face if Card.parse(c).suit or Card.parse(c).is_joker else f"{face}?"
+        for c in model.table_cards
+        for face in (card_face(c, session.lang)[0],)
+    )
+    return [
+        ft.Row(
+            [
+                tagged(
+                    "table-suits",
+                    ft.Text(
+                        session.tr("picker.table_suits", name=turn, cards=cards),
+                        size=theme.TEXT_LARGE,
+                        weight=ft.FontWeight.BOLD,
+                        expand=True,
+                    ),
+                ),
+                tagged(
+                    "table-suits-clear",
+                    ft.TextButton(
+                        content=ft.Text(session.tr("picker.table_suits_clear"), size=theme.TEXT),
+                        height=theme.TAP,
+                        on_click=act(DisputeModel.clear_table_cards),
+                    ),
+                ),
+            ]
+        )
+    ]
 
 
 def possible_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Control]:
