@@ -5,6 +5,8 @@ player's hand, "Coups possibles" lists every play the referee accepts, a tap add
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.support.browser import (
@@ -20,6 +22,7 @@ from tests.support.browser import (
 )
 
 pytestmark = pytest.mark.e2e
+SHOTS = Path(__file__).parents[2] / "build" / "e2e"
 
 
 def _dispute(context, server: Server):
@@ -91,7 +94,7 @@ def test_jokers_and_suits_where_the_rules_tell_them_apart(server: Server, contex
     expect_text(page, "rank-JKB", "Joker noir")
     assert by_id(page, "rank-JK").count() == 0
     tap(page, "rank-JKB")
-    expect_text(page, "tray", "A : Joker noir")
+    expect_text(page, "tray", "A : joker noir")
 
     tap(page, "preset")
     tap(page, "preset-classique")  # 3 to 6 players: no key for 7 or more
@@ -105,3 +108,33 @@ def test_jokers_and_suits_where_the_rules_tell_them_apart(server: Server, contex
     tap(page, "rank-K")
     tap(page, "suit-h")
     expect_text(page, "tray", "A : R♥")
+
+
+def test_already_played_cards_get_their_suit_where_suits_matter(server: Server, context) -> None:
+    """Under a suit rule (B8 follow suit), a rank tapped in "Déjà joué" waits for its suit:
+    nothing joins the table until the suit is tapped, and then with that suit; a suit the
+    rules refuse is said and the card waits for another."""
+    page = _dispute(context, server)
+    reach(page, "preset-options")
+    reach(page, "opt-suits")
+    reach(page, "opt-choice-follow_suit")
+    reach(page, "mode-table")
+    tap(page, "rank-K")
+    expect_text(page, "table-suits", "Coup de A : R? — touchez la couleur de chaque carte")
+    assert by_id(page, "table-0").count() == 0  # not on the table without its suit
+    tap(page, "suit-h")
+    expect_text(page, "table-0", "A : R♥")
+    assert by_id(page, "table-suits").count() == 0
+    tap(page, "rank-A")
+    tap(page, "suit-s")  # follow suit: an ace of spades does not beat the king of hearts
+    expect_text(page, "notice", "couleur")
+    expect_text(page, "table-suits", "Coup de B : A?")
+    assert by_id(page, "table-1").count() == 0
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    into_view(page, "table-suits", top=300)
+    page.screenshot(path=str(SHOTS / "dispute-suit-waiting.png"))
+    tap(page, "suit-h")
+    expect_text(page, "table-1", "B : A♥")
+    expect_text(page, "trick-status", "À battre : A♥")
+    into_view(page, "table-0")
+    page.screenshot(path=str(SHOTS / "dispute-already-played-suits.png"))
