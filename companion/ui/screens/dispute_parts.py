@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules.cards import Card
 from companion.ui import option_words, theme
 from companion.ui.card_picker import card_chips
 from companion.ui.dispute_model import DisputeModel, presets
@@ -17,7 +16,7 @@ from companion.ui.dispute_views import (
     card_face,
     play_words,
 )
-from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
+from companion.ui.screens.option_parts import Fold, Idents, Row, options_section
 from companion.ui.session import Session
 from companion.ui.text_input import TypedText
 from companion.ui.widgets import (
@@ -108,7 +107,14 @@ def setup_section(
 
 
 DISPUTE_IDS = Idents(
-    row="opt-", choice="opt-choice-", field="opt-value", apply="opt-apply", group="opt-group-"
+    row="opt-",
+    choice="opt-choice-",
+    field="opt-value",
+    apply="opt-apply",
+    group="opt-group-",
+    changes="dispute-changes",
+    options="preset-options",
+    reset="opt-reset",
 )
 
 
@@ -134,52 +140,26 @@ def _options(
     on the spot by a tap on a value (or typed in when there are many); the rulings follow."""
     lines = model.option_lines()
     changed = sum(1 for line in lines if line.origin == "here")
-    changes = model.changes_from_preset()
-    options_open = panel == "options" or (panel or "").startswith("option:")
-    controls: list[ft.Control] = [
-        tagged(  # always there, so the controls below keep their places
-            "dispute-changes",
-            ft.Text(
-                session.tr("words.changes", lines=changes_lines(session, changes))
-                if changes
-                else session.tr("words.no_change"),
-                size=15,
-                weight=ft.FontWeight.W_500 if changes else None,
-            ),
-        ),
-        toggle_row(
-            session.tr("dispute.options"),
-            options_open,
-            toggle("options"),
-            "preset-options",
-            detail=session.tr("dispute.options_changed", n=changed) if changed else None,
-        ),
-    ]
-    if not options_open:
-        return controls
-    rows = [
-        Row(line.name, line.value, line.description, line.choices, _origin(session, line))
-        for line in lines
-    ]
-    controls += option_rows(
+    return options_section(
         session,
-        rows,
+        model.changes_from_preset(),
+        lambda: [
+            Row(line.name, line.value, line.description, line.choices, _origin(session, line))
+            for line in lines
+        ],
         panel,
         toggle,
         value,
         lambda name, choice: act(DisputeModel.with_option, name, choice)(),
         DISPUTE_IDS,
+        Fold(
+            session.tr("dispute.options"),
+            session.tr("dispute.options_changed", n=changed) if changed else None,
+            (session.tr("dispute.option_reset"), act(DisputeModel.reset_options))
+            if changed
+            else None,
+        ),
     )
-    if changed:
-        controls.append(
-            big_button(
-                session.tr("dispute.option_reset"),
-                lambda _: act(DisputeModel.reset_options)(),
-                ident="opt-reset",
-                icon=ft.Icons.RESTART_ALT,
-            )
-        )
-    return controls
 
 
 def _preset_tile(
@@ -345,24 +325,9 @@ def tray_row(session: Session, model: DisputeModel, act: Act) -> ft.Control:
         content=ft.Row(
             [
                 tagged("tray", shown),
-                tagged(
-                    "delete-card",
-                    ft.IconButton(
-                        ft.Icons.BACKSPACE_OUTLINED,
-                        tooltip=session.tr("dispute.delete"),
-                        icon_size=30,
-                        width=theme.TAP,
-                        height=theme.TAP,
-                        on_click=act(DisputeModel.delete_card),
-                    ),
-                ),
-                tagged(
-                    "clear-tray",
-                    ft.TextButton(
-                        content=ft.Text(session.tr("dispute.clear_tray"), size=theme.TEXT),
-                        height=theme.TAP,
-                        on_click=act(DisputeModel.clear_tray),
-                    ),
+                _delete_key(session, "delete-card", act(DisputeModel.delete_card), 30),
+                _text_key(
+                    session.tr("dispute.clear_tray"), "clear-tray", act(DisputeModel.clear_tray)
                 ),
             ]
         ),
@@ -533,23 +498,9 @@ def mode_head(session: Session, model: DisputeModel, act: Act) -> list[ft.Contro
     controls.append(
         ft.Row(
             [
-                tagged(
-                    "hand-delete",
-                    ft.IconButton(
-                        ft.Icons.BACKSPACE_OUTLINED,
-                        tooltip=session.tr("dispute.delete"),
-                        width=theme.TAP,
-                        height=theme.TAP,
-                        on_click=act(DisputeModel.delete_hand_card),
-                    ),
-                ),
-                tagged(
-                    "hand-clear",
-                    ft.TextButton(
-                        content=ft.Text(session.tr("picker.hand_clear"), size=theme.TEXT),
-                        height=theme.TAP,
-                        on_click=act(DisputeModel.clear_hand),
-                    ),
+                _delete_key(session, "hand-delete", act(DisputeModel.delete_hand_card)),
+                _text_key(
+                    session.tr("picker.hand_clear"), "hand-clear", act(DisputeModel.clear_hand)
                 ),
             ]
         )
@@ -559,10 +510,10 @@ def mode_head(session: Session, model: DisputeModel, act: Act) -> list[ft.Contro
 
 def _table_suits(session: Session, model: DisputeModel, act: Act, turn: str) -> list[ft.Control]:
     """The play tapped for the table, each card shown with its suit or a "?" until given."""
+    faces = [card_face(c, session.lang)[0] for c in model.table_cards]
+    bare = [model.suits_needed((c,)) for c in model.table_cards]
     cards = " ".join(
-        face if Card.parse(c).suit or Card.parse(c).is_joker else f"{face}?"
-        for c in model.table_cards
-        for face in (card_face(c, session.lang)[0],)
+        f"{face}?" if no_suit else face for face, no_suit in zip(faces, bare, strict=True)
     )
     return [
         ft.Row(
@@ -576,13 +527,10 @@ def _table_suits(session: Session, model: DisputeModel, act: Act, turn: str) -> 
                         expand=True,
                     ),
                 ),
-                tagged(
+                _text_key(
+                    session.tr("picker.table_suits_clear"),
                     "table-suits-clear",
-                    ft.TextButton(
-                        content=ft.Text(session.tr("picker.table_suits_clear"), size=theme.TEXT),
-                        height=theme.TAP,
-                        on_click=act(DisputeModel.clear_table_cards),
-                    ),
+                    act(DisputeModel.clear_table_cards),
                 ),
             ]
         )
@@ -627,3 +575,27 @@ def possible_section(session: Session, model: DisputeModel, act: Act) -> list[ft
             )
         )
     return controls
+
+
+def _delete_key(
+    session: Session, ident: str, on_click: Callable[[], None], icon_size: int | None = None
+) -> ft.Control:
+    """Take back the last card tapped."""
+    return tagged(
+        ident,
+        ft.IconButton(
+            ft.Icons.BACKSPACE_OUTLINED,
+            tooltip=session.tr("dispute.delete"),
+            icon_size=icon_size,
+            width=theme.TAP,
+            height=theme.TAP,
+            on_click=on_click,
+        ),
+    )
+
+
+def _text_key(label: str, ident: str, on_click: Callable[[], None]) -> ft.Control:
+    return tagged(
+        ident,
+        ft.TextButton(content=ft.Text(label, size=theme.TEXT), height=theme.TAP, on_click=on_click),
+    )

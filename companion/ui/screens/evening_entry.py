@@ -11,6 +11,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.ui import theme
+from companion.ui.screens.cards_left import cards_left_picker
 from companion.ui.screens.evening_plan import check_line
 from companion.ui.session import Session
 from companion.ui.state import bind
@@ -129,64 +130,9 @@ def _card_keys(
         ],
         2,
     )
-    if not entry.order:
-        return controls
-    controls.append(section(session.tr("evening.cards_left")))
-    for i, name in enumerate(slots):
-        if name in entry.order:
-            continue
-        count = entry.count_of(name)
-        label = session.tr("evening.cards_count", name=name, cards="?" if count is None else count)
-        controls.append(
-            ft.Row(
-                [
-                    key_button(
-                        label,
-                        bind(lambda n: change(lambda e: e.pick(n)), name),
-                        f"cards-{i}",
-                        selected=entry.picking == name,
-                        size=theme.TEXT,
-                    ),
-                    key_button(
-                        session.tr("evening.none_played"),
-                        bind(
-                            lambda n: change(
-                                lambda e: e.toggle_none_played(n, view.hand_sizes.get(n, 0))
-                            ),
-                            name,
-                        ),
-                        f"none-{i}",
-                        selected=name in entry.none_played,
-                        size=16,
-                    ),
-                ],
-                spacing=6,
-            )
-        )
-    if entry.picking is not None:
-        picked = entry.picking
-        limit = max(view.hand_sizes.get(picked, 0), 1)
-        controls.append(note(session.tr("evening.cards_pick", name=picked), ident="cards-picking"))
-        controls += rows_of(
-            [
-                key_button(
-                    str(n),
-                    bind(lambda n: change(lambda e: e.set_count(n, players)), n),
-                    f"count-{n}",
-                    selected=entry.count_of(picked) == n,
-                )
-                for n in range(1, limit + 1)
-            ],
-            5,
-        )
-        controls += rows_of(
-            [
-                key_button("−", lambda: change(lambda e: e.step_count(-1, limit)), "count-minus"),
-                key_button("+", lambda: change(lambda e: e.step_count(1, limit)), "count-plus"),
-            ],
-            2,
-        )
-    return controls
+    return controls + cards_left_picker(
+        session, entry, change, slots=slots, players=players, hand_sizes=view.hand_sizes
+    )
 
 
 def _event_keys(

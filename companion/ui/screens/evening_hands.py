@@ -22,6 +22,7 @@ from companion.ui.evenings import call
 from companion.ui.hands_model import HandCard, HandEdit, HandsView, hands_view
 from companion.ui.live import use_evening_change, use_live_evening
 from companion.ui.name_warnings import name_warnings
+from companion.ui.screens.cards_left import cards_left_picker
 from companion.ui.session import Session, use_session
 from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.text_input import TypedText, use_typed_text
@@ -207,77 +208,15 @@ def _card_keys(
         ],
         2,
     )
-    if not entry.order:
-        return controls
-    controls.append(section(session.tr("evening.cards_left")))
-    for i, name in enumerate(card.players):
-        if name in entry.order:
-            continue
-        count = entry.count_of(name)
-        controls.append(
-            ft.Row(
-                [
-                    key_button(
-                        session.tr(
-                            "evening.cards_count", name=name, cards="?" if count is None else count
-                        ),
-                        bind(lambda n: change(lambda e: e.change(lambda h: h.pick(n))), name),
-                        f"edit-cards-{i}",
-                        selected=entry.picking == name,
-                        size=theme.TEXT,
-                    ),
-                    key_button(
-                        session.tr("evening.none_played"),
-                        bind(
-                            lambda n: change(
-                                lambda e: e.change(
-                                    lambda h: h.toggle_none_played(n, card.hand_sizes.get(n, 0))
-                                )
-                            ),
-                            name,
-                        ),
-                        f"edit-none-{i}",
-                        selected=name in entry.none_played,
-                        size=16,
-                    ),
-                ],
-                spacing=6,
-            )
-        )
-    if entry.picking is not None:
-        picked = entry.picking
-        limit = max(card.hand_sizes.get(picked, 0), 1)
-        controls.append(
-            note(session.tr("evening.cards_pick", name=picked), ident="edit-cards-picking")
-        )
-        controls += rows_of(
-            [
-                key_button(
-                    str(n),
-                    bind(lambda n: change(lambda e: e.set_count(n)), n),
-                    f"edit-count-{n}",
-                    selected=entry.count_of(picked) == n,
-                )
-                for n in range(1, limit + 1)
-            ],
-            5,
-        )
-        controls += rows_of(
-            [
-                key_button(
-                    "−",
-                    lambda: change(lambda e: e.change(lambda h: h.step_count(-1, limit))),
-                    "edit-count-minus",
-                ),
-                key_button(
-                    "+",
-                    lambda: change(lambda e: e.change(lambda h: h.step_count(1, limit))),
-                    "edit-count-plus",
-                ),
-            ],
-            2,
-        )
-    return controls
+    return controls + cards_left_picker(
+        session,
+        entry,
+        lambda fn: change(lambda e: e.change(fn)),
+        slots=card.players,
+        players=card.players,
+        hand_sizes=card.hand_sizes,
+        prefix="edit-",
+    )
 
 
 def _editor(

@@ -15,7 +15,7 @@ from companion.ui.evenings import call
 from companion.ui.live import announce
 from companion.ui.name_warnings import name_warnings
 from companion.ui.new_evening_model import ROLES_MODES, NewEveningModel, presets
-from companion.ui.screens.option_parts import Idents, Row, changes_lines, option_rows
+from companion.ui.screens.option_parts import Fold, Idents, Row, options_section
 from companion.ui.session import Session, use_session
 from companion.ui.state import use_built, use_maybe
 from companion.ui.text_input import TypedText, read_latest, use_typed_text
@@ -121,7 +121,14 @@ def _players(
 
 
 NEW_IDS = Idents(
-    row="option-", choice="choice-", field="option-value", apply="option-apply", group="group-"
+    row="option-",
+    choice="choice-",
+    field="option-value",
+    apply="option-apply",
+    group="group-",
+    changes="new-changes",
+    options="new-options",
+    reset="option-reset",
 )
 
 
@@ -157,55 +164,32 @@ def _rules(
                 )
             )
     changes = model.changes()
-    controls += [
+    controls.append(
         tagged(
             "new-source",
             ft.Text(option_words.preset_sentence(model.preset, session.lang), size=theme.TEXT),
-        ),
-        tagged(  # always there, so the controls below keep their places
-            "new-changes",
-            ft.Text(
-                session.tr("words.changes", lines=changes_lines(session, changes))
-                if changes
-                else session.tr("words.no_change"),
-                size=15,
-                weight=ft.FontWeight.W_500 if changes else None,
-            ),
-        ),
-    ]
-    options_open = panel == "options" or (panel or "").startswith("option:")
-    controls.append(
-        toggle_row(
-            session.tr("new.options"),
-            options_open,
-            toggle("options"),
-            "new-options",
-            detail=session.tr("new.options_changed", n=len(changes)),
         )
     )
-    if options_open:
-        rows = [
+    controls += options_section(
+        session,
+        changes,
+        lambda: [
             Row(line.name, line.value, line.description, line.choices)
             for line in model.option_lines()
-        ]
-        controls += option_rows(
-            session,
-            rows,
-            panel,
-            toggle,
-            value,
-            lambda name, choice: act(NewEveningModel.with_option, name, choice)(),
-            NEW_IDS,
-        )
-        if changes:
-            controls.append(
-                big_button(
-                    session.tr("new.option_reset"),
-                    lambda _: act(NewEveningModel.reset_options)(),
-                    ident="option-reset",
-                    icon=ft.Icons.RESTART_ALT,
-                )
-            )
+        ],
+        panel,
+        toggle,
+        value,
+        lambda name, choice: act(NewEveningModel.with_option, name, choice)(),
+        NEW_IDS,
+        Fold(
+            session.tr("new.options"),
+            session.tr("new.options_changed", n=len(changes)),
+            (session.tr("new.option_reset"), act(NewEveningModel.reset_options))
+            if changes
+            else None,
+        ),
+    )
     return controls
 
 

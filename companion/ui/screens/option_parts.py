@@ -37,6 +37,19 @@ class Idents:
     field: str
     apply: str
     group: str  # + group
+    changes: str = "changes"  # the summary of what changed, at the top
+    options: str = "options"  # the row that unfolds the options
+    reset: str = "options-reset"
+
+
+@dataclass(frozen=True)
+class Fold:
+    """The words around the options on one screen: the unfolding row's label and detail, and
+    the reset button (its label and action) when there is something to reset."""
+
+    label: str
+    detail: str | None
+    reset: tuple[str, Callable[[], None]] | None
 
 
 def oid(description: str) -> str:
@@ -64,6 +77,44 @@ def changes_lines(session: Session, changes: Sequence[tuple[str, str, str]]) -> 
         )
         for name, now, before in changes
     )
+
+
+def options_section(
+    session: Session,
+    changes: Sequence[tuple[str, str, str]],
+    rows: Callable[[], Sequence[Row]],
+    panel: str | None,
+    toggle: Callable[[str], Callable[[], None]],
+    value: TypedText,
+    choose: Callable[[str, str], None],
+    ids: Idents,
+    fold: Fold,
+) -> list[ft.Control]:
+    """What the rules here change from the variant, then the options folded away until
+    tapped: grouped rows (``rows`` is read only when they unfold), and the reset button."""
+    options_open = panel == "options" or (panel or "").startswith("option:")
+    controls: list[ft.Control] = [
+        tagged(  # always there, so the controls below keep their places
+            ids.changes,
+            ft.Text(
+                session.tr("words.changes", lines=changes_lines(session, changes))
+                if changes
+                else session.tr("words.no_change"),
+                size=15,
+                weight=ft.FontWeight.W_500 if changes else None,
+            ),
+        ),
+        toggle_row(fold.label, options_open, toggle("options"), ids.options, detail=fold.detail),
+    ]
+    if not options_open:
+        return controls
+    controls += option_rows(session, rows(), panel, toggle, value, choose, ids)
+    if fold.reset is not None:
+        label, reset = fold.reset
+        controls.append(
+            big_button(label, lambda _: reset(), ident=ids.reset, icon=ft.Icons.RESTART_ALT)
+        )
+    return controls
 
 
 def option_rows(
