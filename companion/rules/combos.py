@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
+from companion.rules.card_words import card_words
 from companion.rules.cards import Card, JokerColour, Rank, Suit
 from companion.rules.errors import SuitNeededError
 from companion.rules.ruleset import RuleSet
@@ -144,8 +145,8 @@ def _suit_tiebreak(cards: tuple[Card, ...], order: Order, needed: bool) -> int:
         if c.suit is None:
             if needed:
                 raise SuitNeededError(
-                    f"Précisez la couleur de {c} : les couleurs sont classées.",
-                    f"Give the suit of {c}: suits are ranked.",
+                    f"Précisez la couleur de {card_words(c, 'fr')} : les couleurs sont classées.",
+                    f"Give the suit of {card_words(c, 'en')}: suits are ranked.",
                 )
             return -1
         values.append(order.suit_rank[c.suit])
