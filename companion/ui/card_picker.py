@@ -135,17 +135,24 @@ def picker_controls(
     )
     if picker.suits:
         controls.append(ft.Text(tr("dispute.suit"), size=theme.TEXT))
-        controls += rows_of([_suit_key(s, on_suit) for s in SUITS], 4)
+        controls.append(suit_keys(on_suit))
     if with_pass:
         controls.append(ft.Row([key_button(tr("dispute.pass"), on_pass, "pass", size=theme.TEXT)]))
     return controls
 
 
-def _suit_key(suit: Suit, on_suit: Callable[[Suit], None]) -> ft.Control:
-    return card_key(
-        suit.value,
-        partial(on_suit, suit),
-        f"suit-{suit.letter}",
-        red=suit.is_red,
-        size=theme.TEXT_HUGE,
+def suit_keys(on_suit: Callable[[Suit], None], prefix: str = "suit-") -> ft.Control:
+    """The four suits in one row, red or black; identifiers ``suit-s``, ``suit-h``…"""
+    return ft.Row(
+        [
+            card_key(
+                suit.value,
+                partial(on_suit, suit),
+                f"{prefix}{suit.letter}",
+                red=suit.is_red,
+                size=theme.TEXT_HUGE,
+            )
+            for suit in SUITS
+        ],
+        spacing=6,
     )

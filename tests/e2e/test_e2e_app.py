@@ -26,7 +26,7 @@ def test_a_four_of_a_kind_on_a_joker_is_legal(server: Server, context) -> None:
         tap(page, actor)
         tap(page, rank)
         tap(page, "add")
-    expect_text(page, "table-1", "B : Joker")
+    expect_text(page, "table-1", "B : joker")
 
     tap(page, "actor-2")  # C: 5 5 5 5
     tap(page, "rank-5")

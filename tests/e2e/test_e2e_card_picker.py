@@ -126,14 +126,15 @@ def test_already_played_cards_get_their_suit_where_suits_matter(server: Server, 
     expect_text(page, "table-0", "A : R♥")
     assert by_id(page, "table-suits").count() == 0
     tap(page, "rank-A")
-    tap(page, "suit-s")  # follow suit: an ace of spades does not beat the king of hearts
-    expect_text(page, "notice", "couleur")
+    expect_text(page, "table-suits", "Coup de B : A?")
+    tap(page, "table-suit-s")  # the suits right under the play: an ace of spades does not
+    expect_text(page, "table-suits-notice", "couleur")  # follow the king of hearts
     expect_text(page, "table-suits", "Coup de B : A?")
     assert by_id(page, "table-1").count() == 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     into_view(page, "table-suits", top=300)
     page.screenshot(path=str(SHOTS / "dispute-suit-waiting.png"))
-    tap(page, "suit-h")
+    tap(page, "table-suit-h")
     expect_text(page, "table-1", "B : A♥")
     expect_text(page, "trick-status", "À battre : A♥")
     into_view(page, "table-0")

@@ -123,7 +123,7 @@ def DisputeScreen() -> ft.View:
         ),
         ft.Column(
             [note(model.notice.text(session.lang), ident="notice", color=ft.Colors.ERROR)]
-            if model.notice is not None
+            if model.notice is not None and not model.table_cards  # else said by the play
             else [],
         ),
         ft.Column(possible_section(session, model, act), spacing=8),

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.ui import option_words, theme
-from companion.ui.card_picker import card_chips
+from companion.ui.card_picker import card_chips, suit_keys
 from companion.ui.dispute_model import DisputeModel, presets
 from companion.ui.dispute_views import (
     OptionLine,
@@ -509,12 +509,14 @@ def mode_head(session: Session, model: DisputeModel, act: Act) -> list[ft.Contro
 
 
 def _table_suits(session: Session, model: DisputeModel, act: Act, turn: str) -> list[ft.Control]:
-    """The play tapped for the table, each card shown with its suit or a "?" until given."""
+    """The play tapped for the table, each card with its suit or a "?" until given, the
+    suits to tap right under it, and why the rules refused a suit, if they did."""
     faces = [card_face(c, session.lang)[0] for c in model.table_cards]
     bare = [model.suits_needed((c,)) for c in model.table_cards]
     cards = " ".join(
         f"{face}?" if no_suit else face for face, no_suit in zip(faces, bare, strict=True)
     )
+    refused = model.notice.text(session.lang) if model.notice is not None else None
     return [
         ft.Row(
             [
@@ -522,7 +524,7 @@ def _table_suits(session: Session, model: DisputeModel, act: Act, turn: str) -> 
                     "table-suits",
                     ft.Text(
                         session.tr("picker.table_suits", name=turn, cards=cards),
-                        size=theme.TEXT_LARGE,
+                        size=theme.TEXT,
                         weight=ft.FontWeight.BOLD,
                         expand=True,
                     ),
@@ -533,7 +535,11 @@ def _table_suits(session: Session, model: DisputeModel, act: Act, turn: str) -> 
                     act(DisputeModel.clear_table_cards),
                 ),
             ]
-        )
+        ),
+        suit_keys(lambda suit: act(DisputeModel.tap_suit, suit)(), prefix="table-suit-"),
+        ft.Column(  # a fixed slot: the reason comes and goes without moving the keys
+            [note(refused, ident="table-suits-notice", color=ft.Colors.ERROR)] if refused else []
+        ),
     ]
 
 
