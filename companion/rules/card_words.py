@@ -8,12 +8,7 @@ a person names cards through this module instead.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.rules.cards import Card, JokerColour, Play, Rank
-
-if TYPE_CHECKING:
-    from companion.rules.hand import Action
 
 FACES: dict[str, dict[Rank, str]] = {
     "fr": {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R", Rank.ACE: "A"},  # valet, dame, roi
@@ -72,13 +67,3 @@ def play_words(play: Play, lang: str, *, joker_colours: bool = True) -> str:
     if play.is_pass:
         return _pick(PASS_WORDS, lang)
     return " ".join(card_words(c, lang, joker_colours=joker_colours) for c in play.cards)
-
-
-def effect_words(action: Action, lang: str) -> str:
-    """A card given or discarded (B13): "Léa donne 5♥ à Tom" / "Léa discards 5♥"."""
-    fr = lang != "en"
-    cards = f" {play_words(action.play, lang)}" if action.play.cards else ""
-    if action.effect == "give":
-        to = (f" à {action.target}" if fr else f" to {action.target}") if action.target else ""
-        return f"{action.player} {'donne' if fr else 'gives'}{cards}{to}"
-    return f"{action.player} {'défausse' if fr else 'discards'}{cards}"

@@ -10,6 +10,7 @@ from typing import Literal
 
 from companion.rules import card_words
 from companion.rules.cards import Card, JokerColour, Play
+from companion.rules.explanations import effect_words
 from companion.rules.hand import Action
 from companion.rules.ruleset import RuleSet
 from companion.ui import option_words
@@ -93,8 +94,10 @@ class RulingView:
         return (label, sentence) if sep else ("", self.message(lang))
 
     def sentence(self, lang: str) -> str:
-        """The referee's sentence without the system it cites."""
-        return self._split(lang)[1]
+        """The referee's sentence without the system it cites, as a sentence starts (it may
+        open on a card: "Joker ne se bat que…")."""
+        text = self._split(lang)[1]
+        return text[:1].upper() + text[1:]
 
     def why_text(self, lang: str) -> str | None:
         """Why a legal play is allowed, in words."""
@@ -221,5 +224,5 @@ def action_words(action: str, lang: str) -> str:
     """ "Tom: K K" → "Tom : R R"; a card given or discarded in words too."""
     parsed = Action.parse(action)
     if parsed.effect is not None:
-        return card_words.effect_words(parsed, lang)
+        return effect_words(parsed, lang)
     return t(lang, "dispute.play_line", name=parsed.player, play=play_words(str(parsed.play), lang))

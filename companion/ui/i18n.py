@@ -433,9 +433,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Donnez la main de {name} (onglet « Sa main ») pour voir ses coups possibles.",
         "Enter {name}'s hand ('Their hand' tab) to see the possible plays.",
     ),
-    "picker.joker": ("Joker", "Joker"),
-    "picker.joker_red": ("Joker rouge", "Red joker"),
-    "picker.joker_black": ("Joker noir", "Black joker"),
     "dispute.details": ("Détails : {codes}", "Details: {codes}"),
     "dispute.why": ("Pourquoi : {reason}", "Why: {reason}"),
     "dispute.why_lead": (

@@ -142,3 +142,13 @@ def test_random_hands_are_ruled_in_words(pid: str) -> None:
                     assert_in_words(ruling, f"{pid} {n} players, {judged}")
             state = apply(state, action)
     assert "ok" in seen and len(seen) >= 2
+
+
+def test_a_card_given_or_discarded_reads_in_words() -> None:
+    """B13: "Léa donne R♥ à Tom" / "Léa gives K♥ to Tom", not the notation "Léa: give K♥"."""
+    give = Action.parse("Léa: give K♥ to Tom")
+    assert explanations.effect_words(give, "fr") == "Léa donne R♥ à Tom"
+    assert explanations.effect_words(give, "en") == "Léa gives K♥ to Tom"
+    discard = Action.parse("Léa: discard Q")
+    assert explanations.effect_words(discard, "fr") == "Léa défausse D"
+    assert explanations.effect_words(discard, "en") == "Léa discards Q"

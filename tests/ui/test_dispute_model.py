@@ -65,7 +65,7 @@ def test_an_illegal_play_cites_its_rule_and_who_must_act() -> None:
     assert ruling.rule_text("fr") == "Trou-du-cul classique — Qui passe abandonne : oui"
     assert ruling.details("fr") == "Détails : P3 · pass_is_final = true · already-passed"
     assert ruling.next_text("en") == "C must beat K"
-    assert ruling.sentence("fr").startswith("qui passe abandonne la tournée")
+    assert ruling.sentence("fr").startswith("Qui passe abandonne la tournée")
 
 
 def test_following_a_trick_play_by_play() -> None:
