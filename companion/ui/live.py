@@ -1,6 +1,7 @@
 """One evening shown on several phones: a change saved on one reloads it on the others
 (Flet's pub/sub, one topic per evening), a new evening is announced to the phones on an
-evening screen, and the one way an evening screen saves a change."""
+evening screen, and the one way an evening screen saves a change. Changes made by another
+process reach the same topics through ``folder_watch``."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def use_live_evening(
         if evening_id is None:
             return
 
-        async def on_change(_topic: str, _version: int) -> None:
+        async def on_change(_topic: str, _version: int | None) -> None:
             # Delivered in the sender's context: run the reload as this phone's task, so
             # that its state changes re-render this phone, not the sender.
             page.run_task(reload)
@@ -80,10 +81,19 @@ class NewEvening:
     day: str  # ISO date
 
 
+_announced: set[str] = set()  # evenings a phone of this server has announced (ids are unique)
+
+
 def announce(evening: Evening) -> None:
     """Tell the other phones that ``evening`` has just started."""
+    _announced.add(evening.id)  # the folder watch must not announce it a second time
     new = NewEvening(evening.id, evening.title, evening.date.isoformat())
     ft.context.page.pubsub.send_others_on_topic(NEW_EVENINGS, new)
+
+
+def announced_here(evening_id: str) -> bool:
+    """Whether a phone of this server has announced ``evening_id`` already."""
+    return evening_id in _announced
 
 
 def use_new_evenings(on_new: Callable[[NewEvening], None]) -> None:

@@ -1,8 +1,15 @@
-"""Phones at the table in a real browser: the join field keeps the focus for the next name."""
+"""Phones at the table in a real browser: the join field keeps the focus for the next name;
+what another process does to the data folder (the command line, a second server) reaches
+the phones following an evening: a hand it records, an evening it starts."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 
@@ -10,6 +17,7 @@ from companion.table.service import TableService
 from tests.support.browser import (
     PHONE,
     Server,
+    by_id,
     expect_text,
     open_app,
     running_server,
@@ -52,3 +60,44 @@ def test_enter_in_the_join_field_adds_the_player_and_keeps_the_focus(table, brow
         assert [p.name for p in players][-2:] == ["Max", "Ana"]
     finally:
         ctx.close()
+
+
+def _cli(data_dir: Path, *args: str) -> dict:
+    """``companion evening …`` run as another process on the same data folder."""
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "evening", *args, "--data-dir", str(data_dir)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return json.loads(done.stdout)
+
+
+def test_a_phone_follows_what_the_command_line_does(browser) -> None:
+    """A hand recorded from the command line shows on the phone following the evening, and
+    an evening started from the command line moves the phone to it."""
+    with running_server() as srv:
+        old = TableService(srv.data_dir).create_evening(PLAYERS, "trou-du-cul")
+        ctx = browser.new_context(viewport=PHONE)
+        ctx.set_default_timeout(20_000)
+        try:
+            page = open_app(ctx, f"{srv.base}/evening/{old.id}?key={srv.key}")
+            expect_text(page, "evening-hand", "Donne 1")
+
+            _cli(srv.data_dir, "record", old.id, "--order", ",".join(PLAYERS))
+            expect_text(page, "evening-hand", "Donne 2")  # no reload, no tap
+
+            made = _cli(
+                srv.data_dir, "new", "--rules", "trou-du-cul", "--players", "Ana,Bob,Cal,Dee"
+            )
+            page.wait_for_function(
+                "id => location.pathname.endsWith('/evening/' + id)", arg=made["id"]
+            )
+            expect_text(page, "evening-hand", "Donne 1")
+            tap(page, "evening-tab-entry")
+            expect_text(page, "out-0", "Ana")  # the new evening's players, not the old ones
+            assert urlparse(page.url).query == f"key={srv.key}"  # still editable there
+            assert by_id(page, "read-only-banner").count() == 0
+        finally:
+            ctx.close()
