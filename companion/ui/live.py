@@ -17,6 +17,7 @@ from companion.table.evening import Evening
 from companion.table.service import DuplicateHandError, TableService, VersionConflictError
 from companion.ui.evenings import call
 from companion.ui.i18n import t
+from companion.ui.text_input import read_latest
 
 
 class _Versioned(Protocol):
@@ -38,27 +39,38 @@ def use_live_evening(
     evening_id: str | None,
     set_view: Callable[[Any], None],
     make_view: Callable[[Evening], _Versioned],
+    on_moved: Callable[[Any, Any, bool], None] | None = None,
 ) -> None:
-    """While this screen shows ``evening_id``, reload its view when another phone changes
-    the evening. A view already at the stored version is kept as it is (with what the phone
-    has open on it)."""
+    """While this screen shows ``evening_id``, reload its view when another phone (or
+    another process, through ``folder_watch``) changes the evening. A view already at the
+    stored version is kept as it is (with what the phone has open on it). ``on_moved(old,
+    new, by_phone)`` hears of each newer view taken this way (read at delivery, so it sees
+    the phone's latest state); ``by_phone``: a phone of this server made the change."""
     page = ft.context.page
+    told: ft.MutableRef[Callable[[Any, Any, bool], None] | None] = ft.use_ref(None)
+    told.current = on_moved
 
     def subscribe() -> None:
         if evening_id is None:
             return
 
-        async def on_change(_topic: str, _version: int | None) -> None:
+        async def on_change(_topic: str, version: int | None) -> None:
             # Delivered in the sender's context: run the reload as this phone's task, so
             # that its state changes re-render this phone, not the sender.
-            page.run_task(reload)
+            page.run_task(reload, version is not None)
 
-        async def reload() -> None:
+        async def reload(by_phone: bool) -> None:
             try:
                 ev = await call(data_dir, lambda s: s.evening(evening_id))
             except CompanionError:
                 return
-            set_view(lambda old: make_view(ev) if old is None or ev.version != old.version else old)
+            old = read_latest(set_view)
+            if old is not None and ev.version == old.version:
+                return
+            new = make_view(ev)
+            set_view(new)
+            if old is not None and new.version > old.version and told.current is not None:
+                told.current(old, new, by_phone)
 
         page.pubsub.subscribe_topic(topic(evening_id), on_change)
 

@@ -1,6 +1,7 @@
 """Phones at the table in a real browser: the join field keeps the focus for the next name;
 what another process does to the data folder (the command line, a second server) reaches
-the phones following an evening: a hand it records, an evening it starts."""
+the phones following an evening: a hand it records, an evening it starts; an undo made on
+one phone is told on the others."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from tests.support.browser import (
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
+SHOTS = Path(__file__).parents[2] / "build" / "e2e"  # screenshots to look at
 _FOCUSED_INPUT = "() => document.activeElement?.tagName === 'INPUT'"
 
 
@@ -87,6 +89,12 @@ def test_a_phone_follows_what_the_command_line_does(browser) -> None:
 
             _cli(srv.data_dir, "record", old.id, "--order", ",".join(PLAYERS))
             expect_text(page, "evening-hand", "Donne 2")  # no reload, no tap
+            _cli(srv.data_dir, "undo", old.id)
+            expect_text(page, "evening-snackbar", "Annulé ailleurs : enregistrement de la donne 1")
+            expect_text(page, "evening-hand", "Donne 1")
+            _cli(srv.data_dir, "redo", old.id)
+            expect_text(page, "evening-snackbar", "Rétabli ailleurs : enregistrement de la donne 1")
+            expect_text(page, "evening-hand", "Donne 2")
 
             made = _cli(
                 srv.data_dir, "new", "--rules", "trou-du-cul", "--players", "Ana,Bob,Cal,Dee"
@@ -101,3 +109,49 @@ def test_a_phone_follows_what_the_command_line_does(browser) -> None:
             assert by_id(page, "read-only-banner").count() == 0
         finally:
             ctx.close()
+
+
+def test_an_undo_on_one_phone_is_told_on_the_others(browser) -> None:
+    """Phone A undoes hand 2: phone B, following the same evening, says what was undone
+    and where, with no "Rétablir" of its own in the snackbar (its redo button says what it
+    would make again); A's redo is told on B too."""
+    with running_server() as srv:
+        service = TableService(srv.data_dir)
+        ev = service.create_evening(PLAYERS, "trou-du-cul")
+        ev = service.record_hand(ev.id, PLAYERS, expected_version=ev.version)
+        ev = service.record_hand(ev.id, PLAYERS[::-1], expected_version=ev.version)
+        first = browser.new_context(viewport=PHONE)
+        second = browser.new_context(viewport=PHONE)
+        for ctx in (first, second):
+            ctx.set_default_timeout(20_000)
+        try:
+            a = open_app(first, f"{srv.base}/evening/{ev.id}?key={srv.key}")
+            b = open_app(second, f"{srv.base}/evening/{ev.id}?key={srv.key}")
+            expect_text(b, "evening-undo", "Annuler : enregistrement de la donne 2")
+            tap(a, "evening-undo")
+            expect_text(a, "evening-snackbar", "Annulé : enregistrement de la donne 2")
+            expect_text(
+                b,
+                "evening-snackbar",
+                "Annulé sur un autre téléphone : enregistrement de la donne 2",
+            )
+            expect_text(b, "evening-hand", "Donne 2")  # hand 2 is to play again
+            expect_text(b, "evening-redo", "Rétablir : enregistrement de la donne 2")
+            settle(b)
+            assert b.get_by_role("button", name="Rétablir", exact=True).count() == 0
+
+            settle(a)
+            a.get_by_role("button", name="Rétablir", exact=True).click()
+            expect_text(a, "evening-snackbar", "Rétabli : enregistrement de la donne 2")
+            expect_text(
+                b,
+                "evening-snackbar",
+                "Rétabli sur un autre téléphone : enregistrement de la donne 2",
+            )
+            expect_text(b, "evening-hand", "Donne 3")
+            by_id(b, "evening-redo").wait_for(state="detached")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            b.screenshot(path=str(SHOTS / "undo-told-other-phone.png"))
+        finally:
+            first.close()
+            second.close()

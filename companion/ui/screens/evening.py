@@ -202,7 +202,7 @@ def EveningScreen() -> ft.View:
 
     ft.use_effect(load, [wanted])
 
-    use_live_evening(data_dir, evening_id, set_view, table_view)
+    use_live_evening(data_dir, evening_id, set_view, table_view, lambda *a: told(*a))
 
     def follow(new: NewEvening) -> None:
         set_new_evening(None)
@@ -291,7 +291,7 @@ def EveningScreen() -> ft.View:
         set_slots(table_view(saved).slots)
         set_tab(PLAN)
 
-    undo, redo = use_undo_redo(session, view, change_evening, after=moved)
+    undo, redo, told = use_undo_redo(session, view, change_evening, after=moved)
 
     def pick_tab(name: str) -> None:
         set_tab(name)
