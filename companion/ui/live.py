@@ -5,6 +5,7 @@ process reach the same topics through ``folder_watch``."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,8 +70,10 @@ def use_live_evening(
                 return
             new = make_view(ev)
             set_view(new)
+            if id(page) in _saving:
+                return  # this phone's own change, seen before its save returned
             if old is not None and new.version > old.version and told.current is not None:
-                told.current(old, new, by_phone)
+                told.current(old, new, by_phone or (ev.id, ev.version) in _saved_here)
 
         page.pubsub.subscribe_topic(topic(evening_id), on_change)
 
@@ -133,6 +136,25 @@ def use_new_evenings(on_new: Callable[[NewEvening], None]) -> None:
     ft.use_effect(subscribe, [], cleanup=unsubscribe)
 
 
+# The phones (``id`` of their page) with a change of their own being saved: a reload that
+# lands meanwhile (the folder watch tells every phone) is not someone else's change.
+_saving: set[int] = set()
+# The latest versions saved by the phones of this server, (evening id, version): the folder
+# watch's news of one of them is a phone's change, not another process's.
+_saved_here: dict[tuple[str, int], None] = {}
+_SAVED_KEPT = 256
+_saved_lock = threading.Lock()
+
+
+def _saved(evening: Evening) -> Evening:
+    """Note ``evening`` as saved here (called in the worker thread, right after the save)."""
+    with _saved_lock:  # worker threads of several phones
+        _saved_here[(evening.id, evening.version)] = None
+        while len(_saved_here) > _SAVED_KEPT:
+            del _saved_here[next(iter(_saved_here))]
+    return evening
+
+
 # Shows a message under the screen's buttons: (text, is_error); None clears it.
 Say = Callable[[str | None, bool], None]
 Change = Callable[[Callable[[TableService], Evening]], Awaitable[Evening | None]]
@@ -152,14 +174,16 @@ def use_evening_change(
     When the change came too late, the evening as it stands now is shown instead.
     ``on_refused`` lets a screen close what was open on the refused change."""
     busy, set_busy = ft.use_state(False)
+    page = ft.context.page
 
     async def change(action: Callable[[TableService], Evening]) -> Evening | None:
         if busy:
             return None
         set_busy(True)
         say(None, False)
+        _saving.add(id(page))
         try:
-            evening = await call(data_dir, action)
+            evening = await call(data_dir, lambda s: _saved(action(s)))
         except (VersionConflictError, DuplicateHandError) as err:
             show(err.current)
             late = isinstance(err, VersionConflictError)
@@ -174,7 +198,8 @@ def use_evening_change(
             return None
         finally:
             set_busy(False)
-        show(evening)
+            _saving.discard(id(page))
+        show(evening)  # at once: a reload after this finds the version shown
         publish(evening)
         return evening
 
