@@ -1,7 +1,8 @@
 """Phones at the table in a real browser: the join field keeps the focus for the next name;
 what another process does to the data folder (the command line, a second server) reaches
 the phones following an evening: a hand it records, an evening it starts; an undo made on
-one phone is told on the others."""
+one phone is told on the others; the app opened without the key (as the installed app opens
+its start_url) stays editable on a phone that opened it with the key once."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from tests.support.browser import (
     Server,
     by_id,
     expect_text,
+    goto,
     open_app,
     running_server,
     settle,
@@ -155,3 +157,40 @@ def test_an_undo_on_one_phone_is_told_on_the_others(browser) -> None:
         finally:
             first.close()
             second.close()
+
+
+def test_the_installed_app_opens_editable_once_the_key_was_used(browser) -> None:
+    """A phone that opened the app with the key opens the bare address (the installed
+    app's start_url) editable, in a new window as in the same tab, on the same server; a
+    phone that never had the key still reads only; the key never reaches the server's log."""
+    with running_server(env={"FLET_LOG_LEVEL": "debug"}) as srv:
+        phone = browser.new_context(viewport=PHONE)
+        stranger = browser.new_context(viewport=PHONE)
+        for ctx in (phone, stranger):
+            ctx.set_default_timeout(20_000)
+        try:
+            page = open_app(phone, srv.url)  # the QR code's address, with the key
+            by_id(page, "home-new").wait_for(state="attached")
+            page.wait_for_function(  # remembered in the phone's own storage
+                "key => Object.values(localStorage).some(v => v.includes(key))", arg=srv.key
+            )
+
+            installed = open_app(phone, srv.base + "/")  # the installed app: no key
+            by_id(installed, "home-new").wait_for(state="attached")
+            assert by_id(installed, "read-only-banner").count() == 0
+            installed.wait_for_function("() => location.search.includes('key=')")
+            tap(installed, "home-new")  # and it may start an evening
+            by_id(installed, "new-name").wait_for(state="attached")
+            assert by_id(installed, "editor-only").count() == 0
+
+            goto(page, srv.base + "/settings")  # the same tab, the key taken out
+            expect_text(page, "settings-scope", "toute la table")
+
+            other = open_app(stranger, srv.base + "/")
+            by_id(other, "read-only-banner").wait_for(state="attached")
+            assert by_id(other, "home-new").count() == 0
+        finally:
+            phone.close()
+            stranger.close()
+        log = srv.output.read_text("utf-8")
+        assert srv.key and log.count(srv.key) == 1  # only the address `serve` printed
