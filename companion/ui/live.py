@@ -5,6 +5,7 @@ process reach the same topics through ``folder_watch``."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -61,6 +62,12 @@ def use_live_evening(
             page.run_task(reload, version is not None)
 
         async def reload(by_phone: bool) -> None:
+            # While this phone saves a change of its own, its screen is the save's to update
+            # (the news may be of that very change): read the evening once it is done.
+            for _ in range(_SAVE_WAIT_STEPS):
+                if id(page) not in _saving:
+                    break
+                await asyncio.sleep(_SAVE_WAIT_STEP)
             try:
                 ev = await call(data_dir, lambda s: s.evening(evening_id))
             except CompanionError:
@@ -70,8 +77,6 @@ def use_live_evening(
                 return
             new = make_view(ev)
             set_view(new)
-            if id(page) in _saving:
-                return  # this phone's own change, seen before its save returned
             if old is not None and new.version > old.version and told.current is not None:
                 told.current(old, new, by_phone or (ev.id, ev.version) in _saved_here)
 
@@ -136,9 +141,10 @@ def use_new_evenings(on_new: Callable[[NewEvening], None]) -> None:
     ft.use_effect(subscribe, [], cleanup=unsubscribe)
 
 
-# The phones (``id`` of their page) with a change of their own being saved: a reload that
-# lands meanwhile (the folder watch tells every phone) is not someone else's change.
+# The phones (``id`` of their page) saving a change of their own: a reload that would land
+# meanwhile (the folder watch tells every phone, the saver too) waits for the save.
 _saving: set[int] = set()
+_SAVE_WAIT_STEP, _SAVE_WAIT_STEPS = 0.05, 1200  # a save may wait for the folder (60 s)
 # The latest versions saved by the phones of this server, (evening id, version): the folder
 # watch's news of one of them is a phone's change, not another process's.
 _saved_here: dict[tuple[str, int], None] = {}
