@@ -49,13 +49,16 @@ class FolderWatch:
         return {e.id: e.updated_at for e in self._service.evenings()}
 
     def _run(self) -> None:
-        while True:  # the first poll, at once, takes what is there as seen
+        folder = self._service.data_dir
+        while folder.is_dir():  # the first poll, at once, takes what is there as seen
             try:
                 self.check()
             except (CompanionError, OSError) as err:  # a folder being restored, a bad file
                 _log.debug("folder watch: %s", err)
             if self._stop.wait(self._interval):
                 return
+        with _lock:  # the folder is gone (a test's, a removed one): a later phone starts anew
+            _watches.pop(folder.resolve(), None)
 
     def check(self) -> None:
         """One poll: announce what changed since the last one."""
