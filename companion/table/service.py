@@ -378,6 +378,11 @@ class TableService:
             self._save(evening)
             return evening
 
+    def change_count(self) -> int:
+        """A number that moves whenever any process changes the data folder: cheap to poll
+        (it reads a few bytes of the lock file)."""
+        return self.repo.change_count()
+
     def evening(self, evening_id: str) -> Evening:
         """The evening with every derived field (plans, titles, points, next plan)."""
         with self._lock:

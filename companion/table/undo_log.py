@@ -156,6 +156,21 @@ def redo(ev: Evening) -> tuple[Evening, dict[str, Any]]:
     )
 
 
+def last_undo_or_redo(ev: Evening) -> tuple[Literal["undo", "redo"], Change] | None:
+    """What the log's last entry did when it is an undo or a redo: the change it took back
+    or made again, named as the table counts now (what the other phones are told)."""
+    if not ev.log or _is_change(ev.log[-1]):
+        return None
+    marker = ev.log[-1]
+    target = next((e for e in ev.log if e.id == marker.step_id), None)
+    if target is None:
+        return None
+    kind: Literal["undo", "redo"] = "undo" if marker.action == "undo" else "redo"
+    if target.action == "delete":  # the hand's place, whether it came back or went again
+        return kind, Change("delete", hand=_hands_before(ev.steps, target.position or 0) + 1)
+    return kind, _change(ev, target, appended=kind == "undo")
+
+
 # ---------------------------------------------------------------------- helpers
 
 

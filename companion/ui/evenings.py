@@ -30,3 +30,17 @@ def service_for(data_dir: Path) -> TableService:
 async def call(data_dir: Path, fn: Callable[..., T], *args: Any) -> T:
     """``fn(service, *args)`` in a worker thread."""
     return await asyncio.to_thread(fn, service_for(data_dir), *args)
+
+
+def current_evening_id(service: TableService) -> str | None:
+    """Tonight's evening: of the open ones, the latest day's, the one changed last. A
+    damaged one counts (its entry keeps its date): the screen then says it is damaged and
+    offers its backup, rather than "no evening under way"."""
+    open_ = [
+        e
+        for e in service.evenings()
+        if not (isinstance(e.summary, dict) and e.summary.get("ended"))
+    ]
+    if not open_:
+        return None
+    return max(open_, key=lambda e: (e.date or "", e.updated_at)).id

@@ -559,6 +559,16 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "evening.redo": ("Rétablir : {what}", "Redo: {what}"),
     "evening.undone": ("Annulé : {what}", "Undone: {what}"),
     "evening.redone": ("Rétabli : {what}", "Redone: {what}"),
+    "evening.undo_phone": (
+        "Annulé sur un autre téléphone : {what}",
+        "Undone on another phone: {what}",
+    ),
+    "evening.redo_phone": (
+        "Rétabli sur un autre téléphone : {what}",
+        "Redone on another phone: {what}",
+    ),
+    "evening.undo_elsewhere": ("Annulé ailleurs : {what}", "Undone elsewhere: {what}"),
+    "evening.redo_elsewhere": ("Rétabli ailleurs : {what}", "Redone elsewhere: {what}"),
     "evening.redo_action": ("Rétablir", "Redo"),
     "evening.incomplete": (
         "Il manque dans l'ordre de sortie : {names}.",

@@ -1,9 +1,12 @@
 """One evening shown on several phones: a change saved on one reloads it on the others
 (Flet's pub/sub, one topic per evening), a new evening is announced to the phones on an
-evening screen, and the one way an evening screen saves a change."""
+evening screen, and the one way an evening screen saves a change. Changes made by another
+process reach the same topics through ``folder_watch``."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +19,7 @@ from companion.table.evening import Evening
 from companion.table.service import DuplicateHandError, TableService, VersionConflictError
 from companion.ui.evenings import call
 from companion.ui.i18n import t
+from companion.ui.text_input import read_latest
 
 
 class _Versioned(Protocol):
@@ -37,27 +41,44 @@ def use_live_evening(
     evening_id: str | None,
     set_view: Callable[[Any], None],
     make_view: Callable[[Evening], _Versioned],
+    on_moved: Callable[[Any, Any, bool], None] | None = None,
 ) -> None:
-    """While this screen shows ``evening_id``, reload its view when another phone changes
-    the evening. A view already at the stored version is kept as it is (with what the phone
-    has open on it)."""
+    """While this screen shows ``evening_id``, reload its view when another phone (or
+    another process, through ``folder_watch``) changes the evening. A view already at the
+    stored version is kept as it is (with what the phone has open on it). ``on_moved(old,
+    new, by_phone)`` hears of each newer view taken this way (read at delivery, so it sees
+    the phone's latest state); ``by_phone``: a phone of this server made the change."""
     page = ft.context.page
+    told: ft.MutableRef[Callable[[Any, Any, bool], None] | None] = ft.use_ref(None)
+    told.current = on_moved
 
     def subscribe() -> None:
         if evening_id is None:
             return
 
-        async def on_change(_topic: str, _version: int) -> None:
+        async def on_change(_topic: str, version: int | None) -> None:
             # Delivered in the sender's context: run the reload as this phone's task, so
             # that its state changes re-render this phone, not the sender.
-            page.run_task(reload)
+            page.run_task(reload, version is not None)
 
-        async def reload() -> None:
+        async def reload(by_phone: bool) -> None:
+            # While this phone saves a change of its own, its screen is the save's to update
+            # (the news may be of that very change): read the evening once it is done.
+            for _ in range(_SAVE_WAIT_STEPS):
+                if id(page) not in _saving:
+                    break
+                await asyncio.sleep(_SAVE_WAIT_STEP)
             try:
                 ev = await call(data_dir, lambda s: s.evening(evening_id))
             except CompanionError:
                 return
-            set_view(lambda old: make_view(ev) if old is None or ev.version != old.version else old)
+            old = read_latest(set_view)
+            if old is not None and ev.version == old.version:
+                return
+            new = make_view(ev)
+            set_view(new)
+            if old is not None and new.version > old.version and told.current is not None:
+                told.current(old, new, by_phone or (ev.id, ev.version) in _saved_here)
 
         page.pubsub.subscribe_topic(topic(evening_id), on_change)
 
@@ -80,10 +101,19 @@ class NewEvening:
     day: str  # ISO date
 
 
+_announced: set[str] = set()  # evenings a phone of this server has announced (ids are unique)
+
+
 def announce(evening: Evening) -> None:
     """Tell the other phones that ``evening`` has just started."""
+    _announced.add(evening.id)  # the folder watch must not announce it a second time
     new = NewEvening(evening.id, evening.title, evening.date.isoformat())
     ft.context.page.pubsub.send_others_on_topic(NEW_EVENINGS, new)
+
+
+def announced_here(evening_id: str) -> bool:
+    """Whether a phone of this server has announced ``evening_id`` already."""
+    return evening_id in _announced
 
 
 def use_new_evenings(on_new: Callable[[NewEvening], None]) -> None:
@@ -111,6 +141,26 @@ def use_new_evenings(on_new: Callable[[NewEvening], None]) -> None:
     ft.use_effect(subscribe, [], cleanup=unsubscribe)
 
 
+# The phones (``id`` of their page) saving a change of their own: a reload that would land
+# meanwhile (the folder watch tells every phone, the saver too) waits for the save.
+_saving: set[int] = set()
+_SAVE_WAIT_STEP, _SAVE_WAIT_STEPS = 0.05, 1200  # a save may wait for the folder (60 s)
+# The latest versions saved by the phones of this server, (evening id, version): the folder
+# watch's news of one of them is a phone's change, not another process's.
+_saved_here: dict[tuple[str, int], None] = {}
+_SAVED_KEPT = 256
+_saved_lock = threading.Lock()
+
+
+def _saved(evening: Evening) -> Evening:
+    """Note ``evening`` as saved here (called in the worker thread, right after the save)."""
+    with _saved_lock:  # worker threads of several phones
+        _saved_here[(evening.id, evening.version)] = None
+        while len(_saved_here) > _SAVED_KEPT:
+            del _saved_here[next(iter(_saved_here))]
+    return evening
+
+
 # Shows a message under the screen's buttons: (text, is_error); None clears it.
 Say = Callable[[str | None, bool], None]
 Change = Callable[[Callable[[TableService], Evening]], Awaitable[Evening | None]]
@@ -130,14 +180,16 @@ def use_evening_change(
     When the change came too late, the evening as it stands now is shown instead.
     ``on_refused`` lets a screen close what was open on the refused change."""
     busy, set_busy = ft.use_state(False)
+    page = ft.context.page
 
     async def change(action: Callable[[TableService], Evening]) -> Evening | None:
         if busy:
             return None
         set_busy(True)
         say(None, False)
+        _saving.add(id(page))
         try:
-            evening = await call(data_dir, action)
+            evening = await call(data_dir, lambda s: _saved(action(s)))
         except (VersionConflictError, DuplicateHandError) as err:
             show(err.current)
             late = isinstance(err, VersionConflictError)
@@ -152,7 +204,8 @@ def use_evening_change(
             return None
         finally:
             set_busy(False)
-        show(evening)
+            _saving.discard(id(page))
+        show(evening)  # at once: a reload after this finds the version shown
         publish(evening)
         return evening
 

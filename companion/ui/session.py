@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.ui.access import Address, may_edit, route_with_key
 from companion.ui.i18n import t
+from companion.ui.key_memory import use_remembered_key
 from companion.ui.settings import SettingsStore, UiSettings
 
 
@@ -67,4 +68,5 @@ def use_session() -> Session:
     if session is None:
         raise RuntimeError("screens render inside App, which provides the session")
     editor = may_edit(session.config.key, ft.context.page.route or "/")
+    use_remembered_key(session.config.key, editor)  # the installed app opens editable too
     return session if editor == session.editor else replace(session, editor=editor)

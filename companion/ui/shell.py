@@ -11,6 +11,7 @@ import flet as ft
 from companion.table import StoreError
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
+from companion.ui.folder_watch import watch_folder
 from companion.ui.i18n import LANGS, t
 from companion.ui.live_settings import publish_settings, use_table_settings
 from companion.ui.screens.dispute import DisputeScreen
@@ -75,6 +76,8 @@ def App(config: ServerConfig) -> list[ft.View]:
         )
 
     ft.use_effect(apply_look, [settings])
+    # Changes made by another process on the same folder reach the phones (once per server).
+    ft.use_effect(lambda: watch_folder(config.data_dir, page.pubsub), [])
 
     async def change_settings(new: UiSettings) -> str | None:
         set_settings(new)

@@ -18,7 +18,7 @@ from companion.table.evening import Evening, HandStep
 from companion.table.event_rules import markable_events
 from companion.table.plan import HandPlan
 from companion.table.sentences import Say
-from companion.table.undo_log import Change, next_redo, next_undo
+from companion.table.undo_log import Change, last_undo_or_redo, next_redo, next_undo
 from companion.ui.i18n import t
 
 Translate = Callable[..., str]  # session.tr / i18n.t bound to a language
@@ -74,6 +74,8 @@ class TableView:
     can_undo: bool
     undo_next: Change | None  # what the undo button would take back
     redo_next: Change | None  # what redo would make again
+    # The last change when it was an undo or a redo ("undo" | "redo", what it touched)
+    moved_by: tuple[str, Change] | None
     # names -> cards held once the exchanges are done: the top of the cards-left picker
     hand_sizes: dict[str, int]
     totals: dict[str, int]  # names -> running totals of the evening
@@ -194,6 +196,7 @@ def table_view(ev: Evening) -> TableView:
         can_undo=next_undo(ev) is not None,
         undo_next=next_undo(ev),
         redo_next=next_redo(ev),
+        moved_by=last_undo_or_redo(ev),
         hand_sizes=ev.next_plan.cards_after() if ev.next_plan else {},
         totals={names[p]: total for p, total in ev.totals.items() if p in names},
         player_ids={name: pid for pid, name in names.items()},

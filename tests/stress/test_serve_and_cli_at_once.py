@@ -18,9 +18,9 @@ The long run::
         tests/stress/test_serve_and_cli_at_once.py -s
 
 prints its figures (hands per side, conflicts each side met and retried, wall time).
-On the phone a conflict is the normal case after each command-line hand (its screen does
-not follow another process live); the command line meets one when the phone writes between
-its read and its write.
+The phone's screen follows the command line's hands live (the server's folder watch): taps
+made before one arrives are kept and offered to keep or clear, which the phone clears (a
+conflict); the command line meets one when the phone writes between its read and its write.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ SEED = int(os.environ.get("COMPANION_SHARED_SEED", "20261123"))
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
 KEY = re.compile(r"key=([A-Za-z0-9_\-]+)")
 HAND = re.compile(r"Donne (\d+)")
+RESULT = re.compile(r"Résultat de la donne (\d+)")
 CONFLICT = "The evening changed meanwhile"
 
 
@@ -98,16 +99,19 @@ async def phone_records(
             continue
         await client.tap("evening-record")
 
-        def answered(c, n=n) -> bool:
-            shown = c.has("evening-result") and c.text("evening-result").strip()
-            moved_on = _hand_number(c) not in (n, None) or c.has("stale-clear")
-            return shown == f"Résultat de la donne {n}" or moved_on
+        # The screen follows the command line's hands live, so the hand the taps went to
+        # may be later than ``n``: the phone's own record is the one that shows its result
+        # (only a record made here turns to the scores); a refusal leaves the taps stale.
+        def answered(c) -> bool:
+            return bool(RESULT.fullmatch(c.text("evening-result").strip())) or c.has("stale-clear")
 
-        await client.wait_until(answered, timeout=60, what=f"the answer to hand {n}")
-        if client.has("evening-result") and client.text("evening-result").strip().endswith(f" {n}"):
+        await client.wait_until(answered, timeout=60, what=f"the answer to hand {n} or later")
+        recorded = RESULT.fullmatch(client.text("evening-result").strip())
+        if recorded:
             tally.phone_acked += 1
             await client.tap("evening-next")
-            await client.wait_until(lambda c, n=n: _hand_number(c) == n + 1)
+            m = int(recorded.group(1))
+            await client.wait_until(lambda c, m=m: (_hand_number(c) or 0) > m)
         else:
             tally.phone_conflicts += 1
 

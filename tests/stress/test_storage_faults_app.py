@@ -23,7 +23,7 @@ import pytest
 from _common import snapshot
 
 from companion.table.service import TableService
-from companion.ui.screens.evening import current_evening_id
+from companion.ui.evenings import current_evening_id
 from tests.support.browser import Server, running_server
 from tests.support.wire import WireClient
 

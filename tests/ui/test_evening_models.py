@@ -9,9 +9,9 @@ import pytest
 from companion.errors import CompanionError
 from companion.table.plan import plan_for_preset
 from companion.table.service import TableService, VersionConflictError
+from companion.ui.evenings import current_evening_id
 from companion.ui.i18n import t
 from companion.ui.new_evening_model import NewEveningModel
-from companion.ui.screens.evening import current_evening_id
 from companion.ui.table_model import HandEntry, Marked, table_view
 
 PLAYERS = ("Léa", "Tom", "Sam", "Zoé")

@@ -12,16 +12,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
+from urllib.parse import urlparse
 
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.table import CorruptFileError
 from companion.table.evening import Evening
-from companion.table.service import PlayerRef, TableService
+from companion.table.service import PlayerRef
 from companion.ui import routes, theme
 from companion.ui.data_model import restore_latest
-from companion.ui.evenings import call
+from companion.ui.evenings import call, current_evening_id
 from companion.ui.live import NewEvening, use_evening_change, use_live_evening, use_new_evenings
 from companion.ui.screens.evening_entry import entry_tab
 from companion.ui.screens.evening_plan import plan_tab
@@ -36,20 +37,6 @@ from companion.ui.text_input import read_latest
 from companion.ui.widgets import big_button, guarded, key_button, note, rows_of, screen, tagged
 
 PLAN, ENTRY, SCORES = "plan", "entry", "scores"
-
-
-def current_evening_id(service: TableService) -> str | None:
-    """Tonight's evening: of the open ones, the latest day's, the one changed last. A
-    damaged one counts (its entry keeps its date): the screen then says it is damaged and
-    offers its backup, rather than "no evening under way"."""
-    open_ = [
-        e
-        for e in service.evenings()
-        if not (isinstance(e.summary, dict) and e.summary.get("ended"))
-    ]
-    if not open_:
-        return None
-    return max(open_, key=lambda e: (e.date or "", e.updated_at)).id
 
 
 def _group(controls: list[ft.Control]) -> ft.Control:
@@ -215,7 +202,7 @@ def EveningScreen() -> ft.View:
 
     ft.use_effect(load, [wanted])
 
-    use_live_evening(data_dir, evening_id, set_view, table_view)
+    use_live_evening(data_dir, evening_id, set_view, table_view, lambda *a: told(*a))
 
     def follow(new: NewEvening) -> None:
         set_new_evening(None)
@@ -228,6 +215,8 @@ def EveningScreen() -> ft.View:
         latest = read_latest(set_view)
         if new.evening_id == (latest.evening_id if latest else None):
             return
+        if urlparse(page.route or "/").path == f"{routes.EVENING}/{new.evening_id}":
+            return  # on its way there already (the news may come twice)
         if latest is not None and not latest.ended and session.editor and current.has_taps:
             set_new_evening(new)
         else:
@@ -302,7 +291,7 @@ def EveningScreen() -> ft.View:
         set_slots(table_view(saved).slots)
         set_tab(PLAN)
 
-    undo, redo = use_undo_redo(session, view, change_evening, after=moved)
+    undo, redo, told = use_undo_redo(session, view, change_evening, after=moved)
 
     def pick_tab(name: str) -> None:
         set_tab(name)

@@ -61,6 +61,17 @@ def _message(message: Message | None) -> list[ft.Control]:
     return [note(text, ident="hands-message", color=ft.Colors.ERROR if bad else None)]
 
 
+def _slot(controls: list[ft.Control]) -> ft.Control:
+    """A fixed place in the screen's column for a part that may be empty or change length
+    (hidden while empty, so that it adds no gap)."""
+    return ft.Column(
+        controls,
+        spacing=theme.GAP,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        visible=bool(controls),
+    )
+
+
 def _card(
     session: Session, view: HandsView, card: HandCard, on_open: Callable[[], None] | None
 ) -> ft.Control:
@@ -359,7 +370,10 @@ def _players(
     message: Message | None,
     busy: bool,
 ) -> list[ft.Control]:
-    controls: list[ft.Control] = [section(session.tr("hands.present"))]
+    # The lists that grow or shrink sit in fixed slots (one Column each): Flet matches
+    # controls by position, and a join that shifted the name field down would replace it,
+    # dropping the keyboard focus the next name needs.
+    present: list[ft.Control] = []
     can_move = editable and view.join_leave
     for i, p in enumerate(view.present):
         label = session.tr("hands.player", name=p.name, total=p.total) if view.scored else p.name
@@ -376,11 +390,11 @@ def _players(
                     disabled=busy,
                 )
             )
-        controls.append(ft.Row(row))
-    controls += _message(message)  # under the players: in sight of what was tapped
+        present.append(ft.Row(row))
+    left: list[ft.Control] = []
     if view.left:
-        controls.append(section(session.tr("hands.left")))
-        controls += [
+        left.append(section(session.tr("hands.left")))
+        left += [
             tagged(
                 f"left-{i}",
                 ft.Text(
@@ -392,14 +406,21 @@ def _players(
             )
             for i, p in enumerate(view.left)
         ]
+    controls: list[ft.Control] = [
+        section(session.tr("hands.present")),
+        _slot(present),
+        _slot(_message(message)),  # under the players: in sight of what was tapped
+        _slot(left),
+    ]
     if editable and not view.join_leave:
         controls.append(note(session.tr("hands.no_join_leave"), ident="no-join-leave"))
     elif can_move:
         controls.append(section(session.tr("hands.add")))
         joinable = view.joinable(profiles)
+        saved: list[ft.Control] = []
         if joinable:
-            controls.append(ft.Text(session.tr("new.saved"), size=15))
-            controls += rows_of(
+            saved.append(ft.Text(session.tr("new.saved"), size=15))
+            saved += rows_of(
                 [
                     key_button(
                         name,
@@ -411,6 +432,7 @@ def _players(
                 ],
                 3,
             )
+        controls.append(_slot(saved))
         controls.append(
             ft.Row(
                 [
@@ -572,16 +594,19 @@ def EveningHandsScreen() -> ft.View:
         await load_profiles()  # a new name became a saved profile
         return True
 
-    async def join(_: object = None) -> None:
+    async def join(e: ft.Event[Any] | None = None) -> None:
         if view is None:
             return
+        if e is not None and isinstance(e.control, ft.TextField):
+            # Enter: the next name (or the corrected one) goes into the same field. Asked
+            # now, while this render's field is the one on screen (the join re-renders).
+            await e.control.focus()  # type: ignore[no-untyped-call]
         typed = typed_name.latest()
         problem = view.name_problem(typed)
         if problem is not None:
             key, fields = problem
             set_message((session.tr(key, **fields), True))
-            return
-        if await join_named(typed.strip()):
+        elif await join_named(typed.strip()):
             typed_name.set("")  # kept when refused: nothing typed is lost
 
     async def leave(name: str) -> None:

@@ -1,6 +1,7 @@
 """Undo and redo on the evening screen. The undo button says what it will take back
 ("Annuler : correction de la donne 2"); once it is taken back a snackbar says so and offers
-to make it again, and a redo button saying what it would make again stays while it can."""
+to make it again, and a redo button saying what it would make again stays while it can.
+The other phones following the evening are told in a snackbar of their own."""
 
 from __future__ import annotations
 
@@ -33,11 +34,14 @@ def use_undo_redo(
     view: TableView | None,
     change: SaveChange,
     after: Callable[[Evening], None],
-) -> tuple[Tap, Tap]:
-    """``(undo, redo)`` for the buttons, and the snackbar saying what they did (a hook:
-    call it on every render). ``change`` saves through the screen's one way to save
-    (``live.use_evening_change``); ``after`` is what the screen resets once the evening
-    moved back or forward. The snackbar belongs to the screen: leaving it closes it."""
+) -> tuple[Tap, Tap, Callable[[TableView, TableView, bool], None]]:
+    """``(undo, redo, told)``: undo and redo for the buttons, and the snackbar saying what
+    they did (a hook: call it on every render). ``change`` saves through the screen's one
+    way to save (``live.use_evening_change``); ``after`` is what the screen resets once the
+    evening moved back or forward. ``told(old, new, by_phone)`` takes a view reloaded for
+    someone else's change: an undo or redo made there is said here too, without "Rétablir"
+    (the redo button says what it would make again). The snackbar belongs to the screen:
+    leaving it closes it."""
     notice, set_notice = use_maybe(Notice)
     ft.use_dialog(_snackbar(session, notice, set_notice, change, after) if notice else None)
 
@@ -49,7 +53,14 @@ def use_undo_redo(
             target = (view.evening_id, view.version, view.redo_next)
             await _redo(session, target, change, after, set_notice)
 
-    return undo, redo
+    def told(old: TableView, new: TableView, by_phone: bool) -> None:
+        if new.moved_by is None or new.evening_id != old.evening_id:
+            return
+        kind, what = new.moved_by
+        where = "phone" if by_phone else "elsewhere"
+        set_notice(Notice(session.tr(f"evening.{kind}_{where}", what=what.words(session.lang))))
+
+    return undo, redo, told
 
 
 async def _undo(

@@ -7,8 +7,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.ui import routes, theme
-from companion.ui.evenings import call
-from companion.ui.screens.evening import current_evening_id
+from companion.ui.evenings import call, current_evening_id
 from companion.ui.session import use_session
 from companion.ui.widgets import big_button, guarded, screen
 
