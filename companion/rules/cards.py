@@ -63,6 +63,10 @@ class Suit(Enum):
     DIAMONDS = "♦"
     CLUBS = "♣"
 
+    # Members are singletons compared by identity: hash them in C, not through their name
+    # (cards are hashed all game long, in caches and counts).
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return _SUIT_LETTERS[self]
@@ -81,6 +85,8 @@ SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 class JokerColour(Enum):
     COLOURED = "R"  # the coloured (red) joker; CONC's "Fou en couleurs"
     BLACK = "B"  # the black-and-white joker; CONC's "Fou blanc"
+
+    __hash__ = object.__hash__
 
 
 _RANK_TOKENS = {

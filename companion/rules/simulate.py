@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from companion.rules.cards import Card, make_deck
 from companion.rules.hand import Action, HandState, step
+from companion.rules.playout import CAPPED, OVER, covers, playout
 from companion.rules.referee import legal_plays
 from companion.rules.ruleset import RuleSet
 
@@ -73,8 +75,12 @@ def _rng(rng: random.Random | int | None) -> tuple[random.Random, int | None]:
 
 def full_deck(rules: RuleSet, players: Players) -> list[Card]:
     """Every physical card the rule set plays with at this table size."""
-    n = len(_names(players))
-    return make_deck(rules.deck, rules.deck_count(n), rules.joker_count(n))
+    return list(_pack(rules, len(_names(players))))
+
+
+@lru_cache(maxsize=256)
+def _pack(rules: RuleSet, n: int) -> tuple[Card, ...]:
+    return tuple(make_deck(rules.deck, rules.deck_count(n), rules.joker_count(n)))
 
 
 def deal(
@@ -91,11 +97,32 @@ def deal(
 
 @dataclass(frozen=True)
 class SimulatedHand:
-    """A finished random hand: the start state, every action in order, the final state."""
+    """A finished random hand: the start state, every action in order, the final state.
+
+    A hand played on the fast path (``companion.rules.playout``) knows its finishing order
+    without a ``HandState`` per action; its ``final`` state is then built on first use, by
+    replaying the actions through the transition."""
 
     start: HandState
     actions: tuple[Action, ...]
-    final: HandState
+    _final: HandState | None = field(default=None, repr=False, compare=False)
+    _order: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def final(self) -> HandState:
+        final = self._final
+        if final is None:
+            final = self.start
+            for action in self.actions:
+                final = _apply_checked(final, action)
+            object.__setattr__(self, "_final", final)
+        return final
+
+    @property
+    def finishing_order(self) -> tuple[str, ...]:
+        """Players in finishing order (``final.finishing_order``)."""
+        order = self._order
+        return order if order is not None else self.final.finishing_order
 
 
 def step_cap_for(rules: RuleSet, players: Players) -> int:
@@ -124,10 +151,30 @@ def simulate(
     hands = deal(rules, names, gen)
     if leader is None:
         leader = gen.choice(names)
-    start = HandState.start(rules, names, leader=leader, hands=hands, preset=preset)
+    if all(hands.values()):
+        # The deal is the pack itself: no need to check that the hands fit it.
+        start = replace(
+            HandState.start(rules, names, leader=leader, preset=preset),
+            hands=tuple(hands[name] for name in names),
+        )
+    else:
+        start = HandState.start(rules, names, leader=leader, hands=hands, preset=preset)
     cap = step_cap if step_cap is not None else step_cap_for(rules, names)
     state = start
     actions: list[Action] = []
+    if covers(rules) and all(hands.values()):
+        fast = playout(rules, names, tuple(hands.values()), names.index(leader), gen, cap)
+        if fast.end == OVER:
+            order = (*fast.out, *reversed(fast.forfeits))
+            return SimulatedHand(
+                start, tuple(fast.actions), _order=tuple(names[i] for i in order)
+            )
+        # Capped or stuck: the step-based loop below names what went wrong.
+        actions = fast.actions
+        for action in actions:
+            state = _apply_checked(state, action)
+        if fast.end != CAPPED and not state.over and list(legal_plays(state)):
+            raise AssertionError(f"the fast playout found no legal action at {state}")
     while not state.over:
         if len(actions) >= cap:
             raise HandDidNotEnd(
