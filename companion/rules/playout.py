@@ -28,6 +28,9 @@ __all__ = ["Playout", "covers", "playout"]
 # How a playout ends: the hand is over, it hit the step cap, or nobody could act.
 OVER, CAPPED, STUCK = "over", "capped", "stuck"
 _NO_LIMIT = 1 << 30
+# Each rank's plays of 1, 2, … cards, sliced to what a hand holds (two decks and their
+# jokers hold at most 8 cards of a rank).
+_PAIRS = {r: tuple((r, k) for k in range(1, 17)) for r in Rank}
 
 
 @lru_cache(maxsize=256)
@@ -125,9 +128,11 @@ def playout(
     left = [len(h) for h in hands]
     active = [True] * n
     live = n
+    act_mask = (1 << n) - 1
     out: list[int] = []
     forfeits: list[int] = []
     passes = [Action(name) for name in names]
+    pairs = _PAIRS
     actions: list[Action] = []
 
     # The trick: the play to beat (player, count, key, a joker set, a joker on its power),
@@ -141,13 +146,14 @@ def playout(
     closing = False
 
     def next_eligible(i: int) -> int:
+        eligible = act_mask
+        if pass_final:
+            eligible &= ~passed
+        if one_round:
+            eligible &= ~acted
         for _ in range(n):
             i = (i + d) % n
-            if (
-                active[i]
-                and not (pass_final and passed >> i & 1)
-                and not (one_round and acted >> i & 1)
-            ):
+            if eligible >> i & 1:
                 return i
         return -1
 
@@ -188,50 +194,54 @@ def playout(
         mine = groups[p]
         held_n = left[p]
         moves: list[tuple[Rank, int]] = []
-        if top < 0 or closing:
-            own = closing and bool(overplayed >> p & 1)
+        if (top < 0 or closing) and not (closing and overplayed >> p & 1):
             for r in ranks:
                 count = len(mine[r])
                 if count > most:
                     count = most
-                if own:
-                    joker = r is Rank.JOKER
-                    key = rank_key[r]
+                if refuse and count == held_n and r in banned_ranks:
+                    count -= 1  # B12: he may not go out on it
+                moves += pairs[r][:count]
+        elif closing:  # P4: he already played once on his own cards: only a new lead
+            for r in ranks:
+                count = len(mine[r])
+                if count > most:
+                    count = most
+                joker = r is Rank.JOKER
+                key = rank_key[r]
                 for k in range(1, count + 1):
-                    if refuse and k == held_n and r in banned_ranks:
-                        continue
-                    if own and beats(k, key, joker):
-                        continue  # P4: he already played once on his own cards
-                    moves.append((r, k))
+                    if not (refuse and k == held_n and r in banned_ranks) and not beats(
+                        k, key, joker
+                    ):
+                        moves.append((r, k))
         else:
             for r in ranks:
                 count = len(mine[r])
                 if count > most:
                     count = most
                 if r is Rank.JOKER or top_power:
-                    ks: range | tuple[()] = range(1, count + 1)
-                else:
-                    # A plain set: as many cards, higher (or equal when allowed); more cards
-                    # when larger sets may beat (any rank, or higher or equal ones).
-                    if count < top_n:
-                        continue
+                    joker = r is Rank.JOKER
                     key = rank_key[r]
-                    high = key > top_key or (equal_ok and key == top_key)
-                    if larger == "forbidden" or (larger == "higher_rank" and not high):
-                        ks = (top_n,) if high else ()
-                    else:
-                        ks = range(top_n if high else top_n + 1, count + 1)
-                    for k in ks:
-                        if not (refuse and k == held_n and r in banned_ranks):
+                    for k in range(1, count + 1):
+                        if not (refuse and k == held_n and r in banned_ranks) and beats(
+                            k, key, joker
+                        ):
                             moves.append((r, k))
                     continue
-                joker = r is Rank.JOKER
+                # A plain set: as many cards, higher (or equal when allowed); more cards
+                # when larger sets may beat (any rank, or higher or equal ones).
+                if count < top_n:
+                    continue
                 key = rank_key[r]
-                for k in ks:
-                    if refuse and k == held_n and r in banned_ranks:
+                high = key > top_key or (equal_ok and key == top_key)
+                if larger == "forbidden" or (larger == "higher_rank" and not high):
+                    if not high:
                         continue
-                    if beats(k, key, joker):
-                        moves.append((r, k))
+                    count = top_n
+                lo = top_n if high else top_n + 1
+                if refuse and count == held_n and r in banned_ranks:
+                    count -= 1
+                moves += pairs[r][lo - 1 : count]
         if top < 0:
             can_pass = not moves  # B12: a leader passes only when he cannot lead
         elif closing:
@@ -248,7 +258,7 @@ def playout(
             actions.append(passes[p])
             if top < 0:  # B12: stuck with forbidden finishes, he hands the lead on
                 lead_passes |= 1 << p
-                if all(lead_passes >> i & 1 for i in range(n) if active[i]):
+                if lead_passes & act_mask == act_mask:
                     i = p
                     for _ in range(n):
                         if active[i]:
@@ -310,6 +320,7 @@ def playout(
             top, top_n, top_key, top_joker, top_power = p, k, key, joker, power
             if left[p] == 0:
                 active[p] = False
+                act_mask &= ~(1 << p)
                 live -= 1
                 if forfeit_on and any(c.rank in banned_ranks for c in played):
                     forfeits.append(p)
@@ -341,9 +352,9 @@ def playout(
         if one_round:
             acted |= skipped
         if one_round:
-            done = all(acted >> j & 1 for j in range(n) if active[j])
+            done = acted & act_mask == act_mask
         else:
-            done = all(passed >> j & 1 for j in range(n) if active[j] and j != top)
+            done = (passed | 1 << top) & act_mask == act_mask
         nxt = -1 if done else top if again else next_eligible(i)
         if nxt >= 0:
             turn = nxt
