@@ -27,6 +27,16 @@ def suit_sensitive(rules: RuleSet) -> bool:
     )
 
 
+def suits_judge_no_set(rules: RuleSet) -> bool:
+    """Whether a set of natural cards of one rank is judged by its rank and size alone
+    (suits never decide, no card of a rank is special); jokers may still differ by colour."""
+    return (
+        rules.suits == "ignored"
+        and rules.special_high_cards not in ("black_threes", "jack_of_diamonds")
+        and rules.combinations != "poker"
+    )
+
+
 def candidate_plays(
     rules: RuleSet, order: Order, hand: tuple[Card, ...]
 ) -> Iterator[tuple[Card, ...]]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
-from companion.rules.candidates import candidate_plays, suit_sensitive
+from companion.rules.candidates import candidate_plays, suit_sensitive, suits_judge_no_set
 from companion.rules.cards import (
     PASS,
     Card,
@@ -211,6 +211,8 @@ class HandState:
     @property
     def active(self) -> tuple[int, ...]:
         out, forfeits = self.out, self.forfeits
+        if not out and not forfeits:
+            return _everyone(len(self.players))
         return tuple(i for i in range(len(self.players)) if i not in out and i not in forfeits)
 
     def is_active(self, i: int) -> bool:
@@ -425,7 +427,7 @@ def _pass(state: HandState, who: int, info: StepInfo, build: bool) -> Outcome:
         trick.lead_passes,
         trick.plays + 1,
     )
-    return RuleCode.OK, _after(_moved(state, state.turn, trick), who, 0), info
+    return RuleCode.OK, _after(state, who, 0, trick), info
 
 
 def _wrong_turn(state: HandState, who: int, info: StepInfo) -> tuple[RuleCode, None, StepInfo]:
@@ -921,7 +923,15 @@ def reference_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes
 
 
 @lru_cache(maxsize=256)
-def _quick_rules(rules: RuleSet) -> bool:
+def quick_rules(rules: RuleSet) -> bool:
+    """Rule sets whose plain sets ``quick_codes`` judges by rank and size: suits never
+    decide between them (jokers may differ by colour: the candidates then come one per
+    suit combination, as the reference lists them)."""
+    return suits_judge_no_set(rules)
+
+
+@lru_cache(maxsize=256)
+def _one_per_rank_and_size(rules: RuleSet) -> bool:
     """Rule sets whose candidates are one group per rank and size (suits never matter)."""
     return not suit_sensitive(rules)
 
@@ -950,7 +960,7 @@ def _quick_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes | 
         state.pending is not None
         or who != state.turn
         or trick.pending_close
-        or not _quick_rules(rules)
+        or not quick_rules(rules)
         or not hand
     ):
         return None
@@ -966,7 +976,12 @@ def _quick_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes | 
     keys = order.keys
     wild = order.wild_ranks
     out: list[tuple[tuple[Card, ...], RuleCode]] = []
-    plain = rules.combinations == "sets" and not rules.coup_detat  # no runs, no S8 five-card sets
+    # No runs, no S8 five-card sets, one candidate per rank and size.
+    plain = (
+        rules.combinations == "sets"
+        and not rules.coup_detat
+        and _one_per_rank_and_size(rules)
+    )
     if plain and not (wild and any(c.rank in wild for c in hand)):
         # The candidates are each rank's first k cards, ranks in the order the hand holds them.
         groups: dict[Rank, list[Card]] = {}
@@ -1296,7 +1311,14 @@ def _finish_stuck(state: HandState, who: int) -> HandState:
     return replace(state, out=out, turn=None, pending=None, trick=Trick())
 
 
+@lru_cache(maxsize=32)
+def _everyone(n: int) -> tuple[int, ...]:
+    return tuple(range(n))
+
+
 def _finish_if_over(state: HandState) -> HandState | None:
+    if len(state.players) - len(state.out) - len(state.forfeits) > 1:
+        return None  # out and forfeits never share a player
     active = state.active
     if len(active) > 1:
         return None
@@ -1315,9 +1337,11 @@ def _eligible(state: HandState, i: int) -> bool:
     return not (state.rules.trick_rounds == "one_round" and i in trick.acted)
 
 
-def _after(state: HandState, who: int, skip: int) -> HandState:
-    """Move the turn on after an action by ``who``, ending the trick when it is over."""
-    trick = state.trick
+def _after(state: HandState, who: int, skip: int, trick: Trick | None = None) -> HandState:
+    """Move the turn on after an action by ``who``, ending the trick when it is over.
+    ``trick``, when given, replaces ``state.trick`` (one new state instead of two)."""
+    if trick is None:
+        trick = state.trick
     top = trick.top
     assert top is not None
     one_round = state.rules.trick_rounds == "one_round"
@@ -1327,7 +1351,7 @@ def _after(state: HandState, who: int, skip: int) -> HandState:
     skipped: set[int] = set()
     again = False
     while skip > 0:
-        nxt = _next_eligible(state, i)
+        nxt = _next_eligible(state, i, trick)
         if nxt is None:
             break
         if nxt == top.player:
@@ -1338,30 +1362,44 @@ def _after(state: HandState, who: int, skip: int) -> HandState:
         skip -= 1
     if skipped and one_round:
         trick = replace(trick, acted=trick.acted | skipped)
-        state = _moved(state, state.turn, trick)
+    active = state.active
     if one_round:
-        done = all(p in trick.acted for p in state.active)
+        acted = trick.acted
+        done = len(acted) >= len(active) and all(p in acted for p in active)
     else:
-        done = all(p in trick.passed for p in state.active if p != top.player)
+        passed = trick.passed
+        done = len(passed) >= len(active) - 1 and all(
+            p in passed for p in active if p != top.player
+        )
     if done:
-        return _trick_won(state)
+        return _trick_won(state, trick)
     if again:
-        return _moved(state, top.player, state.trick)
-    nxt = _next_eligible(state, i)
-    return _trick_won(state) if nxt is None else _moved(state, nxt, state.trick)
+        return _moved(state, top.player, trick)
+    nxt = _next_eligible(state, i, trick)
+    return _trick_won(state, trick) if nxt is None else _moved(state, nxt, trick)
 
 
-def _next_eligible(state: HandState, i: int) -> int | None:
+def _next_eligible(state: HandState, i: int, trick: Trick | None = None) -> int | None:
+    """``_eligible`` tried on each player after ``i`` in turn (written out: a hot path);
+    ``trick`` defaults to the state's."""
     n = len(state.players)
+    if trick is None:
+        trick = state.trick
+    rules = state.rules
+    barred = trick.passed if rules.pass_is_final else frozenset()
+    if rules.trick_rounds == "one_round":
+        barred = barred | trick.acted
+    out, forfeits, direction = state.out, state.forfeits, state.direction
     for _ in range(n):
-        i = (i + state.direction) % n
-        if _eligible(state, i):
+        i = (i + direction) % n
+        if i not in out and i not in forfeits and i not in barred:
             return i
     return None
 
 
-def _trick_won(state: HandState) -> HandState:
-    trick = state.trick
+def _trick_won(state: HandState, trick: Trick | None = None) -> HandState:
+    if trick is None:
+        trick = state.trick
     top = trick.top
     assert top is not None
     winner = top.player
