@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from companion.cli import app_parser, deal, evening, history, judge
+from companion.cli import judge
 from companion.errors import one_line
 
 
@@ -34,12 +34,19 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
+def build_parser(lang: str = "fr", *, judge_only: bool = False) -> argparse.ArgumentParser:
+    """The whole parser; with ``judge_only``, one that knows only ``judge`` (what ``companion
+    judge …`` needs: a ruling should not wait for the storage and table modules to load)."""
     _Parser.lang = lang
     parser = _Parser(
         prog="companion",
         description="Referee and scorekeeper for Président. Without a command, opens the app.",
     )
+    if judge_only:
+        judge.register(parser.add_subparsers(dest="command", parser_class=_Parser))
+        return parser
+    from companion.cli import app_parser, deal, evening, history
+
     app_parser.add_app_arguments(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     judge.register(sub)
@@ -66,9 +73,11 @@ def _clean(arg: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = [_clean(a) for a in (sys.argv[1:] if argv is None else argv)]
-    parser = build_parser(_lang(args_list))
+    parser = build_parser(_lang(args_list), judge_only=args_list[:1] == ["judge"])
     args = parser.parse_args(args_list)
     handler = getattr(args, "handler", None)
     if handler is None:
+        from companion.cli import app_parser
+
         return app_parser.run_app(args)
     return int(handler(args))
