@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from companion.errors import CompanionError
 from companion.rules.card_words import play_words
+from companion.rules.cards import Play
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
@@ -39,7 +40,7 @@ class Ruling:
     leads). Words come from ``message(lang)``, rendered when shown: most rulings (move
     generation) never are."""
 
-    __slots__ = ("action", "before", "code", "info", "legal", "next_player", "state", "to_beat")
+    __slots__ = ("_shown", "action", "before", "code", "info", "legal", "state")
 
     def __init__(
         self,
@@ -49,15 +50,22 @@ class Ruling:
         after: HandState | None,
         info: StepInfo,
     ) -> None:
-        shown = after if after is not None else before
         self.before = before  # the state the action was judged in
         self.action = action
         self.legal = code is RuleCode.OK
         self.code = code
         self.state = after  # the state after the action, when legal
         self.info = info
-        self.next_player = shown.next_player
-        self.to_beat = shown.to_beat
+        self._shown = after if after is not None else before
+
+    # Read from the state when asked: move generation and replays never ask.
+    @property
+    def next_player(self) -> str | None:
+        return self._shown.next_player
+
+    @property
+    def to_beat(self) -> Play | None:
+        return self._shown.to_beat
 
     @property
     def option(self) -> str | None:
