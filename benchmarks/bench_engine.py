@@ -11,6 +11,9 @@ For every preset it prints
   on a shared machine would count the other processes too);
 - the share of those states whose legal plays the fast generator works out alone (the rest
   fall back to the reference generator, which tries the full transition on every candidate);
+- how ``simulate`` plays the preset's random hands (*random play*): ``playout`` (the compact
+  state of ``companion.rules.playout``) or ``step`` (the step-based engine, for rule sets
+  the playout does not cover);
 
 and, timed in the same run, a naive pure-Python simulator of the basic rules (``naive_hand``:
 one deck, four players, sets of one rank beaten by a higher set of as many cards, a trick ends
@@ -39,6 +42,7 @@ from itertools import combinations
 from companion.rules.cards import Play
 from companion.rules.hand import Action, HandState
 from companion.rules.moves import fast_path_covers
+from companion.rules.playout import covers as playout_covers
 from companion.rules.presets import PRESETS, Preset
 from companion.rules.referee import judge, legal_plays
 from companion.rules.simulate import SimulationError, default_players, simulate
@@ -324,8 +328,9 @@ def run(
 
 _HEADER = (
     "| preset | players | judge median µs | judge p99 µs | median legal / illegal µs "
-    "| judge + sentence median µs | 4-player hands/CPU s | actions/hand | fast path |\n"
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    "| judge + sentence median µs | 4-player hands/CPU s | actions/hand | fast path "
+    "| random play |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 )
 
 
@@ -337,7 +342,8 @@ def _row(f: Figures) -> str:
     return (
         f"| {f.preset} | {f.players} | {f.judge_median_us:.1f} | {f.judge_p99_us:.1f} | "
         f"{f.legal_median_us:.1f} / {f.illegal_median_us:.1f} | {f.message_median_us:.1f} | "
-        f"{hps} | {aph} | {f.fast_share:.0%} |"
+        f"{hps} | {aph} | {f.fast_share:.0%} | "
+        f"{'playout' if playout_covers(PRESETS[f.preset].rules) else 'step'} |"
     )
 
 
