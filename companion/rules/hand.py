@@ -977,11 +977,7 @@ def _quick_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes | 
     wild = order.wild_ranks
     out: list[tuple[tuple[Card, ...], RuleCode]] = []
     # No runs, no S8 five-card sets, one candidate per rank and size.
-    plain = (
-        rules.combinations == "sets"
-        and not rules.coup_detat
-        and _one_per_rank_and_size(rules)
-    )
+    plain = rules.combinations == "sets" and not rules.coup_detat and _one_per_rank_and_size(rules)
     if plain and not (wild and any(c.rank in wild for c in hand)):
         # The candidates are each rank's first k cards, ranks in the order the hand holds them.
         groups: dict[Rank, list[Card]] = {}

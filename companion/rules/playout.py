@@ -118,12 +118,12 @@ def playout(
     ranks_of: list[list[Rank]] = []
     for held in hands:
         by_rank: dict[Rank, list[Card]] = {}
-        where: dict[Rank, list[int]] = {}
+        at: dict[Rank, list[int]] = {}
         for i, c in enumerate(held):
             by_rank.setdefault(c.rank, []).append(c)
-            where.setdefault(c.rank, []).append(i)
+            at.setdefault(c.rank, []).append(i)
         groups.append(by_rank)
-        places.append(where)
+        places.append(at)
         ranks_of.append(list(by_rank))
     left = [len(h) for h in hands]
     active = [True] * n
@@ -282,9 +282,9 @@ def playout(
             cards = mine[rank]
             played = tuple(cards[:k])
             del cards[:k]
-            where = places[p][rank]
-            del where[:k]
-            _reorder(ranks, rank, cards, where, places[p])
+            spots = places[p][rank]
+            del spots[:k]
+            _reorder(ranks, rank, cards, spots, places[p])
             left[p] -= k
             actions.append(Action(names[p], Play(played)))
             joker = rank is Rank.JOKER

@@ -166,9 +166,7 @@ def simulate(
         fast = playout(rules, names, tuple(hands.values()), names.index(leader), gen, cap)
         if fast.end == OVER:
             order = (*fast.out, *reversed(fast.forfeits))
-            return SimulatedHand(
-                start, tuple(fast.actions), _order=tuple(names[i] for i in order)
-            )
+            return SimulatedHand(start, tuple(fast.actions), _order=tuple(names[i] for i in order))
         # Capped or stuck: the step-based loop below names what went wrong.
         actions = fast.actions
         for action in actions:

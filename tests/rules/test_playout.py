@@ -196,7 +196,9 @@ def compare_from(rules: RuleSet, hands: dict[str, str], seed: int) -> tuple[str,
     fast = playout(rules, names, held, 0, random.Random(seed), 10_000)
     assert fast.end == OVER
     ref = random.Random(seed)
-    state = HandState.start(rules, names, leader=names[0], hands=dict(zip(names, held)))
+    state = HandState.start(
+        rules, names, leader=names[0], hands=dict(zip(names, held, strict=True))
+    )
     for action in fast.actions:
         assert action == ref.choice(list(reference_legal_plays(state)))
         state = step(state, action)[1]  # type: ignore[assignment]
@@ -219,9 +221,7 @@ def test_everyone_stuck_ends_the_hand_as_the_reference() -> None:
 def test_equal_skips_that_come_round_give_the_turn_back() -> None:
     """B2 skips_next: when the skips of an equal play come round to its player, he plays
     again (two players; a pair of fives on a five skips two)."""
-    rules = PRESETS["pagat"].rules.with_options(
-        equal_play="skips_next", larger_sets="higher_rank"
-    )
+    rules = PRESETS["pagat"].rules.with_options(equal_play="skips_next", larger_sets="higher_rank")
     for seed in range(30):
         compare_from(rules, {"A": "5♠ 9♠ K♠", "B": "5♥ 5♦ 9♥ K♥"}, seed)
         compare_from(rules, {"A": "5♠ 9♠", "B": "5♥ 5♦ 7♣", "C": "5♣ 8♦ 8♥"}, seed)
@@ -252,15 +252,18 @@ def test_cards_are_played_in_the_order_held() -> None:
     """The cards of a play are the first ones of their rank in the hand, as legal_plays
     gives them."""
     hand = simulate(PRESETS["pagat"].rules, 4, 3, "pagat")
-    held = {name: list(cards or ()) for name, cards in zip(hand.start.players, hand.start.hands)}
+    held = {
+        name: list(cards or ())
+        for name, cards in zip(hand.start.players, hand.start.hands, strict=True)
+    }
     for action in hand.actions:
         if not action.play.cards:
             continue
         mine = held[action.player]
         rank = action.play.cards[0].rank
-        assert list(action.play.cards) == [c for c in mine if c.rank is rank][
-            : len(action.play.cards)
-        ]
+        assert (
+            list(action.play.cards) == [c for c in mine if c.rank is rank][: len(action.play.cards)]
+        )
         for card in action.play.cards:
             mine.remove(card)
     assert Rank.TWO in {c.rank for h in hand.start.hands for c in h or ()}
@@ -313,7 +316,7 @@ def test_many_fast_hands_keep_every_card(pid: str) -> None:
             names = hand.start.players
             order = hand.finishing_order
             assert sorted(order) == sorted(names), (pid, players, seed)
-            held = {n: list(cards or ()) for n, cards in zip(names, hand.start.hands)}
+            held = {n: list(cards or ()) for n, cards in zip(names, hand.start.hands, strict=True)}
             for action in hand.actions:
                 cards = action.play.cards
                 assert len({c.rank for c in cards}) <= 1, (pid, players, seed, action)
