@@ -940,8 +940,8 @@ def quick_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes | N
     """``reference_codes`` worked out from rank counts and combination keys, for ``who`` to
     act in turn holding ``hand``. A plain set is judged here; any other candidate (wild
     cards, jokers, runs, cards with a power) goes through the full transition. None when the
-    state itself is outside what this covers (an effect owed, an overplay pending, a top play
-    with a power): the caller then uses ``reference_codes``."""
+    state itself is outside what this covers (an effect owed, someone else to act, suits that
+    decide, a run or poker hand on the table): the caller then uses ``reference_codes``."""
     own = hand is state.hands[who]
     cached = state._quick
     if own and cached is not None and cached[0] == who:
@@ -956,13 +956,7 @@ def _quick_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes | 
     rules = state.rules
     trick = state.trick
     top = trick.top
-    if (
-        state.pending is not None
-        or who != state.turn
-        or trick.pending_close
-        or not quick_rules(rules)
-        or not hand
-    ):
+    if state.pending is not None or who != state.turn or not quick_rules(rules) or not hand:
         return None
     order = state.order
     target: Combo | None = None
@@ -1016,6 +1010,7 @@ class _SetJudge:
 
     __slots__ = (
         "banned",
+        "closing",
         "equal_ok",
         "finish",
         "follow",
@@ -1024,6 +1019,7 @@ class _SetJudge:
         "lower_ok",
         "max_set",
         "natural_tb",
+        "overplayed",
         "power_joker",
         "quad_beats_joker",
         "run_rank",
@@ -1048,12 +1044,23 @@ class _SetJudge:
         self.power_joker = top is not None and top.power_joker  # B5
         self.quad_beats_joker = rules.joker_power == "beat_all_but_quad"
         self.lower_ok = top is not None and top.lower_ok  # B13 angevin, after a 7
+        # P4: everyone else passed; the top player (to act) may play once on his own cards,
+        # and anything that does not beat them starts the next trick.
+        self.closing = state.trick.pending_close and top is not None
+        self.overplayed = state.turn in state.trick.overplayed
 
     def __call__(self, cards: tuple[Card, ...], rank: Rank, key: int) -> RuleCode:
         n = len(cards)
         if self.max_set is not None and n > self.max_set:
             return RuleCode.TOO_MANY_CARDS
-        if self.target is not None:
+        if self.closing:
+            assert self.target is not None
+            if self._beats(n, key, self.target) is RuleCode.OK:
+                if self.overplayed:
+                    return RuleCode.SELF_OVERPLAY_USED
+                if self.follow and rank is not self.run_rank:
+                    return RuleCode.RULE_OF_FOUR
+        elif self.target is not None:
             if self.follow and rank is not self.run_rank:
                 return RuleCode.RULE_OF_FOUR
             code = self._beats(n, key, self.target)

@@ -69,6 +69,8 @@ def pass_code(state: HandState, codes: Codes) -> RuleCode:
     """What the transition says to a pass by the player to act, given his candidates' codes
     from ``quick_codes`` (so the state is one it covers)."""
     top = state.trick.top
+    if state.trick.pending_close:  # P4: the top player gathers the trick
+        return RuleCode.OK
     can_beat = any(code is RuleCode.OK for _, code in codes)
     if top is None:  # the leader passes only when he holds nothing he may play (B12)
         return RuleCode.LEAD_CANNOT_PASS if can_beat else RuleCode.OK
