@@ -3,7 +3,9 @@
 ``deal(rules, players, rng)`` shuffles the whole pack the rule set plays with at that table
 size and deals it out one card at a time; ``random_hand(rules, players, rng)`` plays one
 complete hand with uniformly random legal actions (plays, passes and any card effect owed)
-drawn from ``legal_plays``, so every action is one the referee accepts.
+drawn from ``legal_plays``, so every action is one the referee accepts. Rule sets that
+``companion.rules.playout`` covers are played on its compact state, which draws from the same
+list in the same order (``tests/rules/test_playout.py``): the same seed gives the same hand.
 
 A hand that does not end within ``step_cap`` actions, or a state where nobody can act, is an
 engine bug: ``HandDidNotEnd`` / ``NoLegalAction`` name the preset and the seed to replay it.
