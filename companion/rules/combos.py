@@ -106,9 +106,12 @@ class Order:
         return False
 
 
-@lru_cache(maxsize=256)
-def order_for(rules: RuleSet, reversed_: bool) -> Order:
+def _new_order(rules: RuleSet, reversed_: bool) -> Order:
     return Order(rules, reversed_)
+
+
+# Wrapped, not decorated: mutation testing (mutmut) leaves decorated functions out.
+order_for = lru_cache(maxsize=256)(_new_order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,16 +160,19 @@ COUP_KINDS = frozenset({"coup_detat", "guillotine"})
 COUP_KEY = 300  # above everything: nothing follows a coup d'État
 
 
-@lru_cache(maxsize=65536)
-def classify(cards: tuple[Card, ...], order: Order) -> Combo:
-    """Read cards as a combination, or raise ComboError(code). Cached: the same few hundred
-    groups of cards come back all hand long."""
+def _classify_within_limit(cards: tuple[Card, ...], order: Order) -> Combo:
+    """Read cards as a combination, or raise ComboError(code)."""
     combo = _classify(cards, order)
     limit = order.rules.max_set
     if limit is not None and combo.kind == "set" and combo.count > limit:
         # B11a: « de une à quatre cartes » — two decks do not make sets of five to eight.
         raise ComboError("too-many-cards")
     return combo
+
+
+# Cached: the same few hundred groups of cards come back all hand long. Wrapped, not
+# decorated: mutation testing (mutmut) leaves decorated functions out.
+classify = lru_cache(maxsize=65536)(_classify_within_limit)
 
 
 def _classify(cards: tuple[Card, ...], order: Order) -> Combo:
