@@ -154,6 +154,80 @@ def _subsets(hand: tuple[Card, ...], rng: random.Random) -> list[tuple[Card, ...
     return out
 
 
+# --- an oracle sharing no code with the engine -----------------------------------------------
+
+# The codes the referee gives when the cards form no combination at all (whatever the table).
+SHAPE_CODES = frozenset({"not-a-set", "single-cards-only", "wild-alone", "too-many-cards"})
+
+# Each rank order written out from VARIANTS.md (B1), weakest first.
+PLAIN_ORDERS = {
+    "two_high": "3 4 5 6 7 8 9 10 J Q K A 2",
+    "ace_high": "2 3 4 5 6 7 8 9 10 J Q K A",
+    "seven_high": "8 9 10 J Q K A 7",
+    "three_high": "7 8 9 10 J Q K A 2 3",
+}
+PLAIN_WILD = {"joker": "JK", "2": "2", "3": "3"}
+
+
+PLAIN_SYMBOLS = {**{n: str(n) for n in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", 15: "JK"}
+
+
+def _symbol(card: Card) -> str:
+    return PLAIN_SYMBOLS[int(card.rank)]
+
+
+def _oracle_shape(rules: RuleSet, cards: tuple[Card, ...]) -> bool | None:
+    """Do these cards form a combination at all? Written from the seeds alone, sharing no
+    code with ``companion.rules.combos`` (None: no opinion, for shapes it does not model).
+
+    - TDC Armix (P7): « une carte à la fois »: one card only.
+    - Sets (all seeds): cards of one rank, wild cards (D6) standing for it; wild cards alone
+      only where B5 allows it; at most ``max_set`` cards (B11a: « de une à quatre cartes »).
+    - Zheng Shangyou runs (B11, PAGAT): at least three consecutive single ranks or two
+      consecutive groups of one width, never a joker nor the top rank.
+    - Poker hands and the coup d'État (S8) are left to the seed tests.
+    """
+    n = len(cards)
+    if n == 0:
+        return None
+    if rules.single_cards_only and n > 1:
+        return False
+    if rules.coup_detat and n in (5, 6):
+        return None
+    wild = {PLAIN_WILD[w] for w in rules.wild_cards}
+    ranks = {_symbol(c) for c in cards if _symbol(c) not in wild}
+    if len(ranks) <= 1:
+        if not ranks and rules.wild_alone == "forbidden":
+            return False
+        return rules.max_set is None or n <= rules.max_set
+    if rules.combinations == "poker":
+        return None if n == 5 else False
+    if rules.combinations != "sets_and_runs":
+        return False
+    if rules.revolution != "off" or rules.special_high_cards == "jokers_jacks_twos" or wild:
+        return None  # a reversed or reshuffled order: not modelled here
+    order = PLAIN_ORDERS[rules.rank_order].split()
+    counts = Counter(_symbol(c) for c in cards)
+    if "JK" in counts or order[-1] in counts or len(set(counts.values())) != 1:
+        return False
+    width = next(iter(counts.values()))
+    places = sorted(order.index(r) for r in counts)
+    consecutive = places == list(range(places[0], places[0] + len(places)))
+    return consecutive and len(places) >= (3 if width == 1 else 2)
+
+
+def _check_shape(rules: RuleSet, cards: tuple[Card, ...], code: str, where: str) -> None:
+    """The referee's verdict on the cards' shape agrees with the oracle above."""
+    expected = _oracle_shape(rules, cards)
+    if expected is None:
+        return
+    names = " ".join(map(str, cards))
+    if expected:
+        assert code not in SHAPE_CODES, f"{where}: {names} is a combination, judged {code}"
+    else:
+        assert code in SHAPE_CODES, f"{where}: {names} is no combination, judged {code}"
+
+
 def _check_state(state: HandState, rng: random.Random, where: str) -> None:
     """legal_plays agrees with judge at this state."""
     rules = state.rules
@@ -170,6 +244,8 @@ def _check_state(state: HandState, rng: random.Random, where: str) -> None:
         assert ruling.legal and ruling.code == "ok", (
             f"{where}: legal_plays yields {action} but judge says {ruling.code}: {ruling.en}"
         )
+        if action.effect is None:
+            _check_shape(rules, action.play.cards, ruling.code, where)
         assert ruling.state == apply(state, action)
     if state.pending is not None:  # a card effect is owed: any play is refused
         hand = state.hands[who] or ()
@@ -189,6 +265,7 @@ def _check_state(state: HandState, rng: random.Random, where: str) -> None:
         )
         assert ruling.code in ILLEGAL_CODES, f"{where}: undocumented code {ruling.code!r}"
         assert ruling.en and ruling.fr
+        _check_shape(rules, cards, ruling.code, where)
     # someone else acting now is refused (no preset allows speed play)
     others = [i for i in state.active if i != who]
     if others and not rules.speed_play:

@@ -215,7 +215,7 @@ def test_1_to_2_returns_a_version_2_document_as_it_is(version: int) -> None:
 
 def test_the_shipped_chain_is_0_to_1_then_1_to_2() -> None:
     """The registry holds one step per version below the current one."""
-    assert MIGRATIONS == {0: migrate_0_to_1, 1: migrate_1_to_2}
+    assert {0: migrate_0_to_1, 1: migrate_1_to_2} == MIGRATIONS
     assert SCHEMA_VERSION == 2
 
 
