@@ -173,21 +173,23 @@ def test_1_to_2_keeps_only_what_people_entered() -> None:
 
 
 def test_1_to_2_tolerates_missing_steps_and_odd_records() -> None:
-    """A record without steps or log, with null ones, or a record that is not an object,
-    is migrated without error; only the version changes for them."""
+    """A record that is not an object (even before real ones), a record without steps or log,
+    with null ones, or with steps that have no result, is migrated without error."""
     doc = {
         **_meta(1),
         "evening": {
-            "1": {"id": "a", "totals": {"Ana": 3}},
-            "2": {"id": "b", "steps": None, "log": None},
-            "3": "not a record",
+            "1": "not a record",
+            "2": {"id": "a", "totals": {"Ana": 3}},
+            "3": {"id": "b", "steps": None, "log": None},
+            "4": {"id": "c", "steps": [{"order": ["Ana"]}], "log": [{"step": {"order": []}}]},
         },
     }
     migrated = migrate_1_to_2(doc)
     assert migrated["evening"] == {
-        "1": {"id": "a"},
-        "2": {"id": "b", "steps": None, "log": None},
-        "3": "not a record",
+        "1": "not a record",
+        "2": {"id": "a"},
+        "3": {"id": "b", "steps": None, "log": None},
+        "4": {"id": "c", "steps": [{"order": ["Ana"]}], "log": [{"step": {"order": []}}]},
     }
     assert migrated["_meta"]["1"]["schema_version"] == 2
 
@@ -268,10 +270,13 @@ def test_a_document_above_the_target_is_refused(version: int, target: int) -> No
 
 
 def test_a_malformed_version_names_the_file_given_to_the_chain() -> None:
-    """The chain passes the file's path to the version check."""
+    """The chain passes the file's path to the version check (a placeholder without one)."""
     with pytest.raises(CorruptFileError) as info:
         migrate_document(_meta("two"), path="index.json")
     assert info.value.path == Path("index.json")
+    with pytest.raises(CorruptFileError) as info:
+        migrate_document(_meta("two"))
+    assert str(info.value).startswith("<document> is corrupt")
 
 
 def test_an_empty_registry_is_a_missing_step() -> None:

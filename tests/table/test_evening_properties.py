@@ -70,6 +70,69 @@ def evenings(draw) -> Evening:
     return ev
 
 
+# The points of each place, best first, written out from the seeds for every player count
+# the strategy above draws (3 to 8), sharing no code with companion.table.scoring:
+# top_two, PAGAT « 2 pour le président, 1 pour le vice-président et rien pour les autres »;
+# n_minus_rank, WIKI « le Président récoltera donc n-1, jusqu'au Trou du cul qui récoltera 0 »;
+# three_two_one, PRES53 « le nouveau président marque 3 points, le nouveau vice-président,
+# 2 points, et le nouveau secrétaire, 1 point » (the last always 0: 3 players 3, 2, 0);
+# symmetric, PAGAT « A 5 joueurs … 2, 1, 0, -1, -2. A 7 joueurs … 3, 2, 1, 0, -1, -2, -3 »
+# (no zero at an even count: the app's documented choice).
+SEED_POINTS = {
+    "top_two": {n: [2, 1] + [0] * (n - 2) for n in range(3, 9)},
+    "n_minus_rank": {
+        3: [2, 1, 0],
+        4: [3, 2, 1, 0],
+        5: [4, 3, 2, 1, 0],
+        6: [5, 4, 3, 2, 1, 0],
+        7: [6, 5, 4, 3, 2, 1, 0],
+        8: [7, 6, 5, 4, 3, 2, 1, 0],
+    },
+    "three_two_one": {
+        3: [3, 2, 0],
+        4: [3, 2, 1, 0],
+        5: [3, 2, 1, 0, 0],
+        6: [3, 2, 1, 0, 0, 0],
+        7: [3, 2, 1, 0, 0, 0, 0],
+        8: [3, 2, 1, 0, 0, 0, 0, 0],
+    },
+    "symmetric": {
+        3: [1, 0, -1],
+        4: [2, 1, -1, -2],
+        5: [2, 1, 0, -1, -2],
+        6: [3, 2, 1, -1, -2, -3],
+        7: [3, 2, 1, 0, -1, -2, -3],
+        8: [4, 3, 2, 1, -1, -2, -3, -4],
+    },
+    "none": {n: [0] * n for n in range(3, 9)},
+}
+
+
+def seed_points(scheme: str, hand: HandStep) -> dict[str, int]:
+    """Each player's points for a hand, from SEED_POINTS and the hand's own inputs. WIKI « Jeu
+    aux points »: « Lors d'un putsch réussi, le putschiste récolte alors 1 point de plus qu'un
+    Président dit normal … tandis que s'il est raté, le putschiste en perd 1 »; VARIANTS S7:
+    a putsch succeeds only when the putschist finishes first."""
+    ranking = hand.result.ranking
+    points = dict(zip(ranking, SEED_POINTS[scheme][len(ranking)], strict=True))
+    for event in hand.events:
+        if isinstance(event, Putsch) and scheme != "none":
+            points[event.player] += 1 if hand.order[0] == event.player else -1
+    return points
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(evenings())
+def test_points_match_the_seed_tables(ev):
+    """Every hand's points are the seeds' points for its places, with the putsch's point
+    (an oracle independent of the scoring code)."""
+    _, table = ev.rules()
+    for hand in ev.hands:
+        assert hand.result.points == seed_points(table.scoring, hand), (
+            f"{table.scoring}, hand {hand.result.number}: {hand.result.ranking}"
+        )
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(evenings())
 def test_points_add_up_and_rankings_are_permutations(ev):
