@@ -1,0 +1,79 @@
+"""The set-size limit and the cached orders of `companion/rules/combos.py`.
+
+B11a (`max_set`): CONC plays « de une à quatre cartes »: with two decks, five or more equal
+cards are no set. The limit is on sets only (a Zheng Shangyou run is longer by nature).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.cards import Rank, parse_cards
+from companion.rules.combos import Combo, ComboError, classify, order_for
+from companion.rules.errors import SuitNeededError
+from companion.rules.hand import Action, HandState
+from companion.rules.presets import get_preset
+from companion.rules.referee import judge
+from companion.rules.ruleset import RuleSet
+
+
+def _classify(rules: RuleSet, text: str) -> Combo:
+    return classify(tuple(parse_cards(text)), order_for(rules, False))
+
+
+def test_a_set_of_the_limit_is_a_set() -> None:
+    """Four sevens under « de une à quatre cartes » are a set of four."""
+    combo = _classify(get_preset("concierge").rules, "7 7 7 7")
+    assert (combo.kind, combo.count, combo.rank) == ("set", 4, Rank.SEVEN)
+
+
+@pytest.mark.parametrize("text", ["7 7 7 7 7", "9 9 9 9 9 9 9 9"])
+def test_a_set_above_the_limit_is_refused(text: str) -> None:
+    """Five sevens (or eight nines, two decks) are more than four: too-many-cards."""
+    with pytest.raises(ComboError) as info:
+        _classify(get_preset("concierge").rules, text)
+    assert info.value.code == "too-many-cards"
+
+
+def test_the_limit_is_on_sets_not_runs() -> None:
+    """A five-card run, or a run of three pairs, is no set: the limit does not apply."""
+    rules = get_preset("concierge").rules.with_options(combinations="sets_and_runs")
+    assert _classify(rules, "4 5 6 7 8").kind == "run"
+    assert _classify(rules, "4 4 5 5 6 6").kind == "run"
+
+
+def test_without_a_limit_five_equal_cards_are_a_set() -> None:
+    """PAGAT sets no limit: five sevens (two decks) are a set of five."""
+    combo = _classify(get_preset("pagat").rules, "7 7 7 7 7")
+    assert (combo.kind, combo.count) == ("set", 5)
+
+
+def test_the_limit_is_judged_with_its_own_code() -> None:
+    """With two decks, the referee refuses a lead above the limit with too-many-cards."""
+    rules = get_preset("concierge").rules.with_options(decks=2)
+    state = HandState.start(rules, ["A", "B", "C", "D"], preset="concierge")
+    assert judge(state, Action.parse("A: 7 7 7 7 7")).code == "too-many-cards"
+    assert judge(state, Action.parse("A: 7 7 7 7")).code == "ok"
+
+
+def test_orders_are_built_for_their_rules_and_direction() -> None:
+    """order_for gives the order of these rules, reversed only when asked (and the same
+    object for the same question: it is cached)."""
+    rules = get_preset("pagat").rules
+    plain, reversed_ = order_for(rules, False), order_for(rules, True)
+    assert plain.rules is rules and reversed_.rules is rules
+    assert (plain.reversed, reversed_.reversed) == (False, True)
+    assert plain.natural_ranks[-1] is Rank.TWO and reversed_.natural_ranks[-1] is Rank.THREE
+    assert order_for(rules, False) is plain
+
+
+def test_an_unsuited_card_under_ranked_suits_asks_for_its_suit() -> None:
+    """Ranked suits decide between equal ranks: a 7 without its suit on 7♣ is neither higher
+    nor lower until its suit is given."""
+    rules = get_preset("pagat").rules.with_options(suits="ranked")
+    state = HandState.start(rules, ["A", "B", "C", "D"], preset="pagat")
+    ruling = judge(state, Action.parse("A: 7♣"))
+    assert ruling.state is not None
+    with pytest.raises(SuitNeededError):
+        judge(ruling.state, Action.parse("B: 7"))
+    assert judge(ruling.state, Action.parse("B: 7♠")).legal
