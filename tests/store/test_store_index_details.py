@@ -1,0 +1,173 @@
+"""The index in detail: what an evening's entry says about it, which files count as evening
+files, and the bytes of index.json (written from the entries kept in memory)."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from companion.store.atomic import dumps_document
+from companion.store.index import (
+    EveningIndex,
+    EveningInfo,
+    IndexEntry,
+    default_describe,
+    scan_evening_files,
+)
+
+
+class _Player(BaseModel):
+    id: Any
+
+
+class _Evening(BaseModel):
+    date: Any = None
+    started_at: Any = None
+    title: Any = None
+    name: Any = None
+    place: Any = None
+    player_ids: Any = None
+    players: Any = None
+    hands: Any = None
+
+
+def test_describe_takes_each_plain_field() -> None:
+    """date, title, place, player ids and the number of hands."""
+    info = default_describe(
+        _Evening(date="2024-05-17", title="Friday", place="Lyon", player_ids=["a", "b"], hands=[1])
+    )
+    assert info == EveningInfo(
+        date="2024-05-17", title="Friday", place="Lyon", player_ids=["a", "b"], hand_count=1
+    )
+
+
+def test_describe_falls_back_to_started_at_name_and_players() -> None:
+    """Without date, title or player_ids: started_at, name and players (objects with .id,
+    integer ids as text, bools and other values left out)."""
+    info = default_describe(
+        _Evening(
+            started_at=datetime(2024, 5, 17, 20, 30, tzinfo=UTC),
+            name="Vendredi",
+            players=[_Player(id="a"), _Player(id=7), 3, "c", True, _Player(id=None), 2.5],
+        )
+    )
+    assert info.date == "2024-05-17T20:30:00+00:00"
+    assert info.title == "Vendredi"
+    assert info.player_ids == ["a", "7", "3", "c"]
+
+
+def test_describe_formats_a_date_and_ignores_other_values() -> None:
+    """A date is written in ISO form; a number is no date, nor a title, nor a place."""
+    assert default_describe(_Evening(date=date(2024, 5, 17))).date == "2024-05-17"
+    info = default_describe(_Evening(date=20240517, title=3, place=4))
+    assert (info.date, info.title, info.place) == (None, None, None)
+
+
+def test_describe_counts_hands_in_a_list_tuple_or_dict_only() -> None:
+    """hands as a list, tuple or dict counts its items; anything else (or none) is 0."""
+    assert default_describe(_Evening(hands=(1, 2, 3))).hand_count == 3
+    assert default_describe(_Evening(hands={"1": 1, "2": 2})).hand_count == 2
+    assert default_describe(_Evening(hands="abc")).hand_count == 0
+    assert default_describe(_Evening()).hand_count == 0
+
+
+def test_describe_ignores_players_that_are_not_a_list() -> None:
+    """A players value that is not a list or tuple gives no ids; player_ids wins over it."""
+    assert default_describe(_Evening(players="ab")).player_ids == []
+    assert default_describe(_Evening(players=("x",))).player_ids == ["x"]
+    assert default_describe(_Evening(player_ids=["a"], players=["b"])).player_ids == ["a"]
+
+
+def test_scan_lists_evening_files_with_size_and_mtime(tmp_path: Path) -> None:
+    """Each valid <id>.json with its size and mtime; hidden files, other extensions, invalid
+    ids are left out."""
+    (tmp_path / "ev1.json").write_bytes(b"12345")
+    os.utime(tmp_path / "ev1.json", ns=(1_000_000_000, 2_000_000_000))
+    (tmp_path / ".hidden.json").write_bytes(b"x")
+    (tmp_path / "notes.txt").write_bytes(b"x")
+    (tmp_path / "bad id!.json").write_bytes(b"x")
+    (tmp_path / "ev2.json.tmp").write_bytes(b"x")
+    assert scan_evening_files(tmp_path) == {"ev1": (5, 2_000_000_000)}
+
+
+def test_scan_of_a_missing_folder_or_a_file_is_empty(tmp_path: Path) -> None:
+    """No evenings folder yet (or a file in its place): no evening files."""
+    assert scan_evening_files(tmp_path / "missing") == {}
+    (tmp_path / "file").write_bytes(b"")
+    assert scan_evening_files(tmp_path / "file") == {}
+
+
+def _entry(evening_id: str, title: str = "t") -> IndexEntry:
+    return IndexEntry(
+        id=evening_id,
+        title=title,
+        updated_at=datetime(2024, 5, 17, tzinfo=UTC),
+        schema_version=2,
+    )
+
+
+def test_the_index_keeps_entries_by_id() -> None:
+    """set replaces an entry, drop removes it, ids are sorted, clear empties it."""
+    index = EveningIndex()
+    index.set(_entry("b"))
+    index.set(_entry("a"))
+    index.set(_entry("b", "new"))
+    assert len(index) == 2 and list(index) == ["b", "a"] and index.ids() == ["a", "b"]
+    assert index.get("b") == _entry("b", "new") and index.get("c") is None
+    assert index.entries() == [_entry("b", "new"), _entry("a")]
+    index.drop("b")
+    index.drop("missing")
+    assert index.ids() == ["a"]
+    index.clear()
+    assert len(index) == 0 and list(index.records()) == []
+
+
+def test_records_are_numbered_in_id_order_and_reuse_raw_records() -> None:
+    """Doc ids 1, 2… by evening id; an entry read with its raw record is written back as
+    that record (fields this version does not know are kept)."""
+    index = EveningIndex()
+    raw = {**_entry("b").model_dump(mode="json"), "added_later": 1}
+    index.set(_entry("b"), raw)
+    index.set(_entry("a"))
+    records = list(index.records())
+    assert [doc_id for doc_id, _ in records] == ["1", "2"]
+    assert json.loads(records[0][1]) == _entry("a").model_dump(mode="json")
+    assert json.loads(records[1][1]) == raw
+    assert list(index.records()) == records  # cached
+
+
+def test_setting_an_entry_again_forgets_its_old_json_and_raw_record() -> None:
+    """A new entry for an id is serialised afresh, not from what was read or written."""
+    index = EveningIndex()
+    index.set(_entry("a"), {**_entry("a").model_dump(mode="json"), "old": True})
+    list(index.records())
+    index.set(_entry("a", "changed"))
+    [(_, blob)] = list(index.records())
+    assert json.loads(blob) == _entry("a", "changed").model_dump(mode="json")
+    index.drop("a")
+    index.set(_entry("a", "third"), None)
+    [(_, blob)] = list(index.records())
+    assert json.loads(blob)["title"] == "third"
+
+
+def test_document_bytes_are_the_dumped_document() -> None:
+    """index.json's bytes equal dumps_document of the whole document."""
+    index = EveningIndex()
+    index.set(_entry("b"))
+    index.set(_entry("a"))
+    expected = {
+        "_meta": {"1": {"schema_version": 5, "kind": "index"}},
+        "evenings": {
+            "1": _entry("a").model_dump(mode="json"),
+            "2": _entry("b").model_dump(mode="json"),
+        },
+    }
+    assert index.document_bytes(5) == dumps_document(expected)
+    assert EveningIndex().document_bytes(2) == dumps_document(
+        {"_meta": {"1": {"schema_version": 2, "kind": "index"}}, "evenings": {}}
+    )
