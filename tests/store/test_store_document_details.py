@@ -37,7 +37,8 @@ def _file(kind: str, table: str, records: dict[str, Any], version: int = SCHEMA_
 
 
 def _evening_record(evening_id: str = "ev1") -> dict[str, Any]:
-    return make_evening(evening_id).model_dump(mode="json")
+    record: dict[str, Any] = make_evening(evening_id).model_dump(mode="json")
+    return record
 
 
 def _corrupt(error: CorruptFileError, reason: str, reason_fr: str) -> None:
@@ -272,8 +273,10 @@ def test_the_fast_read_gives_a_current_matching_evening() -> None:
     """A current evening file holding the evening asked for is read in one pass."""
     data = _file("evening", "evening", {"1": _evening_record()})
     assert _documents().current_evening(data, "ev1") == make_evening()
-    no_kind = {"_meta": {"1": {"schema_version": SCHEMA_VERSION}}, "evening": {"1": {}}}
-    no_kind["evening"]["1"] = _evening_record()
+    no_kind = {
+        "_meta": {"1": {"schema_version": SCHEMA_VERSION}},
+        "evening": {"1": _evening_record()},
+    }
     assert _documents().current_evening(json.dumps(no_kind).encode(), "ev1") == make_evening()
 
 
