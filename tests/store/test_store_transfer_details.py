@@ -1,0 +1,239 @@
+"""Reading an export back, in detail: each refusal's exact reasons in both languages, the
+version checks, the upgrade of an older export, and the free-space check."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import namedtuple
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from storetest_models import Evening, Player, make_evening
+
+from companion.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    DiskFullError,
+    ImportFileError,
+    NewerSchemaError,
+)
+from companion.store.documents import Documents
+from companion.store.transfer import EXPORT_FORMAT, check_free_space, parse_import
+
+DOCS: Documents[Evening, Player] = Documents(
+    Evening, Player, id_field="id", schema_version=SCHEMA_VERSION, migrations=MIGRATIONS
+)
+UPDATED = "2024-05-17T20:00:00+00:00"
+
+
+def _export(ids: tuple[str, ...] = ("ev1", "ev2"), version: int = SCHEMA_VERSION) -> dict:
+    return {
+        "format": EXPORT_FORMAT,
+        "schema_version": version,
+        "index": [{"id": i, "updated_at": UPDATED, "schema_version": version} for i in ids],
+        "players": [{"id": "p1", "name": "Ana"}],
+        "evenings": [make_evening(i).model_dump(mode="json") for i in ids],
+    }
+
+
+def _parse(tmp_path: Path, doc: Any) -> Any:
+    path = tmp_path / "export.json"
+    path.write_bytes(doc if isinstance(doc, bytes) else json.dumps(doc).encode())
+    return parse_import(path, DOCS, "id")
+
+
+def _refusal(tmp_path: Path, doc: Any) -> ImportFileError:
+    with pytest.raises(ImportFileError) as info:
+        _parse(tmp_path, doc)
+    assert info.value.path == tmp_path / "export.json"
+    return info.value
+
+
+def test_a_valid_export_is_read_whole(tmp_path: Path) -> None:
+    """Evenings, players, when each evening changed, and the file's size."""
+    data = json.dumps(_export()).encode()
+    parsed = _parse(tmp_path, data)
+    assert parsed.evenings == [make_evening("ev1"), make_evening("ev2")]
+    assert parsed.players == [Player(id="p1", name="Ana")]
+    moment = datetime(2024, 5, 17, 20, tzinfo=UTC)
+    assert parsed.updated == {"ev1": moment, "ev2": moment}
+    assert parsed.size == len(data)
+
+
+def test_a_missing_file(tmp_path: Path) -> None:
+    """The file does not exist, in both languages."""
+    with pytest.raises(ImportFileError) as info:
+        parse_import(tmp_path / "nope.json", DOCS, "id")
+    assert (info.value.reason, info.value.reason_fr) == (
+        "the file does not exist",
+        "le fichier n'existe pas",
+    )
+
+
+def test_an_unreadable_file_says_why(tmp_path: Path) -> None:
+    """A folder in place of the file cannot be read: the reason is given in each language."""
+    (tmp_path / "export.json").mkdir()
+    with pytest.raises(ImportFileError) as info:
+        parse_import(tmp_path / "export.json", DOCS, "id")
+    assert info.value.reason.startswith("it cannot be read (")
+    assert info.value.reason_fr.startswith("il ne peut pas être lu (")
+    assert info.value.reason != "it cannot be read (None)"
+
+
+@pytest.mark.parametrize("doc", [[1, 2], {"format": "other"}, {"schema_version": 2}])
+def test_not_an_export(tmp_path: Path, doc: Any) -> None:
+    """A value that is not an object with the export's format is refused."""
+    error = _refusal(tmp_path, doc)
+    assert error.reason == f'it is not a companion export (no "format": "{EXPORT_FORMAT}")'
+    assert error.reason_fr == (
+        f'ce n\'est pas un export de l\'application (pas de "format": "{EXPORT_FORMAT}")'
+    )
+
+
+@pytest.mark.parametrize("version", [None, "2", True, -1, 1.0])
+def test_an_export_without_a_valid_version(tmp_path: Path, version: Any) -> None:
+    """schema_version must be a whole number from 0 (a bool is not one)."""
+    doc = {**_export(), "schema_version": version}
+    error = _refusal(tmp_path, doc)
+    assert (error.reason, error.reason_fr) == (
+        "it has no valid schema_version",
+        "il n'a pas de schema_version valide",
+    )
+
+
+def test_a_newer_export_is_refused(tmp_path: Path) -> None:
+    """One version above this app's: NewerSchemaError with both versions."""
+    with pytest.raises(NewerSchemaError) as info:
+        _parse(tmp_path, _export(version=SCHEMA_VERSION + 1))
+    assert (info.value.found, info.value.supported) == (SCHEMA_VERSION + 1, SCHEMA_VERSION)
+
+
+@pytest.mark.parametrize("key", ["index", "players", "evenings"])
+def test_each_part_must_be_a_list(tmp_path: Path, key: str) -> None:
+    """index, players and evenings are lists; the refusal names the part."""
+    error = _refusal(tmp_path, {**_export(), key: {"1": {}}})
+    assert (error.reason, error.reason_fr) == (
+        f"{key!r} is missing or not a list",
+        f"{key!r} manque ou n'est pas une liste",
+    )
+
+
+@pytest.mark.parametrize("version", [0, 1])
+def test_an_older_export_is_upgraded(tmp_path: Path, version: int) -> None:
+    """Versions 0 and 1 are migrated part by part (derived fields dropped) and read."""
+    doc = _export(version=version)
+    doc["evenings"][0]["totals"] = {"Ana": 3}  # a version-1 derived field
+    parsed = _parse(tmp_path, doc)
+    assert parsed.evenings == [make_evening("ev1"), make_evening("ev2")]
+    assert [p.id for p in parsed.players] == ["p1"]
+
+
+def test_an_export_whose_upgrade_fails(tmp_path: Path) -> None:
+    """A migration that fails is named in both languages."""
+    docs: Documents[Evening, Player] = Documents(
+        Evening, Player, id_field="id", schema_version=SCHEMA_VERSION + 1, migrations=MIGRATIONS
+    )
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(_export()))
+    with pytest.raises(ImportFileError) as info:
+        parse_import(path, docs, "id")
+    assert info.value.reason.startswith(
+        f"it could not be upgraded: No migration from schema version {SCHEMA_VERSION} to "
+    )
+    assert info.value.reason_fr.startswith("sa mise à jour a échoué : Impossible de mettre")
+
+
+def test_invalid_records_are_named_by_part_and_position(tmp_path: Path) -> None:
+    """A record that does not validate: part[n] and the errors."""
+    doc = _export()
+    del doc["players"][0]["name"]
+    error = _refusal(tmp_path, doc)
+    assert (error.reason, error.reason_fr) == (
+        "players[0]: name: Field required",
+        "players[0] invalide (name: Field required)",
+    )
+
+
+def test_invalid_and_duplicate_ids_are_named(tmp_path: Path) -> None:
+    """An id that cannot be a file name, or one seen before, with its kind in each language."""
+    doc = _export(("ev1", "ev2"))
+    doc["evenings"][1]["id"] = "ev1"
+    doc["players"].append({"id": "bad id", "name": "Bo"})
+    error = _refusal(tmp_path, doc)
+    assert error.reason == (
+        "evenings[1]: duplicate evening id 'ev1'; players[1]: invalid player id 'bad id'"
+    )
+    assert error.reason_fr == (
+        "evenings[1] : identifiant de soirée en double 'ev1' ; "
+        "players[1] : identifiant de joueur invalide 'bad id'"
+    )
+
+
+def test_index_and_evenings_must_agree(tmp_path: Path) -> None:
+    """Evenings not indexed and entries without an evening: at most three of each named."""
+    doc = _export(("a", "b", "c", "d", "e"))
+    doc["index"] = [{"id": i, "updated_at": UPDATED, "schema_version": 2} for i in "vwxyz"]
+    error = _refusal(tmp_path, doc)
+    assert error.reason == (
+        "index and evenings disagree (not indexed: ['a', 'b', 'c'], "
+        "indexed but absent: ['v', 'w', 'x'])"
+    )
+    assert error.reason_fr == (
+        "l'index et les soirées ne concordent pas (non indexées : ['a', 'b', 'c'], "
+        "indexées mais absentes : ['v', 'w', 'x'])"
+    )
+
+
+def test_no_agreement_check_once_records_are_refused(tmp_path: Path) -> None:
+    """When records are already refused, the disagreement is not added on top."""
+    doc = _export()
+    doc["index"].pop()
+    del doc["players"][0]["name"]
+    assert _refusal(tmp_path, doc).reason == "players[0]: name: Field required"
+
+
+@pytest.mark.parametrize(("count", "more"), [(5, ""), (6, " and 1 more problems")])
+def test_at_most_five_problems_are_named(tmp_path: Path, count: int, more: str) -> None:
+    """Five problems are all named; beyond, how many more."""
+    doc = _export()
+    doc["players"] = [{"id": f"p{n}"} for n in range(count)]
+    error = _refusal(tmp_path, doc)
+    named = [f"players[{n}]: name: Field required" for n in range(min(count, 5))]
+    assert error.reason == "; ".join(named) + more
+    fr_more = " et 1 autres problèmes" if more else ""
+    assert error.reason_fr.endswith(f"players[4] invalide (name: Field required){fr_more}")
+
+
+Usage = namedtuple("Usage", "total used free")
+
+
+def test_free_space_for_twice_the_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Room for twice the file is needed; exactly twice is enough. The check climbs to the
+    first folder that exists."""
+    probed: list[Path] = []
+
+    def usage(path: Path) -> Usage:
+        probed.append(Path(path))
+        return Usage(10_000, 0, 1000)
+
+    monkeypatch.setattr(shutil, "disk_usage", usage)
+    check_free_space(tmp_path / "new" / "data", tmp_path / "x.json", 500)
+    assert probed == [tmp_path]
+    with pytest.raises(DiskFullError) as info:
+        check_free_space(tmp_path, tmp_path / "x.json", 501)
+    assert info.value.details["free"] == 1000 and info.value.details["needed"] == 1002
+    assert "1000 bytes free, about 1002 needed" in str(info.value)
+    assert "1000 octets libres, environ 1002 nécessaires" in info.value.message("fr")
+
+
+def test_free_space_unknown_is_no_refusal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the free space cannot be read, the import goes ahead."""
+
+    def broken(path: Path) -> Usage:
+        raise OSError("no statvfs")
+
+    monkeypatch.setattr(shutil, "disk_usage", broken)
+    check_free_space(tmp_path, tmp_path / "x.json", 10**12)
