@@ -297,3 +297,9 @@ def test_the_fast_read_leaves_anything_else_to_the_full_one(data: bytes) -> None
     """Invalid, older, newer, of another kind, not one record, another evening, no _meta
     document 1: the fast read answers None."""
     assert _documents().current_evening(data, "ev1") is None
+
+
+def test_the_fast_read_of_a_model_without_the_id_field_is_none() -> None:
+    """A model lacking the id field never matches: the full read decides (and refuses)."""
+    data = _file("evening", "evening", {"1": _evening_record()})
+    assert _documents(id_field="code").current_evening(data, "ev1") is None
