@@ -303,3 +303,29 @@ def test_the_fast_read_of_a_model_without_the_id_field_is_none() -> None:
     """A model lacking the id field never matches: the full read decides (and refuses)."""
     data = _file("evening", "evening", {"1": _evening_record()})
     assert _documents(id_field="code").current_evening(data, "ev1") is None
+
+
+def test_load_names_the_file_in_every_refusal(tmp_path: Path) -> None:
+    """A missing file, and bad evening, players or index records read through load, are
+    refused naming the file."""
+    missing = tmp_path / "gone.json"
+    with pytest.raises(NotFoundError) as gone:
+        _documents().load(missing, "evening", "gone")
+    assert gone.value.path == missing
+    bad = {
+        "evening": _file("evening", "evening", {}),
+        "players": _file("players", "players", {"1": {"id": "p1"}}),
+        "index": _file("index", "evenings", {"1": {"id": "ev1"}}),
+    }
+    for kind, data in bad.items():
+        with pytest.raises(CorruptFileError) as info:
+            _documents().load(PATH, kind, "ev1", data=data)
+        assert info.value.path == PATH, kind
+
+
+def test_load_checks_the_evening_asked_for() -> None:
+    """load passes the id asked for: a file holding another evening is refused."""
+    data = _file("evening", "evening", {"1": _evening_record("other")})
+    with pytest.raises(CorruptFileError) as info:
+        _documents().load(PATH, "evening", "ev1", data=data)
+    assert info.value.reason == "it holds evening 'other', expected 'ev1'"
