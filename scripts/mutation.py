@@ -44,12 +44,15 @@ class Layer:
     # wait for it under a wall-clock limit. Under `nice -n 19` on a shared machine they time
     # out on the clean code, and a test that can fail by itself would count survivors as killed.
     ignore: tuple[str, ...] = ()
+    # Folders beside the tests that some tests read (mutmut runs them from its own copy).
+    also_copy: tuple[str, ...] = ()
 
 
 LAYERS = {
     layer.name: layer
     for layer in (
-        Layer("rules", "companion/rules", "tests/rules"),
+        # tests/rules/test_seed_rules_doc.py compares docs/rules.md with scripts/rules_doc.py.
+        Layer("rules", "companion/rules", "tests/rules", also_copy=("docs", "scripts")),
         Layer("table", "companion/table", "tests/table", ("tests/table/test_service_crash.py",)),
         Layer("store", "companion/store", "tests/store", ("tests/store/test_store_crash.py",)),
     )
@@ -78,6 +81,7 @@ def mutmut_section(layer: Layer) -> str:
             f'only_mutate = ["{layer.source}/*"]',
             f'pytest_add_cli_args_test_selection = ["{layer.tests}"]',
             f"pytest_add_cli_args = {json.dumps(pytest_args)}",
+            *([f"also_copy = {json.dumps(list(layer.also_copy))}"] if layer.also_copy else []),
             # CPU seconds, not wall time: a shared, busy machine does not turn mutants into
             # timeouts.
             "timeout_multiplier = 10.0",
@@ -91,7 +95,7 @@ def prepare(layer: Layer) -> Path:
     """The layer's work folder: links to the code and tests, and its own pyproject."""
     folder = WORK / layer.name
     folder.mkdir(parents=True, exist_ok=True)
-    for name in ("companion", "tests"):
+    for name in ("companion", "tests", *layer.also_copy):
         link = folder / name
         if not link.is_symlink():
             link.symlink_to(Path("..", "..", name), target_is_directory=True)
