@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.cards import Rank, parse_cards
-from companion.rules.combos import Combo, ComboError, classify, order_for
+from companion.rules.combos import COUP_KEY, Combo, ComboError, classify, order_for
 from companion.rules.errors import SuitNeededError
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import get_preset
@@ -77,3 +77,39 @@ def test_an_unsuited_card_under_ranked_suits_asks_for_its_suit() -> None:
     with pytest.raises(SuitNeededError):
         judge(ruling.state, Action.parse("B: 7"))
     assert judge(ruling.state, Action.parse("B: 7♠")).legal
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "count"),
+    [
+        ("7 7 7 7 JK", "coup_detat", 5),
+        ("7 7 7 JK JK", "coup_detat", 5),
+        ("7 7 7 7 JK JK", "guillotine", 6),
+    ],
+)
+def test_a_coup_reads_as_its_own_combination(text: str, kind: str, count: int) -> None:
+    """S8 (WIKI « Le coup d'État »): a four (or three) of a kind with one (or two) jokers is a
+    coup d'État, four with two jokers a guillotine: all its cards count, it keeps the rank of
+    its set, it is no natural set and its key is above every other."""
+    rules = get_preset("trou-du-cul").rules.with_options(coup_detat=True)
+    combo = _classify(rules, text)
+    assert (combo.kind, combo.count, combo.rank) == (kind, count, Rank.SEVEN)
+    assert combo.key == (COUP_KEY, 0, 0) and combo.natural is False and combo.joker is False
+    highest = _classify(rules, "2 2 2 2")
+    assert combo.key > highest.key
+
+
+@pytest.mark.parametrize(
+    ("text", "top", "length", "width"),
+    [("4 5 6 7 8", Rank.EIGHT, 5, 1), ("4 4 5 5 6 6", Rank.SIX, 3, 2), ("9 10 J", Rank.JACK, 3, 1)],
+)
+def test_a_run_counts_every_card_and_is_keyed_by_its_top_rank(
+    text: str, top: Rank, length: int, width: int
+) -> None:
+    """Zheng Shangyou runs: all the cards count; a run is ranked by its highest rank (then its
+    length), whatever its lowest ones."""
+    rules = get_preset("pagat").rules.with_options(combinations="sets_and_runs")
+    combo = _classify(rules, text)
+    order = order_for(rules, False)
+    assert (combo.kind, combo.count, combo.width) == ("run", len(text.split()), width)
+    assert combo.key == (order.rank_key(top), length)
