@@ -113,3 +113,18 @@ def test_a_run_counts_every_card_and_is_keyed_by_its_top_rank(
     order = order_for(rules, False)
     assert (combo.kind, combo.count, combo.width) == ("run", len(text.split()), width)
     assert combo.key == (order.rank_key(top), length)
+
+
+def test_two_jokers_without_their_colours_are_asked_for() -> None:
+    """D5 with ordered jokers: « JK JK » cannot be judged one joker at a time, so the
+    question is asked as such, in French and in English."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_order="coloured_high")
+    state = HandState.start(rules, ["A", "B", "C", "D"])
+    with pytest.raises(SuitNeededError) as info:
+        judge(state, Action.parse("A: JK JK"))
+    assert info.value.message("fr") == (
+        "Précisez quel joker (JKR coloré ou JKB noir et blanc) : leur ordre compte."
+    )
+    assert info.value.message("en") == (
+        "Say which joker (JKR coloured or JKB black-and-white): the joker order matters."
+    )
