@@ -19,11 +19,11 @@ from tests.support.browser import (
     running_server,
     settle,
     tap,
+    type_names_in_a_row,
+    wait_for_typing,
 )
 
 pytestmark = pytest.mark.e2e
-
-_FOCUSED_INPUT = "() => document.activeElement?.tagName === 'INPUT'"
 
 
 @pytest.fixture(scope="module")
@@ -42,21 +42,14 @@ def test_enter_adds_the_name_and_keeps_the_focus(names_server, browser) -> None:
     ctx.set_default_timeout(20_000)
     try:
         page = open_app(ctx, f"{srv.base}/new-evening?key={srv.key}")
-        tap(page, "new-name")
-        page.wait_for_function(_FOCUSED_INPUT)
-        page.keyboard.type("Léa")
-        page.keyboard.press("Enter")
-        expect_text(page, "player-0", "1. Léa")
-        settle(page)
-        page.wait_for_function(_FOCUSED_INPUT)  # still in the field: no tap needed
-        page.keyboard.type("Tom")  # straight on, as a person at the table would
-        page.keyboard.press("Enter")
-        expect_text(page, "player-1", "2. Tom")
+        type_names_in_a_row(
+            page, "new-name", [("Léa", "player-0", "1. Léa"), ("Tom", "player-1", "2. Tom")]
+        )
         assert by_id(page, "new-similar-0").count() == 0  # nothing looks alike yet
 
         # Chloé, typed while Chloe is a player from before: pointed out while typing.
         settle(page)
-        page.wait_for_function(_FOCUSED_INPUT)
+        wait_for_typing(page)
         page.keyboard.type("Chloé")
         expect_text(page, "new-similar-0", "« Chloé » ressemble à « Chloe »")
         page.keyboard.press("Enter")  # added all the same (two friends may share a name)
@@ -76,7 +69,7 @@ def test_a_joining_name_like_one_at_the_table_is_pointed_out(names_server, brows
         page = open_app(ctx, f"{srv.base}/evening/{evening_id}/hands?key={srv.key}")
         tap(page, "tab-players")
         tap(page, "hands-name")
-        page.wait_for_function(_FOCUSED_INPUT)
+        wait_for_typing(page)
         page.keyboard.type("zoe")
         expect_text(page, "hands-similar-0", "« zoe » ressemble à « Zoé »")
         page.keyboard.press("Control+A")

@@ -26,13 +26,13 @@ from tests.support.browser import (
     running_server,
     settle,
     tap,
+    type_names_in_a_row,
 )
 
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
 SHOTS = Path(__file__).parents[2] / "build" / "e2e"  # screenshots to look at
-_FOCUSED_INPUT = "() => document.activeElement?.tagName === 'INPUT'"
 
 
 @pytest.fixture(scope="module")
@@ -50,16 +50,9 @@ def test_enter_in_the_join_field_adds_the_player_and_keeps_the_focus(table, brow
     try:
         page = open_app(ctx, f"{srv.base}/evening/{evening_id}/hands?key={srv.key}")
         tap(page, "tab-players")
-        tap(page, "hands-name")
-        page.wait_for_function(_FOCUSED_INPUT)
-        page.keyboard.type("Max")
-        page.keyboard.press("Enter")
-        expect_text(page, "player-4", "Max")
-        settle(page)
-        page.wait_for_function(_FOCUSED_INPUT)  # still in the field: no tap needed
-        page.keyboard.type("Ana")  # straight on, as a person at the table would
-        page.keyboard.press("Enter")
-        expect_text(page, "player-5", "Ana")
+        type_names_in_a_row(
+            page, "hands-name", [("Max", "player-4", "Max"), ("Ana", "player-5", "Ana")]
+        )
         players = TableService(srv.data_dir).evening(evening_id).players
         assert [p.name for p in players][-2:] == ["Max", "Ana"]
     finally:

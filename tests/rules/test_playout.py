@@ -20,18 +20,17 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import pytest
-from hypothesis import HealthCheck, Phase, assume, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.cards import Card, Play, Rank, parse_cards
-from companion.rules.errors import RuleSetError
 from companion.rules.hand import Action, HandState, step
 from companion.rules.moves import reference_legal_plays
 from companion.rules.playout import OVER, covers, playout
 from companion.rules.presets import PRESETS
 from companion.rules.ruleset import RuleSet
 from companion.rules.simulate import deal, default_players, simulate
-from tests.rules.test_fast_moves import OPTION_VALUES
+from tests.rules.test_fast_moves import draw_table
 
 T = TypeVar("T")
 PLAYOUT_HANDS = int(os.environ.get("COMPANION_PLAYOUT_HANDS", "20000"))
@@ -110,19 +109,7 @@ def test_the_basic_presets_take_the_fast_path() -> None:
 @st.composite
 def covered_tables(draw: st.DrawFn) -> tuple[str | None, RuleSet, int]:
     """A preset, or one with up to five options changed, that the playout covers."""
-    pid = draw(st.sampled_from(sorted(PRESETS)))
-    preset = PRESETS[pid]
-    rules = preset.rules
-    names = draw(st.lists(st.sampled_from(sorted(OPTION_VALUES)), max_size=5, unique=True))
-    if names:
-        changes = {n: draw(st.sampled_from(OPTION_VALUES[n])) for n in names}
-        try:
-            rules = rules.with_options(**changes)
-        except RuleSetError:
-            rules = preset.rules
-    assume(covers(rules))
-    players = draw(st.integers(preset.players[0], preset.players[1]))
-    return (pid if rules is preset.rules else None), rules, players
+    return draw_table(draw, covers)
 
 
 @settings(

@@ -240,3 +240,24 @@ def text_of(page: Any, ident: str) -> str:
     node = by_id(page, ident)
     node.wait_for(state="attached")
     return node.inner_text()
+
+
+_FOCUSED_INPUT = "() => document.activeElement?.tagName === 'INPUT'"
+
+
+def wait_for_typing(page: Any) -> None:
+    """Wait until a text field has the keyboard focus."""
+    page.wait_for_function(_FOCUSED_INPUT)
+
+
+def type_names_in_a_row(page: Any, field: str, names: list[tuple[str, str, str]]) -> None:
+    """Tap the text field tagged ``field`` once, then type each name and press Enter, as a
+    person at the table would: no tap between names, so the field must keep the focus.
+    ``names``: (name typed, control tagged to show it, text it shows)."""
+    tap(page, field)
+    for typed, shown_in, text in names:
+        settle(page)
+        wait_for_typing(page)  # still in the field: no tap needed
+        page.keyboard.type(typed)
+        page.keyboard.press("Enter")
+        expect_text(page, shown_in, text)
