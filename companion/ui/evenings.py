@@ -16,6 +16,10 @@ from companion.table.service import TableService
 T = TypeVar("T")
 _services: dict[Path, TableService] = {}
 _lock = threading.Lock()
+# Tonight's evening id as last found in each folder (by ``current_evening_id``, which the
+# folder watch runs at start and after every change): a screen's first render can show it
+# without waiting for the folder, then checks it in a worker thread as usual.
+_tonight: dict[Path, str | None] = {}
 
 
 def service_for(data_dir: Path) -> TableService:
@@ -41,6 +45,13 @@ def current_evening_id(service: TableService) -> str | None:
         for e in service.evenings()
         if not (isinstance(e.summary, dict) and e.summary.get("ended"))
     ]
-    if not open_:
-        return None
-    return max(open_, key=lambda e: (e.date or "", e.updated_at)).id
+    found = max(open_, key=lambda e: (e.date or "", e.updated_at)).id if open_ else None
+    _tonight[Path(service.data_dir)] = found
+    return found
+
+
+def tonight_as_last_seen(data_dir: Path) -> str | None:
+    """What ``current_evening_id`` last found in ``data_dir`` (None before any look): no
+    file is read, so a render may call it."""
+    service = _services.get(Path(data_dir).resolve())
+    return None if service is None else _tonight.get(Path(service.data_dir))

@@ -70,6 +70,7 @@ class FolderWatch:
         entries = self._entries()
         if first:
             self._seen = entries
+            current_evening_id(self._service)  # remembered for the home's first frame
             return
         fresh = [eid for eid in entries if eid not in self._seen]
         changed = [
@@ -78,7 +79,7 @@ class FolderWatch:
         self._seen = entries
         for eid in changed:
             self._pubsub.send_all_on_topic(topic(eid), None)  # the phones on it reload it
-        tonight = current_evening_id(self._service) if fresh else None
+        tonight = current_evening_id(self._service)  # remembered for the home's first frame
         if tonight is not None and tonight in fresh and not announced_here(tonight):
             ev = self._service.evening(tonight)
             new = NewEvening(ev.id, ev.title, ev.date.isoformat())

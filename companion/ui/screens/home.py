@@ -7,7 +7,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.ui import routes, theme
-from companion.ui.evenings import call, current_evening_id
+from companion.ui.evenings import call, current_evening_id, tonight_as_last_seen
 from companion.ui.session import use_session
 from companion.ui.widgets import big_button, guarded, screen
 
@@ -16,8 +16,10 @@ from companion.ui.widgets import big_button, guarded, screen
 @guarded
 def HomeScreen() -> ft.View:
     session = use_session()
-    under_way, set_under_way = ft.use_state(False)
     data_dir = session.config.data_dir
+    # What the folder held when last looked at (by another phone or the folder watch): the
+    # first frame already offers "Continue"; the look below confirms it.
+    under_way, set_under_way = ft.use_state(tonight_as_last_seen(data_dir) is not None)
 
     async def look() -> None:
         try:
