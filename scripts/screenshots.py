@@ -760,7 +760,18 @@ def main(argv: list[str] | None = None) -> int:
                         context.set_default_timeout(20_000)
                         for name, address, prepare in wanted:
                             path = args.out / f"{name}-{scheme}.png"
-                            if not _shoot(context, address, prepare, path):
+                            # A phone that once opened the app with the key remembers it: a
+                            # screen of a phone without it is taken in a browser of its own.
+                            alone = "read-only" in name
+                            shooter = (
+                                browser.new_context(viewport=PHONE, color_scheme=scheme)
+                                if alone
+                                else context
+                            )
+                            taken = _shoot(shooter, address, prepare, path)
+                            if alone:
+                                shooter.close()
+                            if not taken:
                                 failed.append(path.name)
                                 continue
                             print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
