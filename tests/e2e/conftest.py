@@ -10,11 +10,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.browser import CHROMIUM, PHONE, Server, launch, running_server
 
+# What a page that stopped answering looks like: a Playwright wait running out, or the hang
+# guard of pyproject.toml. Only those get a second try (see the test extra's comment).
+STALLED_PAGE: list[type[BaseException] | str] = [
+    PlaywrightTimeout,
+    r"^Failed: Timeout \(>[0-9.]+s\) from pytest-timeout",
+]
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "e2e" in item.keywords and item.get_closest_marker("flaky") is None:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=STALLED_PAGE))
     if Path(CHROMIUM).exists():
         return
     skip = pytest.mark.skip(reason=f"{CHROMIUM} is absent (apt-get install chromium)")
