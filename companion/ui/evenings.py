@@ -46,12 +46,11 @@ def current_evening_id(service: TableService) -> str | None:
         if not (isinstance(e.summary, dict) and e.summary.get("ended"))
     ]
     found = max(open_, key=lambda e: (e.date or "", e.updated_at)).id if open_ else None
-    _tonight[Path(service.data_dir)] = found
+    _tonight[Path(service.data_dir).resolve()] = found
     return found
 
 
 def tonight_as_last_seen(data_dir: Path) -> str | None:
     """What ``current_evening_id`` last found in ``data_dir`` (None before any look): no
     file is read, so a render may call it."""
-    service = _services.get(Path(data_dir).resolve())
-    return None if service is None else _tonight.get(Path(service.data_dir))
+    return _tonight.get(Path(data_dir).resolve())
