@@ -28,7 +28,7 @@ from companion.table.service import TableService
 from companion.ui.access import Address, addresses, new_key
 from companion.ui.session import ServerConfig
 from companion.ui.settings import SettingsStore
-from companion.ui.shell import make_main
+from companion.ui.shell import make_main, warm_up
 
 DEFAULT_PORT = 8550
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
@@ -128,6 +128,7 @@ def run_web(config: ServerConfig, host: str, port: int) -> int:
     # Flet must neither open a window nor a browser by itself: the address to open carries
     # the key, which only we know.
     os.environ["FLET_FORCE_WEB_SERVER"] = "true"
+    warm_up()
     with contextlib.suppress(KeyboardInterrupt):
         ft.run(
             make_main(config),

@@ -52,3 +52,25 @@ def test_chromium_offers_to_install_the_app_under_its_name(server: Server) -> No
             assert sizes == {"192x192", "512x512"}
         finally:
             context.close()
+
+
+def test_a_first_open_fetches_the_runtime_once_and_only_the_icon_font(
+    server: Server, context
+) -> None:
+    """A phone opening the app for the first time gets the home screen with its icons.
+    Flutter's runtime is fetched once, by the page's early request (Flutter reuses it, no
+    second download), and of Flutter's fonts only the Material icons are fetched."""
+    page = context.new_page()
+    page.goto(server.url)
+    enable_semantics(page)
+    by_id(page, "home-new").wait_for(state="visible")
+    fetched = page.evaluate(
+        "performance.getEntriesByType('resource').map(e => [new URL(e.name).pathname,"
+        " e.initiatorType])"
+    )
+    runtime = [kind for path, kind in fetched if path == "/main.dart.wasm"]
+    assert runtime == ["link"]
+    assert [kind for path, kind in fetched if path == "/canvaskit/skwasm.wasm"] == ["link"]
+    fonts = {path for path, _ in fetched if path.startswith("/assets/") and "font" in path.lower()}
+    assert "/assets/fonts/MaterialIcons-Regular.otf" in fonts
+    assert not [path for path in fonts if "KaTeX" in path or "Cupertino" in path]

@@ -65,3 +65,54 @@ def test_the_icon_is_the_apps_not_flets() -> None:
     for name in ("icon-192.png", "icon-maskable-512.png", "apple-touch-icon-192.png"):
         assert (ASSETS / "icons" / name).read_bytes() != (flet_icons / name).read_bytes()
     assert (ASSETS / "favicon.png").exists()
+
+
+def _flutter_builds() -> list[dict[str, str]]:
+    """The builds flutter_bootstrap.js chooses between, as the installed flet-web ships it."""
+    bootstrap = (_script().flet_web_dir() / "flutter_bootstrap.js").read_text("utf-8")
+    start = bootstrap.index("buildConfig = ") + len("buildConfig = ")
+    config, _ = json.JSONDecoder().raw_decode(bootstrap[start:])
+    return list(config["builds"])
+
+
+def test_the_page_asks_early_for_the_runtime_flutter_loads() -> None:
+    """The early requests name the very files Flutter's wasm build loads (its runtime and
+    the skwasm renderer), each of which flet-web ships: a preload of a file Flutter does not
+    ask for would only cost a phone a download."""
+    script = _script()
+    wasm = next(b for b in _flutter_builds() if b["compileTarget"] == "dart2wasm")
+    assert wasm["renderer"] == "skwasm"
+    page = (ASSETS / "index.html").read_text("utf-8")
+    assert script.PRELOAD in page
+    assert page.index("<!-- fletAppConfig -->") < page.index(script.PRELOAD)
+    assert page.index(script.PRELOAD) < page.index('<script src="flutter_bootstrap.js"')
+    web = script.flet_web_dir()
+    for name in (wasm["mainWasmPath"], wasm["jsSupportRuntimePath"]):
+        assert f'preload(base + "{name}"' in script.PRELOAD
+        assert (web / name).is_file()
+    for name in ("skwasm.js", "skwasm.wasm"):
+        assert f'preload(flet.canvasKitBaseUrl + "{name}"' in script.PRELOAD
+        assert (web / "canvaskit" / name).is_file()
+
+
+def test_flutter_is_given_only_the_fonts_the_app_draws_with() -> None:
+    """Flutter waits for every font of its list before the first frame: the served list
+    keeps Flet's Material icons (what ``ft.Icons`` draws with) and drops the families the
+    app never uses (KaTeX for formulas, Cupertino icons)."""
+    script = _script()
+    served = json.loads((ASSETS / "assets" / "FontManifest.json").read_text("utf-8"))
+    flet_list = script.flet_font_manifest()
+    assert served == script.app_font_manifest(flet_list)
+    assert [family["family"] for family in served] == ["MaterialIcons"]
+    assert len(flet_list) > len(served)
+    for family in served:
+        for font in family["fonts"]:
+            assert (script.flet_web_dir() / "assets" / font["asset"]).is_file()
+
+
+def test_the_app_uses_no_control_that_needs_a_dropped_font() -> None:
+    """The dropped fonts draw ``ft.Markdown`` formulas and Cupertino icons: no screen uses
+    them (a screen that starts to must add its family to ``APP_FONT_FAMILIES``)."""
+    sources = "\n".join(path.read_text("utf-8") for path in (ROOT / "companion").rglob("*.py"))
+    for name in ("Markdown", "CupertinoIcons", "adaptive=True"):
+        assert name not in sources
