@@ -67,3 +67,37 @@ def play_words(play: Play, lang: str, *, joker_colours: bool = True) -> str:
     if play.is_pass:
         return _pick(PASS_WORDS, lang)
     return " ".join(card_words(c, lang, joker_colours=joker_colours) for c in play.cards)
+
+
+def play_phrase(play: Play, lang: str, *, joker_colours: bool = True) -> str:
+    """A play inside a sentence. Jokers alone take their article, as a noun does ("le joker
+    ne se bat que…", "à Tom de battre le joker rouge", "the two jokers"); cards keep their
+    faces ("R♥ R"), as people say them."""
+    if play.is_pass or not all(card.is_joker for card in play.cards):
+        return play_words(play, lang, joker_colours=joker_colours)
+    en = lang == "en"
+    if len(play.cards) == 1:
+        joker = card_words(play.cards[0], lang, joker_colours=joker_colours)
+        return ("the " if en else "le ") + joker
+    count = "two" if en else "deux"
+    if len(play.cards) > 2:
+        count = str(len(play.cards))
+    return f"the {count} jokers" if en else f"les {count} jokers"
+
+
+_CONTRACTIONS = (
+    (" de le ", " du "),
+    (" de les ", " des "),
+    (" à le ", " au "),
+    (" à les ", " aux "),
+)
+
+
+def contracted(sentence: str, lang: str) -> str:
+    """French contracts "de le joker" into "du joker" (and "à le" into "au"): a sentence
+    that puts a joker after "de" or "à" reads as French is written."""
+    if lang == "en":
+        return sentence
+    for loose, joined in _CONTRACTIONS:
+        sentence = sentence.replace(loose, joined)
+    return sentence

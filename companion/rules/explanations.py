@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.rules.card_words import play_words, rank_name
+from companion.rules.card_words import play_phrase, rank_name
 from companion.rules.cards import Card, Play
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.hand import Action, HandState, StepInfo
@@ -333,13 +333,13 @@ def _explain_ok(
 def _card_words(state: HandState, lang: str) -> Callable[[Play], str]:
     """How plays read under these rules: the two jokers named apart only where they differ."""
     colours = state.rules.jokers > 0 and state.rules.joker_order != "equal"
-    return lambda play: play_words(play, lang, joker_colours=colours)
+    return lambda play: play_phrase(play, lang, joker_colours=colours)
 
 
 def effect_words(action: Action, lang: str) -> str:
     """A card given or discarded (B13): "Léa donne 5♥ à Tom" / "Léa discards 5♥"."""
     fr = lang != "en"
-    cards = f" {play_words(action.play, lang)}" if action.play.cards else ""
+    cards = f" {play_phrase(action.play, lang)}" if action.play.cards else ""
     if action.effect == "give":
         to = (f" à {action.target}" if fr else f" to {action.target}") if action.target else ""
         return f"{action.player} {'donne' if fr else 'gives'}{cards}{to}"

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from companion.errors import CompanionError
+from companion.rules.card_words import contracted, play_phrase
 from companion.rules.cards import DECK_RANKS, Card, JokerColour, Play, Rank, Suit
 from companion.rules.codes import CODE_OPTION
 from companion.rules.combos import order_for
@@ -41,7 +42,6 @@ from companion.ui.dispute_views import (
     RulingView,
     TableLine,
     TrickView,
-    play_words,
 )
 from companion.ui.i18n import t
 from companion.ui.new_evening_model import NewEveningModel
@@ -709,13 +709,15 @@ class DisputeModel:
             if kind == "lead":
                 words[lang] = t(lang, "dispute.why_lead", name=player)
             elif kind == "beat" and rule is not None and cites[0].name == "equal_play":
-                play = play_words(str(ruling.action.play), lang)
-                words[lang] = t(lang, "dispute.why_equal", play=play, rule=rule[lang])
+                play = play_phrase(ruling.action.play, lang)
+                why = t(lang, "dispute.why_equal", play=play, rule=rule[lang])
+                words[lang] = _capitalised(contracted(why, lang))
             elif kind == "beat" and rule is not None:
                 top = self.state().trick.top
-                under = play_words(str(Play(top.cards)), lang) if top is not None else ""
-                play = play_words(str(ruling.action.play), lang)
-                words[lang] = t(lang, "dispute.why_beat", play=play, under=under, rule=rule[lang])
+                under = play_phrase(Play(top.cards), lang) if top is not None else ""
+                play = play_phrase(ruling.action.play, lang)
+                why = t(lang, "dispute.why_beat", play=play, under=under, rule=rule[lang])
+                words[lang] = _capitalised(contracted(why, lang))
             elif kind == "pass" and rule is not None:
                 forced = self.rules.must_beat
                 key = "dispute.why_pass_forced" if forced else "dispute.why_pass"
@@ -915,3 +917,8 @@ def _rename(action: Action, old: str, new: str) -> Action:
         player=new if action.player == old else action.player,
         target=new if action.target == old else action.target,
     )
+
+
+def _capitalised(sentence: str) -> str:
+    """A sentence may open on a play ("le joker passe…"): it starts with a capital."""
+    return sentence[:1].upper() + sentence[1:]

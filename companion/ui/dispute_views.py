@@ -122,7 +122,7 @@ class RulingView:
             return t(lang, "dispute.hand_over")
         if self.to_beat is None:
             return t(lang, "dispute.next_lead", name=self.next_player)
-        cards = play_words(self.to_beat, lang)
+        cards = card_words.play_phrase(Play.parse(self.to_beat), lang)  # "le joker"
         return t(lang, "dispute.next_beat", name=self.next_player, cards=cards)
 
     def before_text(self, lang: str) -> str | None:

@@ -35,7 +35,7 @@ def test_a_four_of_a_kind_on_a_joker_is_legal(server: Server, context) -> None:
     tap(page, "judge")
 
     expect_text(page, "ruling-verdict", "Coup valable")
-    expect_text(page, "ruling-message", "5 5 5 5 bat joker ; à D de battre 5 5 5 5.")
+    expect_text(page, "ruling-message", "5 5 5 5 bat le joker ; à D de battre 5 5 5 5.")
     expect_text(page, "ruling-next", "À D de battre 5 5 5 5")
     expect_text(page, "ruling-rule", "Trou-du-cul classique")
 

@@ -152,3 +152,44 @@ def test_a_card_given_or_discarded_reads_in_words() -> None:
     discard = Action.parse("Léa: discard Q")
     assert explanations.effect_words(discard, "fr") == "Léa défausse D"
     assert explanations.effect_words(discard, "en") == "Léa discards Q"
+
+
+def test_jokers_alone_take_their_article() -> None:
+    """A joker in a sentence is a noun with its article ("le joker", "the black joker",
+    "les deux jokers"); plays of cards keep their faces, and a joker among cards too."""
+    from companion.rules.card_words import play_phrase
+
+    assert play_phrase(Play.parse("JKR"), "fr") == "le joker rouge"
+    assert play_phrase(Play.parse("JKB"), "en") == "the black joker"
+    assert play_phrase(Play.parse("JKR"), "fr", joker_colours=False) == "le joker"
+    assert play_phrase(Play.parse("JKR JKB"), "fr") == "les deux jokers"
+    assert play_phrase(Play.parse("JKR JKB"), "en") == "the two jokers"
+    assert play_phrase(Play.parse("JK JK JK"), "en") == "the 3 jokers"
+    assert play_phrase(Play.parse("K♥ K"), "fr") == "R♥ R"
+    assert play_phrase(Play.parse("7 7 JK"), "en") == "7 7 joker"
+    assert play_phrase(Play(), "fr") == "passe"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_joker_on_the_table_is_named_with_its_article(lang: str) -> None:
+    """B5 beat_all_but_quad: a joker played on a quad is beaten only by a quad; the refusal
+    says "Le joker ne se bat…" / "The joker is beaten…", and the next player must beat
+    "le joker"."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_power="beat_all_but_quad")
+    state = HandState.start(rules, ["Léa", "Tom", "Zoé", "Max"])
+    state = apply(apply(state, Action.parse("Léa: A A A A")), Action.parse("Tom: JK"))
+    ruling = judge(state, Action.parse("Zoé: 2 2 2"))
+    assert ruling.code == "joker-unbeatable", ruling.code
+    text = ruling.message(lang)
+    assert ("le joker ne se bat que" if lang == "fr" else "the joker is beaten only") in text
+    ok = judge(state, Action.parse("Zoé: pass"))
+    assert ("de battre le joker" if lang == "fr" else "to beat the joker") in ok.message(lang)
+
+
+def test_french_contracts_de_le_into_du() -> None:
+    """ "au-dessus de le joker" reads "au-dessus du joker"; English is left as it is."""
+    from companion.rules.card_words import contracted
+
+    assert contracted("5 passe au-dessus de le joker", "fr") == "5 passe au-dessus du joker"
+    assert contracted("à le joker, de les deux jokers", "fr") == "au joker, des deux jokers"
+    assert contracted("ranks above de le", "en") == "ranks above de le"

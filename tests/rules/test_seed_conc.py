@@ -122,7 +122,7 @@ def test_d5_which_fou_is_asked_only_when_it_matters():
     assert "Say which joker" in err
     assert "(JKR)" in err and "(JKB)" in err  # what to type
     assert "With red joker" in err and "With black joker" in err
-    assert "beats red joker" in err and "same rank" in err
+    assert "beats the red joker" in err and "same rank" in err
 
 
 def test_d2a_the_fous_count_for_the_whole_pack():

@@ -46,8 +46,8 @@ def test_a_four_of_a_kind_beats_a_joker_in_classique() -> None:
     ruling = judged.ruling
     assert ruling is not None and ruling.legal and ruling.code == "ok"
     assert ruling.action == "C: 5 5 5 5"
-    assert ruling.sentence("fr") == "5 5 5 5 bat joker ; à D de battre 5 5 5 5."
-    assert ruling.message("en").startswith("Trou-du-cul classique: 5 5 5 5 beats joker")
+    assert ruling.sentence("fr") == "5 5 5 5 bat le joker ; à D de battre 5 5 5 5."
+    assert ruling.message("en").startswith("Trou-du-cul classique: 5 5 5 5 beats the joker")
     assert ruling.next_player == "D" and ruling.to_beat == "5 5 5 5"
     assert ruling.next_text("fr") == "À D de battre 5 5 5 5"
     assert ruling.next_text("en") == "D must beat 5 5 5 5"

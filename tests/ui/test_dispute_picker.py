@@ -94,7 +94,7 @@ def test_a_four_of_a_kind_on_a_joker_says_the_jokers_rule() -> None:
     assert ruling is not None and ruling.legal
     assert [c.name for c in ruling.cites] == ["joker_power"]
     assert ruling.why_text("fr") == (
-        "5 5 5 5 passe au-dessus de joker selon « Force du joker : un joker seul bat tout, "
+        "5 5 5 5 passe au-dessus du joker selon « Force du joker : un joker seul bat tout, "
         "sauf un carré posé dessus »."
     )
 
