@@ -8,6 +8,8 @@ a person names cards through this module instead.
 
 from __future__ import annotations
 
+import re
+
 from companion.rules.cards import Card, JokerColour, Play, Rank
 
 FACES: dict[str, dict[Rank, str]] = {
@@ -85,12 +87,8 @@ def play_phrase(play: Play, lang: str, *, joker_colours: bool = True) -> str:
     return f"the {count} jokers" if en else f"les {count} jokers"
 
 
-_CONTRACTIONS = (
-    (" de le ", " du "),
-    (" de les ", " des "),
-    (" à le ", " au "),
-    (" à les ", " aux "),
-)
+_CONTRACTIONS = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
+_LOOSE = re.compile(r"\b(de|à) (les?) ", re.IGNORECASE)
 
 
 def contracted(sentence: str, lang: str) -> str:
@@ -98,6 +96,9 @@ def contracted(sentence: str, lang: str) -> str:
     that puts a joker after "de" or "à" reads as French is written."""
     if lang == "en":
         return sentence
-    for loose, joined in _CONTRACTIONS:
-        sentence = sentence.replace(loose, joined)
-    return sentence
+
+    def join(match: re.Match[str]) -> str:
+        joined = _CONTRACTIONS[(match[1].lower(), match[2].lower())]
+        return (joined.capitalize() if match[1][0].isupper() else joined) + " "
+
+    return _LOOSE.sub(join, sentence)

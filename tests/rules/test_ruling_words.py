@@ -192,4 +192,6 @@ def test_french_contracts_de_le_into_du() -> None:
 
     assert contracted("5 passe au-dessus de le joker", "fr") == "5 passe au-dessus du joker"
     assert contracted("à le joker, de les deux jokers", "fr") == "au joker, des deux jokers"
+    assert contracted("À le joker de jouer", "fr") == "Au joker de jouer"
+    assert contracted("la dette de Lenny", "fr") == "la dette de Lenny"
     assert contracted("ranks above de le", "en") == "ranks above de le"
