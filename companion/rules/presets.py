@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.rules.errors import RuleSetError, UnknownPresetError
 from companion.rules.options import split_setting
-from companion.rules.ruleset import RuleSet, build_ruleset, parse_option, with_brought
+from companion.rules.ruleset import RuleSet, parse_option, with_brought
 
 __all__ = ["PRESETS", "Preset", "get_preset", "ruleset_from", "split_setting"]
 
@@ -51,8 +51,9 @@ def _preset(
     base: RuleSet | None = None,
     **options: Any,
 ) -> Preset:
-    values = {**(base.model_dump() if base else {}), **options}
-    return Preset(pid, name_fr, name_en, seed, section, build_ruleset(values), players, open_points)
+    values = {**(base.option_values() if base else {}), **options}
+    rules = RuleSet.trusted(values)  # tests/rules/test_presets_valid.py validates each one
+    return Preset(pid, name_fr, name_en, seed, section, rules, players, open_points)
 
 
 _PAGAT = _preset(

@@ -8,11 +8,11 @@ from typing import Any
 from companion.rules.options import option_name, split_setting
 from companion.rules.presets import get_preset, ruleset_from
 from companion.rules.ruleset import RuleSet
-from companion.table.table_rules import TableRules, TableRulesError, build_table_rules
+from companion.table.table_rules import TableRules, TableRulesError
 
 
 def _table(base: TableRules | None = None, **options: Any) -> TableRules:
-    return build_table_rules({**(base.model_dump() if base else {}), **options})
+    return TableRules.trusted({**(base.option_values() if base else {}), **options})
 
 
 # PAGAT "Le jeu de base".

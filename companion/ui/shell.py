@@ -8,7 +8,9 @@ from urllib.parse import urlparse
 
 import flet as ft
 
+from companion.rules.ruleset import RuleSet
 from companion.table import StoreError
+from companion.table.table_rules import TableRules
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
 from companion.ui.folder_watch import watch_folder
@@ -102,11 +104,14 @@ def _views() -> list[ft.View]:
 
 def warm_up() -> None:
     """Do before serving what the first phone would otherwise wait for: Flet imports its
-    theme and component modules on first use, about 80 ms of the first open's answer."""
+    theme and component modules on first use, about 80 ms of the first open's answer, and
+    the option sets build their validators on first use."""
     import flet.components.component  # noqa: F401  (what render_views imports)
 
     theme.make_theme()
     theme.make_theme(dark=True)
+    RuleSet.ready()
+    TableRules.ready()
 
 
 def make_main(config: ServerConfig) -> Callable[[ft.Page], None]:

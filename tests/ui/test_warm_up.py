@@ -39,3 +39,20 @@ def test_the_server_warms_up_before_it_serves(monkeypatch, tmp_path) -> None:
     config = server.build_config(str(tmp_path), "127.0.0.1", 8550, open_room=True)
     assert server.run_web(config, "127.0.0.1", 8550) == 0
     assert calls == ["warm_up", "serve"]
+
+
+def test_warm_up_builds_the_option_validators() -> None:
+    """The option sets build their validators on first use (not at import): the server
+    builds them before the first phone creates an evening."""
+    probe = (
+        "from companion.rules.ruleset import RuleSet\n"
+        "from companion.table.table_rules import TableRules\n"
+        "before = (RuleSet.__pydantic_complete__, TableRules.__pydantic_complete__)\n"
+        "from companion.ui.shell import warm_up\n"
+        "warm_up()\n"
+        "print(before, (RuleSet.__pydantic_complete__, TableRules.__pydantic_complete__))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.split() == ["(False,", "False)", "(True,", "True)"]
