@@ -285,31 +285,3 @@ def test_many_hands_total() -> None:
     """Runs after the long run: reports how many hands it compared."""
     print(f"\nplayout hands compared: {TOTAL[0]:,} ({TOTAL[1]:,} actions)")
     assert TOTAL[0] >= PLAYOUT_HANDS
-
-
-HANDS_PER_TABLE = 90  # ten times the default run of test_properties.test_random_hands
-
-
-@pytest.mark.parametrize("pid", COVERED)
-def test_many_fast_hands_keep_every_card(pid: str) -> None:
-    """Many random hands on the fast path, every table size: each ends with every player in
-    the finishing order once, each play is cards of one rank its player held (and held no
-    longer), the first in the order played his whole hand, and at most the last player
-    left still holds cards."""
-    preset = PRESETS[pid]
-    for players in range(preset.players[0], preset.players[1] + 1):
-        for seed in range(HANDS_PER_TABLE):
-            hand = simulate(preset.rules, players, seed, pid)
-            names = hand.start.players
-            order = hand.finishing_order
-            assert sorted(order) == sorted(names), (pid, players, seed)
-            held = {n: list(cards or ()) for n, cards in zip(names, hand.start.hands, strict=True)}
-            for action in hand.actions:
-                cards = action.play.cards
-                assert len({c.rank for c in cards}) <= 1, (pid, players, seed, action)
-                for card in cards:
-                    held[action.player].remove(card)  # ValueError: a card he did not hold
-            # The Président went out: he holds nothing; at most one player (the last one
-            # left) or those stuck with forbidden finishes still hold cards.
-            assert not held[order[0]], (pid, players, seed)
-            assert sum(1 for n in names if held[n]) <= 1 or preset.rules.forbidden_finish
