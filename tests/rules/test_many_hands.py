@@ -3,7 +3,7 @@
 ``test_properties.py`` checks a few hands per preset and table size in depth (``legal_plays``
 against ``judge`` at sampled states, the transition at every step). Here the fast random play
 (``companion.rules.playout``, which ``simulate`` uses for the rule sets it covers) plays
-about twenty times as many hands, and each is checked from its actions alone, with card
+160 hands per preset and table size where it can (against 9 there), and each is checked from its actions alone, with card
 counts rather than a ``HandState`` per action:
 
 - the deal is the whole pack;
@@ -95,7 +95,7 @@ def check_actions(hand: SimulatedHand, pid: str, players: int, seed: int) -> Non
     assert len(holding) <= 1, f"{where}: {holding} still hold cards at the end"
 
 
-def _check_pair(pid: str, players: int, count: int) -> int:
+def _check_pair(pid: str, players: int, count: int) -> None:
     rules = PRESETS[pid].rules
     one_rank = covers(rules)  # the playout plays sets of one rank only
     for n, seed in enumerate(_seeds(pid, players, count)):
@@ -106,7 +106,6 @@ def _check_pair(pid: str, players: int, count: int) -> int:
         if n % SAMPLE == 0:
             again = simulate(rules, players, seed, pid)
             assert again.actions == hand.actions, f"{pid}/{players}/{seed}: not reproducible"
-    return count
 
 
 @pytest.mark.parametrize(("pid", "players"), PAIRS)
@@ -114,7 +113,7 @@ def test_many_random_hands_keep_every_card(pid: str, players: int) -> None:
     """Every preset and table size: many random hands deal the pack, move only cards held,
     end with every card accounted for and a full finishing order."""
     count = COVERED_HANDS if covers(PRESETS[pid].rules) else STEP_HANDS
-    assert _check_pair(pid, players, count) == count
+    _check_pair(pid, players, count)
 
 
 @pytest.mark.slow
@@ -122,7 +121,7 @@ def test_many_random_hands_keep_every_card(pid: str, players: int) -> None:
 def test_many_random_hands_long(pid: str, players: int) -> None:
     """The same, ten times as many hands."""
     count = (COVERED_HANDS if covers(PRESETS[pid].rules) else STEP_HANDS) * SLOW_FACTOR
-    assert _check_pair(pid, players, count) == count
+    _check_pair(pid, players, count)
 
 
 def test_the_check_sees_a_card_played_twice() -> None:
