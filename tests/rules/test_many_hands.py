@@ -2,9 +2,9 @@
 
 ``test_properties.py`` checks a few hands per preset and table size in depth (``legal_plays``
 against ``judge`` at sampled states, the transition at every step). Here the fast random play
-(``companion.rules.playout``, which ``simulate`` uses for the rule sets it covers) plays
-160 hands per preset and table size where it can (against 9 there), and each is checked from its actions alone, with card
-counts rather than a ``HandState`` per action:
+(``companion.rules.playout``, which ``simulate`` uses for the rule sets it covers) plays 160
+hands per preset and table size where it can (against 9 there), and each is checked from its
+actions alone, with card counts rather than a ``HandState`` per action:
 
 - the deal is the whole pack;
 - whoever acts still holds cards, and plays, gives or discards only cards held (so every
