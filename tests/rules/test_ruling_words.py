@@ -194,4 +194,33 @@ def test_french_contracts_de_le_into_du() -> None:
     assert contracted("à le joker, de les deux jokers", "fr") == "au joker, des deux jokers"
     assert contracted("À le joker de jouer", "fr") == "Au joker de jouer"
     assert contracted("la dette de Lenny", "fr") == "la dette de Lenny"
-    assert contracted("ranks above de le", "en") == "ranks above de le"
+    assert contracted("ranks above de le joker", "en") == "ranks above de le joker"
+
+
+def test_a_number_rank_in_a_sentence_takes_its_article() -> None:
+    """ "il faut poser un 7" / "play a 7": the ranks without a name take the article too."""
+    assert rank_name(Rank.SEVEN, "fr") == "un 7"
+    assert rank_name(Rank.SEVEN, "en") == "a 7"
+    assert rank_name(Rank.TEN, "en") == "a 10"
+
+
+def test_the_joker_rank_reads_joker_in_both_languages() -> None:
+    """The joker's face is the word "joker", in French as in English."""
+    from companion.rules.card_words import rank_face
+
+    assert rank_face(Rank.JOKER, "fr") == "joker"
+    assert rank_face(Rank.JOKER, "en") == "joker"
+    assert rank_face(Rank.KING, "fr") == "R" and rank_face(Rank.KING, "en") == "K"
+
+
+def test_jokers_are_named_apart_only_where_the_rules_tell_them_apart() -> None:
+    """With ``joker_colours=False`` every joker of a play reads "joker", jokers alone or
+    among cards; with it, each reads its colour."""
+    from companion.rules.card_words import play_phrase
+
+    both = Play.parse("JKR JKB")
+    assert play_words(both, "fr", joker_colours=False) == "joker joker"
+    assert play_words(both, "fr") == "joker rouge joker noir"
+    mixed = Play.parse("7 7 JKR")
+    assert play_phrase(mixed, "en", joker_colours=False) == "7 7 joker"
+    assert play_phrase(mixed, "en") == "7 7 red joker"
