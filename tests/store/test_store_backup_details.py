@@ -3,6 +3,7 @@ keeper takes a backup (boundaries of every_writes and every_seconds)."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -191,3 +192,47 @@ def test_forget_starts_a_new_series(tmp_path: Path) -> None:
     keeper.forget(path)
     keeper.before_write(path, folder, "ev1")
     assert _count(folder) == 2
+
+
+def test_the_policy_refusal_names_the_policy_and_its_bounds() -> None:
+    """The refusal's words, exactly: the class and each bound."""
+    with pytest.raises(ValueError) as info:
+        BackupPolicy(keep=-1)
+    assert str(info.value) == "BackupPolicy: keep >= 0, every_writes >= 1, every_seconds >= 0"
+
+
+def test_timestamp_is_utc_whatever_the_machine_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A backup name does not depend on the machine's time zone (Paris here)."""
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    try:
+        assert timestamp(MOMENT) == "20240517T203001123456Z"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
+def test_a_backup_of_a_missing_file_names_it(tmp_path: Path) -> None:
+    """The NotFoundError carries the missing file's path."""
+    with pytest.raises(NotFoundError) as info:
+        make_backup(tmp_path / "gone.json", tmp_path / "b", "gone", now=MOMENT)
+    assert info.value.path == tmp_path / "gone.json"
+
+
+def test_prune_ignores_a_backup_already_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A backup deleted meanwhile (another process pruning too) is no error, and the others
+    are still pruned."""
+    for day in range(1, 4):
+        (tmp_path / f"ev1.202401{day:02}T000000000000Z.json").write_bytes(b"")
+    real_unlink = Path.unlink
+
+    def racing_unlink(self: Path, missing_ok: bool = False) -> None:
+        real_unlink(self)  # the other process was first
+        real_unlink(self, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", racing_unlink)
+    removed = prune_backups(tmp_path, "ev1", 1)
+    assert len(removed) == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["ev1.20240103T000000000000Z.json"]

@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pydantic import BaseModel
 
 from companion.store.atomic import dumps_document
@@ -171,3 +172,62 @@ def test_document_bytes_are_the_dumped_document() -> None:
     assert EveningIndex().document_bytes(2) == dumps_document(
         {"_meta": {"1": {"schema_version": 2, "kind": "index"}}, "evenings": {}}
     )
+
+
+def test_scan_skips_a_file_that_vanishes_before_its_stat(tmp_path: Path) -> None:
+    """An entry that cannot be stat'ed (deleted meanwhile: here a dangling link) is left
+    out; the other files are still listed."""
+    (tmp_path / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    (tmp_path / "ev1.json").write_bytes(b"123")
+    assert set(scan_evening_files(tmp_path)) == {"ev1"}
+
+
+def test_scan_goes_on_after_a_skipped_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name that is not an evening id, met first, does not end the scan."""
+    (tmp_path / "bad id.json").write_bytes(b"x")
+    (tmp_path / "ev1.json").write_bytes(b"x")
+    real_scandir = os.scandir
+
+    def in_name_order(path: Path) -> list[os.DirEntry[str]]:
+        return sorted(real_scandir(path), key=lambda entry: entry.name)
+
+    monkeypatch.setattr(os, "scandir", in_name_order)
+    assert set(scan_evening_files(tmp_path)) == {"ev1"}
+
+
+class _Named(BaseModel):
+    """An evening model with a name but no title field at all."""
+
+    name: str
+
+
+def test_describe_takes_the_name_of_a_model_without_title() -> None:
+    """A model without a title attribute is described by its name."""
+    assert default_describe(_Named(name="Vendredi")).title == "Vendredi"
+
+
+def test_set_summary_replaces_only_the_summary() -> None:
+    """The entry keeps its other fields; the summary is the new one."""
+    index = EveningIndex()
+    index.set(_entry("a", "Vendredi"))
+    index.set_summary("a", {"Ana": 3})
+    entry = index.get("a")
+    assert entry is not None
+    assert (entry.title, entry.summary) == ("Vendredi", {"Ana": 3})
+    [(_, blob)] = list(index.records())
+    assert json.loads(blob) == _entry("a", "Vendredi").model_dump(mode="json") | {
+        "summary": {"Ana": 3}
+    }
+
+
+def test_set_summary_keeps_the_fields_a_newer_app_wrote() -> None:
+    """An entry read with unknown keys is written back with them and the new summary."""
+    index = EveningIndex()
+    raw = {**_entry("a").model_dump(mode="json"), "added_later": 1, "summary": None}
+    index.set(_entry("a"), raw)
+    index.set_summary("a", [1, 2])
+    [(_, blob)] = list(index.records())
+    assert json.loads(blob) == {**raw, "summary": [1, 2]}
+    assert index.get("a").summary == [1, 2]  # type: ignore[union-attr]
