@@ -182,9 +182,7 @@ def test_scan_skips_a_file_that_vanishes_before_its_stat(tmp_path: Path) -> None
     assert set(scan_evening_files(tmp_path)) == {"ev1"}
 
 
-def test_scan_goes_on_after_a_skipped_name(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_scan_goes_on_after_a_skipped_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A name that is not an evening id, met first, does not end the scan."""
     (tmp_path / "bad id.json").write_bytes(b"x")
     (tmp_path / "ev1.json").write_bytes(b"x")
