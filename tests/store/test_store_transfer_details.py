@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 from storetest_models import Evening, Player, make_evening
 
 from companion.store import (
@@ -19,8 +20,10 @@ from companion.store import (
     DiskFullError,
     ImportFileError,
     NewerSchemaError,
+    UnreadableFileError,
+    transfer,
 )
-from companion.store.documents import Documents
+from companion.store.documents import KIND_TABLES, Documents
 from companion.store.transfer import EXPORT_FORMAT, check_free_space, parse_import
 
 DOCS: Documents[Evening, Player] = Documents(
@@ -43,6 +46,12 @@ def _parse(tmp_path: Path, doc: Any) -> Any:
     path = tmp_path / "export.json"
     path.write_bytes(doc if isinstance(doc, bytes) else json.dumps(doc).encode())
     return parse_import(path, DOCS, "id")
+
+
+def _parse_with(tmp_path: Path, doc: Any, docs: Documents[Evening, Player]) -> Any:
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(doc))
+    return parse_import(path, docs, "id")
 
 
 def _refusal(tmp_path: Path, doc: Any) -> ImportFileError:
@@ -237,3 +246,164 @@ def test_free_space_unknown_is_no_refusal(tmp_path: Path, monkeypatch: pytest.Mo
 
     monkeypatch.setattr(shutil, "disk_usage", broken)
     check_free_space(tmp_path, tmp_path / "x.json", 10**12)
+
+
+def test_a_folder_in_place_of_the_export_says_so_exactly(tmp_path: Path) -> None:
+    """The damage's own reason is given, in each language."""
+    (tmp_path / "export.json").mkdir()
+    with pytest.raises(ImportFileError) as info:
+        parse_import(tmp_path / "export.json", DOCS, "id")
+    assert info.value.reason == "it cannot be read (a folder is where the file should be)"
+    assert info.value.reason_fr == (
+        "il ne peut pas être lu (un dossier se trouve à la place du fichier)"
+    )
+
+
+def test_an_unreadable_export_gives_the_system_s_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read refused by the system (permissions, I/O) gives its reason in both languages."""
+
+    def refused(path: Path) -> bytes:
+        raise UnreadableFileError(path, "Permission denied")
+
+    monkeypatch.setattr(transfer, "read_bytes", refused)
+    with pytest.raises(ImportFileError) as info:
+        parse_import(tmp_path / "export.json", DOCS, "id")
+    assert info.value.reason == "it cannot be read (Permission denied)"
+    assert info.value.reason_fr == "il ne peut pas être lu (Permission denied)"
+
+
+def test_a_newer_export_is_named(tmp_path: Path) -> None:
+    """The NewerSchemaError carries the export's path."""
+    with pytest.raises(NewerSchemaError) as info:
+        _parse(tmp_path, _export(version=SCHEMA_VERSION + 1))
+    assert info.value.path == tmp_path / "export.json"
+
+
+def test_a_failed_upgrade_names_the_export(tmp_path: Path) -> None:
+    """The migration's refusal names the export file, not a placeholder."""
+    docs: Documents[Evening, Player] = Documents(
+        Evening, Player, id_field="id", schema_version=SCHEMA_VERSION + 1, migrations=MIGRATIONS
+    )
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(_export()))
+    with pytest.raises(ImportFileError) as info:
+        parse_import(path, docs, "id")
+    assert f" for {path}. This is a bug" in info.value.reason
+    assert f"Impossible de mettre à jour le format de {path} :" in info.value.reason_fr
+
+
+def _shout(seen: list[dict[str, Any]]) -> Any:
+    """A version 1 → 2 step that records what it is given and changes every part visibly:
+    names and titles in capitals, each evening indexed a day later."""
+
+    def step(doc: dict[str, Any]) -> dict[str, Any]:
+        seen.append(json.loads(json.dumps(doc)))
+        for record in doc.get("players", {}).values():
+            record["name"] = record["name"].upper()
+        for record in doc.get("evening", {}).values():
+            record["title"] = record["title"].upper()
+        for record in doc.get("evenings", {}).values():
+            record["updated_at"] = "2024-05-18T20:00:00+00:00"
+        if doc.get("players") == {}:
+            del doc["players"]  # a step may leave out a table it leaves empty
+        doc["_meta"]["1"]["schema_version"] = 2
+        return doc
+
+    return step
+
+
+def _shouting_docs(seen: list[dict[str, Any]]) -> Documents[Evening, Player]:
+    return Documents(Evening, Player, id_field="id", schema_version=2, migrations={1: _shout(seen)})
+
+
+def test_each_part_is_migrated_as_a_file_of_its_kind(tmp_path: Path) -> None:
+    """A version-1 export's parts go through the file migrations as the files would: one
+    table per part, doc ids from 1, and _meta naming the kind and the version 1."""
+    seen: list[dict[str, Any]] = []
+    doc = _export(("ev1", "ev2"), version=1)
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(doc))
+    parse_import(path, _shouting_docs(seen), "id")
+    index, players, *evenings = seen
+    meta = {kind: {"1": {"schema_version": 1, "kind": kind}} for kind in KIND_TABLES}
+    entries = {str(n): entry for n, entry in enumerate(doc["index"], 1)}
+    assert index == {"evenings": entries, "_meta": meta["index"]}
+    assert players == {"players": {"1": doc["players"][0]}, "_meta": meta["players"]}
+    assert evenings == [
+        {"evening": {"1": record}, "_meta": meta["evening"]} for record in doc["evenings"]
+    ]
+
+
+def test_every_part_is_read_as_migrated_in_its_order(tmp_path: Path) -> None:
+    """What the parser validates is the migrated records, in their order (eleven players:
+    the 10th and 11th stay last)."""
+    doc = _export(version=1)
+    doc["players"] = [{"id": f"p{n}", "name": f"name{n}"} for n in range(1, 12)]
+    parsed = _parse_with(tmp_path, doc, _shouting_docs([]))
+    assert [p.name for p in parsed.players] == [f"NAME{n}" for n in range(1, 12)]
+    assert [e.title for e in parsed.evenings] == ["FRIDAY", "FRIDAY"]
+    assert set(parsed.updated.values()) == {datetime(2024, 5, 18, 20, tzinfo=UTC)}
+
+
+def test_a_part_the_migration_leaves_out_is_empty(tmp_path: Path) -> None:
+    """A table a step leaves out (here the players, none exported) reads as no records."""
+    doc = _export(version=1)
+    doc["players"] = []
+    assert _parse_with(tmp_path, doc, _shouting_docs([])).players == []
+
+
+def test_the_upgraded_export_is_at_the_current_version() -> None:
+    """The upgraded export has the same parts, no others, and the current version."""
+    doc = _export(version=1)
+    out = transfer._migrate_export(DOCS, doc, 1, Path("export.json"))
+    assert set(out) == set(doc)
+    assert out["schema_version"] == SCHEMA_VERSION
+
+
+def test_an_invalid_index_entry_is_named_as_the_index(tmp_path: Path) -> None:
+    """A record of the index part that does not validate is named index[n]."""
+    doc = _export(("ev1",))
+    del doc["index"][0]["updated_at"]
+    error = _refusal(tmp_path, doc)
+    assert error.reason == "index[0]: updated_at: Field required"
+    assert error.reason_fr == "index[0] invalide (updated_at: Field required)"
+
+
+class _Nameless(BaseModel):
+    """A player model without the field named as the players' id."""
+
+    name: str
+
+
+def test_players_without_the_id_field_are_refused(tmp_path: Path) -> None:
+    """When the player model has no such id field, each player is refused with no id."""
+    docs: Documents[Evening, _Nameless] = Documents(
+        Evening, _Nameless, id_field="id", schema_version=SCHEMA_VERSION, migrations=MIGRATIONS
+    )
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(_export()))
+    with pytest.raises(ImportFileError) as info:
+        parse_import(path, docs, "id")
+    assert info.value.reason == "players[0]: invalid player id None"
+
+
+def test_too_little_space_is_refused_word_for_word(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The refusal names the file, both sizes and what to do, in each language, and carries
+    the file's path."""
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: Usage(10_000, 0, 1000))
+    path = tmp_path / "x.json"
+    with pytest.raises(DiskFullError) as info:
+        check_free_space(tmp_path, path, 600)
+    assert info.value.message("fr") == (
+        f"Pas assez de place pour importer {path} (1000 octets libres, environ 1200 "
+        "nécessaires). Rien n'a été modifié. Libérez de la place, puis recommencez."
+    )
+    assert info.value.message("en") == (
+        f"Not enough free space to import {path} (1000 bytes free, about 1200 needed). "
+        "Nothing was changed. Free some space, then try again."
+    )
+    assert info.value.path == path
