@@ -78,13 +78,12 @@ def test_a_corrupt_file_with_a_dated_backup(utc_clock: None) -> None:
     """The backup is offered with the date its name gives, in each language's format."""
     backup = Path("/data/backups/evenings/ev1.20240517T203001123456Z.json")
     error = CorruptFileError(FILE, "not JSON", reason_fr="pas du JSON", backup=backup)
-    fr, en = _words(error)
-    assert fr.endswith(
-        f"La dernière sauvegarde valide date du 17/05/2024 à 20:30 ({backup}) : vous pouvez "
-        "la restaurer."
-    )
-    assert en.endswith(
-        f"The latest good backup is from 2024-05-17 20:30 ({backup}): you can restore it."
+    assert _words(error) == (
+        f"Le fichier {FILE} est endommagé : pas du JSON. Il a été conservé tel quel (rien "
+        "n'a été écrit par-dessus). La dernière sauvegarde valide date du 17/05/2024 à "
+        f"20:30 ({backup}) : vous pouvez la restaurer.",
+        f"{FILE} is corrupt: not JSON. The file was kept as it is (nothing was written over "
+        f"it). The latest good backup is from 2024-05-17 20:30 ({backup}): you can restore it.",
     )
     moment = datetime(2024, 5, 17, 20, 30, 1, 123456, tzinfo=UTC)
     assert error.params["backup"] == str(backup)
@@ -95,9 +94,13 @@ def test_a_corrupt_file_with_a_dated_backup(utc_clock: None) -> None:
 def test_a_corrupt_file_with_an_undated_backup() -> None:
     """A backup whose date cannot be known is offered by its path alone."""
     backup = Path("/nowhere/ev1.old.json")
-    fr, en = _words(CorruptFileError(FILE, "x", reason_fr="x", backup=backup))
-    assert fr.endswith(f"La dernière sauvegarde valide est {backup} : vous pouvez la restaurer.")
-    assert en.endswith(f"The latest good backup is {backup}: you can restore it.")
+    assert _words(CorruptFileError(FILE, "bad", reason_fr="abîmé", backup=backup)) == (
+        f"Le fichier {FILE} est endommagé : abîmé. Il a été conservé tel quel (rien n'a été "
+        f"écrit par-dessus). La dernière sauvegarde valide est {backup} : vous pouvez la "
+        "restaurer.",
+        f"{FILE} is corrupt: bad. The file was kept as it is (nothing was written over it). "
+        f"The latest good backup is {backup}: you can restore it.",
+    )
 
 
 def test_with_backup_keeps_the_cause_and_the_reasons(tmp_path: Path) -> None:
