@@ -241,3 +241,20 @@ def test_evenings_are_models_of_the_repository(tmp_path: Path) -> None:
     repo = open_repo(tmp_path)
     repo.save(make_evening("ev1"))
     assert isinstance(repo.get("ev1"), Evening)
+
+
+def test_a_problem_found_again_after_another_process_wrote_is_listed_once(
+    tmp_path: Path,
+) -> None:
+    """When another repository's change makes this one re-read the folder, a damaged file
+    it already reported is not reported twice."""
+    writer = open_repo(tmp_path)
+    writer.save_many([make_evening("a"), make_evening("b")])
+    writer.evening_path("a").write_bytes(b"{bad")
+    (tmp_path / "index.json").unlink()
+    reader = open_repo(tmp_path)
+    assert [p.path for p in reader.problems] == [reader.evening_path("a")]
+    (tmp_path / "index.json").unlink()
+    writer.save(make_evening("c"))
+    assert reader.ids() == ["a", "b", "c"]
+    assert [p.path for p in reader.problems] == [reader.evening_path("a")]
