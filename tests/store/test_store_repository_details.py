@@ -5,6 +5,7 @@ restoring and exporting. One rule per test, through the public API."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,13 @@ import pytest
 from pydantic import BaseModel
 from storetest_models import Evening, Player, make_evening, make_players, open_repo
 
-from companion.store import CorruptFileError, InvalidIdError, NotFoundError, StoreError
+from companion.store import (
+    CorruptFileError,
+    InvalidIdError,
+    NotFoundError,
+    Repository,
+    StoreError,
+)
 
 _NO_STAT = (None, None)
 
@@ -258,3 +265,32 @@ def test_a_problem_found_again_after_another_process_wrote_is_listed_once(
     writer.save(make_evening("c"))
     assert reader.ids() == ["a", "b", "c"]
     assert [p.path for p in reader.problems] == [reader.evening_path("a")]
+
+
+class _DatedEvening(BaseModel):
+    id: str
+    date: str
+    title: str
+    started: datetime
+
+
+class _DatedPlayer(BaseModel):
+    id: str
+    name: str
+    since: date
+
+
+def test_players_and_exports_hold_dates_as_json_text(tmp_path: Path) -> None:
+    """Dates in players and evenings are written as ISO text, in players.json and in an
+    export."""
+    repo: Repository[_DatedEvening, _DatedPlayer] = Repository(
+        _DatedEvening, _DatedPlayer, tmp_path / "data"
+    )
+    started = datetime(2024, 5, 17, 20, 30, tzinfo=UTC)
+    repo.save(_DatedEvening(id="ev1", date="2024-05-17", title="Vendredi", started=started))
+    repo.save_players([_DatedPlayer(id="ana", name="Ana", since=date(2023, 1, 2))])
+    stored = json.loads((tmp_path / "data" / "players.json").read_text("utf-8"))
+    assert list(stored["players"].values()) == [{"id": "ana", "name": "Ana", "since": "2023-01-02"}]
+    export = json.loads(repo.export_all(tmp_path / "export.json").read_text("utf-8"))
+    assert export["players"] == [{"id": "ana", "name": "Ana", "since": "2023-01-02"}]
+    assert export["evenings"][0]["started"] == "2024-05-17T20:30:00Z"
