@@ -42,6 +42,7 @@ from companion.ui.dispute_views import (
     RulingView,
     TableLine,
     TrickView,
+    capitalised,
 )
 from companion.ui.i18n import t
 from companion.ui.new_evening_model import NewEveningModel
@@ -711,13 +712,13 @@ class DisputeModel:
             elif kind == "beat" and rule is not None and cites[0].name == "equal_play":
                 play = play_phrase(ruling.action.play, lang)
                 why = t(lang, "dispute.why_equal", play=play, rule=rule[lang])
-                words[lang] = _capitalised(contracted(why, lang))
+                words[lang] = capitalised(contracted(why, lang))
             elif kind == "beat" and rule is not None:
                 top = self.state().trick.top
                 under = play_phrase(Play(top.cards), lang) if top is not None else ""
                 play = play_phrase(ruling.action.play, lang)
                 why = t(lang, "dispute.why_beat", play=play, under=under, rule=rule[lang])
-                words[lang] = _capitalised(contracted(why, lang))
+                words[lang] = capitalised(contracted(why, lang))
             elif kind == "pass" and rule is not None:
                 forced = self.rules.must_beat
                 key = "dispute.why_pass_forced" if forced else "dispute.why_pass"
@@ -917,8 +918,3 @@ def _rename(action: Action, old: str, new: str) -> Action:
         player=new if action.player == old else action.player,
         target=new if action.target == old else action.target,
     )
-
-
-def _capitalised(sentence: str) -> str:
-    """A sentence may open on a play ("le joker passe…"): it starts with a capital."""
-    return sentence[:1].upper() + sentence[1:]

@@ -96,8 +96,7 @@ class RulingView:
     def sentence(self, lang: str) -> str:
         """The referee's sentence without the system it cites, as a sentence starts (it may
         open on a card: "Joker ne se bat que…")."""
-        text = self._split(lang)[1]
-        return text[:1].upper() + text[1:]
+        return capitalised(self._split(lang)[1])
 
     def why_text(self, lang: str) -> str | None:
         """Why a legal play is allowed, in words."""
@@ -210,6 +209,11 @@ def card_face(text: str, lang: str) -> tuple[str, bool]:
     if card.is_joker:
         return label[0].upper() + label[1:], card.colour is JokerColour.COLOURED
     return label, card.suit is not None and card.suit.is_red
+
+
+def capitalised(sentence: str) -> str:
+    """A sentence may open on a play ("le joker passe…"): it starts with a capital."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def play_words(play: str, lang: str) -> str:
