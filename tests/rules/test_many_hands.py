@@ -36,8 +36,8 @@ from companion.rules.cards import Card
 from companion.rules.playout import covers
 from companion.rules.presets import PRESETS
 from companion.rules.simulate import SimulatedHand, default_players, full_deck, simulate
+from tests.rules.test_properties import PAIRS
 
-PAIRS = [(pid, n) for pid, p in PRESETS.items() for n in range(p.players[0], p.players[1] + 1)]
 COVERED_HANDS = int(os.environ.get("COMPANION_MANY_HANDS", "160"))  # per preset and size
 STEP_HANDS = 6  # per preset and size the playout does not cover (3–8 ms a hand)
 SLOW_FACTOR = 10

@@ -117,13 +117,18 @@ def test_summaries_are_kept_for_the_file_they_were_computed_from(tmp_path: Path)
     assert reopened.get_entry("c").summary == {"x": 3}
 
 
-def test_no_summary_for_a_file_without_stamp_or_a_damaged_evening(tmp_path: Path) -> None:
-    """A summary without a stamp, or for an evening whose file cannot be read, is not
-    stored."""
+def _with_b_damaged(tmp_path: Path) -> Repository[Evening, Player]:
+    """A store of evenings "a" and "b", reopened after "b"'s file was damaged."""
     repo = open_repo(tmp_path)
     repo.save_many([make_evening("a"), make_evening("b")])
     repo.evening_path("b").write_bytes(b"{bad")
-    repo = open_repo(tmp_path)
+    return open_repo(tmp_path)
+
+
+def test_no_summary_for_a_file_without_stamp_or_a_damaged_evening(tmp_path: Path) -> None:
+    """A summary without a stamp, or for an evening whose file cannot be read, is not
+    stored."""
+    repo = _with_b_damaged(tmp_path)
     assert repo.store_summaries({"a": (_NO_STAT, {"x": 1})}) == 0
     assert repo.store_summaries({"b": (_stamp(repo, "b"), {"x": 2})}) == 0
     assert repo.get_entry("b").summary != {"x": 2}
@@ -198,10 +203,7 @@ def test_undated_evenings_come_last(tmp_path: Path) -> None:
 def test_load_all_raises_on_a_damaged_evening_unless_asked_to_skip(tmp_path: Path) -> None:
     """By default a damaged file raises; with skip_errors it is left out and listed in
     problems."""
-    repo = open_repo(tmp_path)
-    repo.save_many([make_evening("a"), make_evening("b")])
-    repo.evening_path("b").write_bytes(b"{bad")
-    repo = open_repo(tmp_path)
+    repo = _with_b_damaged(tmp_path)
     repo.problems.clear()
     with pytest.raises(CorruptFileError):
         repo.load_all()

@@ -140,8 +140,8 @@ def test_an_older_export_is_upgraded(tmp_path: Path, version: int) -> None:
     assert [p.id for p in parsed.players] == ["p1"]
 
 
-def test_an_export_whose_upgrade_fails(tmp_path: Path) -> None:
-    """A migration that fails is named in both languages."""
+def _failed_upgrade(tmp_path: Path) -> tuple[Path, ImportFileError]:
+    """An export read by a store one schema version ahead with no migration to it."""
     docs: Documents[Evening, Player] = Documents(
         Evening, Player, id_field="id", schema_version=SCHEMA_VERSION + 1, migrations=MIGRATIONS
     )
@@ -149,10 +149,16 @@ def test_an_export_whose_upgrade_fails(tmp_path: Path) -> None:
     path.write_text(json.dumps(_export()))
     with pytest.raises(ImportFileError) as info:
         parse_import(path, docs, "id")
-    assert info.value.reason.startswith(
+    return path, info.value
+
+
+def test_an_export_whose_upgrade_fails(tmp_path: Path) -> None:
+    """A migration that fails is named in both languages."""
+    _, error = _failed_upgrade(tmp_path)
+    assert error.reason.startswith(
         f"it could not be upgraded: No migration from schema version {SCHEMA_VERSION} to "
     )
-    assert info.value.reason_fr.startswith("sa mise à jour a échoué : Impossible de mettre")
+    assert error.reason_fr.startswith("sa mise à jour a échoué : Impossible de mettre")
 
 
 def test_invalid_records_are_named_by_part_and_position(tmp_path: Path) -> None:
@@ -283,15 +289,9 @@ def test_a_newer_export_is_named(tmp_path: Path) -> None:
 
 def test_a_failed_upgrade_names_the_export(tmp_path: Path) -> None:
     """The migration's refusal names the export file, not a placeholder."""
-    docs: Documents[Evening, Player] = Documents(
-        Evening, Player, id_field="id", schema_version=SCHEMA_VERSION + 1, migrations=MIGRATIONS
-    )
-    path = tmp_path / "export.json"
-    path.write_text(json.dumps(_export()))
-    with pytest.raises(ImportFileError) as info:
-        parse_import(path, docs, "id")
-    assert f" for {path}. This is a bug" in info.value.reason
-    assert f"Impossible de mettre à jour le format de {path} :" in info.value.reason_fr
+    path, error = _failed_upgrade(tmp_path)
+    assert f" for {path}. This is a bug" in error.reason
+    assert f"Impossible de mettre à jour le format de {path} :" in error.reason_fr
 
 
 def _shout(seen: list[dict[str, Any]]) -> Any:

@@ -8,13 +8,18 @@ import sys
 WARMED = ("flet.controls.theme", "flet.components.component")
 
 
+def _printed(code: str) -> str:
+    """What ``code`` prints in a fresh interpreter."""
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    return out.stdout
+
+
 def _loaded_after(code: str) -> set[str]:
     """The modules of WARMED a fresh interpreter has loaded after ``code``."""
     probe = f"import sys\n{code}\nprint(' '.join(m for m in {WARMED!r} if m in sys.modules))"
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
-    )
-    return set(out.stdout.split())
+    return set(_printed(probe).split())
 
 
 def test_flet_leaves_theme_and_components_for_the_first_session() -> None:
@@ -52,7 +57,4 @@ def test_warm_up_builds_the_option_validators() -> None:
         "warm_up()\n"
         "print(before, (RuleSet.__pydantic_complete__, TableRules.__pydantic_complete__))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
-    )
-    assert out.stdout.split() == ["(False,", "False)", "(True,", "True)"]
+    assert _printed(probe).split() == ["(False,", "False)", "(True,", "True)"]
