@@ -24,6 +24,7 @@ import argparse
 import fcntl
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -63,6 +64,7 @@ KILLED = {1, 3, 36, 24, -24, 152, 255, 37}  # a failing test, a timeout, or the 
 SURVIVED = {0}
 NO_TESTS = {5, 33}  # no fast test of the layer even calls the mutated function
 PENDING = {None, 2}  # never run, or interrupted
+SAMPLE_SEED = 20261124
 
 
 def mutmut_section(layer: Layer) -> str:
@@ -162,6 +164,26 @@ def pending(found: dict[str, dict[str, int | None]], module: str | None, again: 
     return sorted(names)
 
 
+def sampled(
+    found: dict[str, dict[str, int | None]], module: str | None, size: int
+) -> dict[str, dict[str, int | None]]:
+    """The results restricted to `size` mutants drawn at random among all of the selection.
+
+    A layer too large for the time at hand is measured on a random sample: its kill rate
+    estimates the whole layer's. The draw is a seeded shuffle of every mutant name, so the same
+    command resumes the same sample, and a larger `size` extends it.
+    """
+    names = sorted(
+        name for path, codes in found.items() if module is None or path == module for name in codes
+    )
+    random.Random(SAMPLE_SEED).shuffle(names)
+    chosen = set(names[:size])
+    return {
+        path: {name: code for name, code in codes.items() if name in chosen}
+        for path, codes in found.items()
+    }
+
+
 def run(folder: Path, names: list[str], jobs: int) -> int:
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs), *names]
     return subprocess.run(command, cwd=folder, env=environment(folder), check=False).returncode
@@ -245,12 +267,34 @@ def pytest_runtest_setup(item: object) -> None:
                     clear()
 
 
+def pytest_collection_modifyitems(items: list[object]) -> None:
+    """Loaded with `-p mutation`: a mutant's tests run fastest first, as timed by mutmut.
+
+    mutmut passes a mutant's tests in no particular order and stops at the first failure, so
+    a mutant that a 5 ms unit test kills could first sit through a 10 s property test. Outside
+    a mutmut run (a hand check) there are no timings and the order is left alone.
+    """
+    try:
+        from mutmut.state import state
+    except ImportError:
+        return
+    durations = state().duration_by_test
+    if durations:
+        # .get, not [...]: the timings are a defaultdict that mutmut saves afterwards.
+        items.sort(key=lambda item: durations.get(getattr(item, "nodeid", ""), 0.0))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--layer", choices=sorted(LAYERS), help="one layer (default: all three)")
     parser.add_argument("--module", help="one module, e.g. companion/rules/combos.py")
     parser.add_argument("--jobs", type=int, default=2, help="test processes at once (default 2)")
     parser.add_argument("--limit", type=int, help="run at most this many pending mutants")
+    parser.add_argument(
+        "--sample",
+        type=int,
+        help="only this many mutants of the selection, drawn at random (seeded: it resumes)",
+    )
     parser.add_argument(
         "--again", action="store_true", help="run the survivors again too (after adding tests)"
     )
@@ -284,7 +328,10 @@ def main(argv: list[str] | None = None) -> int:
             # A second round when mutmut itself reset results it found stale (a changed test
             # configuration, or changed code): those were not in the first list.
             for _round in range(2):
-                names = pending(results(folder, layer), module, again)
+                found = results(folder, layer)
+                if args.sample is not None:
+                    found = sampled(found, module, args.sample)
+                names = pending(found, module, again)
                 if limit is not None:
                     names = names[:limit]
                     limit -= len(names)
