@@ -244,9 +244,7 @@ def test_a_damaged_evening_offers_only_a_backup_of_itself(tmp_path: Path) -> Non
     repo.save_many([make_evening("ev1"), make_evening("ev2")])
     folder = tmp_path / "backups" / "evenings"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "ev1.20240101T000000000000Z.json").write_bytes(
-        repo.evening_path("ev2").read_bytes()
-    )
+    (folder / "ev1.20240101T000000000000Z.json").write_bytes(repo.evening_path("ev2").read_bytes())
     repo.evening_path("ev1").write_bytes(b"{bad")
     with pytest.raises(CorruptFileError) as info:
         open_repo(tmp_path).get("ev1")
