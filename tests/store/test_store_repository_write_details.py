@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+from collections import namedtuple
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from storetest_models import Evening, Player, make_evening, make_players, open_r
 import companion.store.repository as repository_module
 from companion.store import (
     BackupPolicy,
+    DiskFullError,
     ImportFileError,
     InvalidIdError,
     NoBackupError,
@@ -25,6 +28,8 @@ from companion.store import (
     migrate_0_to_1,
 )
 from companion.store.atomic import read_bytes
+
+Usage = namedtuple("Usage", "total used free")
 
 # ------------------------------------------------------------------ overwrites
 
@@ -386,3 +391,54 @@ def test_restore_clears_only_the_problems_of_the_restored_file(tmp_path: Path) -
     assert len(repo.problems) == 2
     repo.restore_backup(repo.evening_path("ev1"), backup)
     assert [p.path for p in repo.problems] == [repo.evening_path("ev2")]
+
+
+def test_restoring_an_evening_reads_no_other_evening(tmp_path: Path) -> None:
+    """A restore re-reads only the restored evening: another damaged evening is not
+    reported again, even when index.json was removed meanwhile."""
+    _two_evenings_with_ev1_backed_up(tmp_path)
+    [backup] = _backups_of(tmp_path, "ev1")
+    (tmp_path / "evenings" / "ev1.json").write_bytes(b"{bad")
+    (tmp_path / "evenings" / "ev2.json").write_bytes(b"{bad too")
+    repo = open_repo(tmp_path)
+    (tmp_path / "index.json").unlink()
+    repo.restore_backup(repo.evening_path("ev1"), backup)
+    assert [p.path for p in repo.problems] == [repo.evening_path("ev2")]
+    assert repo.ids() == ["ev1", "ev2"]
+
+
+def test_an_import_refused_for_want_of_space_names_the_export(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With less free space than twice the export, the import is refused naming the
+    export file, and nothing is written."""
+    export = _export(tmp_path)
+    repo = open_repo(tmp_path / "data")
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: Usage(10**9, 10**9, 10))
+    with pytest.raises(DiskFullError) as info:
+        repo.import_all(export)
+    assert info.value.path == export
+    assert f"Not enough free space to import {export}" in info.value.message("en")
+    assert repo.ids() == []
+
+
+def test_players_file_vanishing_right_after_it_was_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """players.json removed by another program right after it was read: the players read
+    are served, and the next save writes the file afresh."""
+    open_repo(tmp_path).save_players(make_players())
+    target = tmp_path / "players.json"
+
+    def read_then_lose(path: Path) -> bytes | None:
+        data = read_bytes(path)
+        if Path(path) == target:
+            target.unlink()
+        return data
+
+    monkeypatch.setattr(repository_module, "read_bytes", read_then_lose)
+    repo = open_repo(tmp_path)
+    monkeypatch.undo()
+    assert repo.get_players() == make_players()
+    repo.save_players(make_players()[:1])
+    assert open_repo(tmp_path).get_players() == make_players()[:1]
