@@ -13,13 +13,16 @@ from typing import Any
 import pytest
 from storetest_models import make_evening, make_players, open_repo
 
+import companion.store.repository as repository_module
 from companion.store import (
     SCHEMA_VERSION,
     CorruptFileError,
     NotFoundError,
     StoreError,
+    migrate_0_to_1,
     migrate_document,
 )
+from companion.store.atomic import read_bytes
 
 _OLD = time.time() - 3600  # an hour ago: a leftover of a crash, not a write under way
 
@@ -304,3 +307,90 @@ def test_a_problem_found_again_before_a_new_one_is_not_listed_twice(tmp_path: Pa
         (CorruptFileError, reader.evening_path("a")),
         (CorruptFileError, tmp_path / "players.json"),
     ]
+
+
+def _lose_after_reading(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
+    """Make ``target`` disappear right after the repository reads it, as when another
+    program (a sync tool, a person) removes it at that moment."""
+
+    def read_then_lose(path: Path) -> bytes | None:
+        data = read_bytes(path)
+        if Path(path) == target:
+            target.unlink()
+        return data
+
+    monkeypatch.setattr(repository_module, "read_bytes", read_then_lose)
+
+
+def _v1_file(path: Path, kind: str, records: list[dict[str, Any]]) -> bytes:
+    doc = migrate_0_to_1({kind: {str(n): r for n, r in enumerate(records, 1)}})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(doc).encode()
+    path.write_bytes(data)
+    return data
+
+
+def _indexed_v1_evening(tmp_path: Path) -> tuple[Path, bytes]:
+    """An evening file at schema version 1, indexed as it is (so it is read on demand)."""
+    path = tmp_path / "evenings" / "old.json"
+    data = _v1_file(path, "evening", [make_evening("old").model_dump(mode="json")])
+    open_repo(tmp_path, schema_version=1, migrations={0: migrate_0_to_1})
+    return path, data
+
+
+def test_an_older_evening_is_upgraded_from_the_bytes_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older evening file removed right after it was read is still upgraded from what
+    was read: served, backed up as read, and written back at the current version."""
+    path, original = _indexed_v1_evening(tmp_path)
+    repo = open_repo(tmp_path)
+    _lose_after_reading(monkeypatch, path)
+    assert repo.get("old") == make_evening("old")
+    assert repo.problems == []
+    [backup] = (tmp_path / "backups" / "evenings").glob("old.*.v1.json")
+    assert backup.read_bytes() == original
+    assert json.loads(path.read_text("utf-8"))["_meta"]["1"]["schema_version"] == SCHEMA_VERSION
+
+
+def test_an_older_evening_lost_and_not_rewritable_is_served_from_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the older evening vanishes after its read and its upgrade cannot be written
+    (a file named backups is in the way), the evening read is served all the same."""
+    path, _ = _indexed_v1_evening(tmp_path)
+    (tmp_path / "backups").write_bytes(b"not a folder")
+    repo = open_repo(tmp_path)
+    _lose_after_reading(monkeypatch, path)
+    assert repo.get("old") == make_evening("old")
+    assert {type(p).__name__ for p in repo.problems} == {"StoreWriteError"}  # index, evening
+
+
+def test_an_older_index_is_upgraded_from_the_bytes_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older index.json removed right after it was read is still backed up as read
+    and written back upgraded, with its entries."""
+    original = _old_index(tmp_path)
+    _lose_after_reading(monkeypatch, tmp_path / "index.json")
+    repo = open_repo(tmp_path)
+    assert repo.problems == [] and repo.ids() == ["ev1"]
+    [backup] = (tmp_path / "backups").glob("index.*.v1.json")
+    assert backup.read_bytes() == original
+    assert json.loads((tmp_path / "index.json").read_text("utf-8"))["evenings"]
+
+
+def test_an_older_players_file_is_upgraded_from_the_bytes_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older players.json removed right after it was read is still served, backed up
+    as read and written back at the current version."""
+    path = tmp_path / "players.json"
+    original = _v1_file(path, "players", [p.model_dump(mode="json") for p in make_players()])
+    _lose_after_reading(monkeypatch, path)
+    repo = open_repo(tmp_path)
+    assert repo.problems == []
+    assert repo.get_players() == make_players()
+    [backup] = (tmp_path / "backups").glob("players.*.v1.json")
+    assert backup.read_bytes() == original
+    assert json.loads(path.read_text("utf-8"))["_meta"]["1"]["schema_version"] == SCHEMA_VERSION
