@@ -16,6 +16,7 @@ import pytest
 from pydantic import BaseModel, Field
 from storetest_models import Evening, Player, make_evening, make_players, open_repo
 
+import companion.store.documents as documents_module
 import companion.store.repository as repository_module
 from companion.store import (
     BackupPolicy,
@@ -442,3 +443,25 @@ def test_players_file_vanishing_right_after_it_was_read(
     assert repo.get_players() == make_players()
     repo.save_players(make_players()[:1])
     assert open_repo(tmp_path).get_players() == make_players()[:1]
+
+
+def test_an_older_file_saved_over_is_backed_up_as_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The version backup taken before saving over an older file holds the bytes that were
+    checked, even when the file is removed right after that check (rolling backups off)."""
+    original = _v1_evening(tmp_path)
+    target = tmp_path / "evenings" / "old.json"
+
+    def read_then_lose(path: Path) -> bytes | None:
+        data = read_bytes(path)
+        if Path(path) == target:
+            target.unlink()
+        return data
+
+    monkeypatch.setattr(documents_module, "read_bytes", read_then_lose)
+    repo = open_repo(tmp_path, backup_policy=BackupPolicy(keep=0))
+    repo.save(make_evening("old", hands=5))
+    [backup] = (tmp_path / "backups" / "evenings").glob("old.*.v1.json")
+    assert backup.read_bytes() == original
+    assert open_repo(tmp_path).get("old") == make_evening("old", hands=5)
