@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -394,3 +395,15 @@ def test_an_older_players_file_is_upgraded_from_the_bytes_read(
     [backup] = (tmp_path / "backups").glob("players.*.v1.json")
     assert backup.read_bytes() == original
     assert json.loads(path.read_text("utf-8"))["_meta"]["1"]["schema_version"] == SCHEMA_VERSION
+
+
+def test_a_data_folder_removed_while_open_is_written_afresh(tmp_path: Path) -> None:
+    """A data folder removed between two calls (a USB stick pulled out) is no crash: the
+    next save writes the folder afresh, and a reopening finds what it holds."""
+    data = tmp_path / "data"
+    data.mkdir()
+    repo = open_repo(data)
+    repo.save(make_evening("ev1"))
+    shutil.rmtree(data)
+    repo.save(make_evening("ev2"))
+    assert open_repo(data).ids() == ["ev2"]
