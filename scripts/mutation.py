@@ -52,8 +52,8 @@ class Layer:
 
 
 # mutmut collects the tests several times in one process, and pytest escapes a non-ASCII
-# parameter id once more at each collection (a card test's id "5♠" reads "5\\u2660" the first
-# time, "5\\\\u2660" the second): the ids mutmut recorded are then "not found" and the run
+# parameter id once more at each collection (a card test's id "5♠" reads "5\u2660" the first
+# time, "5\\u2660" the second): the ids mutmut recorded are then "not found" and the run
 # stops. Left unescaped, the ids are the same at every collection.
 UNESCAPED_IDS = ("-o", "disable_test_id_escaping_and_forfeit_all_rights_to_community_support=true")
 
