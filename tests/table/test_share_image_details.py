@@ -635,3 +635,14 @@ def test_the_png_is_compressed(monkeypatch):
     plain = io.BytesIO()
     image.save(plain, format="PNG")
     assert len(data) < len(plain.getvalue())
+
+
+@pytest.mark.parametrize("size", [40, 45])
+def test_fit_does_not_shrink_below_two_thirds(pad, size):
+    """A text that would fit only below two thirds of the size asked for is cut at two
+    thirds instead of shrunk further, whatever the parity of the size."""
+    words = "Maximilien-Alexandre de La Tour"
+    low = size * 2 // 3
+    width = pad.textlength(words, font=share_image.font(low - 1))
+    text, f = share_image._fit(pad, words, size, width)  # type: ignore[arg-type]
+    assert text.endswith("…") and f.size == low  # type: ignore[union-attr]
