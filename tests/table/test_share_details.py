@@ -203,7 +203,7 @@ def test_an_evening_started_on_another_day_shows_its_date_without_a_time():
     [(0, "0 donne", "0 hands"), (1, "1 donne", "1 hand"), (2, "2 donnes", "2 hands")],
 )
 def test_the_rules_line_counts_hands_in_each_language(hands, fr, en):
-    """"0 donne" and "1 donne" but "2 donnes"; "1 hand" but "0 hands" and "2 hands"."""
+    """ "0 donne" and "1 donne" but "2 donnes"; "1 hand" but "0 hands" and "2 hands"."""
     s = summary(hands=hands)
     assert rules_line(s, "fr").split(" · ")[1] == fr
     assert rules_line(s, "en").split(" · ")[1] == en
@@ -250,7 +250,9 @@ def test_the_chat_text_separates_its_parts_with_blank_lines():
     assert len(lines) == 8
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", "Aucune donne jouée."), ("en", "No hand played.")])
+@pytest.mark.parametrize(
+    ("lang", "words"), [("fr", "Aucune donne jouée."), ("en", "No hand played.")]
+)
 def test_the_chat_text_of_an_evening_without_hands_says_so(lang, words):
     """Without a hand, the ranking's place says that no hand was played, and nothing else
     follows."""
