@@ -109,11 +109,11 @@ class Drawing:
         return found[0]
 
     def px(self, x: float, y: float) -> tuple[int, int, int]:
-        return self.image.getpixel((int(x), int(y)))  # type: ignore[return-value]
+        return self.image.getpixel((int(x), int(y)))
 
     def colours_in(self, box: Box) -> set[tuple[int, int, int]]:
         crop = self.image.crop(tuple(int(v) for v in box))
-        return {c for _, c in crop.getcolors(maxcolors=1 << 20)}  # type: ignore[union-attr]
+        return {c for _, c in crop.getcolors(maxcolors=1 << 20)}
 
     def run(self, colour: tuple[int, int, int], y: int) -> tuple[int, int] | None:
         """The first and last x of ``colour`` on row ``y``."""
@@ -264,12 +264,12 @@ def test_the_heading_band_holds_title_date_and_rules_in_white_and_pale_blue(monk
     date are white, the rules line pale blue."""
     summary = evening(4)
     d = draw(monkeypatch, summary, lang="fr", tz=PARIS)
-    assert d.column(BAND, 2) == (0, 220) and d.column(BAND, WIDTH - 1)[0] == 0  # type: ignore[index]
+    assert d.column(BAND, 2) == (0, 220) and d.column(BAND, WIDTH - 1)[0] == 0
     assert d.run(BAND, 0) == (0, WIDTH - 1) and d.run(BAND, 220) == (0, WIDTH - 1)
     title = d.text("Friday club")
     date_ = d.text("lundi 23 novembre 2026, 21:30")
     rules = d.text(rules_line(summary, "fr"))
-    assert title.size > date_.size > rules.size  # type: ignore[operator]
+    assert title.size > date_.size > rules.size
     for t, y in ((title, 60), (date_, 122), (rules, 172)):  # their middle lines
         assert abs(t.middle[1] - y) <= 8, t
         assert abs(t.box[0] - share_image.MARGIN) <= 6, t
@@ -300,7 +300,7 @@ def test_the_podium_puts_second_first_third_from_the_left_on_steps_of_falling_he
     centres[1], centres[3] = centres[2] + slot, centres[2] + 2 * slot
     steps = {}
     for place, cx in centres.items():
-        top, bottom = d.column(STEP, cx)  # type: ignore[misc]
+        top, bottom = d.column(STEP, cx)
         steps[place] = (top, bottom)
         number = d.text(str(place))
         assert abs(number.middle[0] - cx) <= 6 and abs(number.middle[1] - (top + bottom) / 2) <= 8
@@ -330,7 +330,7 @@ def test_each_step_is_inset_in_its_column_with_round_corners(monkeypatch):
         x += 1
     assert runs == [(margin + c * slot + 12, margin + (c + 1) * slot - 12) for c in range(3)]
     # rounded: the very corner of the first's step is white, 18 px in, the step
-    top = d.column(STEP, margin + slot + slot // 2)[0]  # type: ignore[index]
+    top = d.column(STEP, margin + slot + slot // 2)[0]
     assert d.px(margin + slot + 12 + 3, top + 3) == WHITE
     assert d.px(margin + slot + 12 + 18, top + 1) == STEP
 
@@ -347,18 +347,18 @@ def test_on_the_podium_each_player_stands_above_his_step(monkeypatch):
         score = d.text(score_words(summary, f, "fr"))
         name = d.text(f.name)
         cx = score.middle[0]
-        top = d.column(STEP, int(cx))[0]  # type: ignore[index]
+        top = d.column(STEP, int(cx))[0]
         assert abs(name.middle[0] - cx) <= 6
         assert abs(score.middle[1] - (top - 28)) <= 8 and abs(name.middle[1] - (top - 72)) <= 8
         assert name.box[3] < score.box[1] and score.box[3] < top
         assert rgb(share_image.INK) in d.colours_in(name.box)
         assert rgb(share_image.MUTED) in d.colours_in(score.box)
-        assert name.size > score.size  # type: ignore[operator]
-        disc_top, disc_bottom = d.column(rgb(colour.fill), int(cx))  # type: ignore[misc]
+        assert name.size > score.size
+        disc_top, disc_bottom = d.column(rgb(colour.fill), int(cx))
         radius = 70 if f.place == 1 else 58
         assert disc_bottom - disc_top == 2 * radius
         assert disc_bottom == top - 110
-        left, right = d.run(rgb(colour.fill), (disc_top + disc_bottom) // 2)  # type: ignore[misc]
+        left, right = d.run(rgb(colour.fill), (disc_top + disc_bottom) // 2)
         assert (left + right) / 2 == pytest.approx(cx, abs=2) and right - left == 2 * radius
 
 
@@ -374,7 +374,7 @@ def test_an_avatar_shows_the_initials_inside_its_disc_in_the_colour_ink(monkeypa
         colour = colours[f.player_id]
         t = d.text(initials(f.name))
         cx, cy = t.middle
-        top, bottom = d.column(rgb(colour.fill), int(cx))  # type: ignore[misc]
+        top, bottom = d.column(rgb(colour.fill), int(cx))
         radius = (bottom - top) / 2
         centre = (cx, (top + bottom) / 2)
         assert abs(cy - centre[1]) <= 6
@@ -398,7 +398,7 @@ def test_the_rows_after_the_podium_line_up_place_avatar_name_and_score(monkeypat
         place = d.text(f"{f.place}.")
         name = d.text(f.name)
         score = d.text(score_words(summary, f, "fr"))
-        top, bottom = d.column(rgb(colours[f.player_id].fill), margin + 100)  # type: ignore[misc]
+        top, bottom = d.column(rgb(colours[f.player_id].fill), margin + 100)
         middle = (top + bottom) / 2
         middles.append(middle)
         assert bottom - top == 2 * 28
@@ -521,7 +521,7 @@ def pad() -> ImageDraw.ImageDraw:
 def test_fit_keeps_the_requested_size_when_the_text_fits(pad):
     """A text that fits is drawn at the size asked for, uncut."""
     text, f = share_image._fit(pad, "Ann", 40, 300)
-    assert text == "Ann" and f.size == 40  # type: ignore[union-attr]
+    assert text == "Ann" and f.size == 40
 
 
 def test_fit_takes_the_largest_even_step_that_fits(pad):
@@ -530,10 +530,10 @@ def test_fit_takes_the_largest_even_step_that_fits(pad):
     words = "Président (PAGAT, jeu de base)"
     width = int(pad.textlength(words, font=share_image.font(34))) + 1
     text, f = share_image._fit(pad, words, 40, width)
-    assert text == words and f.size == 34  # type: ignore[union-attr]
+    assert text == words and f.size == 34
     exact = pad.textlength(words, font=share_image.font(36))
-    text, f = share_image._fit(pad, words, 40, exact)  # type: ignore[arg-type]
-    assert f.size == 36  # type: ignore[union-attr]
+    text, f = share_image._fit(pad, words, 40, exact)
+    assert f.size == 36
 
 
 def test_fit_shrinks_down_to_two_thirds_before_cutting(pad):
@@ -544,8 +544,8 @@ def test_fit_shrinks_down_to_two_thirds_before_cutting(pad):
         if low % 2 != size % 2:  # the steps from ``size`` are even apart: the last one above
             low += 1
         width = pad.textlength(words, font=share_image.font(low))
-        text, f = share_image._fit(pad, words, size, width)  # type: ignore[arg-type]
-        assert text == words and f.size == low, size  # type: ignore[union-attr]
+        text, f = share_image._fit(pad, words, size, width)
+        assert text == words and f.size == low, size
 
 
 def test_fit_never_goes_below_twelve_px(pad):
@@ -553,11 +553,11 @@ def test_fit_never_goes_below_twelve_px(pad):
     at 12 px."""
     words = "Anne-Sophie"
     width = pad.textlength(words, font=share_image.font(12)) - 1
-    text, f = share_image._fit(pad, words, 14, width)  # type: ignore[arg-type]
-    assert text.endswith("…") and f.size == 12  # type: ignore[union-attr]
+    text, f = share_image._fit(pad, words, 14, width)
+    assert text.endswith("…") and f.size == 12
     fits = pad.textlength(words, font=share_image.font(12))
-    text, f = share_image._fit(pad, words, 14, fits)  # type: ignore[arg-type]
-    assert text == words and f.size == 12  # type: ignore[union-attr]
+    text, f = share_image._fit(pad, words, 14, fits)
+    assert text == words and f.size == 12
 
 
 def test_fit_cuts_with_an_ellipsis_keeping_all_that_fits(pad):
@@ -566,20 +566,20 @@ def test_fit_cuts_with_an_ellipsis_keeping_all_that_fits(pad):
     words = "Maximilien-Alexandre de La Tour d'Auvergne"
     for width in (200, 333, 420):
         text, f = share_image._fit(pad, words, 40, width)
-        assert f.size == 40 * 2 // 3  # type: ignore[union-attr]
+        assert f.size == 40 * 2 // 3
         assert text.endswith("…") and words.startswith(text[:-1])
         assert pad.textlength(text, font=f) <= width
         longer = words[: len(text)] + "…"
         assert pad.textlength(longer, font=f) > width
     exact = pad.textlength("Maxi…", font=share_image.font(26))
-    text, _ = share_image._fit(pad, words, 40, exact)  # type: ignore[arg-type]
+    text, _ = share_image._fit(pad, words, 40, exact)
     assert text == "Maxi…"
 
 
 def test_fit_of_a_width_too_small_for_any_letter_leaves_the_ellipsis(pad):
     """When not even one letter fits, only "…" is left."""
     text, f = share_image._fit(pad, "Ann", 30, 1)
-    assert text == "…" and f.size == 20  # type: ignore[union-attr]
+    assert text == "…" and f.size == 20
 
 
 # --- the font ----------------------------------------------------------------------------
@@ -591,7 +591,7 @@ def test_the_text_font_is_flets_roboto():
     path = share_image._flet_roboto()
     assert path is not None and path.is_file() and path.name == "roboto.woff2"
     assert path.parent.name == "fonts" and path.parent.parent.name == "assets"
-    assert share_image.font(40).getname()[0] == "Roboto"  # type: ignore[union-attr]
+    assert share_image.font(40).getname()[0] == "Roboto"
 
 
 def test_without_flet_web_there_is_no_roboto(monkeypatch):
@@ -642,5 +642,5 @@ def test_fit_does_not_shrink_below_two_thirds(pad, size):
     words = "Maximilien-Alexandre de La Tour"
     low = size * 2 // 3
     width = pad.textlength(words, font=share_image.font(low - 1))
-    text, f = share_image._fit(pad, words, size, width)  # type: ignore[arg-type]
-    assert text.endswith("…") and f.size == low  # type: ignore[union-attr]
+    text, f = share_image._fit(pad, words, size, width)
+    assert text.endswith("…") and f.size == low
