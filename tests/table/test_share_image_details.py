@@ -644,3 +644,106 @@ def test_fit_does_not_shrink_below_two_thirds(pad, size):
     width = pad.textlength(words, font=share_image.font(low - 1))
     text, f = share_image._fit(pad, words, size, width)
     assert text.endswith("…") and f.size == low
+
+
+def test_the_type_scale(monkeypatch):
+    """The sizes of the design, largest first: the podium's place numbers 64 px, the
+    title 60, the podium names 40, the rows' names 36, the no-hand line 36, the date and
+    the rows' places 34, scores and records 32, the rules line 28, the mark 26; initials
+    nine tenths of the disc's radius (63, 52 and 25 px)."""
+    summary = evening(5, records=1)
+    d = draw(monkeypatch, summary, lang="fr", tz=PARIS)
+    first, second, fourth = summary.ranking[0], summary.ranking[1], summary.ranking[3]
+    sizes = {
+        "place on the podium": d.text("1").size,
+        "title": d.text("Friday club").size,
+        "name on the podium": d.text(first.name).size,
+        "name in a row": d.text(fourth.name).size,
+        "date": d.text("lundi 23 novembre 2026, 21:30").size,
+        "place in a row": d.text("4.").size,
+        "score on the podium": d.text(score_words(summary, first, "fr")).size,
+        "score in a row": d.text(score_words(summary, fourth, "fr")).size,
+        "record": d.text(record_lines(summary, "fr")[0][1]).size,
+        "rules": d.text(rules_line(summary, "fr")).size,
+        "mark": d.text("companion").size,
+        "winner's initials": d.text(initials(first.name)).size,
+        "initials on the podium": d.text(initials(second.name)).size,
+        "initials in a row": d.text(initials(fourth.name)).size,
+    }
+    assert sizes == {
+        "place on the podium": 64,
+        "title": 60,
+        "name on the podium": 40,
+        "name in a row": 36,
+        "date": 34,
+        "place in a row": 34,
+        "score on the podium": 32,
+        "score in a row": 32,
+        "record": 32,
+        "rules": 28,
+        "mark": 26,
+        "winner's initials": 63,
+        "initials on the podium": 52,
+        "initials in a row": 25,
+    }
+    empty = draw(monkeypatch, evening(0, records=0), colours={}, lang="en")
+    assert empty.text("No hand played.").size == 36
+
+
+def grown(words: str, size: int, low: float, high: float, then: str = "") -> str:
+    """``words`` lengthened letter by letter until, at ``size`` px and followed by
+    ``then``, it is wider than ``low`` (and, checked, not wider than ``high``)."""
+    pad = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    filler = iter("abcdefghijklmnopqrstuvwxyz" * 10)
+    while pad.textlength(words + then, font=share_image.font(size)) <= low:
+        words += next(filler)
+    assert pad.textlength(words + then, font=share_image.font(size)) <= high
+    return words
+
+
+def test_band_lines_use_the_whole_width_between_the_margins(monkeypatch):
+    """A title, a rules line or a record just narrower than the space between the margins
+    (952 px) keeps its full size and all its letters."""
+    inner = WIDTH - 2 * share_image.MARGIN
+    title = grown("Soirée des anciens", 60, inner - 60, inner)
+    preset = grown("house-rules", 28, inner - 40, inner, then=" · 5 donnes · terminée")
+    summary = evening(4, title=title, records=0).model_copy(update={"preset": preset})
+    d = draw(monkeypatch, summary)
+    assert d.text(title).size == 60
+    line = rules_line(summary, "fr")
+    assert line.startswith(preset) and d.text(line).size == 28
+
+
+def test_a_record_just_within_the_margins_keeps_its_size(monkeypatch):
+    """A record line just narrower than the space between the margins keeps 32 px."""
+    inner = WIDTH - 2 * share_image.MARGIN
+    pad = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    name = "Jean"
+    while True:
+        summary = evening(4, names=["Ann", "Bob", "Chloé", name], records=3)
+        sentence = record_lines(summary, "fr")[2][1]
+        if pad.textlength(sentence, font=share_image.font(32)) > inner - 40:
+            break
+        name += "n"
+    assert pad.textlength(sentence, font=share_image.font(32)) <= inner
+    d = draw(monkeypatch, summary)
+    assert d.text(sentence).size == 32
+
+
+def test_very_long_words_stay_between_the_margins(monkeypatch):
+    """A very long title, rules line or record is shrunk and cut to end at the right
+    margin, never past it."""
+    title = "Le grand tournoi annuel des anciens élèves du lycée Jean-Baptiste Corot"
+    preset = "règles-de-la-maison-transmises-par-tonton-Marcel-depuis-mille-neuf-cent"
+    name = "Jean-Christophe-Marie de Montmorency-Laval de La Rochefoucauld"
+    summary = evening(4, names=["Ann", "Bob", "Chloé", name], title=title, records=3)
+    summary = summary.model_copy(update={"preset": preset})
+    pad = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    inner = WIDTH - 2 * share_image.MARGIN
+    for words, size in ((title, 60), (rules_line(summary, "fr"), 28)):
+        assert pad.textlength(words, font=share_image.font(size)) > inner  # too long as is
+    climb = record_lines(summary, "fr")[-1][1]
+    assert pad.textlength(climb, font=share_image.font(32)) > inner
+    d = draw(monkeypatch, summary)
+    for t in d.texts:
+        assert t.box[2] <= WIDTH - share_image.MARGIN, t
