@@ -225,10 +225,12 @@ def test_the_date_is_in_the_zone_given(monkeypatch):
 )
 def test_an_evening_without_hands_says_so(monkeypatch, lang, sentence):
     """An evening without a hand shows no podium but says, in the viewer's language, that
-    no hand was played, in the muted ink, below the band."""
+    no hand was played, in the muted ink, from the left margin, its middle at 290 px."""
     d = draw(monkeypatch, evening(0, records=0), colours={}, lang=lang)
     t = d.text(sentence)
     assert t.box[1] > 220 and t.box[3] < d.image.height - 60
+    assert abs(t.middle[1] - 290) <= 8  # its middle 40 px below the band's gap
+    assert abs(t.box[0] - share_image.MARGIN) <= 6
     assert rgb(share_image.MUTED) in d.colours_in(t.box)
     assert t.size is not None and t.size >= 30
 
