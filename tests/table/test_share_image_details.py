@@ -749,3 +749,18 @@ def test_very_long_words_stay_between_the_margins(monkeypatch):
     d = draw(monkeypatch, summary)
     for t in d.texts:
         assert t.box[2] <= WIDTH - share_image.MARGIN, t
+
+
+def test_title_counts_on_the_podium_fit_their_columns(monkeypatch):
+    """Without points, the podium shows title counts ("3× Président, 0× Trou du cul"),
+    longer than a column: each is made smaller to stay within its column, 12 px from
+    each side."""
+    summary = evening(3, counts_points=False, records=0)
+    d = draw(monkeypatch, summary)
+    slot = (WIDTH - 2 * share_image.MARGIN) // 3
+    for f in summary.podium:
+        words = score_words(summary, f, "fr")
+        t = next(t for t in d.texts if words.startswith(t.text.rstrip("…")) and "×" in t.text)
+        x0 = share_image.MARGIN + {1: 1, 2: 0, 3: 2}[f.place] * slot
+        assert x0 + 12 <= t.box[0] and t.box[2] <= x0 + slot - 12, (f.name, t)
+        assert t.size is not None and t.size < 32
