@@ -764,3 +764,10 @@ def test_title_counts_on_the_podium_fit_their_columns(monkeypatch):
         x0 = share_image.MARGIN + {1: 1, 2: 0, 3: 2}[f.place] * slot
         assert x0 + 12 <= t.box[0] and t.box[2] <= x0 + slot - 12, (f.name, t)
         assert t.size is not None and t.size < 32
+
+
+@pytest.mark.parametrize(("lang", "word"), [("fr", "Soirée"), ("en", "Evening")])
+def test_an_untitled_evening_is_headed_in_the_viewers_language(monkeypatch, lang, word):
+    """An evening with neither title nor place is headed "Soirée" / "Evening"."""
+    d = draw(monkeypatch, evening(3, title=None, records=0), lang=lang)
+    assert d.text(word).size == 60
