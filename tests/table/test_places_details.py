@@ -105,7 +105,7 @@ def test_english_ordinals_of_the_teens_and_twenties() -> None:
 
 
 def test_a_decimal_place_is_read_by_its_last_digit() -> None:
-    """"1.1" is read "one point one": "1.1st", not "1.1th" (only whole 11…20 are "th")."""
+    """ "1.1" is read "one point one": "1.1st", not "1.1th" (only whole 11…20 are "th")."""
     assert format_place(1.1, 4, "en") == "1.1st of 4"
     assert format_place(1.2, 4.5, "en") == "1.2nd of 4.5"
     assert format_place(1.1, 4.5, "fr") == "1,1e sur 4,5"
