@@ -21,7 +21,9 @@ def test_one_hand_is_enough_for_a_record(service: TableService) -> None:
     """After a single hand, its Président already holds "most times Président" and the
     longest run, each with a count of one."""
     ev = service.create_evening(FIVE, "pagat", day=date(2026, 11, 23))
-    ev = service.record_hand(ev.id, "Bob Ann Cat Dan Eve".split(), expected_version=ev.version)
+    ev = service.record_hand(
+        ev.id, ["Bob", "Ann", "Cat", "Dan", "Eve"], expected_version=ev.version
+    )
     summary = service.night_summary(ev.id)
     names = summary.names
     assert summary.most_president is not None and summary.longest_streak is not None
