@@ -62,6 +62,7 @@ def test_turn_order_from_any_seat_both_ways() -> None:
         ("president", 4, 53, 1, 1, "52"),
         ("trou-du-cul", 4, 54, 1, 2, "52"),
         ("klootzakken", 4, 40, 1, 0, "40"),
+        ("concierge", 5, 106, 2, 2, "52"),
     ],
 )
 def test_the_pack_follows_the_rules(
