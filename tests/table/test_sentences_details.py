@@ -289,6 +289,21 @@ def test_an_exchange_pair_in_order() -> None:
     )
 
 
+def test_a_negotiated_exchange_names_the_partner_each_way() -> None:
+    """Cards agreed between the two: each side's cards are agreed with the other."""
+    gives = (Give("Ana", "Dan", 1, "negotiated"), Give("Dan", "Ana", 1, "negotiated"))
+    assert both(lambda s: s.pair(Pair("Ana", "Dan", gives), True)) == (
+        [
+            "Ana (Président) donne une carte négociée avec Dan à Dan (Trou du cul) — Dan lui "
+            "rend une carte négociée avec Ana."
+        ],
+        [
+            "Ana (Président) gives 1 card agreed with Dan to Dan (Trou du cul) — Dan gives back "
+            "1 card agreed with Ana."
+        ],
+    )
+
+
 def test_merchants_bargain() -> None:
     """PAGAT: the two merchants bargain over one card each."""
     assert both(lambda s: s.pair(Pair("Ana", "Dan", HIGH_FIRST, merchants=True), True)) == (
