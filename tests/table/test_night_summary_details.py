@@ -65,3 +65,22 @@ def test_under_card_penalties_the_climb_reads_fewest_points_as_best(
     assert climb is not None
     assert summary.names[climb.player_id] == "Dan"
     assert (climb.lowest, climb.final, climb.after_hand) == (4, 1, 1)
+
+
+def test_a_player_who_left_at_the_bottom_has_not_climbed(service: TableService) -> None:
+    """Lea finishes last in the first hand and leaves; the others keep their places. She
+    was never higher than her final last place, so there is no climb at all (her worst
+    place coming before the last hand does not make it one)."""
+    ev = service.create_evening(
+        ["Ann", "Bob", "Cat", "Lea"],
+        "trou-du-cul",
+        day=date(2026, 11, 23),
+        settings=("join_leave=true", "target=none"),
+    )
+    ev = service.record_hand(ev.id, ["Ann", "Bob", "Cat", "Lea"], expected_version=ev.version)
+    ev = service.leave(ev.id, "Lea", expected_version=ev.version)
+    for _ in range(2):
+        ev = service.record_hand(ev.id, ["Ann", "Bob", "Cat"], expected_version=ev.version)
+    summary = service.night_summary(ev.id)
+    assert [f.name for f in summary.ranking] == ["Ann", "Bob", "Cat", "Lea"]
+    assert summary.biggest_climb is None
