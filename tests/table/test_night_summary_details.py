@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.table.service import TableService
+from companion.table.service import PlayerRef, TableService
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -54,10 +54,11 @@ def test_under_card_penalties_the_climb_reads_fewest_points_as_best(
     ev = service.create_evening(
         FIVE[:4], "trou-du-cul", day=date(2026, 11, 23), settings=("scoring=card_penalty",)
     )
-    for left in [
+    hands: list[dict[PlayerRef, int]] = [
         {"Ann": 0, "Bob": 1, "Cat": 2, "Dan": 3},
         {"Ann": 4, "Bob": 4, "Cat": 4, "Dan": 0},
-    ]:
+    ]
+    for left in hands:
         ev = service.record_hand(ev.id, [], expected_version=ev.version, cards_left=left)
     summary = service.night_summary(ev.id)
     assert [f.name for f in summary.ranking] == ["Dan", "Ann", "Bob", "Cat"]

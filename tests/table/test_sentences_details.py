@@ -7,6 +7,7 @@ sentences themselves, as the dealer sees them (titles beside the names, counts, 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 
@@ -14,12 +15,14 @@ from companion.table.deal import Deal, Deck
 from companion.table.exchanges import DiscardPlan, Give, Pair
 from companion.table.sentences import Say
 
+T = TypeVar("T")
+
 TITLES = {"Ana": "Président", "Bob": "Vice-président", "Dan": "Trou du cul"}
 CLOCKWISE = "dans le sens des aiguilles d'une montre"
 ANTICLOCKWISE = "dans le sens inverse des aiguilles d'une montre"
 
 
-def both(speak: Callable[[Say], object], titles: dict[str, str] | None = None) -> tuple:
+def both(speak: Callable[[Say], T], titles: dict[str, str] | None = None) -> tuple[T, ...]:
     """What ``speak`` says in French, then in English."""
     return tuple(speak(Say(lang, TITLES if titles is None else titles)) for lang in ("fr", "en"))
 
