@@ -29,6 +29,7 @@ def test_a_duplicate_is_named_as_typed_the_second_time() -> None:
     assert err.message("fr") == "Nom en double : « LÉA » (choisissez des noms différents)."
     assert err.message("en") == "Duplicate name: 'LÉA' (use different names)."
     assert err.details == {"name": "LÉA"}
+    assert err.code == "duplicate-name"
 
 
 def test_counts_are_checked_after_the_names() -> None:
@@ -49,5 +50,6 @@ def test_count_refusals_name_the_count_and_the_limit() -> None:
         check_count(8, (3, 7))
     assert many.value.message("fr") == "Trop de joueurs : 8 (au plus 7)."
     assert many.value.message("en") == "Too many players: 8 (at most 7)."
+    assert (few.value.code, many.value.code) == ("too-few-players", "too-many-players")
     check_count(3, (3, 7))
     check_count(7, (3, 7))
