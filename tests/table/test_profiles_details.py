@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.table.evening import PlayerProfile, UnknownPlayerError
-from companion.table.profiles import MergeError, aliased_summary, merge, unmerge
+from companion.table.profiles import MergeError, aliased_summary, aliases, merge, unmerge
 
 
 def profile(pid: str, name: str, merged_into: str | None = None) -> PlayerProfile:
@@ -103,3 +103,13 @@ def test_a_summary_without_players_is_left_as_it_is() -> None:
     """A summary with no ``ids`` (nothing recorded) has nobody to count as someone else."""
     summary = {"leader": "cleo"}
     assert aliased_summary(summary, {"cleo": "ana"}) is summary
+
+
+def test_aliases_follow_chains_and_stop_at_loops() -> None:
+    """A merge chain counts as its end; a damaged file with a loop (Bob and Cléo merged into
+    each other) still ends, at the last profile before the loop closes."""
+    chain = [profile("ana", "Ana", "bob"), profile("bob", "Bob", "cleo"), CLEO]
+    assert aliases(chain) == {"ana": "cleo", "bob": "cleo"}
+    loop = [profile("ana", "Ana", "bob"), profile("bob", "Bob", "cleo"),
+            profile("cleo", "Cléo", "bob")]  # fmt: skip
+    assert aliases(loop) == {"ana": "cleo", "bob": "cleo", "cleo": "bob"}
