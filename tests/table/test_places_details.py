@@ -1,0 +1,124 @@
+"""Details of the average place: which evenings count, the means, and how they read."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from companion.table.places import (
+    AveragePlace,
+    average_places,
+    format_place,
+    ordinal,
+    place_words,
+)
+
+
+def summary(
+    ids: list[str], played: list[int], places: list[int], sizes: list[int], pos: list[float]
+) -> dict[str, Any]:
+    """An evening's summary as ``summary_fields`` writes it (sums over the hands)."""
+    return {"ids": ids, "played": played, "place_sum": places, "size_sum": sizes, "pos": pos}
+
+
+ONE = summary(["ana", "bob"], [3, 3], [4, 5], [12, 12], [0.5, 1.0])
+TWO = summary(["ana"], [2], [5], [10], [1.5])
+
+
+def test_means_are_per_hand_played() -> None:
+    """A player's mean place, table size and position divide his sums by the hands he
+    played (not by his places), rounded to four decimals."""
+    places = average_places([(date(2026, 1, 1), ONE)])
+    ana = places["ana"]
+    assert ana.hands == 3
+    assert ana.place == round(4 / 3, 4) == 1.3333
+    assert ana.table == 4
+    assert ana.position == round(0.5 / 3, 4) == 0.1667
+    bob = places["bob"]
+    assert (bob.place, bob.table, bob.position) == (round(5 / 3, 4), 4, round(1 / 3, 4))
+
+
+def test_a_table_size_mean_keeps_its_decimals() -> None:
+    """Tables of 4 and 5 average to 4.5, not a rounded whole number."""
+    mixed = summary(["ana"], [2], [3], [9], [0.5])
+    ana = average_places([(None, mixed)])["ana"]
+    assert ana.table == 4.5
+    assert ana.place == 1.5
+    thirds = summary(["ana"], [3], [4], [13], [0.5])  # tables of 4, 4 and 5
+    assert average_places([(None, thirds)])["ana"].table == round(13 / 3, 4) == 4.3333
+
+
+def test_evenings_add_up_and_a_period_keeps_only_its_days() -> None:
+    """Evenings add up per player; ``start`` and ``end`` (inclusive) drop the evenings
+    outside them, wherever those come in the list."""
+    dated = [(date(2026, 1, 1), ONE), (date(2026, 2, 1), TWO)]
+    both = average_places(dated)["ana"]
+    assert both.hands == 5
+    assert both.place == round((4 + 5) / 5, 4)
+    only_feb = average_places(dated, start=date(2026, 1, 15))
+    assert set(only_feb) == {"ana"}
+    assert only_feb["ana"].hands == 2
+    only_jan = average_places(dated, end=date(2026, 1, 15))
+    assert only_jan["ana"].hands == 3 and "bob" in only_jan
+    february_first = average_places(list(reversed(dated)), start=date(2026, 1, 15))
+    assert february_first["ana"].hands == 2
+    january_last = average_places(list(reversed(dated)), end=date(2026, 1, 15))
+    assert january_last["ana"].hands == 3
+
+
+def test_summaries_without_places_are_skipped() -> None:
+    """A summary written before places were kept has no ``place_sum``: it adds nothing,
+    and the others still count."""
+    old = {"ids": ["ana"], "played": [4]}
+    places = average_places([(date(2026, 1, 1), old), (date(2026, 1, 2), ONE)])
+    assert places["ana"].hands == 3
+
+
+def test_a_player_who_played_no_hand_has_no_average() -> None:
+    """Sitting at an evening without playing a hand gives no average place."""
+    idle = summary(["ana", "cléo"], [3, 0], [4, 0], [12, 0], [0.5, 0.0])
+    assert set(average_places([(None, idle)])) == {"ana"}
+
+
+def test_normalised_place_defaults_to_a_table_of_five() -> None:
+    """Normalised: the mean position put back on a table of five unless told otherwise
+    (position 0.5 is the middle place, the 3rd of 5)."""
+    middle = AveragePlace(player_id="ana", hands=2, place=2, table=3, position=0.5)
+    assert middle.normalised() == 3
+    assert middle.normalised(7) == 4
+
+
+def test_english_ordinals_of_the_teens_and_twenties() -> None:
+    """11th to 20th are "th"; 21st, 22nd, 23rd take their last digit's suffix again."""
+    assert [ordinal(n, "en") for n in (10, 11, 12, 13, 20, 21, 22, 23, 101, 111)] == [
+        "10th",
+        "11th",
+        "12th",
+        "13th",
+        "20th",
+        "21st",
+        "22nd",
+        "23rd",
+        "101st",
+        "111th",
+    ]
+
+
+def test_a_decimal_place_is_read_by_its_last_digit() -> None:
+    """ "1.1" is read "one point one": "1.1st", not "1.1th" (only whole 11…20 are "th")."""
+    assert format_place(1.1, 4, "en") == "1.1st of 4"
+    assert format_place(1.2, 4.5, "en") == "1.2nd of 4.5"
+    assert format_place(1.1, 4.5, "fr") == "1,1e sur 4,5"
+
+
+def test_place_words_raw_and_normalised() -> None:
+    """The raw words give the mean place over the mean table; normalised, the place on the
+    table size asked for."""
+    entry = AveragePlace(player_id="ana", hands=4, place=2.25, table=4.5, position=0.25)
+    assert place_words(entry, "en") == "2.2nd of 4.5"  # 2.25 shows one decimal
+    assert place_words(entry, "fr") == "2,2e sur 4,5"
+    assert place_words(entry, "en", 5) == "2nd of 5"
+    assert place_words(entry, "fr", 5) == "2e sur 5"
+    first = AveragePlace(player_id="bob", hands=4, place=1, table=4, position=0.0)
+    assert place_words(first, "fr") == "1re sur 4"
+    assert place_words(first, "en", 7) == "1st of 7"
