@@ -12,6 +12,8 @@ from companion.table.evening import (
     EveningError,
     HandStep,
     IncompleteOrderError,
+    JoinStep,
+    LeaveStep,
     UnknownPlayerError,
     derive,
 )
@@ -147,3 +149,73 @@ def test_an_unknown_id_in_a_stored_hand_is_shown_as_it_is(service):
     with pytest.raises(UnknownPlayerError) as info:
         derive(broken)
     assert info.value.message("en") == "Hand 1: Not at the table: ghost."
+
+
+def test_roles_are_drawn_only_before_the_first_hand(service):
+    """A drawn ranking after a hand is refused in words."""
+    ev = service.create_evening(FOUR, "trou-du-cul", day=date(2024, 7, 1))
+    ev = service.record_hand(ev.id, FOUR, expected_version=ev.version)
+    with pytest.raises(EveningError) as info:
+        service.set_ranking(ev.id, FOUR, expected_version=ev.version)
+    err = info.value
+    assert err.code == "ranking-after-hands"
+    assert err.message("fr") == "Le classement tiré ne peut venir qu'avant la première main."
+    assert err.message("en") == "A drawn ranking can only come before the first hand."
+
+
+def test_joining_needs_the_option(service):
+    """Without join_leave, an arrival is refused, naming the option."""
+    ev = service.create_evening(FOUR, "classique", day=date(2024, 7, 1))
+    with pytest.raises(EveningError) as info:
+        service.join(ev.id, "Eve", expected_version=ev.version)
+    err = info.value
+    assert err.details == {"option": "join_leave"}
+    assert err.message("fr") == (
+        "Ces règles ne prévoient pas d'arrivée ni de départ en cours de soirée (join_leave=false)."
+    )
+    assert err.message("en") == (
+        "These rules do not let players join or leave during the evening (join_leave=false)."
+    )
+
+
+def pagat(service):
+    ev = service.create_evening(FOUR, "pagat", day=date(2024, 7, 1))
+    return service.record_hand(ev.id, FOUR, expected_version=ev.version)
+
+
+def test_a_player_at_the_table_cannot_join_again(service):
+    """A stored arrival of a player already seated is refused, naming him."""
+    ev = pagat(service)
+    ann = ev.players[0].id
+    broken = ev.model_copy(update={"steps": (*ev.steps, JoinStep(player=ann))})
+    with pytest.raises(EveningError) as info:
+        derive(broken)
+    err = info.value
+    assert err.code == "already-present" and err.details == {"player": ann}
+    assert err.message("fr") == "Ann est déjà à la table."
+    assert err.message("en") == "Ann is already at the table."
+
+
+def test_a_stranger_cannot_join(service):
+    """A stored arrival of an id no player of the evening has is refused, showing the id."""
+    ev = pagat(service)
+    broken = ev.model_copy(update={"steps": (*ev.steps, JoinStep(player="ghost"))})
+    with pytest.raises(UnknownPlayerError) as info:
+        derive(broken)
+    assert info.value.message("fr") == "Joueur inconnu : ghost."
+    assert info.value.message("en") == "Unknown player: ghost."
+
+
+def test_a_player_gone_cannot_leave_again(service):
+    """A second departure of the same player is refused, naming him."""
+    ev = pagat(service)
+    ev = service.join(ev.id, "Eve", expected_version=ev.version)
+    ev = service.leave(ev.id, "Ann", expected_version=ev.version)
+    ann = next(p.id for p in ev.players if p.name == "Ann")
+    broken = ev.model_copy(update={"steps": (*ev.steps, LeaveStep(player=ann))})
+    with pytest.raises(UnknownPlayerError) as info:
+        derive(broken)
+    err = info.value
+    assert err.details == {"player": ann}
+    assert err.message("fr") == "Ann n'est pas à la table."
+    assert err.message("en") == "Ann is not at the table."

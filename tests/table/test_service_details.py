@@ -12,7 +12,7 @@ import pytest
 
 from companion.store.backups import list_backups
 from companion.store.errors import CorruptFileError, NoBackupError
-from companion.table.evening import EveningEndedError, UnknownPlayerError
+from companion.table.evening import EveningEndedError, EveningError, UnknownPlayerError
 from companion.table.roster import PlayerListError
 from companion.table.service import (
     DuplicateHandError,
@@ -449,3 +449,18 @@ def test_ratings_follow_a_merge(service: TableService) -> None:
     service.merge_players("Bob", "Robert")
     rated = {r.player_id for r in service.ratings()}
     assert who["Bob"] not in rated and who["Robert"] in rated
+
+
+def test_a_bad_event_is_refused_with_each_problem(service: TableService) -> None:
+    """An event that does not read is refused, listing each problem by field."""
+    ev = service.create_evening(FOUR, "pagat", day=date(2024, 1, 5), settings=["faults=true"])
+    with pytest.raises(EveningError) as info:
+        service.record_hand(
+            ev.id, FOUR, expected_version=ev.version, events=[{"kind": "fault", "note": 3}]
+        )
+    err = info.value
+    assert err.code == "bad-event"
+    assert err.message("en") == (
+        "Invalid event: fault.player: Field required; fault.note: Input should be a valid string."
+    )
+    assert err.message("fr").startswith("Événement invalide : fault.player: Field required; ")
