@@ -32,14 +32,14 @@ def test_history_rows_say_when_a_hand_started_reversed(service):
     ev = service.create_evening(
         FOUR, "trou-du-cul", day=date(2024, 1, 5), settings=["revolution=quad_persistent"]
     )
-    ev = service.record_hand(ev.id, "Ann Bob Cat Dan".split(), expected_version=ev.version)
+    ev = service.record_hand(ev.id, ["Ann", "Bob", "Cat", "Dan"], expected_version=ev.version)
     ev = service.record_hand(
         ev.id,
-        "Dan Cat Bob Ann".split(),
+        ["Dan", "Cat", "Bob", "Ann"],
         expected_version=ev.version,
         events=[{"kind": "revolution", "player": "Dan"}],
     )
-    ev = service.record_hand(ev.id, "Ann Bob Cat Dan".split(), expected_version=ev.version)
+    ev = service.record_hand(ev.id, ["Ann", "Bob", "Cat", "Dan"], expected_version=ev.version)
     rows = stats.evening_history(ev).hands
     assert [r.reversed_order for r in rows] == [h.result.reversed_order for h in ev.hands]
     assert [r.reversed_order for r in rows] == [False, False, True]
