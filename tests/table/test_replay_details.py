@@ -219,3 +219,44 @@ def test_a_player_gone_cannot_leave_again(service):
     assert err.details == {"player": ann}
     assert err.message("fr") == "Ann n'est pas à la table."
     assert err.message("en") == "Ann is not at the table."
+
+
+def kinds(ev, number):
+    return [e.kind for e in ev.hands[number - 1].result.effects]
+
+
+def test_an_arrival_restarts_the_count_of_hands_without_change(service):
+    """PAGAT S12: two hands in a row without a change of positions make the owner Scum; a
+    player joining changes the table, so the count starts again after it."""
+    ev = service.create_evening(FOUR, "pagat", day=date(2024, 7, 1), settings=["faults=true"])
+    for _ in range(2):
+        ev = service.record_hand(ev.id, FOUR, expected_version=ev.version)
+    ev = service.join(ev.id, "Eve", expected_version=ev.version)
+    five = [*FOUR, "Eve"]
+    ev = service.record_hand(ev.id, five, expected_version=ev.version)
+    assert "no_change_penalty" not in kinds(ev, 3)
+    ev = service.record_hand(ev.id, five, expected_version=ev.version)
+    assert "no_change_penalty" in kinds(ev, 4)
+
+
+def test_a_player_who_leaves_takes_his_faults_with_him(service):
+    """PAGAT S12: two faults make a player Scum; a player who leaves and comes back starts
+    again with none."""
+    ev = service.create_evening(
+        [*FOUR, "Eve"], "pagat", day=date(2024, 7, 1), settings=["faults=true"]
+    )
+    ev = service.record_hand(ev.id, [*FOUR, "Eve"], expected_version=ev.version)
+    fault = [{"kind": "fault", "player": "Dan"}]
+    ev = service.record_hand(
+        ev.id, ["Bob", "Ann", "Cat", "Dan", "Eve"], expected_version=ev.version, events=fault
+    )
+    ev = service.leave(ev.id, "Dan", expected_version=ev.version)
+    ev = service.join(ev.id, "Dan", expected_version=ev.version)
+    ev = service.record_hand(
+        ev.id, ["Ann", "Bob", "Dan", "Cat", "Eve"], expected_version=ev.version, events=fault
+    )
+    assert "fault" in kinds(ev, 3) and "fault_penalty" not in kinds(ev, 3)
+    ev = service.record_hand(
+        ev.id, ["Bob", "Ann", "Dan", "Cat", "Eve"], expected_version=ev.version, events=fault
+    )
+    assert "fault_penalty" in kinds(ev, 4)
