@@ -36,3 +36,35 @@ def test_a_table_option_is_read_from_its_text():
     """``--set target=21`` sets the target and makes the evening end on it."""
     assert parse_table_option("target", " 21 ") == {"end": "target", "target": 21, "hands": None}
     assert parse_table_option("exchange", "2/1") == {"exchange": ((2, 2), (1, 1))}
+
+
+@pytest.mark.parametrize("text", ["none", "aucun", "AUCUN", ""])
+def test_no_target_makes_an_open_evening(text):
+    """``target=aucun`` (or none, or nothing) leaves the evening open."""
+    assert parse_table_option("target", text) == {"end": "open", "target": None, "hands": None}
+
+
+def test_a_target_that_is_no_number_is_refused():
+    """A target that is not a number is refused in both languages."""
+    with pytest.raises(TableRulesError) as info:
+        parse_table_option("target", "abc")
+    assert info.value.message("fr") == "target=abc : attendu un nombre"
+    assert info.value.message("en") == "target=abc: expected a number"
+
+
+@pytest.mark.parametrize(
+    ("settings", "fr", "en"),
+    [
+        (["end=hands"], "end=hands demande hands", "end=hands needs hands"),
+        (
+            ["rich_man_falls=true", "scoring=card_penalty"],
+            "rich_man_falls incompatible avec scoring=card_penalty (pas d'ordre d'arrivée)",
+            "rich_man_falls clashes with scoring=card_penalty (no finishing order)",
+        ),
+    ],
+)
+def test_clashing_table_options_are_named(settings, fr, en):
+    """Options that clash are refused, saying which in both languages."""
+    with pytest.raises(TableRulesError) as info:
+        table_rules_from("pagat", settings)
+    assert fr in info.value.message("fr") and en in info.value.message("en")
