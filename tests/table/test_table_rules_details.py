@@ -67,4 +67,5 @@ def test_clashing_table_options_are_named(settings, fr, en):
     """Options that clash are refused, saying which in both languages."""
     with pytest.raises(TableRulesError) as info:
         table_rules_from("pagat", settings)
-    assert fr in info.value.message("fr") and en in info.value.message("en")
+    assert info.value.message("fr") == f"Règles de table invalides : {fr}"
+    assert info.value.message("en") == f"Invalid table rules: {en}"
