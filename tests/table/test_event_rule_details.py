@@ -88,3 +88,11 @@ def test_markable_events_in_the_order_shown() -> None:
     off = [s[1] for s in SWITCHES.values()]
     rules, table = table_rules_from("trou-du-cul", off)
     assert markable_events(rules, table, ranked=True) == ()
+
+
+def test_an_unknown_event_kind_is_named() -> None:
+    """Asking about an event kind that does not exist fails, naming that kind."""
+    rules, table = table_rules_from("trou-du-cul")
+    with pytest.raises(KeyError) as info:
+        option_on("bogus", rules, table)
+    assert info.value.args == ("bogus",)
