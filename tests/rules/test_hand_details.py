@@ -1,0 +1,80 @@
+"""Transition details (card effects, suit questions) that the rules layer's mutation run
+showed untested. One rule per test, the rule in its docstring."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.cards import parse_cards
+from companion.rules.errors import NotationError, SuitNeededError
+from companion.rules.hand import Action, HandState
+from companion.rules.presets import get_preset
+from companion.rules.referee import apply, judge
+
+
+def _start(
+    players: str = "A B C D", hands: dict[str, str] | None = None, **options: object
+) -> HandState:
+    rules = get_preset("pagat").rules.with_options(**options)
+    held = {name: parse_cards(cards) for name, cards in (hands or {}).items()}
+    return HandState.start(rules, players.split(), hands=held, preset="pagat")
+
+
+def _apply_all(state: HandState, *actions: str) -> HandState:
+    for text in actions:
+        state = apply(state, Action.parse(text))
+    return state
+
+
+def test_a_player_who_goes_out_by_a_discard_on_his_own_lead_hands_the_lead_on() -> None:
+    """B13 give_discard with B10 magic_square: the fourth 8 takes the trick, so its player
+    leads the next one, but first discards; when that discard is his last card he is out
+    and the lead passes to the next player (P6 next_left), not to him."""
+    state = _start(
+        "A B C",
+        {"A": "8♠ 8♥ 5♠ 5♥"},
+        card_effects="give_discard",
+        equal_play="allowed",
+        rule_of_four="magic_square",
+    )
+    state = _apply_all(state, "A: 8♠", "A: discard 5♠", "B: 8", "B: discard", "C: 8")
+    state = _apply_all(state, "C: discard", "A: 8♥")
+    assert state.next_player == "A"  # he owes a discard before leading
+    ruling = judge(state, Action.parse("A: discard 5♥"))
+    assert ruling.legal
+    assert ruling.state is not None and ruling.state.out == (0,)
+    assert ruling.next_player == "B" and ruling.to_beat is None
+
+
+def test_a_card_given_unseen_makes_the_receivers_hand_unknown() -> None:
+    """B13: a card given face down (not named) leaves the receiver's hand unknown: whatever
+    he plays next is taken on trust."""
+    state = _start(hands={"A": "7♣ 5♥ K♠", "B": "3♦"}, card_effects="give_discard")
+    state = _apply_all(state, "A: 7♣", "A: give to B")
+    assert state.hands[1] is None
+    assert judge(state, Action.parse("B: 10")).legal
+    assert judge(state, Action.parse("B: Q")).legal
+
+
+def test_a_card_given_to_an_unknown_player_names_him() -> None:
+    """B13: giving to a name that is not at the table is a notation error naming that name,
+    in both languages and as its token."""
+    state = apply(_start(card_effects="give_discard"), Action.parse("A: 9"))
+    with pytest.raises(NotationError) as info:
+        judge(state, Action.parse("A: give 5♥ to Zed"))
+    assert "« Zed »" in info.value.message("fr") and "'Zed'" in info.value.message("en")
+    assert info.value.details["token"] == "Zed"
+
+
+def test_opposite_colour_asks_for_the_suits_of_an_equal_rank() -> None:
+    """B8 opposite_colour (PAGAT): a card of the same rank beats only the opposite colour, so
+    when the suits are not given the referee asks for them, word for word in each language."""
+    state = apply(_start(suits="opposite_colour", equal_play="allowed"), Action.parse("A: 5♥"))
+    with pytest.raises(SuitNeededError) as info:
+        judge(state, Action.parse("B: 5"))
+    assert info.value.message("fr") == (
+        "Précisez les couleurs : une carte de même rang ne bat que la couleur opposée."
+    )
+    assert info.value.message("en") == (
+        "Give the suits: a card of the same rank beats only the opposite colour."
+    )
