@@ -1,0 +1,46 @@
+"""Legal actions while a card effect is owed (B13), which the rules layer's mutation run
+showed untested. One rule per test, the rule in its docstring."""
+
+from __future__ import annotations
+
+from companion.rules.cards import Play, parse_cards
+from companion.rules.hand import Action, HandState
+from companion.rules.moves import legal_plays, reference_legal_plays
+from companion.rules.presets import get_preset
+from companion.rules.referee import apply, judge
+
+PLAYERS = ("A", "B", "C", "D")
+
+
+def _owing(card: str, hand: str) -> HandState:
+    """PAGAT with B13 give_discard and two decks: A, holding ``hand``, has just led
+    ``card``."""
+    rules = get_preset("pagat").rules.with_options(card_effects="give_discard", decks=2)
+    state = HandState.start(rules, PLAYERS, hands={"A": parse_cards(hand)}, preset="pagat")
+    return apply(state, Action.parse(f"A: {card}"))
+
+
+def test_after_a_nine_each_held_card_may_go_to_each_other_player() -> None:
+    """B13 (WIKI): after a 9 « une carte de son choix au joueur de son choix »: the legal
+    actions are every distinct held card given to every other player, in seat order, each
+    named once even when he holds it twice (two decks); a card given without a receiver is not
+    one of them."""
+    state = _owing("9♣", "9♣ 5♥ K♠ K♠")
+    held = ("5♥", "K♠")
+    expected = [f"A: give {card} to {p}" for card in held for p in PLAYERS if p != "A"]
+    actions = list(legal_plays(state))
+    assert [str(a) for a in actions] == expected
+    assert all(a.effect == "give" and a.player == "A" for a in actions)
+    assert actions == list(reference_legal_plays(state))
+
+
+def test_after_an_eight_each_held_card_may_be_discarded() -> None:
+    """B13 (WIKI): after an 8 « se défausser d'une carte de son choix »: the legal actions are
+    each distinct held card discarded, and no gift."""
+    state = _owing("8♣", "8♣ 5♥ K♠")
+    actions = list(legal_plays(state))
+    assert actions == [
+        Action("A", Play(parse_cards("5♥")), "discard"),
+        Action("A", Play(parse_cards("K♠")), "discard"),
+    ]
+    assert all(judge(state, a).legal for a in actions)
