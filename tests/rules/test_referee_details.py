@@ -1,0 +1,29 @@
+"""Referee details that the rules layer's mutation run showed untested. One rule per test,
+the rule in its docstring."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.errors import SuitNeededError
+from companion.rules.hand import Action, HandState
+from companion.rules.presets import get_preset
+from companion.rules.referee import apply, judge
+
+
+def test_the_joker_question_gives_each_outcome_in_the_askers_language() -> None:
+    """D5 with ordered jokers: « JK » on a joker is answered with a question naming what each
+    joker would do; the French question gives both rulings in French, the English one in
+    English, word for word as the referee would rule on each joker."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_order="coloured_high")
+    state = apply(HandState.start(rules, ["A", "B", "C", "D"]), Action.parse("A: JKB"))
+    black = judge(state, Action.parse("B: JKB"))
+    red = judge(state, Action.parse("B: JKR"))
+    with pytest.raises(SuitNeededError) as info:
+        judge(state, Action.parse("B: JK"))
+    fr, en = info.value.message("fr"), info.value.message("en")
+    assert f"Avec joker noir — {black.message('fr')}" in fr
+    assert f"Avec joker rouge — {red.message('fr')}" in fr
+    assert f"With black joker — {black.message('en')}" in en
+    assert f"With red joker — {red.message('en')}" in en
+    assert black.message("fr") != black.message("en")
