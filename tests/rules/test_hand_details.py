@@ -78,3 +78,22 @@ def test_opposite_colour_asks_for_the_suits_of_an_equal_rank() -> None:
     assert info.value.message("en") == (
         "Give the suits: a card of the same rank beats only the opposite colour."
     )
+
+
+@pytest.mark.parametrize("text", ["Léa: discard", "Léa: give to Tom", "Léa: give"])
+def test_an_unseen_gift_or_discard_writes_back_as_read(text: str) -> None:
+    """B13 notation: a card given or discarded face down (no card named) writes back as it
+    was typed, and reads back to the same action."""
+    action = Action.parse(text)
+    assert not action.play.cards
+    assert str(action) == text
+    assert Action.parse(str(action)) == action
+
+
+def test_a_discard_of_several_cards_reads_them_all() -> None:
+    """B13 notation: « discard 5♥ 6♥ » names two cards (which the referee then refuses as
+    more than one), not just the first."""
+    action = Action.parse("Léa: discard 5♥ 6♥")
+    assert action.effect == "discard"
+    assert action.play.cards == parse_cards("5♥ 6♥")
+    assert str(action) == "Léa: discard 5♥ 6♥"

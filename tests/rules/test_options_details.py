@@ -38,3 +38,12 @@ def test_an_option_has_its_catalogue_id(name: str, oid: str) -> None:
 def test_a_name_that_is_no_option_has_no_catalogue_id() -> None:
     """A name that is no option has the empty ID."""
     assert RuleSet.option_id("no_such_option") == ""
+
+
+def test_a_refused_value_is_titled_in_each_language() -> None:
+    """A bad value is refused under the title « Règles invalides » in French and « Invalid
+    rules » in English, naming the option."""
+    with pytest.raises(RuleSetError) as info:
+        RuleSet.build({"deck": "33"})
+    assert info.value.message("fr").startswith("Règles invalides : deck: ")
+    assert info.value.message("en").startswith("Invalid rules: deck: ")

@@ -1,0 +1,53 @@
+"""Rule set clashes that the rules layer's mutation run showed untested: each combination
+of options that cannot be played is refused, named in both languages. One rule per test,
+the rule in its docstring."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.errors import RuleSetError
+from companion.rules.presets import ruleset_from
+
+
+def _refusal(*settings: str) -> tuple[str, str]:
+    with pytest.raises(RuleSetError) as info:
+        ruleset_from("pagat", list(settings))
+    return info.value.message("fr"), info.value.message("en")
+
+
+def test_two_decks_from_a_player_count_needs_that_count() -> None:
+    """D3 decks=auto: two decks « à partir de » a number of players: that number is needed."""
+    assert _refusal("decks=auto") == (
+        "Règles invalides : decks=auto demande two_decks_from",
+        "Invalid rules: decks=auto needs two_decks_from",
+    )
+
+
+def test_poker_hands_are_played_without_wild_cards() -> None:
+    """B11 poker (WIKI) is played without D6 wild cards."""
+    assert _refusal("wild_cards=2", "combinations=poker") == (
+        "Règles invalides : combinations=poker se joue sans cartes libres",
+        "Invalid rules: combinations=poker is played without wild cards",
+    )
+
+
+@pytest.mark.parametrize(
+    ("deck", "setting"),
+    [("40", "transparent=4"), ("32", "special_high_cards=black_threes"), ("30", "transparent=3")],
+)
+def test_an_option_needing_a_rank_the_deck_lacks_is_refused(deck: str, setting: str) -> None:
+    """D1: the 40-card deck has no 4, the 32- and 30-card decks no 3: transparent 4s, black
+    threes or transparent 3s cannot be played with them."""
+    assert _refusal(f"deck={deck}", setting) == (
+        f"Règles invalides : deck={deck} n'a pas le rang que demandent "
+        "transparent/wild_cards/special_high_cards",
+        f"Invalid rules: deck={deck} lacks the rank used by "
+        "transparent/wild_cards/special_high_cards",
+    )
+
+
+def test_the_full_deck_holds_every_rank_those_options_need() -> None:
+    """D1: the 52-card deck holds the 3s and 4s, so the same options are accepted there."""
+    for setting in ("transparent=4", "special_high_cards=black_threes", "transparent=3"):
+        assert ruleset_from("pagat", ["deck=52", setting]).deck == "52"
