@@ -1,0 +1,67 @@
+"""Fast playout details that the rules layer's mutation run showed untested. One rule per
+test, the rule in its docstring."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from companion.rules.cards import Rank, parse_cards
+from companion.rules.hand import Action, HandState
+from companion.rules.moves import reference_legal_plays
+from companion.rules.playout import CAPPED, playout
+from companion.rules.presets import get_preset
+from companion.rules.referee import apply
+
+T = TypeVar("T")
+NAMES = ("A", "B", "C", "D")
+# A leads; the others hold one 3 each and can only pass.
+HANDS = tuple(parse_cards(h) for h in ("5♠ 5♥ 5♦ 9♣ 9♠", "3♠", "3♥", "3♦"))
+
+
+class Scripted(random.Random):
+    """Picks, at each draw, the scripted move when it is offered (else the first one), and
+    keeps every list it drew from."""
+
+    def __init__(self, script: Sequence[Any]) -> None:
+        super().__init__(0)
+        self.script = list(script)
+        self.drawn_from: list[list[Any]] = []
+
+    def choice(self, seq: Sequence[T]) -> T:
+        self.drawn_from.append(list(seq))
+        wanted = self.script.pop(0) if self.script else None
+        return wanted if wanted in seq else seq[0]
+
+
+def test_a_larger_set_of_the_same_rank_on_ones_own_cards_starts_a_new_trick() -> None:
+    """P4 self_overplay=once with B3 higher_rank and equal plays forbidden: when everyone else
+    passed, « 5 5 » on one's own « 5 » does not beat it (same rank), so it starts a new trick
+    and its player may still play once on his own cards in that trick, as the step engine
+    rules."""
+    rules = get_preset("pagat").rules.with_options(
+        self_overplay="once", larger_sets="higher_rank", equal_play="forbidden"
+    )
+    passes = [(Rank.JOKER, 0)] * 3
+    gen = Scripted([(Rank.FIVE, 1), *passes, (Rank.FIVE, 2), *passes, (Rank.NINE, 2)])
+    playout(rules, NAMES, HANDS, 0, gen, cap=9)
+    offered = gen.drawn_from[8]  # A's turn once the others passed on his « 5 5 »
+    assert (Rank.NINE, 2) in offered
+
+    state = HandState.start(rules, NAMES, hands=dict(zip(NAMES, HANDS, strict=True)))
+    for text in ("A: 5♠", "B: pass", "C: pass", "D: pass", "A: 5♥ 5♦"):
+        state = apply(state, Action.parse(text))
+    for name in "BCD":
+        state = apply(state, Action.parse(f"{name}: pass"))
+    assert Action.parse("A: 9♣ 9♠") in list(reference_legal_plays(state))
+
+
+def test_a_capped_playout_still_lists_who_went_out_and_who_forfeited() -> None:
+    """A playout stopped at its step cap reports the actions so far and empty lists of players
+    out and of forfeits (nobody has finished yet), not missing ones."""
+    rules = get_preset("pagat").rules
+    result = playout(rules, NAMES, HANDS, 0, Scripted([(Rank.FIVE, 1)]), cap=2)
+    assert result.end == CAPPED
+    assert len(result.actions) == 2
+    assert result.out == [] and result.forfeits == []
