@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.rules.cards import Rank, parse_cards
 from companion.rules.hand import Action, HandState
@@ -14,7 +14,6 @@ from companion.rules.playout import CAPPED, playout
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply
 
-T = TypeVar("T")
 NAMES = ("A", "B", "C", "D")
 # A leads; the others hold one 3 each and can only pass.
 HANDS = tuple(parse_cards(h) for h in ("5♠ 5♥ 5♦ 9♣ 9♠", "3♠", "3♥", "3♦"))
@@ -29,7 +28,7 @@ class Scripted(random.Random):
         self.script = list(script)
         self.drawn_from: list[list[Any]] = []
 
-    def choice(self, seq: Sequence[T]) -> T:
+    def choice(self, seq: Any) -> Any:
         self.drawn_from.append(list(seq))
         wanted = self.script.pop(0) if self.script else None
         return wanted if wanted in seq else seq[0]
