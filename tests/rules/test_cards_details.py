@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.cards import Play
+from companion.rules.cards import Card, JokerColour, Play, Rank, Suit
 from companion.rules.errors import NotationError
 
 
@@ -18,3 +18,20 @@ def test_an_empty_play_asks_for_cards_or_a_pass(text: str) -> None:
     assert info.value.message("fr") == "Coup vide : indiquez des cartes ou « passe »."
     assert info.value.message("en") == "Empty play: give cards or 'pass'."
     assert info.value.details["token"] == text
+
+
+def test_a_joker_with_a_suit_is_refused() -> None:
+    """A joker has no suit: a card built as one is refused, in French and in English."""
+    with pytest.raises(NotationError) as info:
+        Card(Rank.JOKER, Suit.HEARTS)
+    assert info.value.message("fr") == "Un joker n'a pas de couleur."
+    assert info.value.message("en") == "A joker has no suit."
+
+
+def test_a_colour_on_a_card_that_is_no_joker_is_refused() -> None:
+    """Only a joker is coloured (R/B): any other card built with a joker's colour is refused,
+    in French and in English."""
+    with pytest.raises(NotationError) as info:
+        Card(Rank.FIVE, None, JokerColour.BLACK)
+    assert info.value.message("fr") == "Seul un joker a une teinte (R/B)."
+    assert info.value.message("en") == "Only a joker has a colour (R/B)."

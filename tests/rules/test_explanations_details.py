@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.rules.cards import parse_cards
 from companion.rules.hand import Action, HandState
-from companion.rules.presets import get_preset
+from companion.rules.presets import get_preset, ruleset_from
 from companion.rules.referee import Ruling, apply, judge
 
 
@@ -127,3 +127,42 @@ def test_a_guillotine_is_told_apart_from_a_coup_detat() -> None:
     coup = _ruling("A: 5 5 5 JK JK", coup_detat=True, jokers=2)
     assert " ; coup d'État : A devient Président ; " in coup.fr
     assert "; coup d'État: A becomes Président; " in coup.en
+
+
+def test_a_variant_part_turned_off_is_named_in_every_ruling() -> None:
+    """B9 quad_and_direction brings transparent 3s (PAGAT, Hamish Allan); a table that turns
+    them off is reminded of it in each ruling, in its language."""
+    rules = ruleset_from("pagat", ["revolution=quad_and_direction", "transparent=none"])
+    state = HandState.start(rules, ["A", "B", "C", "D"], preset="pagat")
+    ruling = judge(state, Action.parse("A: 5"))
+    assert ruling.fr == (
+        "Président (PAGAT, jeu de base) (variante modifiée par la table : transparent=none "
+        "au lieu de transparent=3) : A entame avec 5 ; à B de battre 5."
+    )
+    assert ruling.en == (
+        "President (PAGAT basic game) (variant changed by the table: transparent=none "
+        "instead of transparent=3): A leads 5; B to beat 5."
+    )
+
+
+def test_a_play_of_the_wrong_size_is_told_the_size_to_play() -> None:
+    """B1/B3: a play must have as many cards as the one to beat; the ruling says how many."""
+    state = HandState.start(get_preset("pagat").rules, ["A", "B", "C", "D"], preset="pagat")
+    ruling = judge(apply(state, Action.parse("A: 5 5")), Action.parse("B: 9"))
+    assert ruling.fr == (
+        "Président (PAGAT, jeu de base) (B3) : il faut poser autant de cartes que 5 5 (2)."
+    )
+    assert ruling.en == (
+        "President (PAGAT basic game) (B3): the play must have as many cards as 5 5 (2)."
+    )
+
+
+def test_rules_of_no_preset_are_cited_as_the_tables() -> None:
+    """Rules that are no preset are cited as the table's own, in each language."""
+    state = HandState.start(get_preset("pagat").rules, ["A", "B", "C", "D"])
+    ruling = judge(state, Action.parse("B: 9"))
+    assert (
+        ruling.fr
+        == "Règles de la table (P1) : la tournée est finie : c'est à A d'entamer la suivante."
+    )
+    assert ruling.en == "Table rules (P1): the trick is over: A leads the next one."

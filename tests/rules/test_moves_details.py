@@ -3,6 +3,8 @@ showed untested. One rule per test, the rule in its docstring."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.rules.cards import Play, parse_cards
 from companion.rules.hand import Action, HandState
 from companion.rules.moves import legal_plays, reference_legal_plays
@@ -44,3 +46,22 @@ def test_after_an_eight_each_held_card_may_be_discarded() -> None:
         Action("A", Play(parse_cards("K♠")), "discard"),
     ]
     assert all(judge(state, a).legal for a in actions)
+
+
+def test_the_plays_of_a_player_whose_hand_is_unknown_cannot_be_listed() -> None:
+    """Listing the plays of a player whose hand is not known, without giving it, is a
+    caller's mistake, named with the player."""
+    state = HandState.start(get_preset("pagat").rules, PLAYERS)
+    with pytest.raises(ValueError, match=r"^A's hand is not known$"):
+        list(legal_plays(state))
+
+
+def test_a_hand_given_for_the_listing_replaces_the_known_one() -> None:
+    """``legal_plays(state, hand)`` lists the plays of the hand given, even when the state
+    knows another hand for that player (the « what if he held… » of the dispute screen)."""
+    rules = get_preset("pagat").rules
+    state = HandState.start(rules, PLAYERS, hands={"A": parse_cards("3♠ 4♠")})
+    hand = parse_cards("9♥ 9♦ K♣")
+    expected = ["A: 9♥", "A: 9♥ 9♦", "A: K♣"]
+    assert [str(a) for a in legal_plays(state, hand)] == expected
+    assert [str(a) for a in reference_legal_plays(state, hand)] == expected

@@ -29,3 +29,10 @@ def test_a_preset_keeps_its_rules_players_and_open_points() -> None:
     assert built.rules == base.rules.with_options(jokers=2)
     assert (built.id, built.seed, built.section) == ("demo", "WIKI", "Une section")
     assert (built.name("fr"), built.name("en")) == ("Démo", "Demo")
+
+
+def test_a_presets_name_is_french_unless_asked_otherwise() -> None:
+    """The app speaks French first: a preset's name is its French one by default."""
+    preset = get_preset("pagat")
+    assert preset.name() == preset.name("fr") == "Président (PAGAT, jeu de base)"
+    assert preset.name("en") == "President (PAGAT basic game)"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.errors import SuitNeededError
+from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.hand import Action, HandState
 from companion.rules.presets import get_preset
-from companion.rules.referee import apply, judge
+from companion.rules.referee import Ruling, apply, judge, replay
 
 
 def test_the_joker_question_gives_each_outcome_in_the_askers_language() -> None:
@@ -27,3 +27,17 @@ def test_the_joker_question_gives_each_outcome_in_the_askers_language() -> None:
     assert f"With black joker — {black.message('en')}" in en
     assert f"With red joker — {red.message('en')}" in en
     assert black.message("fr") != black.message("en")
+
+
+def test_an_illegal_history_item_is_named_by_its_number_in_each_language() -> None:
+    """A replayed history stops at its first illegal item, counted from 1 for people (its
+    index from 0), quoted, with the ruling on it in each language."""
+    state = HandState.start(get_preset("pagat").rules, ["A", "B", "C", "D"])
+    history = [Action.parse("A: 5"), Action.parse("B: 4"), Action.parse("C: 9")]
+    with pytest.raises(IllegalHistoryError) as info:
+        replay(state, history)
+    ruling = judge(apply(state, history[0]), history[1])
+    assert isinstance(info.value.ruling, Ruling)
+    assert info.value.index == 1 and info.value.ruling.code == ruling.code
+    assert info.value.message("fr") == f"Historique, coup 2 (« B: 4 ») : {ruling.fr}"
+    assert info.value.message("en") == f"History item 2 ('B: 4'): {ruling.en}"
