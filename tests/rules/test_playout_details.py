@@ -7,12 +7,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.rules.cards import Rank, parse_cards
+from companion.rules.cards import Card, Rank, parse_cards
 from companion.rules.hand import Action, HandState
 from companion.rules.moves import reference_legal_plays
 from companion.rules.playout import CAPPED, playout
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply
+from companion.rules.ruleset import RuleSet
 
 NAMES = ("A", "B", "C", "D")
 # A leads; the others hold one 3 each and can only pass.
@@ -64,3 +65,43 @@ def test_a_capped_playout_still_lists_who_went_out_and_who_forfeited() -> None:
     assert result.end == CAPPED
     assert len(result.actions) == 2
     assert result.out == [] and result.forfeits == []
+
+
+def _reference_after(rules: RuleSet, hands: tuple[tuple[Card, ...], ...], *texts: str) -> list[str]:
+    """The step engine's legal actions after ``texts``, from the same deal."""
+    state = HandState.start(rules, NAMES, hands=dict(zip(NAMES, hands, strict=True)))
+    for text in texts:
+        state = apply(state, Action.parse(text))
+    return [str(a) for a in reference_legal_plays(state)]
+
+
+def test_after_playing_once_on_his_own_cards_he_may_only_lead_anew() -> None:
+    """P4 self_overplay=once with P7 one card at a time: once he has played on his own cards
+    and everyone passed again, the top player may only gather the trick or lead a card that
+    does not beat his own (here the 4, not a 9), as the step engine rules."""
+    rules = get_preset("pagat").rules.with_options(self_overplay="once", single_cards_only=True)
+    hands = (parse_cards("5♠ 6♠ 9♣ 9♠ 4♠"), *HANDS[1:])
+    passes = [(Rank.JOKER, 0)] * 3
+    gen = Scripted([(Rank.FIVE, 1), *passes, (Rank.SIX, 1), *passes])
+    playout(rules, NAMES, hands, 0, gen, cap=9)
+    assert gen.drawn_from[8] == [(Rank.FOUR, 1), (Rank.JOKER, 0)]
+    texts = ("A: 5♠", "B: pass", "C: pass", "D: pass", "A: 6♠", "B: pass", "C: pass", "D: pass")
+    assert _reference_after(rules, hands, *texts) == ["A: 4♠", "A: pass"]
+
+
+def test_a_player_who_gathers_and_cannot_finish_hands_the_lead_on() -> None:
+    """P4 self_overplay=once with B12 (a 2 may not be the last card): a player who gathers
+    the trick holding only a 2 cannot lead; he passes and the next player leads, as the step
+    engine rules."""
+    rules = get_preset("pagat").rules.with_options(
+        self_overplay="once", forbidden_finish=frozenset({"2"})
+    )
+    hands = (parse_cards("5♠ 2♠"), *HANDS[1:])
+    passes = [(Rank.JOKER, 0)] * 3
+    gen = Scripted([(Rank.FIVE, 1), *passes, (Rank.JOKER, 0), (Rank.JOKER, 0)])
+    result = playout(rules, NAMES, hands, 0, gen, cap=7)
+    assert gen.drawn_from[5] == [(Rank.JOKER, 0)]  # after gathering, only a pass
+    assert gen.drawn_from[6] == [(Rank.THREE, 1)]  # B leads
+    assert [str(a) for a in result.actions[4:7]] == ["A: pass", "A: pass", "B: 3♠"]
+    texts = ("A: 5♠", "B: pass", "C: pass", "D: pass", "A: pass", "A: pass")
+    assert _reference_after(rules, hands, *texts) == ["B: 3♠"]
