@@ -97,3 +97,34 @@ def test_a_discard_of_several_cards_reads_them_all() -> None:
     assert action.effect == "discard"
     assert action.play.cards == parse_cards("5♥ 6♥")
     assert str(action) == "Léa: discard 5♥ 6♥"
+
+
+def test_follow_suit_asks_for_the_suits_of_a_higher_single_card() -> None:
+    """B8 follow_suit: a single card is beaten only in its own suit, so a higher card given
+    without its suit is answered with a question, word for word in each language."""
+    state = apply(_start(suits="follow_suit"), Action.parse("A: 5♥"))
+    with pytest.raises(SuitNeededError) as info:
+        judge(state, Action.parse("B: 9"))
+    assert info.value.message("fr") == (
+        "Précisez les couleurs : une carte ne se bat que dans sa couleur."
+    )
+    assert info.value.message("en") == (
+        "Give the suits: a single card is beaten only in its own suit."
+    )
+
+
+@pytest.mark.parametrize(
+    ("play", "option"),
+    [
+        ("A: 2", "deck"),  # the 32-card deck has no 2
+        ("A: 7 7 7 7 7", "decks"),  # one deck holds four 7s
+        ("A: 7♠ 7♠", "decks"),  # and one 7♠
+        ("A: JK", "jokers"),  # no joker in this pack
+    ],
+)
+def test_a_card_the_pack_lacks_cites_the_option_that_rules_it_out(play: str, option: str) -> None:
+    """D1–D3: a play the pack cannot hold is refused, citing the deck (a rank it lacks), the
+    number of decks (too many of a rank or of one card) or the jokers."""
+    state = _start(deck="32", rank_order="seven_high")
+    ruling = judge(state, Action.parse(play))
+    assert ruling.code == "not-in-deck" and ruling.option == option
