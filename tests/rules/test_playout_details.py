@@ -105,3 +105,79 @@ def test_a_player_who_gathers_and_cannot_finish_hands_the_lead_on() -> None:
     assert [str(a) for a in result.actions[4:7]] == ["A: pass", "A: pass", "B: 3♠"]
     texts = ("A: 5♠", "B: pass", "C: pass", "D: pass", "A: pass", "A: pass")
     assert _reference_after(rules, hands, *texts) == ["B: 3♠"]
+
+
+def _offered(rules: RuleSet, hands: tuple[tuple[Card, ...], ...], script: list[Any]) -> list[Any]:
+    """The lists a scripted playout drew from, one per action."""
+    gen = Scripted(script)
+    playout(rules, NAMES, hands, 0, gen, cap=len(script) + 1)
+    return gen.drawn_from
+
+
+def test_a_joker_in_hand_does_not_hide_the_other_ranks() -> None:
+    """Holding a joker before other cards, a player may beat with the joker or with any
+    higher rank he holds, or pass."""
+    rules = get_preset("pagat").rules.with_options(jokers=2)
+    hands = (parse_cards("5♠ 3♣"), parse_cards("JKR 9♠"), *HANDS[2:])
+    drawn = _offered(rules, hands, [(Rank.FIVE, 1)])
+    assert drawn[1] == [(Rank.JOKER, 1), (Rank.NINE, 1), (Rank.JOKER, 0)]
+
+
+def test_an_equal_play_skips_the_next_player_and_a_higher_one_does_not() -> None:
+    """B2 skips_next: an equal play skips one player; a higher play skips nobody."""
+    rules = get_preset("pagat").rules.with_options(equal_play="skips_next")
+    hands = (parse_cards("5♠ 3♣"), parse_cards("5♥ 9♠ 4♣"), *HANDS[2:])
+    equal = Scripted([(Rank.FIVE, 1), (Rank.FIVE, 1)])
+    result = playout(rules, NAMES, hands, 0, equal, cap=3)
+    assert str(result.actions[2]) == "D: pass"  # C skipped
+    higher = Scripted([(Rank.FIVE, 1), (Rank.NINE, 1)])
+    result = playout(rules, NAMES, hands, 0, higher, cap=3)
+    assert str(result.actions[2]) == "C: pass"
+
+
+def test_an_equal_joker_on_a_joker_skips_one_player() -> None:
+    """B5 beat_all with B2 skips_next and equal jokers: a lone joker on a lone joker is an
+    equal play and skips one player, as the step engine rules."""
+    rules = get_preset("pagat").rules.with_options(
+        jokers=2, joker_power="beat_all", equal_play="skips_next"
+    )
+    hands = (parse_cards("JKR 3♣"), parse_cards("JKB 4♣"), *HANDS[2:])
+    result = playout(rules, NAMES, hands, 0, Scripted([(Rank.JOKER, 1), (Rank.JOKER, 1)]), cap=3)
+    assert str(result.actions[2]) == "D: pass"
+    state = HandState.start(rules, NAMES, hands=dict(zip(NAMES, hands, strict=True)))
+    state = apply(apply(state, Action.parse("A: JKR")), Action.parse("B: JKB"))
+    assert state.next_player == "D"
+
+
+def test_one_round_gives_each_player_one_turn() -> None:
+    """P1 one_round: after the lead each player speaks once; a play does not end the trick
+    before everyone has had his turn."""
+    rules = get_preset("pagat").rules.with_options(trick_rounds="one_round")
+    hands = (parse_cards("5♠ 3♣"), parse_cards("9♠ 4♣"), *HANDS[2:])
+    result = playout(rules, NAMES, hands, 0, Scripted([(Rank.FIVE, 1), (Rank.NINE, 1)]), cap=3)
+    assert str(result.actions[2]) == "C: pass"
+
+
+def test_when_nobody_can_lead_the_hand_ends_in_seat_order_from_the_last_to_pass() -> None:
+    """B12 (a 2 may not be the last card): when every player holds only a 2, nobody can
+    lead: the hand ends, the players ranked in seat order from the last one who passed, as
+    the step engine rules."""
+    rules = get_preset("pagat").rules.with_options(forbidden_finish=frozenset({"2"}))
+    hands = tuple(parse_cards(c) for c in ("2♠", "2♥", "2♦", "2♣"))
+    result = playout(rules, NAMES, hands, 0, Scripted([]), cap=10)
+    assert [str(a) for a in result.actions] == ["A: pass", "B: pass", "C: pass", "D: pass"]
+    assert result.out == [3, 0, 1, 2]
+    state = HandState.start(rules, NAMES, hands=dict(zip(NAMES, hands, strict=True)))
+    for action in result.actions:
+        state = apply(state, action)
+    assert state.over and state.finishing_order == ("D", "A", "B", "C")
+
+
+def test_a_rank_held_too_few_times_does_not_hide_the_ranks_after_it() -> None:
+    """On a pair, a rank held once cannot beat, but a pair held after it in the hand still
+    can: both are looked at, as the step engine lists them."""
+    rules = get_preset("pagat").rules
+    hands = (parse_cards("5♠ 5♥ 3♣"), parse_cards("9♠ K♠ K♥"), *HANDS[2:])
+    drawn = _offered(rules, hands, [(Rank.FIVE, 2)])
+    assert drawn[1] == [(Rank.KING, 2), (Rank.JOKER, 0)]
+    assert _reference_after(rules, hands, "A: 5♠ 5♥") == ["B: K♠ K♥", "B: pass"]
