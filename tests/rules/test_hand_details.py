@@ -128,3 +128,16 @@ def test_a_card_the_pack_lacks_cites_the_option_that_rules_it_out(play: str, opt
     state = _start(deck="32", rank_order="seven_high")
     ruling = judge(state, Action.parse(play))
     assert ruling.code == "not-in-deck" and ruling.option == option
+
+
+def test_hands_that_do_not_fit_the_pack_are_refused_naming_their_cards() -> None:
+    """D1–D3: hands given at the start must fit the pack; two 7♠ from one deck are refused,
+    with every card given, in each language."""
+    with pytest.raises(NotationError) as info:
+        _start(hands={"A": "7♠ 9♥", "B": "7♠"})
+    assert info.value.message("fr") == (
+        "Ces mains ne tiennent pas dans le jeu (carte absente ou en trop) : 7♠ 9♥ 7♠"
+    )
+    assert info.value.message("en") == (
+        "These hands do not fit the pack (a card it lacks, or too many): 7♠ 9♥ 7♠"
+    )
