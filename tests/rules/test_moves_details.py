@@ -65,3 +65,58 @@ def test_a_hand_given_for_the_listing_replaces_the_known_one() -> None:
     expected = ["A: 9♥", "A: 9♥ 9♦", "A: K♣"]
     assert [str(a) for a in legal_plays(state, hand)] == expected
     assert [str(a) for a in reference_legal_plays(state, hand)] == expected
+
+
+def _plays(state: HandState, hand: str) -> list[str]:
+    """B's legal actions holding ``hand``, which the reference must list the same."""
+    held = parse_cards(hand)
+    found = [str(a) for a in legal_plays(state, held, "B")]
+    assert found == [str(a) for a in reference_legal_plays(state, held, "B")]
+    return found
+
+
+def _after(actions: str, hands: dict[str, str] | None = None, **options: object) -> HandState:
+    rules = get_preset("pagat").rules.with_options(**options)
+    held = {name: parse_cards(cards) for name, cards in (hands or {}).items()}
+    state = HandState.start(rules, PLAYERS, hands=held)
+    for text in actions.split(";"):
+        state = apply(state, Action.parse(text))
+    return state
+
+
+def test_a_four_of_a_kind_is_a_set_when_four_is_the_most() -> None:
+    """B11a max_set=4 (« de une à quatre cartes »): four of a kind may still be led."""
+    state = _after("A: 3; B: 4; C: 5; D: 6; A: pass; B: pass; C: pass", max_set=4)
+    assert "D: 5♠ 5♥ 5♦ 5♣" in [str(a) for a in legal_plays(state, parse_cards("5♠ 5♥ 5♦ 5♣"))]
+
+
+def test_after_an_angevin_seven_lower_cards_follow_but_not_a_seven() -> None:
+    """B13 angevin (WIKI): after a 7 any rank may follow, lower ones too; another 7 is an equal
+    play, refused where equal plays are."""
+    state = _after("A: 7", card_effects="angevin", equal_play="forbidden")
+    assert _plays(state, "5♠ 7♥ 9♣") == ["B: 5♠", "B: 9♣", "B: pass"]
+
+
+def test_more_cards_of_the_same_rank_beat_but_of_a_lower_rank_do_not() -> None:
+    """B3 higher_rank with equal plays allowed (Wizz): more cards beat fewer when of the same
+    or a higher rank, never of a lower one."""
+    state = _after("A: 9", larger_sets="higher_rank", equal_play="allowed")
+    assert _plays(state, "3♠ 3♥ 9♥ 9♦") == ["B: 9♥", "B: 9♥ 9♦", "B: pass"]
+
+
+def test_only_a_four_of_a_kind_answers_a_joker_on_its_power() -> None:
+    """B5 beat_all_but_quad (PAGAT): a lone joker beats anything, but a four of a kind played
+    on it wins."""
+    state = _after("A: JK", jokers=1, joker_power="beat_all_but_quad")
+    assert _plays(state, "5♠ 5♥ 5♦ 5♣ K♠") == ["B: 5♠ 5♥ 5♦ 5♣", "B: pass"]
+
+
+def test_after_one_overplay_only_a_new_lead_or_a_gather_is_left() -> None:
+    """P4 self_overplay=once: a player who has played once on his own cards, when everyone
+    passes again, may only gather (pass) or lead anew with cards that do not beat his own."""
+    state = _after(
+        "A: 5; B: 6; C: pass; D: pass; A: pass; B: 9; C: pass; D: pass; A: pass",
+        self_overplay="once",
+    )
+    assert state.next_player == "B"
+    assert _plays(state, "4♠ K♠") == ["B: 4♠", "B: pass"]
