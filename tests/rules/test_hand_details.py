@@ -141,3 +141,30 @@ def test_hands_that_do_not_fit_the_pack_are_refused_naming_their_cards() -> None
     assert info.value.message("en") == (
         "These hands do not fit the pack (a card it lacks, or too many): 7♠ 9♥ 7♠"
     )
+
+
+def test_a_matching_play_out_of_turn_is_refused_without_speed_play() -> None:
+    """B14 is off by default: a play of the same rank out of turn is not the player's turn."""
+    state = apply(_start(), Action.parse("A: 5"))
+    ruling = judge(state, Action.parse("C: 5"))
+    assert ruling.code == "not-your-turn" and ruling.next_player == "B"
+
+
+def test_an_atout_two_led_takes_the_trick_even_with_jokers() -> None:
+    """B4 atout (WIKI): « Le joueur l'ayant placé récupère la main », even with jokers in the
+    pack, which could otherwise beat it: a 2 led takes the trick and its player leads."""
+    ruling = judge(_start(twos="atout", jokers=2), Action.parse("A: 2"))
+    assert ruling.legal and ruling.next_player == "A" and ruling.to_beat is None
+
+
+def test_an_overplay_is_told_as_such() -> None:
+    """P4 self_overplay=once: playing once on one's own cards is told as that, citing P4."""
+    state = _apply_all(_start(self_overplay="once"), "A: 5", "B: pass", "C: pass", "D: pass")
+    ruling = judge(state, Action.parse("A: 9"))
+    assert ruling.fr.endswith(
+        ", option self_overplay=once (P4) : A rejoue une fois sur ses propres cartes avec 9 ;"
+        " à B de battre 9."
+    )
+    assert ruling.en.endswith(
+        ", option self_overplay=once (P4): A plays once on his own cards with 9; B to beat 9."
+    )
