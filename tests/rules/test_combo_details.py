@@ -91,3 +91,22 @@ def test_a_joker_without_its_colour_is_asked_for_when_the_order_matters() -> Non
     # each outcome is named in words, not in the notation
     assert "Avec joker rouge — " in fr and "Avec joker noir — " in fr
     assert "With red joker — " in en and "With black joker — " in en
+
+
+def test_after_a_plain_revolution_the_two_stays_high_and_low() -> None:
+    """B4 high_and_low with B9 quad: a 2 may be played any time and anything may follow it,
+    in the reversed order too; only quad_and_direction hands that role to the ace."""
+    rules = get_preset("pagat").rules.with_options(twos="high_and_low", revolution="quad")
+    state = HandState.start(rules, ["A", "B", "C", "D"], revolution=True)
+    state = apply(state, Action.parse("A: 9"))
+    two = judge(state, Action.parse("B: 2"))
+    assert two.legal and two.to_beat is None
+    assert judge(state, Action.parse("B: A")).code == "too-low"
+
+
+def test_without_the_coup_detat_a_four_of_a_kind_and_a_joker_is_no_combination() -> None:
+    """S8 off: five cards mixing a rank and a joker (two decks, jokers that are not wild) are
+    not a set."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, decks=2)
+    ruling = judge(HandState.start(rules, ["A", "B", "C", "D"]), Action.parse("A: 5 5 5 5 JK"))
+    assert ruling.code == "not-a-set"
