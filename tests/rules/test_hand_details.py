@@ -168,3 +168,24 @@ def test_an_overplay_is_told_as_such() -> None:
     assert ruling.en.endswith(
         ", option self_overplay=once (P4): A plays once on his own cards with 9; B to beat 9."
     )
+
+
+def test_a_lone_two_beats_any_set_but_not_a_higher_single_card() -> None:
+    """B4 beat_all (PAGAT): a lone 2 beats any combination of lower cards, a pair of jokers
+    included, but not a lone joker, which ranks above it."""
+    state = apply(_start(twos="beat_all", jokers=2), Action.parse("A: JK JK"))
+    assert judge(state, Action.parse("B: 2")).legal
+    state = apply(_start(twos="beat_all", jokers=1), Action.parse("A: JK"))
+    assert judge(state, Action.parse("B: 2")).code == "too-low"
+
+
+def test_after_a_revolution_an_unknown_suit_is_still_asked_for() -> None:
+    """B8 ranked with B9 quad: the four of a kind that turns the order over keeps « suit not
+    given », so an equal four of a kind (two decks) is answered with the suit question."""
+    state = apply(_start(suits="ranked", revolution="quad", decks=2), Action.parse("A: 5 5 5 5"))
+    with pytest.raises(SuitNeededError) as info:
+        judge(state, Action.parse("B: 5♠ 5♥ 5♦ 5♣"))
+    assert info.value.message("en") == "Give the suits: between equal ranks the suit decides."
+    assert info.value.message("fr") == (
+        "Précisez les couleurs : à rang égal, la couleur départage."
+    )
