@@ -189,3 +189,12 @@ def test_after_a_revolution_an_unknown_suit_is_still_asked_for() -> None:
     assert info.value.message("fr") == (
         "Précisez les couleurs : à rang égal, la couleur départage."
     )
+
+
+def test_one_round_still_gives_the_last_player_his_turn_after_the_direction_turns() -> None:
+    """P1 one_round with B13 Strutz (« Si un joueur pose un 8, le jeu change de sens »): after
+    the turn, the players who already spoke are passed over; the one who has not (D) speaks."""
+    state = _start(trick_rounds="one_round", card_effects="strutz")
+    state = _apply_all(state, "A: 5", "B: 6")
+    ruling = judge(state, Action.parse("C: 8"))
+    assert ruling.legal and ruling.next_player == "D"
