@@ -110,3 +110,11 @@ def test_without_the_coup_detat_a_four_of_a_kind_and_a_joker_is_no_combination()
     rules = get_preset("pagat").rules.with_options(jokers=2, decks=2)
     ruling = judge(HandState.start(rules, ["A", "B", "C", "D"]), Action.parse("A: 5 5 5 5 JK"))
     assert ruling.code == "not-a-set"
+
+
+def test_wild_cards_alone_rank_above_every_natural_rank() -> None:
+    """D6a wild_alone=highest (PAGAT, Hűbéres): a set made only of wild cards is above every
+    rank, so two wild jokers beat a pair of 2s, the top natural rank."""
+    rules = get_preset("pagat").rules.with_options(wild_cards=frozenset({"joker"}), jokers=2)
+    state = apply(HandState.start(rules, ["A", "B", "C", "D"]), Action.parse("A: 2 2"))
+    assert judge(state, Action.parse("B: JK JK")).legal

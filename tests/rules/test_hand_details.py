@@ -198,3 +198,13 @@ def test_one_round_still_gives_the_last_player_his_turn_after_the_direction_turn
     state = _apply_all(state, "A: 5", "B: 6")
     ruling = judge(state, Action.parse("C: 8"))
     assert ruling.legal and ruling.next_player == "D"
+
+
+def test_a_speed_play_takes_the_trick_when_everyone_passes() -> None:
+    """B14 speed_play (WIKI): a matching play made out of turn becomes the play to beat; when
+    all the others pass on it, its player wins the trick and leads."""
+    state = _start(speed_play=True, equal_play="allowed")
+    state = _apply_all(state, "A: 5", "C: 5")
+    assert state.next_player == "D" and str(state.to_beat) == "5"
+    state = _apply_all(state, "D: pass", "A: pass", "B: pass")
+    assert state.next_player == "C" and state.to_beat is None
