@@ -87,6 +87,12 @@ def play_phrase(play: Play, lang: str, *, joker_colours: bool = True) -> str:
     return f"the {count} jokers" if en else f"les {count} jokers"
 
 
+def phrase_is_plural(play: Play) -> bool:
+    """Whether `play_phrase` names the play as a plural noun ("les deux jokers"), whose verb
+    then agrees ("les deux jokers battent"); cards side by side ("K K") read as one play."""
+    return len(play.cards) > 1 and all(card.is_joker for card in play.cards)
+
+
 _CONTRACTIONS = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
 _LOOSE = re.compile(r"\b(de|à) (les?) ", re.IGNORECASE)
 

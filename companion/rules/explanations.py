@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.rules.card_words import play_phrase, rank_name
+from companion.rules.card_words import phrase_is_plural, play_phrase, rank_name
 from companion.rules.cards import Card, Play
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.hand import Action, HandState, StepInfo
@@ -220,7 +220,9 @@ def _explain_ok(
         parts.append(f"{p} entame avec {play}" if fr else f"{p} leads {play}")
     elif kind == "beat":
         under = words(Play(top.cards)) if top else ""
-        parts.append(f"{play} bat {under}" if fr else f"{play} beats {under}")
+        several = phrase_is_plural(action.play)
+        verb = ("battent" if several else "bat") if fr else ("beat" if several else "beats")
+        parts.append(f"{play} {verb} {under}")
     elif kind == "speed":
         parts.append(
             f"{p} pose {play} à la volée, hors de son tour"

@@ -224,3 +224,17 @@ def test_jokers_are_named_apart_only_where_the_rules_tell_them_apart() -> None:
     mixed = Play.parse("7 7 JKR")
     assert play_phrase(mixed, "en", joker_colours=False) == "7 7 joker"
     assert play_phrase(mixed, "en") == "7 7 red joker"
+
+
+def test_a_play_named_in_the_plural_takes_a_plural_verb() -> None:
+    """Two jokers on a pair are "les deux jokers" / "the two jokers", so their verb agrees:
+    "battent" / "beat"; a pair of cards reads as one play and keeps "bat" / "beats"."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_order="equal")
+    state = apply(HandState.start(rules, ["Léa", "Tom", "Zoé", "Max"]), Action.parse("Léa: 5 5"))
+    jokers = judge(state, Action.parse("Tom: JK JK"))
+    assert jokers.legal, jokers.code
+    assert "Les deux jokers battent 5 5" in jokers.message("fr")
+    assert "The two jokers beat 5 5" in jokers.message("en")
+    kings = judge(state, Action.parse("Tom: K K"))
+    assert "R R bat 5 5" in kings.message("fr")
+    assert "K K beats 5 5" in kings.message("en")
