@@ -1331,15 +1331,6 @@ def _finish_if_over(state: HandState) -> HandState | None:
     )
 
 
-def _eligible(state: HandState, i: int) -> bool:
-    trick = state.trick
-    if not state.is_active(i):
-        return False
-    if state.rules.pass_is_final and i in trick.passed:
-        return False
-    return not (state.rules.trick_rounds == "one_round" and i in trick.acted)
-
-
 def _after(state: HandState, who: int, skip: int, trick: Trick | None = None) -> HandState:
     """Move the turn on after an action by ``who``, ending the trick when it is over.
     ``trick``, when given, replaces ``state.trick`` (one new state instead of two)."""
@@ -1383,8 +1374,9 @@ def _after(state: HandState, who: int, skip: int, trick: Trick | None = None) ->
 
 
 def _next_eligible(state: HandState, i: int, trick: Trick | None = None) -> int | None:
-    """``_eligible`` tried on each player after ``i`` in turn (written out: a hot path);
-    ``trick`` defaults to the state's."""
+    """The next player after ``i`` in turn who may still act in this trick: he holds cards,
+    has not forfeited, has not passed for good (``pass_is_final``) and, in a one-round trick,
+    has not acted yet. ``trick`` defaults to the state's."""
     n = len(state.players)
     if trick is None:
         trick = state.trick
