@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.table.plan import plan_for_preset, plan_hand
+from companion.table.plan_errors import PlanError
 from companion.table.table_presets import table_rules_from
 
 FOUR = ["Ana", "Bob", "Cléo", "Dan"]
@@ -73,3 +76,76 @@ def test_the_president_playing_last_says_the_way_chosen() -> None:
     assert "Play goes clockwise, so that the Président plays last in the first round." in en(
         "pagat", ["direction_rule=president_last"]
     )
+
+
+def refusal(pid: str, settings: list[str], players: list[str], **kw) -> PlanError:
+    rules, table = table_rules_from(pid, settings)
+    with pytest.raises(PlanError) as info:
+        plan_hand(rules, table, players, **kw)
+    return info.value
+
+
+def test_a_putsch_on_a_first_hand_is_refused_in_both_languages() -> None:
+    """A putsch cannot be declared on a first hand: there is no Trou du cul yet."""
+    err = refusal("trou-du-cul", ["putsch=true"], FOUR, first=True, putsch_declared=True)
+    assert err.code == "bad-putsch"
+    assert err.message("fr") == "Pas de putsch à la première donne."
+    assert err.message("en") == "No putsch on a first hand."
+
+
+def test_a_putsch_where_it_is_off_is_refused() -> None:
+    """A putsch declared when the table does not play it is refused as a bad putsch."""
+    err = refusal("trou-du-cul", [], FOUR, putsch_declared=True)
+    assert err.code == "bad-putsch"
+    assert err.message("en") == "A putsch is not allowed here."
+
+
+def test_seats_are_refused_unless_seats_are_fixed() -> None:
+    """Seats may be given only when everyone keeps their seat; otherwise refused."""
+    err = refusal("pagat", [], FOUR, seats=FOUR)
+    assert err.code == "bad-seats"
+    assert err.message("fr") == (
+        "Les places ne se donnent que si chacun garde sa place (seating=fixed)."
+    )
+    assert err.message("en") == "Seats are given only when seats are fixed (seating=fixed)."
+
+
+def test_seats_naming_other_players_are_refused() -> None:
+    """Fixed seats must name the same players as the ranking."""
+    err = refusal("pagat", ["seating=fixed"], FOUR, seats=["Ana", "Bob", "Cléo", "Eve"])
+    assert err.code == "bad-seats"
+    assert err.message("fr") == "Les places doivent nommer les mêmes joueurs."
+    assert err.message("en") == "The seats must name the same players."
+
+
+def test_a_dealer_is_chosen_only_for_a_first_hand() -> None:
+    """After the first hand the dealer follows from the ranking: naming one is refused."""
+    err = refusal("pagat", [], FOUR, dealer="Bob")
+    assert err.code == "bad-dealer"
+    assert err.message("en") == (
+        "The dealer follows from the ranking; it is chosen only for a first hand."
+    )
+
+
+def test_too_many_players_for_the_pack_is_refused_in_both_languages() -> None:
+    """More players than cards: someone would get none, so the plan is refused."""
+    players = [f"P{i}" for i in range(53)]
+    err = refusal("pagat", [], players, player_range=(2, 60))
+    assert err.code == "too-few-cards"
+    assert err.message("fr") == "52 cartes ne suffisent pas pour 53 joueurs."
+    assert err.message("en") == "52 cards are not enough for 53 players."
+
+
+def test_no_revolution_is_said_unless_one_is_in_force() -> None:
+    """The reversed card order is said only when a lasting revolution is in force."""
+    said = "The revolution goes on"
+    assert not any(line.startswith(said) for line in en("pagat", []))
+    assert any(line.startswith(said) for line in en("pagat", [], reversed_order=True))
+
+
+def test_the_president_plays_last_after_the_dealer_s_neighbour() -> None:
+    """Leading left of the dealer with the Président playing last: Dan (Trouduc) deals, so
+    play goes anticlockwise, Cléo leads and Ana plays last (clockwise, Ana would lead)."""
+    lines = en("pagat", ["direction_rule=president_last", "first_lead=left_of_dealer"])
+    assert "Play goes anticlockwise, so that the Président plays last in the first round." in lines
+    assert lines[-1] == "Cléo (Citoyen) leads."
