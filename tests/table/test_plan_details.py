@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from companion.table.plan import plan_for_preset, plan_hand
@@ -11,7 +13,7 @@ from companion.table.table_presets import table_rules_from
 FOUR = ["Ana", "Bob", "Cléo", "Dan"]
 
 
-def en(pid: str, settings: list[str], **kw) -> list[str]:
+def en(pid: str, settings: list[str], **kw: Any) -> list[str]:
     rules, table = table_rules_from(pid, settings)
     return plan_hand(rules, table, FOUR, **kw).instructions("en")
 
@@ -78,7 +80,7 @@ def test_the_president_playing_last_says_the_way_chosen() -> None:
     )
 
 
-def refusal(pid: str, settings: list[str], players: list[str], **kw) -> PlanError:
+def refusal(pid: str, settings: list[str], players: list[str], **kw: Any) -> PlanError:
     rules, table = table_rules_from(pid, settings)
     with pytest.raises(PlanError) as info:
         plan_hand(rules, table, players, **kw)
