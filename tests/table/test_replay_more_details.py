@@ -115,9 +115,7 @@ def test_a_succeeded_putsch_names_the_putschist(service):
     ev = play(service, ev, "Ann Bob Cat Dan")
     ev = play(service, ev, "Dan Ann Bob Cat", events=[{"kind": "putsch", "player": "Dan"}])
     effects = ev.hands[-1].result.effects
-    assert [(e.kind, names_of(ev, [e.player])) for e in effects] == [
-        ("putsch_succeeded", ["Dan"])
-    ]
+    assert [(e.kind, names_of(ev, [e.player])) for e in effects] == [("putsch_succeeded", ["Dan"])]
 
 
 def test_a_fault_penalty_names_the_player_at_fault(service):
