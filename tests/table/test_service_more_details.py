@@ -50,8 +50,9 @@ def test_an_import_whose_evening_does_not_replay_is_refused(tmp_path: Path) -> N
     _break_orders(data)
     path.write_text(json.dumps(data), "utf-8")
     target = TableService(tmp_path / "b")
-    with pytest.raises(CompanionError):
+    with pytest.raises(CompanionError) as info:
         target.import_backup(path)
+    assert "Named twice in the finishing order: Bob." in str(info.value)
     assert target.evenings() == []
 
 
