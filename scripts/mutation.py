@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import hashlib
 import json
 import os
-import random
 import re
 import subprocess
 import sys
@@ -179,19 +179,30 @@ def pending(found: dict[str, dict[str, int | None]], module: str | None, again: 
     return sorted(names)
 
 
+def sample_rank(name: str) -> bytes:
+    """A mutant's place in every sample: a seeded hash of its name alone."""
+    return hashlib.sha256(f"{SAMPLE_SEED}:{name}".encode()).digest()
+
+
 def sampled(
     found: dict[str, dict[str, int | None]], module: str | None, size: int
 ) -> dict[str, dict[str, int | None]]:
     """The results restricted to `size` mutants drawn at random among all of the selection.
 
     A layer too large for the time at hand is measured on a random sample: its kill rate
-    estimates the whole layer's. The draw is a seeded shuffle of every mutant name, so the same
-    command resumes the same sample, and a larger `size` extends it.
+    estimates the whole layer's. Each mutant is ranked by a seeded hash of its name and the
+    first `size` are kept, so the same command resumes the same sample, a larger `size`
+    extends it, and a change in one function redraws only that function's mutants.
     """
     names = sorted(
-        name for path, codes in found.items() if module is None or path == module for name in codes
+        (
+            name
+            for path, codes in found.items()
+            if module is None or path == module
+            for name in codes
+        ),
+        key=sample_rank,
     )
-    random.Random(SAMPLE_SEED).shuffle(names)
     chosen = set(names[:size])
     return {
         path: {name: code for name, code in codes.items() if name in chosen}

@@ -107,3 +107,16 @@ def test_without_timings_the_order_is_left_alone(
     items = [Item("t::b"), Item("t::a"), Item("t::c")]
     mutation.pytest_collection_modifyitems(items)
     assert [item.nodeid for item in items] == ["t::b", "t::a", "t::c"]
+
+
+def test_a_sample_keeps_its_mutants_when_other_code_changes(mutation: ModuleType) -> None:
+    """Mutants outside the sample that disappear (their function changed) redraw nothing:
+    the sample is the same mutants, so a run resumes it after a change elsewhere."""
+    found = layer_results()
+    before = names(mutation.sampled(found, None, 30))
+    changed = {
+        path: {name: code for name, code in codes.items() if name in before or "_1" in name}
+        for path, codes in found.items()
+    }
+    assert sum(map(len, changed.values())) < sum(map(len, found.values()))
+    assert names(mutation.sampled(changed, None, 30)) == before
