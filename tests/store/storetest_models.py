@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import pytest
 from pydantic import BaseModel, Field
 
 from companion.store import BackupPolicy, Repository
+from companion.store.atomic import read_bytes
 
 
 class Hand(BaseModel):
@@ -88,3 +91,16 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
     }
+
+
+def lose_after_reading(monkeypatch: pytest.MonkeyPatch, module: ModuleType, target: Path) -> None:
+    """Make ``target`` disappear right after ``module`` reads it, as when another program
+    (a sync tool, a person) removes it at that moment."""
+
+    def read_then_lose(path: Path) -> bytes | None:
+        data = read_bytes(path)
+        if Path(path) == target:
+            target.unlink()
+        return data
+
+    monkeypatch.setattr(module, "read_bytes", read_then_lose)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storetest_models import make_evening, make_players, open_repo
+from storetest_models import lose_after_reading, make_evening, make_players, open_repo
 
 import companion.store.repository as repository_module
 from companion.store import (
@@ -23,7 +23,6 @@ from companion.store import (
     migrate_0_to_1,
     migrate_document,
 )
-from companion.store.atomic import read_bytes
 
 _OLD = time.time() - 3600  # an hour ago: a leftover of a crash, not a write under way
 
@@ -310,19 +309,6 @@ def test_a_problem_found_again_before_a_new_one_is_not_listed_twice(tmp_path: Pa
     ]
 
 
-def _lose_after_reading(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
-    """Make ``target`` disappear right after the repository reads it, as when another
-    program (a sync tool, a person) removes it at that moment."""
-
-    def read_then_lose(path: Path) -> bytes | None:
-        data = read_bytes(path)
-        if Path(path) == target:
-            target.unlink()
-        return data
-
-    monkeypatch.setattr(repository_module, "read_bytes", read_then_lose)
-
-
 def _v1_file(path: Path, kind: str, records: list[dict[str, Any]]) -> bytes:
     doc = migrate_0_to_1({kind: {str(n): r for n, r in enumerate(records, 1)}})
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -346,7 +332,7 @@ def test_an_older_evening_is_upgraded_from_the_bytes_read(
     was read: served, backed up as read, and written back at the current version."""
     path, original = _indexed_v1_evening(tmp_path)
     repo = open_repo(tmp_path)
-    _lose_after_reading(monkeypatch, path)
+    lose_after_reading(monkeypatch, repository_module, path)
     assert repo.get("old") == make_evening("old")
     assert repo.problems == []
     [backup] = (tmp_path / "backups" / "evenings").glob("old.*.v1.json")
@@ -362,7 +348,7 @@ def test_an_older_evening_lost_and_not_rewritable_is_served_from_memory(
     path, _ = _indexed_v1_evening(tmp_path)
     (tmp_path / "backups").write_bytes(b"not a folder")
     repo = open_repo(tmp_path)
-    _lose_after_reading(monkeypatch, path)
+    lose_after_reading(monkeypatch, repository_module, path)
     assert repo.get("old") == make_evening("old")
     assert {type(p).__name__ for p in repo.problems} == {"StoreWriteError"}  # index, evening
 
@@ -373,7 +359,7 @@ def test_an_older_index_is_upgraded_from_the_bytes_read(
     """An older index.json removed right after it was read is still backed up as read
     and written back upgraded, with its entries."""
     original = _old_index(tmp_path)
-    _lose_after_reading(monkeypatch, tmp_path / "index.json")
+    lose_after_reading(monkeypatch, repository_module, tmp_path / "index.json")
     repo = open_repo(tmp_path)
     assert repo.problems == [] and repo.ids() == ["ev1"]
     [backup] = (tmp_path / "backups").glob("index.*.v1.json")
@@ -388,7 +374,7 @@ def test_an_older_players_file_is_upgraded_from_the_bytes_read(
     as read and written back at the current version."""
     path = tmp_path / "players.json"
     original = _v1_file(path, "players", [p.model_dump(mode="json") for p in make_players()])
-    _lose_after_reading(monkeypatch, path)
+    lose_after_reading(monkeypatch, repository_module, path)
     repo = open_repo(tmp_path)
     assert repo.problems == []
     assert repo.get_players() == make_players()

@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel, Field
-from storetest_models import Evening, Player, make_evening, make_players, open_repo
+from storetest_models import (
+    Evening,
+    Player,
+    lose_after_reading,
+    make_evening,
+    make_players,
+    open_repo,
+)
 
 import companion.store.documents as documents_module
 import companion.store.repository as repository_module
@@ -28,7 +35,6 @@ from companion.store import (
     StoreError,
     migrate_0_to_1,
 )
-from companion.store.atomic import read_bytes
 
 Usage = namedtuple("Usage", "total used free")
 
@@ -186,14 +192,7 @@ def test_an_evening_file_that_vanishes_while_indexed_is_dated_now(
     open_repo(tmp_path).save(make_evening("ev1"))
     (tmp_path / "index.json").unlink()
     target = tmp_path / "evenings" / "ev1.json"
-
-    def read_then_lose(path: Path) -> bytes | None:
-        data = read_bytes(path)
-        if Path(path) == target:
-            target.unlink()
-        return data
-
-    monkeypatch.setattr(repository_module, "read_bytes", read_then_lose)
+    lose_after_reading(monkeypatch, repository_module, target)
     before = datetime.now(UTC)
     entry = open_repo(tmp_path).get_entry("ev1")
     assert (entry.file_size, entry.file_mtime_ns) == (None, None)
@@ -430,14 +429,7 @@ def test_players_file_vanishing_right_after_it_was_read(
     are served, and the next save writes the file afresh."""
     open_repo(tmp_path).save_players(make_players())
     target = tmp_path / "players.json"
-
-    def read_then_lose(path: Path) -> bytes | None:
-        data = read_bytes(path)
-        if Path(path) == target:
-            target.unlink()
-        return data
-
-    monkeypatch.setattr(repository_module, "read_bytes", read_then_lose)
+    lose_after_reading(monkeypatch, repository_module, target)
     repo = open_repo(tmp_path)
     monkeypatch.undo()
     assert repo.get_players() == make_players()
@@ -452,14 +444,7 @@ def test_an_older_file_saved_over_is_backed_up_as_checked(
     checked, even when the file is removed right after that check (rolling backups off)."""
     original = _v1_evening(tmp_path)
     target = tmp_path / "evenings" / "old.json"
-
-    def read_then_lose(path: Path) -> bytes | None:
-        data = read_bytes(path)
-        if Path(path) == target:
-            target.unlink()
-        return data
-
-    monkeypatch.setattr(documents_module, "read_bytes", read_then_lose)
+    lose_after_reading(monkeypatch, documents_module, target)
     repo = open_repo(tmp_path, backup_policy=BackupPolicy(keep=0))
     repo.save(make_evening("old", hands=5))
     [backup] = (tmp_path / "backups" / "evenings").glob("old.*.v1.json")
