@@ -45,7 +45,7 @@ def build_parser(lang: str = "fr", *, judge_only: bool = False) -> argparse.Argu
     if judge_only:
         judge.register(parser.add_subparsers(dest="command", parser_class=_Parser))
         return parser
-    from companion.cli import app_parser, deal, evening, history
+    from companion.cli import app_parser, deal, evening, history, publish
 
     app_parser.add_app_arguments(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -54,6 +54,7 @@ def build_parser(lang: str = "fr", *, judge_only: bool = False) -> argparse.Argu
     history.register(sub)
     evening.register(sub)
     app_parser.register(sub)
+    publish.register(sub)
     return parser
 
 

@@ -29,6 +29,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from .errors import CorruptFileError, ReadOnlyError, UnreadableFileError, map_os_error
+from .runtime import note_write
 
 __all__ = [
     "TMP_SUFFIX",
@@ -49,6 +50,7 @@ _BINARY = getattr(os, "O_BINARY", 0)
 
 def fsync_dir(directory: str | os.PathLike[str]) -> None:
     """Flush a directory entry change (create, rename) to disk (no-op on Windows)."""
+    note_write()  # in a browser, memory: the runtime copies it to IndexedDB before "saved"
     if os.name == "nt":  # directories cannot be opened/fsynced there; NTFS journals renames
         return
     fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))

@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import FolderBusyError
+from .runtime import note_write
 
 try:
     import fcntl
@@ -91,6 +92,7 @@ class FolderLock:
     def bump(self) -> int:
         """Count one change (call while holding the lock); return the new count."""
         value = self.count() + 1
+        note_write()  # every change is counted: in a browser, it must reach IndexedDB
         if self._fd is not None and self._writable:
             os.lseek(self._fd, 0, os.SEEK_SET)
             os.write(self._fd, value.to_bytes(_COUNTER_SIZE, "little"))

@@ -5,6 +5,7 @@ Times are shown in ``tz`` (the server's local zone by default: the machine on th
 
 from __future__ import annotations
 
+import importlib.util
 from datetime import datetime, tzinfo
 
 from companion.errors import CompanionError
@@ -157,3 +158,9 @@ def summary_text(summary: NightSummary, lang: str = "fr", tz: tzinfo | None = No
         lines.append("")
         lines.extend(f"{emoji} {text}" for emoji, text in records)
     return "\n".join(lines) + "\n"
+
+
+def image_available() -> bool:
+    """Whether the summary image can be drawn here: it needs Pillow, which has no build for
+    the browser (the phone build), where the text is shared instead."""
+    return importlib.util.find_spec("PIL") is not None

@@ -1,16 +1,17 @@
-"""The evening model's service, one per data folder, called off the event loop.
+"""The evening model's service, one per data folder, called through the runtime.
 
-``TableService`` reads and writes files: a call made on Flet's event loop would stall every
-phone at the table, so screens go through ``call`` (a worker thread)."""
+``TableService`` reads and writes files: on a server, a call made on Flet's event loop would
+stall every phone at the table, so screens go through ``call`` (a worker thread there; in a
+browser tab, in place, and not back before the change is kept in IndexedDB)."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.table import runtime
 from companion.table.service import TableService
 
 T = TypeVar("T")
@@ -32,8 +33,9 @@ def service_for(data_dir: Path) -> TableService:
 
 
 async def call(data_dir: Path, fn: Callable[..., T], *args: Any) -> T:
-    """``fn(service, *args)`` in a worker thread."""
-    return await asyncio.to_thread(fn, service_for(data_dir), *args)
+    """``fn(service, *args)`` off the event loop; what it changed is durable when it
+    returns (the runtime's promise: see ``companion.store.runtime``)."""
+    return await runtime.current().run_blocking(fn, service_for(data_dir), *args)
 
 
 def current_evening_id(service: TableService) -> str | None:

@@ -28,6 +28,12 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "This screen ran into an error; go back and try again.",
     ),
     "app.back": ("Retour", "Back"),
+    "app.other_tab": (
+        "L'application est déjà ouverte dans un autre onglet de ce téléphone. Fermez-le : "
+        "celui-ci s'ouvrira alors, sans rien perdre.",
+        "The app is already open in another tab of this phone. Close it: this one will "
+        "then open, with nothing lost.",
+    ),
     "app.editor_only": (
         "Réservé aux téléphones qui ont la clé de la table.",
         "Only for phones that have the table's key.",
@@ -193,6 +199,15 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "data.file.index": ("L'index des soirées (index.json)", "The evenings' index (index.json)"),
     # --- invite ------------------------------------------------------------------------------
     "invite.title": ("Inviter un téléphone", "Invite a phone"),
+    "invite.no_server": (
+        "Cette application tourne sur ce téléphone seul : d'autres téléphones ne peuvent pas "
+        "la rejoindre. Pour suivre la soirée à plusieurs, lancez « companion serve » sur un "
+        "ordinateur ; pour la continuer ailleurs, exportez une sauvegarde (Réglages › "
+        "Données) et importez-la sur l'autre appareil.",
+        "This app runs on this phone alone: other phones cannot join it. To follow the "
+        "evening on several phones, run 'companion serve' on a computer; to carry it on "
+        "elsewhere, export a backup (Settings › Data) and import it on the other device.",
+    ),
     "invite.scan_edit": (
         "Scannez ce code avec l'appareil photo : ce téléphone pourra tout noter.",
         "Scan this code with the camera: that phone will be able to record everything.",
@@ -760,6 +775,11 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     ),
     "podium.title": ("Le podium", "The podium"),
     "podium.png": ("Télécharger l'image", "Download the image"),
+    "podium.png_missing": (
+        "L'image du podium se dessine avec « companion serve » sur un ordinateur ; ici, "
+        "partagez le texte.",
+        "The podium image is drawn by 'companion serve' on a computer; here, share the text.",
+    ),
     "podium.copy": ("Copier le texte", "Copy the text"),
     "podium.text": ("Texte (.txt)", "Text (.txt)"),
     "podium.copied": (

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from urllib.parse import urlparse
 
 import flet as ft
 
 from companion.rules.ruleset import RuleSet
-from companion.table import StoreError
+from companion.table import StoreError, runtime
 from companion.table.table_rules import TableRules
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
@@ -78,15 +77,21 @@ def App(config: ServerConfig) -> list[ft.View]:
         )
 
     ft.use_effect(apply_look, [settings])
-    # Changes made by another process on the same folder reach the phones (once per server).
-    ft.use_effect(lambda: watch_folder(config.data_dir, page.pubsub), [])
+
+    # Changes made by another process on the same folder reach the phones (once per server;
+    # a browser tab has no other process to hear, and no thread to listen with).
+    def watch() -> None:
+        if runtime.current().threads:
+            watch_folder(config.data_dir, page.pubsub)
+
+    ft.use_effect(watch, [])
 
     async def change_settings(new: UiSettings) -> str | None:
         set_settings(new)
         if not may_edit(config.key, page.route or "/"):
             return None  # a phone without the key changes only its own view
         try:
-            await asyncio.to_thread(config.store.save, new)  # file I/O off the event loop
+            await runtime.current().run_blocking(config.store.save, new)  # off the event loop
         except StoreError as err:
             return t(new.lang, "settings.save_failed", reason=err.message(new.lang))
         publish_settings()  # the phones already open follow at once

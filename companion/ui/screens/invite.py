@@ -1,9 +1,11 @@
-"""Invite a phone: the table's address as a QR code, drawn on this computer."""
+"""Invite a phone: the table's address as a QR code, drawn on this computer. The phone build
+has no server for other phones to join: it says so, and how to move an evening instead."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.table import runtime
 from companion.ui import routes, theme
 from companion.ui.invite_model import Mode, invite
 from companion.ui.qr import png_bytes
@@ -20,8 +22,18 @@ def InviteScreen() -> ft.View:
     watching, set_watching = ft.use_state(False)  # handing out the address without the key
     mode: Mode = "watch" if watching else "edit"
     config = session.config
-    shown = invite(config.addresses, config.key, session.editor, mode)
-    png = ft.use_memo(lambda: png_bytes(shown.url), [shown.url])
+    served = runtime.current().has_server and bool(config.addresses)
+    shown = invite(config.addresses, config.key, session.editor, mode) if served else None
+    url = shown.url if shown is not None else ""
+    png = ft.use_memo(lambda: png_bytes(url) if url else b"", [url])
+    if shown is None:
+        return screen(
+            session,
+            routes.INVITE,
+            session.tr("invite.title"),
+            [note(session.tr("invite.no_server"), ident="invite-no-server")],
+            ident="screen-invite",
+        )
 
     body: list[ft.Control] = []
     if shown.local_only:  # first: the code below cannot work on a phone yet

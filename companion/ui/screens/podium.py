@@ -1,6 +1,7 @@
 """The end of the evening: the podium (each player's avatar and points or titles), the rest
 of the ranking and the evening's records, with the summary to share: the image (a PNG drawn
-on the server) and the text, downloaded or copied to the clipboard for a group chat."""
+on the server) and the text, downloaded or copied to the clipboard for a group chat. The
+phone build has no Pillow to draw the image with: it says so, and shares the text."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.table.identity import Colour
 from companion.table.night_summary import Finisher, NightSummary
-from companion.table.share import record_lines, score_words, summary_text
-from companion.table.share_image import summary_png
+from companion.table.share import image_available, record_lines, score_words, summary_text
 from companion.ui import theme
 from companion.ui.avatar import avatar
 from companion.ui.evenings import call
@@ -106,6 +106,8 @@ def PodiumPanel(session: Session, evening_id: str, version: int) -> ft.Control:
         if loaded is None:
             return
         summary, colours = loaded
+        from companion.table.share_image import summary_png  # Pillow: loaded when asked for
+
         data = await call(data_dir, lambda _s: summary_png(summary, colours, session.lang))
         try:
             await picker.save_file(file_name=file_name("png"), src_bytes=data)
@@ -161,6 +163,8 @@ def PodiumPanel(session: Session, evening_id: str, version: int) -> ft.Control:
                 icon=ft.Icons.IMAGE,
                 primary=True,
             )
+            if image_available()
+            else note(session.tr("podium.png_missing"), ident="podium-png-missing")
         )
         parts.append(
             ft.Row(

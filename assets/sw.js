@@ -1,0 +1,81 @@
+// companion's service worker, for the static site of `companion publish` (the server mode
+// never registers it). Cache first: once the app has opened, it opens again with no
+// network at all. Each build has its own cache, named after the site's version (a hash of
+// its files, written here at build time): a new build installs a new worker on the next
+// open, which drops the old cache. The app's data lives in IndexedDB, which this worker
+// never touches.
+"use strict";
+
+const VERSION = "__SITE_VERSION__";
+const CACHE = "companion-site-" + VERSION;
+const CORE = __CORE_FILES__; // what the first open needs, the Python worker's files included
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // One by one: a file the host lacks must not void the rest.
+      await Promise.all(
+        CORE.map((path) =>
+          cache.add(new Request(path, { cache: "no-cache" })).catch((err) =>
+            console.warn("companion: not cached", path, err)
+          )
+        )
+      );
+      await self.skipWaiting();
+    })()
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("companion-site-") && name !== CACHE) {
+          await caches.delete(name);
+        }
+      }
+      await self.clients.claim();
+    })()
+  );
+});
+
+// The page sends the files it loaded before this worker took control (the first open).
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "cache" && Array.isArray(data.urls)) {
+    event.waitUntil(keep(data.urls));
+  }
+});
+
+async function keep(urls) {
+  const cache = await caches.open(CACHE);
+  for (const url of urls) {
+    if (new URL(url).origin !== self.location.origin || (await cache.match(url))) continue;
+    try {
+      await cache.add(url);
+    } catch (err) {
+      console.warn("companion: not cached", url, err);
+    }
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // Routes are in the hash: any page of the site is index.html.
+      const key = request.mode === "navigate" ? new URL("index.html", self.registration.scope).href : request;
+      const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
+      if (hit) return hit;
+      const response = await fetch(request);
+      if (response.ok && response.type === "basic") {
+        cache.put(key, response.clone()).catch(() => {});
+      }
+      return response;
+    })()
+  );
+});
