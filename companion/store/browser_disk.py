@@ -79,7 +79,7 @@ class PyodideDisk:
 
     async def own(self, waiting: Callable[[], None]) -> None:
         import js
-        from pyodide.ffi import create_proxy, to_js
+        from pyodide.ffi import create_proxy, jsnull, to_js
 
         locks = getattr(js.navigator, "locks", None)
         if locks is None:  # no Web Locks (an old browser): nothing to wait for
@@ -90,9 +90,10 @@ class PyodideDisk:
             granted: asyncio.Future[bool] = loop.create_future()
 
             def on_grant(lock: Any) -> Any:
+                free = lock is not None and lock is not jsnull  # JS null: another tab has it
                 if not granted.done():
-                    granted.set_result(lock is not None)
-                if lock is None:
+                    granted.set_result(free)
+                if not free:
                     return None
                 # Held until the tab closes: a promise that never settles.
                 return js.Promise.new(create_proxy(lambda _resolve, _reject: None))

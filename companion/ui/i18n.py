@@ -137,6 +137,18 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Without the key, these choices apply to this phone only.",
     ),
     "settings.data_dir": ("Dossier des données : {path}", "Data folder: {path}"),
+    "data.browser_kept": (
+        "Les données sont gardées dans ce navigateur, qui a promis de ne pas les effacer.",
+        "The data is kept in this browser, which has promised not to erase it.",
+    ),
+    "data.browser_not_kept": (
+        "Les données sont gardées dans ce navigateur, qui a refusé de promettre de les "
+        "garder : il pourrait les effacer s'il manque de place. Ajoutez l'application à "
+        "l'écran d'accueil et exportez une sauvegarde de temps en temps.",
+        "The data is kept in this browser, which would not promise to keep it: it may "
+        "erase it when short of space. Add the app to the home screen and export a backup "
+        "now and then.",
+    ),
     "settings.save_failed": ("Réglages non enregistrés : {reason}", "Settings not saved: {reason}"),
     # --- settings: the data --------------------------------------------------------------------
     "data.title": ("Les données", "The data"),

@@ -5,19 +5,29 @@ browser by a backup, and a second tab waits for the first."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.browser import PHONE, by_id, expect_text, goto, open_app, reach, tap
-from tests.support.static_site import StaticServer, build_site, serving
+from tests.support.browser import PHONE, by_id, expect_text, open_app, tap, text_of
+from tests.support.static_site import (
+    PLAYERS,
+    START,
+    StaticServer,
+    build_site,
+    new_evening,
+    open_site,
+    phone,
+    record,
+    serving,
+)
 
 pytestmark = pytest.mark.e2e
-
-PLAYERS = ["Léa", "Tom", "Ana", "Max", "Zoé"]
-START = 120_000  # ms: Pyodide and the app's packages load before the first screen
 
 
 @pytest.fixture(scope="module")
@@ -31,72 +41,198 @@ def static(site: Path) -> Iterator[StaticServer]:
         yield server
 
 
-def _phone(browser: Any) -> Any:
-    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
-    ctx.set_default_timeout(30_000)
-    return ctx
-
-
-def _open(ctx: Any, url: str) -> Any:
-    page = open_app(ctx, url, timeout=START)
-    by_id(page, "home-new").wait_for(state="attached", timeout=START)
-    return page
-
-
-def _type_into(page: Any, ident: str, text: str) -> None:
-    tap(page, ident)
-    page.wait_for_function("() => document.activeElement?.tagName === 'INPUT'")
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
-
-
-def _new_evening(page: Any) -> None:
-    tap(page, "home-new")
-    by_id(page, "screen-new-evening").wait_for(state="attached")
-    for i, name in enumerate(PLAYERS):
-        _type_into(page, "new-name", name)
-        tap(page, "new-add")
-        expect_text(page, f"player-{i}", f"{i + 1}. {name}")
-    reach(page, "roles-first_hand")
-    reach(page, "new-create")
-    expect_text(page, "evening-hand", "Donne 1", timeout=60_000)
-
-
-def _record(page: Any, taps: list[int], hand: int) -> None:
-    expect_text(page, "evening-hand", f"Donne {hand}")
-    tap(page, "evening-tab-entry")
-    for n, i in enumerate(taps):
-        tap(page, f"out-{i}")
-        expect_text(page, f"out-{i}", f"{n + 1}.")
-    tap(page, "evening-record")
-    expect_text(page, "evening-result", f"Résultat de la donne {hand}")
-
-
 def test_an_evening_on_the_phone_alone(static: StaticServer, browser: Any) -> None:
     """Home, a new evening of five, two hands and an undo, all in the page; a new tab finds
     it all; with the file server gone, the app opens again from the phone's cache."""
-    ctx = _phone(browser)
+    ctx = phone(browser)
     try:
-        page = _open(ctx, static.url)
-        _new_evening(page)
-        _record(page, [1, 0, 3, 2], 1)  # Tom, Léa, Max, Ana; Zoé last
+        page = open_site(ctx, static.url)
+        new_evening(page)
+        record(page, [1, 0, 3, 2], 1)  # Tom, Léa, Max, Ana; Zoé last
         expect_text(page, "result-0", "Tom")
         tap(page, "evening-next")
-        _record(page, [4, 3, 2, 1], 2)
+        record(page, [4, 3, 2, 1], 2)
         tap(page, "evening-next")
-        _record(page, [0, 1, 2, 3], 3)
+        record(page, [0, 1, 2, 3], 3)
         tap(page, "evening-undo")  # the third hand is taken back
         expect_text(page, "evening-hand", "Donne 3")
         page.close()  # the tab is closed: the next one owns the data
 
-        again = _open(ctx, static.url)
+        again = open_site(ctx, static.url)
         tap(again, "home-continue")
         expect_text(again, "evening-hand", "Donne 3")
         again.close()
 
         static.stop()
-        offline = _open(ctx, static.url)  # no file server: the service worker's copy
+        offline = open_site(ctx, static.url)  # no file server: the service worker's copy
         tap(offline, "home-continue")
         expect_text(offline, "evening-hand", "Donne 3")
     finally:
         ctx.close()
+
+
+def _scroll(page: Any, pixels: int) -> None:
+    page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    page.mouse.wheel(0, pixels)
+    page.wait_for_timeout(400)
+
+
+def test_a_backup_carries_the_evening_to_a_fresh_browser(
+    static: StaticServer, browser: Any
+) -> None:
+    """A hand corrected, a backup downloaded, and imported into another browser profile: the
+    same evening, at the same hand, with the same standings."""
+    first, second = phone(browser), phone(browser)
+    try:
+        page = open_site(first, static.url)
+        new_evening(page)
+        record(page, [0, 1, 2, 3], 1)
+        tap(page, "evening-next")
+        record(page, [3, 2, 1, 0], 2)
+        tap(page, "evening-next")
+        _scroll(page, 5000)
+        tap(page, "evening-hands")
+        _scroll(page, 5000)
+        tap(page, "hand-1")  # Léa, Tom, Ana, Max, Zoé becomes Zoé first
+        tap(page, "edit-clear")
+        for n, i in enumerate((4, 0, 1, 2)):
+            tap(page, f"edit-out-{i}")
+            expect_text(page, f"edit-out-{i}", f"{n + 1}.")
+        _scroll(page, 5000)
+        tap(page, "hand-save")
+        expect_text(page, "hands-message", "Donne 1 corrigée")
+        tap(page, "tab-players")
+        before = [text_of(page, f"player-{i}") for i in range(len(PLAYERS))]
+
+        page.close()
+        home = open_site(first, static.url)
+        tap(home, "home-settings")
+        expect_text(home, "data-dir", "navigateur")  # where the data lives, and its promise
+        tap(home, "export-json")
+        with home.expect_download() as download:
+            tap(home, "download-0")
+        backup = Path(download.value.path())
+        assert backup.read_bytes().startswith(b"{")
+        home.close()
+
+        other = open_site(second, static.url)  # a fresh profile: nothing yet
+        assert by_id(other, "home-continue").count() == 0
+        tap(other, "home-settings")
+        with other.expect_file_chooser() as chooser:
+            tap(other, "import-json")
+        chooser.value.set_files(str(backup))
+        expect_text(other, "data-message", "1 soirée", timeout=60_000)
+        other.close()
+        moved = open_site(second, static.url)
+        tap(moved, "home-continue")
+        expect_text(moved, "evening-hand", "Donne 3")
+        _scroll(moved, 5000)
+        tap(moved, "evening-hands")
+        tap(moved, "tab-players")
+        assert [text_of(moved, f"player-{i}") for i in range(len(PLAYERS))] == before
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_second_tab_waits_for_the_first(static: StaticServer, browser: Any) -> None:
+    """Two tabs of the app on one phone never write over each other: the second says the
+    app is open elsewhere, and opens by itself once the first is closed."""
+    ctx = phone(browser)
+    try:
+        first = open_site(ctx, static.url)
+        second = open_app(ctx, static.url, timeout=START)
+        expect_text(second, "other-tab", "déjà ouverte dans un autre onglet", timeout=START)
+        expect_text(second, "other-tab", "already open in another tab")
+        assert by_id(second, "home-new").count() == 0
+        first.close()
+        by_id(second, "home-new").wait_for(state="attached", timeout=START)
+    finally:
+        ctx.close()
+
+
+def test_the_dispute_rules_and_the_screens_follow_english(
+    static: StaticServer, browser: Any
+) -> None:
+    """The referee runs in the page: a four of a kind on a joker is ruled legal, with its
+    rule; then English, chosen in the settings, is what every screen speaks."""
+    ctx = phone(browser)
+    try:
+        page = open_site(ctx, static.url)
+        tap(page, "home-dispute")
+        tap(page, "preset")
+        tap(page, "preset-classique")
+        tap(page, "players-4")
+        for actor, rank in (("actor-0", "rank-K"), ("actor-1", "rank-JK")):
+            tap(page, actor)
+            tap(page, rank)
+            tap(page, "add")
+        tap(page, "actor-2")
+        tap(page, "rank-5")
+        tap(page, "count-4")
+        tap(page, "judge")
+        expect_text(page, "ruling-verdict", "Coup valable")
+        expect_text(page, "ruling-message", "5 5 5 5 bat le joker")
+        expect_text(page, "ruling-rule", "Trou-du-cul classique")
+        tap(page, "ruling-continue")  # the play joins the table
+        expect_text(page, "table-2", "C : 5 5 5 5")
+        tap(page, "back")
+        tap(page, "home-settings")
+        tap(page, "lang-en")
+        expect_text(page, "screen-settings", "Settings")
+        tap(page, "back")
+        expect_text(page, "home-new", "New evening")
+        page.close()
+        again = open_site(ctx, static.url)  # kept in the browser's data, like the rest
+        expect_text(again, "home-new", "New evening")
+        tap(again, "home-invite")  # inviting phones needs a server: said, not hidden
+        expect_text(again, "invite-no-server", "other phones cannot join")
+    finally:
+        ctx.close()
+
+
+def test_a_killed_tab_loses_no_acknowledged_hand(static: StaticServer, browser: Any) -> None:
+    """Hands recorded one after another, the tab's process killed right after a tap on
+    "record": in a new tab, every hand the screen had acknowledged is there, and once."""
+    ctx = phone(browser)
+    try:
+        page = open_site(ctx, static.url)
+        new_evening(page)
+        acknowledged = 0
+        for hand in range(1, 5):
+            record(page, [hand % 5, (hand + 1) % 5, (hand + 2) % 5, (hand + 3) % 5], hand)
+            acknowledged = hand
+            tap(page, "evening-next")
+        expect_text(page, "evening-hand", "Donne 5")
+        tap(page, "evening-tab-entry")
+        for n, i in enumerate((0, 1, 2, 3)):
+            tap(page, f"out-{i}")
+            expect_text(page, f"out-{i}", f"{n + 1}.")
+        tap(page, "evening-record")  # and killed at once: this one may or may not be kept
+        with page.expect_event("crash"):
+            _crash(browser)
+
+        again = open_site(ctx, static.url)
+        tap(again, "home-continue")
+        shown = text_of(again, "evening-hand")
+        kept = int(shown.split()[-1]) - 1
+        assert kept in (acknowledged, acknowledged + 1), shown
+        _scroll(again, 5000)
+        tap(again, "evening-hands")
+        _scroll(again, 5000)
+        for hand in range(1, kept + 1):
+            by_id(again, f"hand-{hand}").wait_for(state="attached")
+        assert by_id(again, f"hand-{kept + 1}").count() == 0
+    finally:
+        ctx.close()
+
+
+def _crash(browser: Any) -> None:
+    """Kill the renderer processes (the tab and its Python worker) with SIGKILL, as a phone's
+    system kills a tab: no unload, no last write. The tab is the only one open then."""
+    info = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
+    renderers = [p["id"] for p in info["processInfo"] if p["type"] == "renderer"]
+    assert renderers, info
+    for pid in renderers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)

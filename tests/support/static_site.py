@@ -12,8 +12,12 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from tests.support.browser import free_port
+from tests.support.browser import PHONE, by_id, expect_text, free_port, open_app, reach, tap
+
+PLAYERS = ["Léa", "Tom", "Ana", "Max", "Zoé"]
+START = 120_000  # ms: Pyodide and the app's packages load before the first screen
 
 
 class StaticServer:
@@ -76,3 +80,50 @@ def build_site(folder: Path) -> Path:
     )
     assert done.returncode == 0, done.stderr
     return folder
+
+
+def phone(browser: Any) -> Any:
+    """A fresh browser profile the size of a phone, downloads accepted."""
+    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+    ctx.set_default_timeout(30_000)
+    return ctx
+
+
+def open_site(ctx: Any, url: str) -> Any:
+    """A new tab on the site, once its home screen is there (Python loaded, data read)."""
+    page = open_app(ctx, url, timeout=START)
+    by_id(page, "home-new").wait_for(state="attached", timeout=START)
+    return page
+
+
+def type_into(page: Any, ident: str, text: str) -> None:
+    tap(page, ident)
+    page.wait_for_function("() => document.activeElement?.tagName === 'INPUT'")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+
+
+def new_evening(page: Any, players: list[str] = PLAYERS) -> None:
+    """From home: a new evening of ``players`` on the default rules, roles from the first
+    hand, up to its plan."""
+    tap(page, "home-new")
+    by_id(page, "screen-new-evening").wait_for(state="attached")
+    for i, name in enumerate(players):
+        type_into(page, "new-name", name)
+        tap(page, "new-add")
+        expect_text(page, f"player-{i}", f"{i + 1}. {name}")
+    reach(page, "roles-first_hand")
+    reach(page, "new-create")
+    expect_text(page, "evening-hand", "Donne 1", timeout=60_000)
+
+
+def record(page: Any, taps: list[int], hand: int) -> None:
+    """Record hand ``hand``: the players tapped in finishing order (the last one placed by
+    the app), until the screen acknowledges it."""
+    expect_text(page, "evening-hand", f"Donne {hand}")
+    tap(page, "evening-tab-entry")
+    for n, i in enumerate(taps):
+        tap(page, f"out-{i}")
+        expect_text(page, f"out-{i}", f"{n + 1}.")
+    tap(page, "evening-record")
+    expect_text(page, "evening-result", f"Résultat de la donne {hand}")

@@ -10,6 +10,7 @@ from datetime import datetime
 import flet as ft
 
 from companion.errors import CompanionError
+from companion.table import runtime
 from companion.table.service import TableService
 from companion.ui import theme
 from companion.ui.data_model import (
@@ -27,6 +28,15 @@ from companion.ui.state import Setter
 from companion.ui.widgets import big_button, note, section, tagged
 
 Handler = Callable[[object], Awaitable[None]]  # a button's on_click
+
+
+def _where(session: Session, data_dir: object) -> str:
+    """Where the data lives: a folder, or this browser (which may or may not have promised
+    to keep it: when it has not, it may evict it when short of space, so say so)."""
+    kept = runtime.current().storage_kept()
+    if kept is None:
+        return session.tr("settings.data_dir", path=str(data_dir))
+    return session.tr("data.browser_kept" if kept else "data.browser_not_kept")
 Picked = Callable[[ft.FilePickerResultEvent], Awaitable[None]]
 
 MAX_BACKUP_LINES = 8
@@ -196,7 +206,7 @@ def DataPanel(session: Session) -> ft.Control:
 
     body: list[ft.Control] = [
         section(session.tr("data.title")),
-        tagged("data-dir", ft.Text(session.tr("settings.data_dir", path=str(data_dir)), size=15)),
+        tagged("data-dir", ft.Text(_where(session, data_dir), size=15)),
         big_button(
             session.tr("data.export_json"),
             export(export_backup, "data.exported"),
