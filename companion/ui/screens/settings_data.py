@@ -37,6 +37,8 @@ def _where(session: Session, data_dir: object) -> str:
     if kept is None:
         return session.tr("settings.data_dir", path=str(data_dir))
     return session.tr("data.browser_kept" if kept else "data.browser_not_kept")
+
+
 Picked = Callable[[ft.FilePickerResultEvent], Awaitable[None]]
 
 MAX_BACKUP_LINES = 8
