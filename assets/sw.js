@@ -14,11 +14,19 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
+      // What the first open needs, and everything an earlier build had kept (this build's
+      // copy of it): after an update, the app still opens with no network.
+      const wanted = new Set(CORE.map((path) => new URL(path, self.registration.scope).href));
+      for (const name of await caches.keys()) {
+        if (name.startsWith("companion-site-") && name !== CACHE) {
+          for (const request of await (await caches.open(name)).keys()) wanted.add(request.url);
+        }
+      }
       // One by one: a file the host lacks must not void the rest.
       await Promise.all(
-        CORE.map((path) =>
-          cache.add(new Request(path, { cache: "no-cache" })).catch((err) =>
-            console.warn("companion: not cached", path, err)
+        [...wanted].map((url) =>
+          cache.add(new Request(url, { cache: "no-cache" })).catch((err) =>
+            console.warn("companion: not cached", url, err)
           )
         )
       );

@@ -132,6 +132,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "settings.theme.dark": ("Sombre", "Dark"),
     "settings.theme.system": ("Système", "System"),
     "settings.saved_server": ("Enregistré pour toute la table.", "Saved for the whole table."),
+    "settings.saved_device": (
+        "Enregistré sur cet appareil.",
+        "Saved on this device.",
+    ),
     "settings.this_phone": (
         "Sans la clé, ces choix ne valent que pour ce téléphone.",
         "Without the key, these choices apply to this phone only.",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from companion.table.service import TableService
 from tests.support.browser import PHONE, by_id, expect_text, open_app, tap, text_of
 from tests.support.static_site import (
     PLAYERS,
@@ -78,7 +80,7 @@ def _scroll(page: Any, pixels: int) -> None:
 
 
 def test_a_backup_carries_the_evening_to_a_fresh_browser(
-    static: StaticServer, browser: Any
+    static: StaticServer, browser: Any, tmp_path: Path
 ) -> None:
     """A hand corrected, a backup downloaded, and imported into another browser profile: the
     same evening, at the same hand, with the same standings."""
@@ -112,8 +114,12 @@ def test_a_backup_carries_the_evening_to_a_fresh_browser(
         with home.expect_download() as download:
             tap(home, "download-0")
         backup = Path(download.value.path())
-        assert backup.read_bytes().startswith(b"{")
         home.close()
+        # The same file carries the evening to a computer running `companion serve`.
+        computer = TableService(tmp_path / "computer")
+        assert computer.import_backup(backup).evenings == 1
+        (carried,) = computer.evenings()
+        assert len(computer.evening(carried.id).hands) == 2
 
         other = open_site(second, static.url)  # a fresh profile: nothing yet
         assert by_id(other, "home-continue").count() == 0
@@ -236,3 +242,58 @@ def _crash(browser: Any) -> None:
     for pid in renderers:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_a_new_build_replaces_the_cached_site_and_keeps_the_data(
+    site: Path, browser: Any, tmp_path: Path
+) -> None:
+    """A new version of the site (its service worker changed) is what the phone runs from
+    the next open on; the old copy is dropped, and the evening is still there."""
+    folder = tmp_path / "site"
+    shutil.copytree(site, folder)
+    ctx = phone(browser)
+    try:
+        with serving(folder) as static:
+            page = open_site(ctx, static.url)
+            new_evening(page)
+            page.close()
+            old = _caches(open_site(ctx, static.url))
+            assert len(old) == 1, old
+            worker = folder / "sw.js"
+            worker.write_text(
+                worker.read_text("utf-8").replace(old[0].removeprefix("companion-site-"), "v2"),
+                "utf-8",
+            )
+            index = folder / "index.html"
+            index.write_text(
+                index.read_text("utf-8").replace(
+                    "</head>", '<meta name="companion-build" content="v2"></head>'
+                ),
+                "utf-8",
+            )
+            opened = open_site(ctx, static.url)  # the browser finds the new worker
+            opened.wait_for_function(
+                "async () => { const k = await caches.keys();"
+                " return k.length === 1 && k[0] === 'companion-site-v2'; }",
+                timeout=START,
+                polling=500,
+            )
+            opened.close()
+        offline = open_site(ctx, static.url)  # the next open, offline: the new build
+        build = offline.evaluate(
+            "() => document.querySelector('meta[name=companion-build]')?.content ?? null"
+        )
+        assert build == "v2"
+        tap(offline, "home-continue")
+        expect_text(offline, "evening-hand", "Donne 1")
+    finally:
+        ctx.close()
+
+
+def _caches(page: Any) -> list[str]:
+    page.wait_for_function(
+        "async () => (await caches.keys()).length > 0", timeout=START, polling=500
+    )
+    names: list[str] = page.evaluate("async () => await caches.keys()")
+    page.close()
+    return names

@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
+from companion.table import runtime
 from companion.ui import routes, theme
 from companion.ui.i18n import LANGS
 from companion.ui.screens.settings_data import DataPanel
@@ -40,6 +41,13 @@ def _choice(
             expand=expand,
         ),
     )
+
+
+def _scope(editor: bool) -> str:
+    """Whom a change of settings reaches: the table (a server), or this device alone."""
+    if not runtime.current().has_server:
+        return "settings.saved_device"
+    return "settings.saved_server" if editor else "settings.this_phone"
 
 
 @ft.component
@@ -81,7 +89,7 @@ def SettingsScreen() -> ft.View:
         section(session.tr("settings.theme")),
         *themes,  # one per line: three to a row leave no room for the words on a phone
         note(
-            session.tr("settings.saved_server" if session.editor else "settings.this_phone"),
+            session.tr(_scope(session.editor)),
             ident="settings-scope",
         ),
     ]
