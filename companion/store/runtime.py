@@ -61,9 +61,9 @@ class NotPersistedError(StoreError):
     def __init__(self, reason: str) -> None:
         super().__init__(
             f"le navigateur n'a pas enregistré la modification ({reason}) : réessayez ; "
-            "si cela se répète, exportez une sauvegarde",
+            "si cela se répète, exportez une sauvegarde.",
             f"the browser did not save the change ({reason}): try again; if it happens "
-            "again, export a backup",
+            "again, export a backup.",
             reason=reason,
         )
 

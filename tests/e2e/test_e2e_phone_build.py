@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion.table.service import TableService
-from tests.support.browser import PHONE, by_id, expect_text, open_app, tap, text_of
+from tests.support.browser import PHONE, by_id, expect_text, open_app, reach, tap, text_of
 from tests.support.static_site import (
     PLAYERS,
     START,
@@ -297,3 +298,55 @@ def _caches(page: Any) -> list[str]:
     names: list[str] = page.evaluate("async () => await caches.keys()")
     page.close()
     return names
+
+
+def test_the_podium_history_and_leaderboard_work_in_the_page(
+    static: StaticServer, browser: Any, tmp_path: Path
+) -> None:
+    """An ended evening's podium (the image said to need a computer, the text copied), the
+    history with its chart, the leaderboard with its chart: every screen runs in the page."""
+    from playwright.sync_api import expect
+
+    ctx = phone(browser)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=static.base)
+    try:
+        page = open_site(ctx, static.url)
+        new_evening(page)
+        record(page, [1, 0, 3, 2], 1)
+        tap(page, "evening-next")
+        record(page, [1, 2, 3, 0], 2)
+        tap(page, "evening-next")
+        _scroll(page, 5000)
+        tap(page, "evening-hands")
+        tap(page, "tab-players")
+        _scroll(page, 5000)
+        tap(page, "evening-end")
+        tap(page, "evening-end-confirm")
+        expect_text(page, "hands-ended", "La soirée est terminée")
+        tap(page, "back")
+        winner = re.compile("^(" + "|".join(PLAYERS) + ")\n1× Président")
+        expect(by_id(page, "podium-1")).to_have_attribute("aria-label", winner)
+        reach(page, "podium-png-missing")
+        expect_text(page, "podium-png-missing", "companion serve")
+        page.screenshot(path=str(tmp_path / "podium.png"))
+        reach(page, "podium-copy")
+        expect_text(page, "podium-message", "copié")
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert all(name in copied for name in PLAYERS), copied
+
+        page.close()
+        page = open_site(ctx, static.url)
+        tap(page, "home-history")
+        row = page.locator('[flt-semantics-identifier^="evening-"]').filter(has_text="2 donnes")
+        row.wait_for(state="attached")
+        row.click()
+        expect_text(page, "standing-1", "1. ")
+        expect_text(page, "chart-evening", "Léa")
+        box = by_id(page, "chart-evening").bounding_box()
+        assert box is not None and box["height"] > 200
+        tap(page, "back")
+        tap(page, "tab-leaderboard")
+        expect_text(page, "leader-1", "1.")
+        expect_text(page, "leader-5", "5.")  # every player, ranked (one evening: no chart yet)
+    finally:
+        ctx.close()

@@ -19,6 +19,7 @@ from companion import store
 from companion.errors import CompanionError
 from companion.store import DiskFullError, ReadOnlyError
 from companion.store import atomic as atomic_mod
+from companion.store.runtime import NotPersistedError
 
 
 def _read_only_fs(monkeypatch) -> None:
@@ -221,6 +222,7 @@ def _samples(tmp_path: Path) -> list[store.StoreError]:
         store.MigrationError(P, 1),
         store.MigrationError(P, 1, 3),
         store.FolderBusyError("/data", 60.0),
+        NotPersistedError("QuotaExceededError"),
     ]
 
 

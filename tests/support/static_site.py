@@ -100,7 +100,9 @@ def type_into(page: Any, ident: str, text: str) -> None:
     tap(page, ident)
     page.wait_for_function("() => document.activeElement?.tagName === 'INPUT'")
     page.keyboard.press("Control+A")
-    page.keyboard.type(text)
+    # At a person's pace: each key is a round trip to the Python worker, slower in the page
+    # than on a server (see the note on typing in docs/performance.md).
+    page.keyboard.type(text, delay=60)
 
 
 def new_evening(page: Any, players: list[str] = PLAYERS) -> None:
