@@ -32,13 +32,7 @@ def use_typed_text(initial: str = "") -> TypedText:
         # The event's own text: the control's value already holds whatever later keystrokes
         # arrived before this task ran (props are applied on receipt, handlers run later).
         latest.current = e.data if isinstance(e.data, str) else (e.control.value or "")
-        # Render it only when no later keystroke is waiting: the render would send this
-        # older text back to the field and erase what was typed since ("Tom" became "om"
-        # in the phone build, where Python answers slowly). The last keystroke's handler
-        # finds the two equal and renders.
-        newest = getattr(e.control, "value", None)
-        if not isinstance(newest, str) or newest == latest.current:
-            set_shown(latest.current)
+        set_shown(latest.current)
 
     def replace(value: str) -> None:
         latest.current = value

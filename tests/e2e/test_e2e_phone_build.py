@@ -59,6 +59,8 @@ def test_an_evening_on_the_phone_alone(static: StaticServer, browser: Any) -> No
         record(page, [0, 1, 2, 3], 3)
         tap(page, "evening-undo")  # the third hand is taken back
         expect_text(page, "evening-hand", "Donne 3")
+        tap(page, "back")  # home offers to continue, with no reload and no other phone
+        by_id(page, "home-continue").wait_for(state="attached")
         page.close()  # the tab is closed: the next one owns the data
 
         again = open_site(ctx, static.url)

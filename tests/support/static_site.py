@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.support.browser import PHONE, by_id, expect_text, free_port, open_app, reach, tap
+from tests.support.browser import PHONE, by_id, expect_text, free_port, open_app, reach, settle, tap
 
 PLAYERS = ["Léa", "Tom", "Ana", "Max", "Zoé"]
 START = 120_000  # ms: Pyodide and the app's packages load before the first screen
@@ -99,6 +99,10 @@ def open_site(ctx: Any, url: str) -> Any:
 def type_into(page: Any, ident: str, text: str) -> None:
     tap(page, ident)
     page.wait_for_function("() => document.activeElement?.tagName === 'INPUT'")
+    # A key pressed while the page still answers the tap can be lost (seen in the phone
+    # build, where Python answers slower: "Max" became "ax"); a person's keyboard takes that
+    # long to open anyway.
+    settle(page, quiet=300)
     page.keyboard.press("Control+A")
     # At a person's pace: each key is a round trip to the Python worker, slower in the page
     # than on a server (see the note on typing in docs/performance.md).

@@ -27,7 +27,10 @@ def HomeScreen() -> ft.View:
         except CompanionError:
             set_under_way(False)  # the evening screen says what is wrong with the data
 
-    ft.use_effect(look, [data_dir, session.editor])
+    # Looked at again whenever the phone comes back here: home stays mounted under the
+    # screens opened from it, and an evening started meanwhile (on this phone, with no
+    # other phone or folder watch to say so) must offer "Continue".
+    ft.use_effect(look, [data_dir, session.editor, ft.context.page.route])
     entries = routes.home_entries(session.editor, under_way)
     buttons = [
         big_button(
