@@ -3,6 +3,8 @@ going back to the one under way."""
 
 from __future__ import annotations
 
+from urllib.parse import urlparse
+
 import flet as ft
 
 from companion.errors import CompanionError
@@ -21,16 +23,21 @@ def HomeScreen() -> ft.View:
     # first frame already offers "Continue"; the look below confirms it.
     under_way, set_under_way = ft.use_state(tonight_as_last_seen(data_dir) is not None)
 
+    # Home stays mounted under the screens opened from it: it looks again each time the
+    # phone comes back here (an evening started meanwhile on this phone, with no other
+    # phone or folder watch to say so, must offer "Continue"), and not while another
+    # screen shows (it would race with that screen's own look at the folder).
+    at_home = urlparse(ft.context.page.route or "/").path.rstrip("/") == ""
+
     async def look() -> None:
+        if not at_home:
+            return
         try:
             set_under_way(await call(data_dir, current_evening_id) is not None)
         except CompanionError:
             set_under_way(False)  # the evening screen says what is wrong with the data
 
-    # Looked at again whenever the phone comes back here: home stays mounted under the
-    # screens opened from it, and an evening started meanwhile (on this phone, with no
-    # other phone or folder watch to say so) must offer "Continue".
-    ft.use_effect(look, [data_dir, session.editor, ft.context.page.route])
+    ft.use_effect(look, [data_dir, session.editor, at_home])
     entries = routes.home_entries(session.editor, under_way)
     buttons = [
         big_button(
