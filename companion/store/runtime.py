@@ -125,7 +125,8 @@ class BrowserDisk(Protocol):
         ...
 
     async def keep(self) -> bool:
-        """Ask the browser to keep our storage (never evict it); whether it agreed."""
+        """Whether the browser promised to keep our storage (never to evict it); the page
+        asks it at load (only a page may), the tab reads the answer."""
         ...
 
     async def own(self, waiting: Callable[[], None]) -> None:

@@ -82,6 +82,15 @@ def _scroll(page: Any, pixels: int) -> None:
     page.wait_for_timeout(400)
 
 
+def _two_hands(page: Any, first: list[int], second: list[int]) -> None:
+    """A new evening of five and its first two hands, up to the third's plan."""
+    new_evening(page)
+    record(page, first, 1)
+    tap(page, "evening-next")
+    record(page, second, 2)
+    tap(page, "evening-next")
+
+
 def test_a_backup_carries_the_evening_to_a_fresh_browser(
     static: StaticServer, browser: Any, tmp_path: Path
 ) -> None:
@@ -90,11 +99,7 @@ def test_a_backup_carries_the_evening_to_a_fresh_browser(
     first, second = phone(browser), phone(browser)
     try:
         page = open_site(first, static.url)
-        new_evening(page)
-        record(page, [0, 1, 2, 3], 1)
-        tap(page, "evening-next")
-        record(page, [3, 2, 1, 0], 2)
-        tap(page, "evening-next")
+        _two_hands(page, [0, 1, 2, 3], [3, 2, 1, 0])
         _scroll(page, 5000)
         tap(page, "evening-hands")
         _scroll(page, 5000)
@@ -117,6 +122,11 @@ def test_a_backup_carries_the_evening_to_a_fresh_browser(
         with home.expect_download() as download:
             tap(home, "download-0")
         backup = Path(download.value.path())
+        tap(home, "export-csv")  # the spreadsheets too
+        with home.expect_download() as sheet:
+            tap(home, "download-1")
+        assert sheet.value.suggested_filename.endswith(".csv")
+        assert any(name in Path(sheet.value.path()).read_text("utf-8") for name in PLAYERS)
         home.close()
         # The same file carries the evening to a computer running `companion serve`.
         computer = TableService(tmp_path / "computer")
@@ -313,11 +323,7 @@ def test_the_podium_history_and_leaderboard_work_in_the_page(
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=static.base)
     try:
         page = open_site(ctx, static.url)
-        new_evening(page)
-        record(page, [1, 0, 3, 2], 1)
-        tap(page, "evening-next")
-        record(page, [1, 2, 3, 0], 2)
-        tap(page, "evening-next")
+        _two_hands(page, [1, 0, 3, 2], [1, 2, 3, 0])
         _scroll(page, 5000)
         tap(page, "evening-hands")
         tap(page, "tab-players")
@@ -350,5 +356,11 @@ def test_the_podium_history_and_leaderboard_work_in_the_page(
         tap(page, "tab-leaderboard")
         expect_text(page, "leader-1", "1.")
         expect_text(page, "leader-5", "5.")  # every player, ranked (one evening: no chart yet)
+        tap(page, "leader-1")  # a player's page, then the players
+        expect_text(page, "player-rating", "cote ")
+        expect_text(page, "player-titles", "Président")
+        tap(page, "back")
+        by_id(page, "screen-players").wait_for(state="attached")
+        expect_text(page, "rename-0", "Renommer")
     finally:
         ctx.close()
