@@ -1,0 +1,53 @@
+"""``companion publish``'s refusals and invariants that need no build (the build itself runs
+in the phone-build browser tests, tests/e2e/test_e2e_phone_build.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.cli import publish
+
+
+def test_a_folder_that_is_not_a_site_is_never_written(tmp_path: Path) -> None:
+    """A non-empty folder that publish did not write is refused, and left as it was."""
+    (tmp_path / "notes.txt").write_text("mine", "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "publish", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "not a site written by companion publish" in done.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_a_file_is_not_a_folder(tmp_path: Path) -> None:
+    """Publishing onto a file is refused with its reason."""
+    target = tmp_path / "site"
+    target.write_text("x", "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "publish", str(target)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "is a file, not a folder" in done.stderr
+
+
+def test_the_rive_address_keeps_its_length() -> None:
+    """The client's one internet address is replaced by a local one of the same length (the
+    WebAssembly build keeps it as a fixed-size constant)."""
+    assert len(publish.RIVE_LOCAL) == len(publish.RIVE_CDN)
+    assert not publish.RIVE_LOCAL.startswith(b"http")
+
+
+def test_the_browser_gets_no_server_only_package_and_no_pillow() -> None:
+    """What the page imports: no Pillow (no WebAssembly build), nothing Flet needs only
+    outside a browser."""
+    names = set(publish.BROWSER_REQUIREMENTS)
+    assert "pillow" not in {n.lower() for n in names}
+    assert not names & publish.SERVER_ONLY
+    assert {"flet", "pydantic", "tinydb", "msgpack"} <= names
