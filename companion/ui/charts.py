@@ -2,8 +2,8 @@
 legend: a chart has no names on its lines, so a coloured dot and the name go above it.
 
 flet-charts is imported when a chart is first drawn: it is a third of what the app imports
-before its first screen (0.25 s of 0.83 s here), and the phone build's Python imports it 2-3×
-slower, at every open."""
+before its first screen (0.25 s of 0.83 s here), and the phone build imports everything
+again, more slowly, at every open."""
 
 from __future__ import annotations
 
