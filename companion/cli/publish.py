@@ -32,7 +32,6 @@ import hashlib
 import importlib.metadata
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -153,7 +152,7 @@ def publish(folder: Path, *, base_url: str = "/", wheels: Path | None = None) ->
     try:
         shutil.copytree(web, staging)
         _copy_assets(staging)
-        _patch_page(staging, base)
+        _patch_page(staging, base, pyodide_version(web))
         _no_flutter_worker(staging)
         _no_internet(staging)
         (staging / "app.tar.gz").write_bytes(_app_package(wheel_dir))
@@ -198,8 +197,8 @@ def _flet_web_dir() -> Path:
     return web
 
 
-def pyodide_version(web: Path | None = None) -> str:
-    package = (web or _flet_web_dir()) / "pyodide" / "package.json"
+def pyodide_version(web: Path) -> str:
+    package = web / "pyodide" / "package.json"
     return str(json.loads(package.read_text("utf-8"))["version"])
 
 
@@ -212,7 +211,7 @@ def _copy_assets(site: Path) -> None:
             shutil.copyfile(path, target)
 
 
-def _patch_page(site: Path, base: str) -> None:
+def _patch_page(site: Path, base: str, pyodide: str) -> None:
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web.patch_index import patch_font_manifest_json, patch_index_html
 
@@ -222,7 +221,7 @@ def _patch_page(site: Path, base: str) -> None:
         base_href=base,
         pyodide=True,
         pyodide_script_path="main.py",
-        pyodide_version=pyodide_version(),
+        pyodide_version=pyodide,
         app_package_url="app.tar.gz",
         web_renderer=WebRenderer.AUTO,
         # A static host answers only the files it has: with hash routes (/#/history) a
@@ -382,4 +381,3 @@ def _write_service_worker(site: Path, version: str) -> None:
         "__CORE_FILES__", json.dumps(list(CORE))
     )
     (site / "sw.js").write_text(text, "utf-8")
-    os.utime(site / "sw.js")
