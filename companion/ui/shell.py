@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from urllib.parse import urlparse
 
@@ -12,43 +13,71 @@ from companion.table import StoreError, runtime
 from companion.table.table_rules import TableRules
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
-from companion.ui.folder_watch import watch_folder
 from companion.ui.i18n import LANGS, t
 from companion.ui.live_settings import publish_settings, use_table_settings
-from companion.ui.screens.dispute import DisputeScreen
-from companion.ui.screens.evening import EveningScreen
-from companion.ui.screens.evening_hands import EveningHandsScreen
-from companion.ui.screens.history import HistoryScreen
-from companion.ui.screens.history_evening import EveningHistoryScreen
-from companion.ui.screens.home import HomeScreen
-from companion.ui.screens.invite import InviteScreen
-from companion.ui.screens.new_evening import NewEveningScreen
-from companion.ui.screens.player import PlayerScreen
-from companion.ui.screens.players import PlayersScreen
-from companion.ui.screens.settings import SettingsScreen
 from companion.ui.session import ServerConfig, Session, SessionContext
 from companion.ui.settings import UiSettings
 from companion.ui.widgets import note
 
+_SCREEN_MODULES: list[str] = []  # what warm_up imports ahead on a server
+
+
+def _screen(module: str, name: str) -> Callable[[], ft.Control]:
+    """A route's screen, its module imported when the screen is first shown: the first
+    screen opens without importing the others (the dispute's engine, the charts, the QR
+    code), which the phone build feels (issue 19). The router calls this as it would call
+    the component, and gets the same control."""
+
+    def screen() -> ft.Control:
+        component: Callable[[], ft.Control] = getattr(
+            importlib.import_module(f"companion.ui.screens.{module}"), name
+        )
+        return component()
+
+    screen.__name__ = name
+    _SCREEN_MODULES.append(module)
+    return screen
+
+
 ROUTES = [
     ft.Route(
         path=routes.HOME,
-        component=HomeScreen,
+        component=_screen("home", "HomeScreen"),
         children=[
-            ft.Route(path=routes.DISPUTE.lstrip("/"), component=DisputeScreen),
-            ft.Route(path=routes.SETTINGS.lstrip("/"), component=SettingsScreen),
-            ft.Route(path=routes.INVITE.lstrip("/"), component=InviteScreen),
-            ft.Route(path=routes.EVENING.lstrip("/"), component=EveningScreen),
-            ft.Route(path=routes.EVENING.lstrip("/") + "/:evening_id", component=EveningScreen),
-            ft.Route(path=routes.EVENING_HANDS.lstrip("/"), component=EveningHandsScreen),
-            ft.Route(path=routes.PLAYERS.lstrip("/"), component=PlayersScreen),
-            ft.Route(path=routes.PLAYER.lstrip("/"), component=PlayerScreen),
-            ft.Route(path=routes.NEW_EVENING.lstrip("/"), component=NewEveningScreen),
+            ft.Route(
+                path=routes.DISPUTE.lstrip("/"), component=_screen("dispute", "DisputeScreen")
+            ),
+            ft.Route(
+                path=routes.SETTINGS.lstrip("/"), component=_screen("settings", "SettingsScreen")
+            ),
+            ft.Route(path=routes.INVITE.lstrip("/"), component=_screen("invite", "InviteScreen")),
+            ft.Route(
+                path=routes.EVENING.lstrip("/"), component=_screen("evening", "EveningScreen")
+            ),
+            ft.Route(
+                path=routes.EVENING.lstrip("/") + "/:evening_id",
+                component=_screen("evening", "EveningScreen"),
+            ),
+            ft.Route(
+                path=routes.EVENING_HANDS.lstrip("/"),
+                component=_screen("evening_hands", "EveningHandsScreen"),
+            ),
+            ft.Route(
+                path=routes.PLAYERS.lstrip("/"), component=_screen("players", "PlayersScreen")
+            ),
+            ft.Route(path=routes.PLAYER.lstrip("/"), component=_screen("player", "PlayerScreen")),
+            ft.Route(
+                path=routes.NEW_EVENING.lstrip("/"),
+                component=_screen("new_evening", "NewEveningScreen"),
+            ),
             ft.Route(
                 path=routes.HISTORY.lstrip("/"),
-                component=HistoryScreen,
+                component=_screen("history", "HistoryScreen"),
                 children=[
-                    ft.Route(path=":evening_id", component=EveningHistoryScreen),
+                    ft.Route(
+                        path=":evening_id",
+                        component=_screen("history_evening", "EveningHistoryScreen"),
+                    ),
                 ],
             ),
         ],
@@ -82,6 +111,8 @@ def App(config: ServerConfig) -> list[ft.View]:
     # a browser tab has no other process to hear, and no thread to listen with).
     def watch() -> None:
         if runtime.current().threads:
+            from companion.ui.folder_watch import watch_folder
+
             watch_folder(config.data_dir, page.pubsub)
 
     ft.use_effect(watch, [])
@@ -109,9 +140,13 @@ def _views() -> list[ft.View]:
 
 def warm_up() -> None:
     """Do before serving what the first phone would otherwise wait for: Flet imports its
-    theme and component modules on first use, about 80 ms of the first open's answer, and
-    the option sets build their validators on first use."""
+    theme and component modules on first use, about 80 ms of the first open's answer, the
+    screens' modules are imported when first shown, and the option sets build their
+    validators on first use."""
     import flet.components.component  # noqa: F401  (what render_views imports)
+
+    for module in _SCREEN_MODULES:
+        importlib.import_module(f"companion.ui.screens.{module}")
 
     theme.make_theme()
     theme.make_theme(dark=True)
