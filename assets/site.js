@@ -87,6 +87,9 @@
     await initialized;
     if (error) {
       console.error("Python worker init error:", error);
+      // Whatever went wrong, the next open compiles from the site's own sources
+      // (companion/bytecode/: the compiled code kept by earlier opens is dropped).
+      if (window.caches) await caches.delete("companion-bytecode").catch(function () { });
       await jsDisconnect(appId);
       throw error;
     }

@@ -3,12 +3,18 @@
 // network at all. Each build has its own cache, named after the site's version (a hash of
 // its files, written here at build time): a new build installs a new worker on the next
 // open, which drops the old cache. The app's data lives in IndexedDB, which this worker
-// never touches.
+// never touches. The compiled Python of earlier opens (companion/bytecode/) is kept by the
+// page in a cache of its own, "companion-bytecode", which this worker answers from and
+// never drops: the app's modules are checked against their build's key when read, and the
+// standard library compiled by the page is served in place of the site's only when it was
+// compiled from this very library.
 "use strict";
 
 const VERSION = "__SITE_VERSION__";
 const CACHE = "companion-site-" + VERSION;
 const CORE = __CORE_FILES__; // what the first open needs, the Python worker's files included
+const BYTECODE = "companion-bytecode";
+const LIBRARY = "__LIBRARY_HASH__"; // the hash of pyodide/python_stdlib.zip
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -72,18 +78,38 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  event.respondWith(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      // Routes are in the hash: any page of the site is index.html.
-      const key = request.mode === "navigate" ? new URL("index.html", self.registration.scope).href : request;
-      const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
-      if (hit) return hit;
-      const response = await fetch(request);
-      if (response.ok && response.type === "basic") {
-        cache.put(key, response.clone()).catch(() => {});
-      }
-      return response;
-    })()
-  );
+  if (url.href.startsWith(new URL("bytecode/", self.registration.scope).href)) {
+    // Only ever what the page stored: no host has these files.
+    event.respondWith(
+      caches
+        .open(BYTECODE)
+        .then((cache) => cache.match(request))
+        .then((hit) => hit || new Response(null, { status: 404 }))
+    );
+    return;
+  }
+  if (url.href === new URL("pyodide/python_stdlib.zip", self.registration.scope).href) {
+    event.respondWith(compiledLibrary().then((compiled) => compiled || fromCache(request)));
+    return;
+  }
+  event.respondWith(fromCache(request));
 });
+
+async function compiledLibrary() {
+  const cache = await caches.open(BYTECODE);
+  const hit = await cache.match(new URL("bytecode/python_stdlib.zip", self.registration.scope).href);
+  return hit && hit.headers.get("X-Companion-Library") === LIBRARY ? hit : null;
+}
+
+async function fromCache(request) {
+  const cache = await caches.open(CACHE);
+  // Routes are in the hash: any page of the site is index.html.
+  const key = request.mode === "navigate" ? new URL("index.html", self.registration.scope).href : request;
+  const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.type === "basic") {
+    cache.put(key, response.clone()).catch(() => {});
+  }
+  return response;
+}

@@ -1,4 +1,5 @@
-"""The package's imports run one way: errors ← rules ← store ← table ← ui ← cli/app.
+"""The package's imports run one way: errors ← rules ← store ← table ← ui ← cli/app
+(``bytecode``, the phone build's code cache, imports nothing of companion: it runs first).
 
 Every module is parsed (not imported) and every import counts, including those inside
 functions and under ``TYPE_CHECKING``: a lazy import is still a dependency.
@@ -15,7 +16,16 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "companion"
 
 # A module may import its own layer and lower ones only.
-LAYERS = {"errors": 0, "rules": 1, "store": 2, "table": 3, "ui": 4, "cli": 5, "app": 5}
+LAYERS = {
+    "bytecode": 0,
+    "errors": 0,
+    "rules": 1,
+    "store": 2,
+    "table": 3,
+    "ui": 4,
+    "cli": 5,
+    "app": 5,
+}
 LAYER_NAMES = ["errors", "rules", "store", "table", "ui", "cli/app"]
 # Screens and the command line reach storage only through TableService.
 NO_STORE = {"ui", "cli", "app"}
@@ -95,7 +105,7 @@ def group(module: str) -> str:
 
 
 def test_every_module_belongs_to_a_layer() -> None:
-    """A module outside errors, rules, store, table, ui, cli and app has no place in the
+    """A module outside bytecode, errors, rules, store, table, ui, cli and app has no place in the
     order (a benchmark or a harness belongs outside the package)."""
     outside = [m for m in MODULES if layer(m) is None]
     assert not outside, "modules in no layer: " + ", ".join(outside)

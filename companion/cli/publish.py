@@ -89,7 +89,19 @@ CORE = (
     "assets/fonts/MaterialIcons-Regular.otf",
     "fonts/CompanionSymbols.ttf",
 )
-MAIN_PY = "from companion.app import run\n\nrun()\n"
+# The app's entry point in the browser. The compiled code of earlier opens is installed
+# before the first import (companion.bytecode): its key names everything the site imports,
+# and library the standard library's zip, which the service worker serves compiled.
+MAIN_PY = """from companion import bytecode
+
+cache = bytecode.restore("{key}")
+
+from companion.app import run
+
+run()
+bytecode.keep(cache, library="{library}")
+"""
+LIBRARY_ZIP = "pyodide/python_stdlib.zip"
 
 
 class PublishError(Exception):
@@ -152,12 +164,14 @@ def publish(folder: Path, *, base_url: str = "/", wheels: Path | None = None) ->
     try:
         shutil.copytree(web, staging)
         _copy_assets(staging)
-        _patch_page(staging, base, pyodide_version(web))
+        pyodide = pyodide_version(web)
+        _patch_page(staging, base, pyodide)
         _no_flutter_worker(staging)
         _no_internet(staging)
-        (staging / "app.tar.gz").write_bytes(_app_package(wheel_dir))
+        library = library_hash(staging / LIBRARY_ZIP)
+        (staging / "app.tar.gz").write_bytes(_app_package(wheel_dir, pyodide, library))
         version = _version(staging)
-        _write_service_worker(staging, version)
+        _write_service_worker(staging, version, library)
         (staging / MARKER).write_text(
             json.dumps({"version": version, "base_url": base}, indent=1) + "\n", "utf-8"
         )
@@ -338,10 +352,11 @@ def _package_files() -> Iterable[tuple[str, Path]]:
         yield f"companion/{path.relative_to(package).as_posix()}", path
 
 
-def _app_package(wheel_dir: Path) -> bytes:
+def _app_package(wheel_dir: Path, pyodide: str, library: str) -> bytes:
     """``app.tar.gz``: main.py, the package and its unpacked wheels, byte for byte the same
     for the same inputs (sorted, no dates), so that the site's version only moves when
-    something in it did."""
+    something in it did. main.py carries the keys of the compiled code the browser keeps: a
+    hash of every other file and of the Python that compiles them, and ``library``'s."""
     wheels = sorted(p for p in Path(wheel_dir).glob("*.whl") if _wheel_name(p) not in SERVER_ONLY)
     if not any(_wheel_name(p) == "pydantic-core" for p in wheels):
         raise PublishError(f"{wheel_dir} has no pydantic-core wheel for {PLATFORM}")
@@ -354,15 +369,34 @@ def _app_package(wheel_dir: Path) -> bytes:
             info.mode = 0o644
             tar.addfile(info, io.BytesIO(data))
 
-        add("main.py", MAIN_PY.encode())
-        for name, path in _package_files():
-            add(name, path.read_bytes())
+        files = [(name, path.read_bytes()) for name, path in _package_files()]
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as archive:
-                for member in sorted(archive.namelist()):
-                    if not member.endswith("/"):
-                        add(f"__pypackages__/{member}", archive.read(member))
+                files += [
+                    (f"__pypackages__/{member}", archive.read(member))
+                    for member in sorted(archive.namelist())
+                    if not member.endswith("/")
+                ]
+        main = MAIN_PY.format(key=code_key(files, pyodide), library=library)
+        add("main.py", main.encode())
+        for name, data in files:
+            add(name, data)
     return gzip.compress(raw.getvalue(), compresslevel=9, mtime=0)
+
+
+def code_key(files: Iterable[tuple[str, bytes]], pyodide: str) -> str:
+    """The key of the compiled code kept in the browser: it moves with any file the app
+    imports and with the Python that compiles them (companion.bytecode)."""
+    digest = hashlib.sha256(f"pyodide {pyodide}\n".encode())
+    for name, data in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()[:16]
+
+
+def library_hash(zipped: Path) -> str:
+    """The standard library's zip, named by its content: the service worker serves the
+    compiled copy the page made of it only for this one."""
+    return hashlib.sha256(zipped.read_bytes()).hexdigest()[:16]
 
 
 def _version(site: Path) -> str:
@@ -373,11 +407,16 @@ def _version(site: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def _write_service_worker(site: Path, version: str) -> None:
+def _write_service_worker(site: Path, version: str, library: str) -> None:
     template = (site / "sw.js").read_text("utf-8")
-    if "__SITE_VERSION__" not in template or "__CORE_FILES__" not in template:
+    values = {
+        "__SITE_VERSION__": version,
+        "__CORE_FILES__": json.dumps(list(CORE)),
+        "__LIBRARY_HASH__": library,
+    }
+    if any(name not in template for name in values):
         raise PublishError("assets/sw.js lacks its placeholders")
-    text = template.replace("__SITE_VERSION__", version).replace(
-        "__CORE_FILES__", json.dumps(list(CORE))
-    )
+    text = template
+    for name, value in values.items():
+        text = text.replace(name, value)
     (site / "sw.js").write_text(text, "utf-8")

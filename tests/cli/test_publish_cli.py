@@ -3,6 +3,7 @@ in the phone-build browser tests, tests/e2e/test_e2e_phone_build.py)."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +52,24 @@ def test_the_browser_gets_no_server_only_package_and_no_pillow() -> None:
     assert "pillow" not in {n.lower() for n in names}
     assert not names & publish.SERVER_ONLY
     assert {"flet", "pydantic", "tinydb", "msgpack"} <= names
+
+
+def test_the_code_key_moves_with_any_file_and_with_python() -> None:
+    """The key of the browser's compiled code (companion.bytecode) changes when any file the
+    app imports changes, or the Python that compiles them; the same inputs give the same key."""
+    files = [("companion/a.py", b"A = 1\n"), ("__pypackages__/x.py", b"X = 1\n")]
+    key = publish.code_key(files, "0.29.0")
+    assert publish.code_key(list(files), "0.29.0") == key
+    assert publish.code_key([files[0], ("__pypackages__/x.py", b"X = 2\n")], "0.29.0") != key
+    assert publish.code_key(files, "0.30.0") != key
+    assert publish.code_key(files[:1], "0.29.0") != key
+
+
+def test_main_py_restores_the_cache_before_the_first_import_of_the_app() -> None:
+    """The browser's entry point installs the compiled code under its key before anything of
+    the app is imported, and stores what it compiled after the app started."""
+    source = publish.MAIN_PY.format(key="0123abcd", library="4567ef")
+    ast.parse(source)  # valid Python
+    first_call = source.index('bytecode.restore("0123abcd")')
+    assert first_call < source.index("from companion.app import run")
+    assert source.index("run()") < source.index('bytecode.keep(cache, library="4567ef")')

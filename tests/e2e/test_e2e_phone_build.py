@@ -17,7 +17,16 @@ from typing import Any
 import pytest
 
 from companion.table.service import TableService
-from tests.support.browser import PHONE, by_id, expect_text, open_app, reach, tap, text_of
+from tests.support.browser import (
+    PHONE,
+    by_id,
+    expect_text,
+    open_app,
+    poll,
+    reach,
+    tap,
+    text_of,
+)
 from tests.support.static_site import (
     PLAYERS,
     START,
@@ -285,11 +294,12 @@ def test_a_new_build_replaces_the_cached_site_and_keeps_the_data(
                 "utf-8",
             )
             opened = open_site(ctx, static.url)  # the browser finds the new worker
-            opened.wait_for_function(
-                "async () => { const k = await caches.keys();"
+            poll(
+                opened,
+                "async () => { const k = (await caches.keys())"
+                ".filter((n) => n.startsWith('companion-site-'));"
                 " return k.length === 1 && k[0] === 'companion-site-v2'; }",
                 timeout=START,
-                polling=500,
             )
             opened.close()
         offline = open_site(ctx, static.url)  # the next open, offline: the new build
@@ -303,13 +313,44 @@ def test_a_new_build_replaces_the_cached_site_and_keeps_the_data(
         ctx.close()
 
 
+_SITE_CACHES = "async () => (await caches.keys()).filter((n) => n.startsWith('companion-site-'))"
+
+
 def _caches(page: Any) -> list[str]:
-    page.wait_for_function(
-        "async () => (await caches.keys()).length > 0", timeout=START, polling=500
-    )
-    names: list[str] = page.evaluate("async () => await caches.keys()")
+    """The names of the site's caches (the compiled code's own cache aside)."""
+    names: list[str] = poll(page, _SITE_CACHES, timeout=START)
     page.close()
     return names
+
+
+def test_the_next_open_runs_the_code_compiled_on_the_first(
+    static: StaticServer, browser: Any
+) -> None:
+    """The first open stores the Python it compiled; the next open installs it (hundreds of
+    modules, the standard library's and the app's) before the app's first import, and the
+    app works as before."""
+    ctx = phone(browser)
+    try:
+        first = open_site(ctx, static.url)
+        poll(
+            first,
+            "async () => (await (await caches.open('companion-bytecode')).keys()).length === 1",
+            timeout=START,
+        )
+        first.close()
+        said: list[str] = []
+        ctx.on("console", lambda message: said.append(message.text))
+        again = open_site(ctx, static.url)
+        restored = [
+            int(m.group(1))
+            for text in said
+            if (m := re.search(r"compiled code restored: (\d+) modules", text))
+        ]
+        assert restored and restored[-1] > 100, said
+        new_evening(again)
+        expect_text(again, "evening-hand", "Donne 1")
+    finally:
+        ctx.close()
 
 
 def test_the_podium_history_and_leaderboard_work_in_the_page(

@@ -24,6 +24,7 @@ from tests.support.browser import (
     expect_text,
     into_view,
     open_app,
+    poll,
     running_server,
     tap,
 )
@@ -135,13 +136,13 @@ def test_copy_the_text_puts_the_podium_on_the_clipboard(
         _shot(page, "podium-copied.png", tmp_path)
         # What a paste would give: read back from the browser's clipboard (polled, with a
         # timeout, until the app's write has landed).
-        pasted = page.wait_for_function(
+        pasted = poll(
+            page,
             """async () => {
                 const text = await navigator.clipboard.readText();
                 return text.includes("🥇") ? text : false;
             }""",
-            timeout=20_000,
-        ).json_value()
+        )
         lines = pasted.splitlines()
         assert lines[0].startswith("🃏 ")
         assert lines.index(next(x for x in lines if x.startswith("🥇 Tom — "))) < lines.index(

@@ -192,6 +192,20 @@ def settle(page: Any, quiet: int = 120, limit: int = 3_000) -> None:
     )
 
 
+def poll(page: Any, expression: str, timeout: float = 20_000, every: float = 500) -> Any:
+    """The first truthy value of ``expression`` (a function, async or not), evaluated every
+    ``every`` ms until ``timeout`` ms. Playwright's ``wait_for_function`` does not await a
+    promise: an async predicate "succeeds" at once, whatever it resolves to."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still {value!r} after {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(every)
+
+
 def into_view(page: Any, ident: str, top: float = 120) -> None:
     """Flutter's page scrolls inside its canvas, out of Playwright's reach (and Flutter
     labels only what is on screen): wheel until the control tagged ``ident`` is on screen
