@@ -87,9 +87,14 @@
     await initialized;
     if (error) {
       console.error("Python worker init error:", error);
-      // Whatever went wrong, the next open compiles from the site's own sources
-      // (companion/bytecode/: the compiled code kept by earlier opens is dropped).
-      if (window.caches) await caches.delete("companion-bytecode").catch(function () { });
+      // Whatever went wrong, Python starts again from the site's own sources: the
+      // compiled code kept by earlier opens (companion/bytecode/) is dropped and, if there
+      // was any, the page opens again once.
+      var dropped = window.caches && (await caches.delete("companion-bytecode").catch(function () { }));
+      if (dropped && !sessionStorage.getItem("companion-recompiled")) {
+        sessionStorage.setItem("companion-recompiled", "1");
+        location.reload();
+      }
       await jsDisconnect(appId);
       throw error;
     }

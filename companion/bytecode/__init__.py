@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 from typing import Any
 
 from .cache import CodeCache, install
@@ -49,6 +48,11 @@ def restore(key: str) -> CodeCache | None:
     cache = (CodeCache.unpack(key, blob) if blob else None) or CodeCache(key)
     install(cache)
     _log(f"compiled code restored: {cache.known} modules")
+    from . import library
+
+    zipped = library.archive()
+    ran = len(library.loaded(zipped, ".pyc")) if zipped else 0
+    _log(f"standard library: {ran} modules ran compiled")
     return cache
 
 
@@ -98,9 +102,9 @@ async def _save_library(js: Any, store: Any, library_hash: str) -> None:
     modules = library.sources_loaded(zipped)
     if not modules:
         return
-    done = await library.compiled(
-        Path(zipped).read_bytes(), zipped, modules, lambda: asyncio.sleep(0)
-    )
+    with open(zipped, "rb") as file:
+        original = file.read()
+    done = await library.compiled(original, zipped, modules, lambda: asyncio.sleep(0))
     if done is None:
         return
     blob, count = done

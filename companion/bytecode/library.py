@@ -17,16 +17,14 @@ them (``assets/site.js``).
 from __future__ import annotations
 
 import importlib.util
-import io
 import marshal
 import os
 import sys
-import zipfile
 import zipimport
 from collections.abc import Awaitable, Callable, Iterable
 from types import CodeType
 
-__all__ = ["archive", "compiled", "sources_loaded"]
+__all__ = ["archive", "compiled", "loaded", "sources_loaded"]
 
 UNCHECKED_HASH_PYC = 0b01  # PEP 552: hash-based, source not checked
 
@@ -39,6 +37,12 @@ def archive() -> str | None:
 
 def sources_loaded(library: str) -> set[str]:
     """The paths, inside ``library``, of the modules imported from it as sources."""
+    return loaded(library, ".py")
+
+
+def loaded(library: str, suffix: str) -> set[str]:
+    """The paths, inside ``library``, of the modules imported from its files ending in
+    ``suffix`` (``.py``: compiled at import; ``.pyc``: run from their bytecode)."""
     found = set()
     prefix = library.rstrip("/") + "/"
     for module in list(sys.modules.values()):
@@ -48,7 +52,7 @@ def sources_loaded(library: str) -> set[str]:
             isinstance(getattr(spec, "loader", None), zipimport.zipimporter)
             and isinstance(origin, str)
             and origin.startswith(prefix)
-            and origin.endswith(".py")
+            and origin.endswith(suffix)
         ):
             found.add(origin[len(prefix) :])
     return found
@@ -73,6 +77,9 @@ async def compiled(
     """``zipped`` (the library's zip) with the bytecode of ``modules`` added, and how many
     were compiled; None when every one of them already had its bytecode. ``pause`` is
     awaited after each module, so that the page keeps answering taps while this runs."""
+    import io
+    import zipfile  # here: not among what every start imports
+
     with zipfile.ZipFile(io.BytesIO(zipped)) as source:
         entries = {info.filename: source.read(info) for info in source.infolist()}
     added = 0

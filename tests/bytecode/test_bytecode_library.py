@@ -85,20 +85,25 @@ def test_zipimport_runs_the_bytecode_without_reading_the_source(tmp_path: Path) 
 
 
 def test_the_modules_imported_from_the_library_are_found(tmp_path: Path) -> None:
-    """The modules taken as sources from the library's zip are listed by their path inside
-    it; modules from elsewhere are not."""
+    """The modules taken from the library's zip are listed by their path inside it, those
+    compiled at import apart from those run from their bytecode; modules from elsewhere
+    are not."""
     zipped = tmp_path / "python399.zip"
     _zip(zipped, {"lib_delta.py": "D = 4\n", "lib_pkg/__init__.py": ""})
+    source = b"E = 5\n"
+    with zipfile.ZipFile(zipped, "a") as more:
+        more.writestr("lib_eps.py", source)
+        more.writestr("lib_eps.pyc", library.pyc(source, compile(source, "lib_eps.py", "exec")))
     (tmp_path / "outside.py").write_text("O = 1\n", "utf-8")
     path, before = list(sys.path), set(sys.modules)
     sys.path[:0] = [str(zipped), str(tmp_path)]
     try:
         importlib.invalidate_caches()
-        for name in ("lib_delta", "lib_pkg", "outside"):
+        for name in ("lib_delta", "lib_pkg", "lib_eps", "outside"):
             importlib.import_module(name)
         found = library.sources_loaded(str(zipped))
-        assert {"lib_delta.py", "lib_pkg/__init__.py"} <= found
-        assert not any("outside" in name for name in found)
+        assert found == {"lib_delta.py", "lib_pkg/__init__.py"}
+        assert library.loaded(str(zipped), ".pyc") == {"lib_eps.pyc"}
     finally:
         sys.path[:] = path
         for name in set(sys.modules) - before:

@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from companion.table.service import TableService
 from tests.support.browser import (
     PHONE,
     by_id,
+    enable_semantics,
     expect_text,
     open_app,
     poll,
@@ -326,15 +328,15 @@ def _caches(page: Any) -> list[str]:
 def test_the_next_open_runs_the_code_compiled_on_the_first(
     static: StaticServer, browser: Any
 ) -> None:
-    """The first open stores the Python it compiled; the next open installs it (hundreds of
-    modules, the standard library's and the app's) before the app's first import, and the
-    app works as before."""
+    """The first open stores the Python it compiled; the next open runs it: the standard
+    library's modules that Pyodide's start imports come compiled, and hundreds of the app's
+    are installed before its first import. The app works as before."""
     ctx = phone(browser)
     try:
         first = open_site(ctx, static.url)
         poll(
             first,
-            "async () => (await (await caches.open('companion-bytecode')).keys()).length === 1",
+            "async () => (await (await caches.open('companion-bytecode')).keys()).length === 2",
             timeout=START,
         )
         first.close()
@@ -347,8 +349,56 @@ def test_the_next_open_runs_the_code_compiled_on_the_first(
             if (m := re.search(r"compiled code restored: (\d+) modules", text))
         ]
         assert restored and restored[-1] > 100, said
+        library = [
+            int(m.group(1))
+            for text in said
+            if (m := re.search(r"standard library: (\d+) modules ran compiled", text))
+        ]
+        assert library and library[-1] > 50, said
         new_evening(again)
         expect_text(again, "evening-hand", "Donne 1")
+    finally:
+        ctx.close()
+
+
+def test_a_damaged_compiled_library_costs_one_reload_and_nothing_else(
+    static: StaticServer, browser: Any
+) -> None:
+    """If the compiled standard library kept by the page is damaged, Python cannot start
+    from it: the page drops the compiled code, opens again once, and the app and its
+    evening are there."""
+    ctx = phone(browser)
+    try:
+        first = open_site(ctx, static.url)
+        new_evening(first)
+        poll(
+            first,
+            "async () => (await (await caches.open('companion-bytecode')).keys()).length === 2",
+            timeout=START,
+        )
+        first.evaluate(
+            """async () => {
+                const cache = await caches.open('companion-bytecode');
+                const url = new URL('bytecode/python_stdlib.zip', location.href).href;
+                const kept = await cache.match(url);
+                const headers = { 'X-Companion-Library': kept.headers.get('X-Companion-Library') };
+                await cache.put(url, new Response('not a zip at all', { headers }));
+            }"""
+        )
+        first.close()
+        again = ctx.new_page()
+        loads: list[str] = []
+        again.on("load", lambda page: loads.append(page.url))
+        again.goto(static.url)
+        deadline = time.monotonic() + START / 1000
+        while len(loads) < 2:  # the page's own load, then its reload
+            assert time.monotonic() < deadline, loads
+            again.wait_for_timeout(250)
+        enable_semantics(again, START)
+        by_id(again, "home-new").wait_for(state="attached", timeout=START)
+        tap(again, "home-continue")
+        expect_text(again, "evening-hand", "Donne 1")
+        assert again.evaluate("() => sessionStorage.getItem('companion-recompiled')") == "1"
     finally:
         ctx.close()
 
