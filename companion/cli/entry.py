@@ -1,16 +1,17 @@
 """The ``companion`` command line. Every sub-command is a thin layer over a Python API and
 prints one JSON object (or a readable table) on stdout; bad input exits 2 with one clear line
-on stderr, never a traceback. Only the app's own commands import the app, when they run."""
+on stderr, never a traceback. A sub-command imports only its own module (``COMMANDS``), and
+only the app's own commands import the app, when they run."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from companion.cli import judge
 from companion.errors import one_line
 
 
@@ -34,27 +35,39 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser(lang: str = "fr", *, judge_only: bool = False) -> argparse.ArgumentParser:
-    """The whole parser; with ``judge_only``, one that knows only ``judge`` (what ``companion
-    judge …`` needs: a ruling should not wait for the storage and table modules to load)."""
+# Each sub-command's module: ``companion history …`` imports the history's and nothing of
+# the others (no rules engine for an export, no table for a ruling).
+COMMANDS = {
+    "judge": "judge",
+    "deal": "deal",
+    "history": "history",
+    "leaderboard": "history",
+    "evening": "evening",
+    "export": "transfer",
+    "import": "transfer",
+    "serve": "app_parser",
+    "publish": "publish",
+}
+_ORDER = ["judge", "deal", "history", "evening", "transfer", "app_parser", "publish"]
+
+
+def build_parser(lang: str = "fr", *, command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with ``command`` (one of ``COMMANDS``), one that knows only that
+    sub-command, so that running it imports only its own module."""
     _Parser.lang = lang
     parser = _Parser(
         prog="companion",
         description="Referee and scorekeeper for Président. Without a command, opens the app.",
     )
-    if judge_only:
-        judge.register(parser.add_subparsers(dest="command", parser_class=_Parser))
-        return parser
-    from companion.cli import app_parser, deal, evening, history, publish
+    chosen = COMMANDS.get(command or "")
+    modules = [chosen] if chosen else _ORDER
+    if chosen is None:
+        from companion.cli import app_parser
 
-    app_parser.add_app_arguments(parser)
+        app_parser.add_app_arguments(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-    judge.register(sub)
-    deal.register(sub)
-    history.register(sub)
-    evening.register(sub)
-    app_parser.register(sub)
-    publish.register(sub)
+    for name in modules:
+        importlib.import_module(f"companion.cli.{name}").register(sub)
     return parser
 
 
@@ -74,7 +87,8 @@ def _clean(arg: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = [_clean(a) for a in (sys.argv[1:] if argv is None else argv)]
-    parser = build_parser(_lang(args_list), judge_only=args_list[:1] == ["judge"])
+    command = args_list[0] if args_list else None
+    parser = build_parser(_lang(args_list), command=command)
     args = parser.parse_args(args_list)
     handler = getattr(args, "handler", None)
     if handler is None:

@@ -13,19 +13,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.table import ImportFileError, NewerSchemaError
+from companion.table import transfer
 from companion.table.csv_export import export_csv
 from companion.table.service import TableService
-
-EXPORTS = "exports"
-
-
-def exports_dir(service: TableService) -> Path:
-    return service.data_dir / EXPORTS
-
-
-def _stamp(now: datetime | None) -> str:
-    return (now or datetime.now(UTC)).astimezone().strftime("%Y-%m-%d_%H%M%S")
+from companion.table.transfer import ImportSummary, exports_dir
+from companion.table.transfer import stamp as _stamp
 
 
 @dataclass(frozen=True)
@@ -50,38 +42,19 @@ def export_spreadsheets(service: TableService, now: datetime | None = None) -> l
     return [ExportedFile(p, p.read_bytes()) for p in (result.rankings, result.hands)]
 
 
-@dataclass(frozen=True)
-class ImportSummary:
-    evenings: int
-    players: int
-    safety_copy: Path  # the data as it was before the import, in exports/
-
-
 def import_backup(
     service: TableService, data: bytes, now: datetime | None = None, name: str | None = None
 ) -> ImportSummary:
-    """Read a backup sent from a phone. The whole file is checked before anything is
-    written: a wrong file raises ``ImportFileError`` (``message(lang)``) and
-    changes nothing. Evenings of the file are added, or replace those with the same id;
-    the others are kept. The data as it was is first exported to ``exports/``. ``name``:
-    the file's name on the phone, which the refusal names (rather than the scratch copy,
-    gone by the time the message is read)."""
+    """Read a backup sent from a phone (``companion.table.transfer.import_backup``: checked
+    whole first, the data as it was exported to ``exports/``). ``name``: the file's name on
+    the phone, which a refusal names (rather than the scratch copy, gone by the time the
+    message is read)."""
     folder = exports_dir(service)
     folder.mkdir(parents=True, exist_ok=True)
-    safety = service.export_backup(folder / f"before-import-{_stamp(now)}.json")
-    try:
-        with tempfile.TemporaryDirectory(dir=folder) as tmp:
-            received = Path(tmp) / "received.json"
-            received.write_bytes(data)
-            result = service.import_backup(received)
-    except (ImportFileError, NewerSchemaError) as err:
-        safety.unlink(missing_ok=True)  # refused before any write: no copy to keep
-        if name is None:
-            raise
-        if isinstance(err, NewerSchemaError):
-            raise NewerSchemaError(name, err.found, err.supported) from err
-        raise ImportFileError(name, err.reason, reason_fr=err.reason_fr) from err
-    return ImportSummary(result.evenings, result.players, safety)
+    with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        received = Path(tmp) / "received.json"
+        received.write_bytes(data)
+        return transfer.import_backup(service, received, now, name)
 
 
 @dataclass(frozen=True)

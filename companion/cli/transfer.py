@@ -1,0 +1,108 @@
+"""``companion export`` and ``companion import``: the full backup (players, evenings, index)
+as one JSON file, the same file Settings › Data exports and imports.
+
+    companion export FILE [--data-dir DIR] [--json] [--lang fr|en]
+    companion import FILE [--data-dir DIR] [--json] [--lang fr|en]
+
+``import`` checks the whole file before writing anything, adds its evenings (replacing those
+with the same id, keeping the others) and first exports the data as it was to
+``<data>/exports/before-import-….json``. Output: a line, or with ``--json`` one object
+(``export``: ``file``, ``evenings``, ``players``; ``import``: ``file``, ``evenings``,
+``players``, ``safety_copy``). A wrong file or an unwritable path exits 2 with one line on
+stderr, in ``--lang``, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.cli.output import fail, print_json, say, write
+
+
+def register(subparsers: Any) -> None:
+    for name, doc, run in (
+        ("export", "write a full backup (JSON) of every evening and player", run_export),
+        ("import", "add the evenings of a backup file, after a safety export", run_import),
+    ):
+        parser = subparsers.add_parser(name, help=doc)
+        parser.add_argument("file", type=Path)
+        parser.add_argument(
+            "--data-dir",
+            help="data directory (default: FLET_APP_STORAGE_DATA, else the user data directory)",
+        )
+        parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+        parser.add_argument("--lang", choices=("fr", "en"), default="fr")
+        parser.set_defaults(handler=run)
+
+
+# What these commands say, in each language (``--lang``).
+WORDS = {
+    "fr": {
+        "exported": "Sauvegarde écrite : {file} ({evenings} soirées, {players} joueurs)",
+        "imported": "Importé : {evenings} soirées ; {players} joueurs en tout. "
+        "Les données d'avant : {safety_copy}",
+        "unwritable": "companion : impossible d'écrire {file} ({reason}) ; rien n'a changé",
+        "folder": "c'est un dossier",
+    },
+    "en": {
+        "exported": "Backup written: {file} ({evenings} evenings, {players} players)",
+        "imported": "Imported: {evenings} evenings; {players} players in all. "
+        "The data as it was: {safety_copy}",
+        "unwritable": "companion: cannot write {file} ({reason}); nothing changed",
+        "folder": "it is a folder",
+    },
+}
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from companion.errors import CompanionError
+    from companion.table.service import TableService
+
+    words = WORDS[args.lang]
+    if args.file.is_dir():
+        return _refuse(words["unwritable"].format(file=args.file, reason=words["folder"]))
+    try:
+        service = TableService(args.data_dir)
+        path = service.export_backup(args.file)
+        counts = {"evenings": len(service.evenings()), "players": len(service.players())}
+    except CompanionError as err:
+        return fail(err, args.lang)
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        return _refuse(words["unwritable"].format(file=args.file, reason=reason))
+    done = {"file": str(path), **counts}
+    if args.json:
+        print_json(done)
+    else:
+        say(words["exported"].format(**done))
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    from companion.errors import CompanionError
+    from companion.table import transfer
+    from companion.table.service import TableService
+
+    try:
+        summary = transfer.import_backup(TableService(args.data_dir), args.file)
+    except CompanionError as err:
+        return fail(err, args.lang)
+    done = {
+        "file": str(args.file),
+        "evenings": summary.evenings,
+        "players": summary.players,
+        "safety_copy": str(summary.safety_copy),
+    }
+    if args.json:
+        print_json(done)
+    else:
+        say(WORDS[args.lang]["imported"].format(**done))
+    return 0
+
+
+def _refuse(line: str) -> int:
+    write(sys.stderr, line + "\n")
+    return 2
