@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.ui import theme
+from companion.ui.downsample import downsample
 from companion.ui.history_model import Chart, Series
 from companion.ui.widgets import tagged
 
@@ -64,12 +65,13 @@ def _axis_labels(labels: tuple[tuple[float, str], ...]) -> list[fch.ChartAxisLab
 def line_chart(
     chart: Chart, *, ident: str, x_title: str, y_title: str, y_title_size: int = 22
 ) -> ft.Control:
-    """The chart, its legend and axis titles, tagged ``ident`` for the browser tests."""
+    """The chart, its legend and axis titles, tagged ``ident`` for the browser tests. A long
+    line is sent as at most ``downsample.MOST_POINTS`` points, drawn the same."""
     import flet_charts as fch
 
     data = [
         fch.LineChartData(
-            points=[fch.LineChartDataPoint(x, y) for x, y in series.points],
+            points=[fch.LineChartDataPoint(x, y) for x, y in downsample(series.points)],
             color=_colour(series, i),
             stroke_width=3,
             curved=False,

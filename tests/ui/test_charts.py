@@ -30,3 +30,16 @@ def test_a_line_per_player_with_labels_inside() -> None:
     assert [d.color for d in plot.data_series] == list(PALETTE[:2])
     assert plot.min_x < 0 and plot.max_x > 1 and (plot.min_y, plot.max_y) == (0, 3)
     assert [label.value for label in plot.bottom_axis.labels] == [0.0, 1.0]
+
+
+def test_a_long_line_is_sent_as_a_bounded_number_of_points() -> None:
+    """Ten years of weekly evenings: the rating line goes to the phone as at most
+    ``MOST_POINTS`` points, from the first evening to the last."""
+    from companion.ui.downsample import MOST_POINTS
+
+    points = tuple((float(x), 25.0 + (x % 7)) for x in range(520))
+    chart = Chart((Series("Léa", points), Series("Tom", points[:40])), 0, 519, 20, 35)
+    plot = _plot(line_chart(chart, ident="chart-r", x_title="Soirées", y_title="Cote"))
+    sent = [[(p.x, p.y) for p in d.points] for d in plot.data_series]
+    assert len(sent[0]) == MOST_POINTS and sent[0][0] == points[0] and sent[0][-1] == points[-1]
+    assert sent[1] == list(points[:40])  # a short line is sent whole
