@@ -17,7 +17,8 @@ write), then measures through ``TableService``, as the screens call it:
   on an open service and including the opening; and, for comparison, computed by loading
   and summarising every evening file.
 
-Then the skill ratings: their first computation, the leaderboard with ratings and average
+Then the skill ratings: their first computation, the next process's (from the ratings the
+first one kept), the leaderboard with ratings and average
 places on an open app, recording a hand with the rating update, and editing a hand of an
 old evening (which re-rates everything after it).
 
@@ -257,6 +258,16 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         )
     )
 
+    # The next process: the ratings the first one kept in the data folder (issue 20).
+    second_ms, _ = timed(lambda: TableService(folder).ratings())
+    rows.append(
+        (
+            "ratings, the next process",
+            f"{second_ms:8.0f} ms",
+            "a new TableService and its ratings, from the kept ratings.json (open included)",
+        )
+    )
+
     def board_with_ratings() -> Any:
         return service.leaderboard(), service.ratings(), service.average_places()
 
@@ -310,8 +321,10 @@ def run(args: argparse.Namespace, folder: Path) -> None:
             "10 evenings from the first five years: re-rates every hand after it",
         )
     )
-    check = TableService(folder).ratings()
+    check = TableService(folder).ratings_from_scratch()
     assert check == service.ratings(), "incremental ratings differ from a full computation"
+    kept = TableService(folder)
+    assert kept.ratings() == check, "the kept ratings differ from a full computation"
 
     index_kb = (folder / "index.json").stat().st_size / 1024
     sizes = [p.stat().st_size for p in (folder / "evenings").iterdir()]
@@ -319,7 +332,8 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         (
             "sizes",
             f"index {index_kb:.0f} KiB",
-            f"evening file median {statistics.median(sizes) / 1024:.0f} KiB",
+            f"evening file median {statistics.median(sizes) / 1024:.0f} KiB; kept ratings "
+            f"{(folder / 'ratings.json').stat().st_size / 1024:.0f} KiB",
         )
     )
 

@@ -3,10 +3,12 @@ line, as a readable table or ``--json``.
 
     companion history [EVENING] [--from DATE] [--to DATE] [--json] [--data-dir DIR]
     companion leaderboard [--from DATE] [--to DATE] [--versus NAME,NAME] [--rating] [--json]
-                          [--data-dir DIR]
+                          [--check-ratings] [--data-dir DIR]
 
 ``EVENING`` is an evening id, a unique prefix of one, or ``last``; without it ``history``
-lists the evenings. Bad input exits 2 with one line on stderr.
+lists the evenings. ``--check-ratings`` compares the ratings kept in the data folder with a
+computation from nothing: exit 0 when they are the same, 1 when they differed (they are then
+replaced). Bad input exits 2 with one line on stderr.
 """
 
 from __future__ import annotations
@@ -54,6 +56,12 @@ def register(subparsers: Any) -> None:
     board.add_argument("--versus", metavar="NAME,NAME", help="head-to-head of two players")
     board.add_argument(
         "--rating", action="store_true", help="skill ratings (openskill) with their uncertainty"
+    )
+    board.add_argument(
+        "--check-ratings",
+        action="store_true",
+        help="compare the kept ratings with a computation from nothing (exit 1, and repaired, "
+        "if they differ)",
     )
     _common(board)
     board.set_defaults(handler=run_leaderboard)
@@ -160,6 +168,19 @@ def _evening_text(h: EveningHistory, fr: bool) -> str:
     return f"{head}{ended}\n\n{hands}\n\n{ranking}"
 
 
+# What ``--check-ratings`` says, in each language.
+RATINGS_CHECK = {
+    "fr": {
+        "same": "Cotes vérifiées : identiques à un recalcul complet ({players} joueurs).",
+        "repaired": "Cotes différentes d'un recalcul complet : remplacées ({players} joueurs).",
+    },
+    "en": {
+        "same": "Ratings checked: the same as a full recomputation ({players} players).",
+        "repaired": "Ratings differed from a full recomputation: replaced ({players} players).",
+    },
+}
+
+
 @_guarded
 def run_leaderboard(args: argparse.Namespace) -> int:
     service = TableService(args.data_dir)
@@ -176,6 +197,15 @@ def run_leaderboard(args: argparse.Namespace) -> int:
         else:
             say(_versus_text(h2h, fr))
         return 0
+    if args.check_ratings:
+        same, players = service.check_ratings()
+        if args.json:
+            print_json({"consistent": same, "players": players, "repaired": not same})
+        elif same:
+            say(RATINGS_CHECK[args.lang]["same"].format(players=players))
+        else:
+            say(RATINGS_CHECK[args.lang]["repaired"].format(players=players))
+        return 0 if same else 1
     if args.rating:
         names = {p.id: p.name for p in service.players()}
         places = service.average_places(args.start, args.end)

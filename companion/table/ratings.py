@@ -15,9 +15,12 @@ in an old evening replays the rest of that evening and every evening after it.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from importlib.metadata import version
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -26,6 +29,10 @@ from pydantic import BaseModel, ConfigDict
 _FROZEN = ConfigDict(frozen=True)
 _MODEL = PlackettLuce()
 START = (_MODEL.mu, _MODEL.sigma)
+FILE_FORMAT = "companion-ratings/1"
+# The kept ratings are only as good as the model that computed them: another openskill
+# version, or another model, computes them afresh.
+MODEL_NAME = f"openskill {version('openskill')} PlackettLuce"
 
 Value = tuple[float, float]  # (mu, sigma)
 
@@ -69,9 +76,27 @@ class PlayerRating(BaseModel):
 
 @dataclass
 class _Rated:
-    night: NightInput
+    """One evening in the book. ``after_hand`` (each hand's new ratings) is known when this
+    process rated the evening, None when the evening came from the kept file: a change
+    inside it replays its hands from ``before`` then."""
+
+    evening_id: str
+    key: tuple[str, str, str]
+    hands: tuple[str, ...]  # each hand's digest (``hand_digest``)
     before: dict[str, Value]  # everyone's ratings before this evening
-    after_hand: list[dict[str, Value]] = field(default_factory=list)  # the hand's players
+    end: dict[str, Value]  # its players' ratings after it
+    played: dict[str, int]  # its rated hands, per player
+    night: NightInput | None = None  # what it was rated from (None: from the kept file)
+    after_hand: list[dict[str, Value]] | None = None
+
+    def same(self, night: NightInput) -> bool:
+        if self.night is night:
+            return True
+        if self.evening_id != night.evening_id or self.key != night.key:
+            return False
+        if self.night is not None:
+            return self.night == night
+        return self.hands == digests(night)
 
 
 def rate_hand(values: Mapping[str, Value], ranking: Sequence[str]) -> dict[str, Value]:
@@ -87,13 +112,37 @@ def rate_hand(values: Mapping[str, Value], ranking: Sequence[str]) -> dict[str, 
     return {p: (team[0].mu, team[0].sigma) for p, team in zip(seen, rated, strict=True)}
 
 
+def hand_digest(ranking: Sequence[str]) -> str:
+    """A hand's finishing order, named by 12 hex digits (what the kept file compares)."""
+    return hashlib.blake2b("\x1f".join(ranking).encode(), digest_size=6).hexdigest()
+
+
+def digests(night: NightInput) -> tuple[str, ...]:
+    return tuple(hand_digest(r) for r in night.rankings)
+
+
+def _rate_hands(
+    rankings: Sequence[Sequence[str]], before: Mapping[str, Value]
+) -> list[dict[str, Value]]:
+    """Each hand's new ratings, the hands rated one after the other from ``before``."""
+    values = dict(before)
+    after_hand = []
+    for ranking in rankings:
+        after = rate_hand(values, ranking)
+        values.update(after)
+        after_hand.append(after)
+    return after_hand
+
+
 class RatingBook:
-    """The ratings after every evening, replayed only from where the history changed."""
+    """The ratings after every evening, replayed only from where the history changed, and
+    kept in a file between processes (``dump`` / ``load``)."""
 
     def __init__(self) -> None:
         self._rated: list[_Rated] = []
         self._current: dict[str, Value] = {}
         self.replayed_hands = 0  # hands rated by the last ``update`` (tests, benchmark)
+        self.version = 0  # moves with every change of the ratings (what to write, when)
         self._counts: tuple[dict[str, int], dict[str, int]] | None = None
 
     def update(self, nights: Iterable[NightInput]) -> None:
@@ -101,54 +150,79 @@ class RatingBook:
         ordered = sorted(nights, key=lambda n: n.key)
         old = self._rated
         i = 0
-        while (
-            i < len(ordered)
-            and i < len(old)
-            and (old[i].night is ordered[i] or old[i].night == ordered[i])
-        ):
+        while i < len(ordered) and i < len(old) and old[i].same(ordered[i]):
+            old[i].night = ordered[i]  # compared by identity from now on
             i += 1
         self.replayed_hands = 0
         if i == len(ordered) == len(old):
             return
         hand = 0
         if i < len(ordered) and i < len(old):
-            a, b = old[i].night, ordered[i]
+            a, b = old[i], ordered[i]
             if a.evening_id == b.evening_id and a.key == b.key:
+                theirs = a.night.rankings if a.night is not None else None
+                ours = digests(b)
                 while (
-                    hand < len(a.rankings)
+                    hand < len(a.hands)
                     and hand < len(b.rankings)
-                    and a.rankings[hand] == b.rankings[hand]
+                    and (
+                        a.hands[hand] == ours[hand]
+                        if theirs is None
+                        else theirs[hand] == b.rankings[hand]
+                    )
                 ):
                     hand += 1
         before = dict(old[i].before) if i < len(old) else dict(self._current)
-        kept = old[i].after_hand[:hand] if i < len(old) else []
+        kept: list[dict[str, Value]] = []
+        if hand:
+            known = old[i].after_hand
+            if known is not None:
+                kept = known[:hand]
+            else:  # from the kept file: its first hands rated again, from its start
+                kept = _rate_hands(ordered[i].rankings[:hand], before)
+                self.replayed_hands += hand
         values = dict(before)
         for after in kept:
             values.update(after)
         rated = old[:i]
         for j, night in enumerate(ordered[i:]):
-            entry = _Rated(night, before if j == 0 else dict(values), list(kept) if j == 0 else [])
-            for ranking in night.rankings[len(entry.after_hand) :]:
+            start_values = dict(values)
+            after_hand = list(kept) if j == 0 else []
+            for ranking in night.rankings[len(after_hand) :]:
                 after = rate_hand(values, ranking)
                 values.update(after)
-                entry.after_hand.append(after)
+                after_hand.append(after)
                 self.replayed_hands += 1
-            rated.append(entry)
+            end: dict[str, Value] = {}
+            played: dict[str, int] = {}
+            for after in after_hand:
+                end.update(after)
+                for p in after:
+                    played[p] = played.get(p, 0) + 1
+            rated.append(
+                _Rated(
+                    night.evening_id,
+                    night.key,
+                    digests(night),
+                    before if j == 0 else start_values,
+                    end,
+                    played,
+                    night,
+                    after_hand,
+                )
+            )
         self._rated = rated
         self._current = values
         self._counts = None
+        self.version += 1
 
     def _hands_and_evenings(self) -> tuple[dict[str, int], dict[str, int]]:
         if self._counts is None:
             hands: dict[str, int] = {}
             evenings: dict[str, int] = {}
             for entry in self._rated:
-                met: set[str] = set()
-                for after in entry.after_hand:
-                    for p in after:
-                        hands[p] = hands.get(p, 0) + 1
-                        met.add(p)
-                for p in met:
+                for p, n in entry.played.items():
+                    hands[p] = hands.get(p, 0) + n
                     evenings[p] = evenings.get(p, 0) + 1
             self._counts = hands, evenings
         return self._counts
@@ -179,20 +253,15 @@ class RatingBook:
     def history(self, player_id: str) -> list[RatingPoint]:
         """The player's rating after each evening he played, oldest first."""
         out = []
-        values: dict[str, Value] = {}
         for entry in self._rated:
-            played = False
-            for after in entry.after_hand:
-                if player_id in after:
-                    values[player_id] = after[player_id]
-                    played = True
-            if played:
-                mu, sigma = values[player_id]
+            if player_id in entry.end:
+                mu, sigma = entry.end[player_id]
+                day, start, _ = entry.key
                 out.append(
                     RatingPoint(
-                        evening_id=entry.night.evening_id,
-                        date=entry.night.day,
-                        start=entry.night.start,
+                        evening_id=entry.evening_id,
+                        date=date.fromisoformat(day) if day else None,
+                        start=start,
                         mu=round(mu, 3),
                         sigma=round(sigma, 3),
                     )
@@ -201,6 +270,65 @@ class RatingBook:
 
     def value(self, player_id: str) -> Value:
         return self._current.get(player_id, START)
+
+    # ------------------------------------------------------------- the kept file
+
+    def dump(self, aliases: Mapping[str, str]) -> bytes:
+        """The book as the file the next process loads (``load``): per evening, its hands'
+        digests, its players' ratings after it and their hands, about 0.7 kB an evening."""
+        doc = {
+            "format": FILE_FORMAT,
+            "model": MODEL_NAME,
+            "aliases": sorted(aliases.items()),
+            "evenings": [
+                [
+                    e.evening_id,
+                    e.key[0],
+                    e.key[1],
+                    list(e.hands),
+                    {p: list(v) for p, v in e.end.items()},
+                    e.played,
+                ]
+                for e in self._rated
+            ],
+        }
+        return json.dumps(doc, separators=(",", ":")).encode()
+
+    @classmethod
+    def load(cls, data: bytes, aliases: Mapping[str, str]) -> RatingBook | None:
+        """The book a ``dump`` kept, or None when it is of another format, another model,
+        other merged profiles, or unreadable: the ratings are then computed afresh."""
+        try:
+            doc = json.loads(data)
+            if (
+                doc.get("format") != FILE_FORMAT
+                or doc.get("model") != MODEL_NAME
+                or [tuple(a) for a in doc.get("aliases", ())] != sorted(aliases.items())
+            ):
+                return None
+            book = cls()
+            values: dict[str, Value] = {}
+            for evening_id, day, start, hands, end, played in doc["evenings"]:
+                if day:
+                    date.fromisoformat(day)
+                ends = {str(p): (float(v[0]), float(v[1])) for p, v in end.items()}
+                entry = _Rated(
+                    str(evening_id),
+                    (str(day), str(start), str(evening_id)),
+                    tuple(str(h) for h in hands),
+                    dict(values),
+                    ends,
+                    {str(p): int(n) for p, n in played.items()},
+                )
+                values.update(ends)
+                book._rated.append(entry)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+            return None
+        keys = [e.key for e in book._rated]
+        if keys != sorted(keys):
+            return None
+        book._current = values
+        return book
 
 
 def night_input(

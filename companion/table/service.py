@@ -91,6 +91,7 @@ PlayerRef = str | PlayerProfile  # an id, a name, or a profile
 EventInput = Event | Mapping[str, Any]  # a model, or e.g. {"kind": "putsch", "player": "Bob"}
 _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 _CACHE_SIZE = 16
+RATINGS_FILE = "ratings.json"  # the rating book, kept between processes (a cache of the index)
 
 
 class VersionConflictError(EveningError):
@@ -190,6 +191,7 @@ class TableService:
         # The folder's change count when the book last matched the whole index: while it
         # has not moved, the book is current, and a change this service saves is rated alone.
         self._book_count: int | None = None
+        self._book_written: int | None = None  # the book's version in RATINGS_FILE
 
     # ------------------------------------------------------------------ players
 
@@ -684,12 +686,16 @@ class TableService:
         ]
 
     def _ratings(self) -> RatingBook:
-        """The rating book brought up to date with the index (replays what changed)."""
+        """The rating book brought up to date with the index (replays what changed), and
+        kept in the data folder for the next process (``RATINGS_FILE``)."""
         if self._book is not None and self._book_count == self.repo.change_count():
+            self._keep_book()
             return self._book  # nothing written since it matched the index
         alias = profile_rules.aliases(self.repo.get_players())
         if self._book is None or alias != self._book_aliases:
-            self._book, self._book_aliases = RatingBook(), alias
+            kept = self._kept_book(alias) if self._book is None else None
+            self._book, self._book_aliases = kept or RatingBook(), alias
+            self._book_written = self._book.version if kept is not None else None
             self._nights.clear()
         nights: dict[str, tuple[Any, NightInput]] = {}
         for entry, day, summary in self._indexed(None, None):
@@ -700,7 +706,53 @@ class TableService:
         self._nights = nights  # exactly the evenings of the index (deleted ones gone)
         self._book.update(night for _, night in nights.values())
         self._book_count = self.repo.change_count()
+        self._keep_book()
         return self._book
+
+    def _kept_book(self, aliases: dict[str, str]) -> RatingBook | None:
+        """The ratings an earlier process kept, if they are of these merged profiles."""
+        try:
+            data = (self.repo.data_dir / RATINGS_FILE).read_bytes()
+        except OSError:
+            return None
+        return RatingBook.load(data, aliases)
+
+    def _keep_book(self) -> None:
+        """Write the book if it changed since it was last written or read. A file that is
+        behind the index (a crash after a hand, another process) only costs the next
+        process a replay of what differs: the index, not this file, says what was played."""
+        book = self._book
+        if book is None or book.version == self._book_written:
+            return
+        try:
+            self.write_data_file(RATINGS_FILE, book.dump(self._book_aliases))
+        except OSError:
+            return  # a full disk must not fail a read: the next write tries again
+        self._book_written = book.version
+
+    def _scratch_book(self) -> RatingBook:
+        self._ratings()  # the nights of the index as they are now
+        scratch = RatingBook()
+        scratch.update(night for _, night in self._nights.values())
+        return scratch
+
+    def ratings_from_scratch(self) -> list[PlayerRating]:
+        """Everyone's rating computed from nothing (no kept book, nothing written): what
+        ``check_ratings`` compares the kept ratings with."""
+        with self._lock:
+            return self._scratch_book().ratings()
+
+    def check_ratings(self) -> tuple[bool, int]:
+        """Whether the kept ratings equal a computation from nothing, and how many players
+        are rated; when they differ, the kept ones are replaced by the recomputed ones."""
+        with self._lock:
+            kept = self._ratings().ratings()
+            scratch = self._scratch_book()
+            same = kept == scratch.ratings()
+            if not same:
+                self._book, self._book_written = scratch, None
+                self._keep_book()
+            return same, len(kept)
 
     def ratings(self) -> list[PlayerRating]:
         """Everyone's skill rating (openskill Plackett–Luce over every hand), best first."""

@@ -30,10 +30,10 @@ def by_name(service):
 
 
 def fresh(service):
-    """The same ratings computed by a new service, from nothing."""
+    """The same ratings computed by a new service, from nothing (not from the kept book)."""
     other = TableService(repository=service.repo)
     names = {p.id: p.name for p in other.players()}
-    return {names[r.player_id]: (r.mu, r.sigma) for r in other.ratings()}
+    return {names[r.player_id]: (r.mu, r.sigma) for r in other.ratings_from_scratch()}
 
 
 def test_winning_every_hand_rates_highest():
