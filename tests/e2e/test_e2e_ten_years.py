@@ -1,0 +1,83 @@
+"""A club's long history in a real browser (issue 20): 120 evenings, their ratings kept by
+an earlier process and one evening recorded since. The Leaderboard shows ratings equal to a
+computation from nothing, and its charts, drawn from at most 100 points a line."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.support.browser import (
+    Server,
+    by_id,
+    expect_text,
+    into_view,
+    open_app,
+    running_server,
+    tap,
+)
+
+pytestmark = pytest.mark.e2e
+
+CLUB = ["Léa", "Tom", "Sam", "Zoé", "Ana", "Max", "Eve", "Gus"]
+EVENINGS = 120
+
+
+@pytest.fixture(scope="module")
+def club_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+    from companion.table.service import RATINGS_FILE, TableService
+
+    folder = tmp_path_factory.mktemp("club-data")
+    rng = random.Random(7)
+    service = TableService(folder)
+    first = date.today() - timedelta(weeks=EVENINGS + 1)
+    for n in range(EVENINGS):
+        players = rng.sample(CLUB, 5)
+        ev = service.create_evening(players, "pagat", day=first + timedelta(weeks=n))
+        for _ in range(2):
+            ev = service.record_hand(ev.id, rng.sample(players, 5), expected_version=ev.version)
+    service.ratings()  # kept in the folder by this "process"
+    assert (folder / RATINGS_FILE).exists()
+    later = TableService(folder)  # another process records without reading the ratings
+    ev = later.create_evening(CLUB[:5], "pagat", day=date.today())
+    later.record_hand(ev.id, CLUB[:5], expected_version=ev.version)
+    with running_server(data_dir=folder) as srv:
+        yield srv, folder
+
+
+def test_the_leaderboard_of_a_long_history_shows_exact_ratings_and_its_charts(
+    club_server: tuple[Server, Path], context, tmp_path: Path
+) -> None:
+    from companion.table.service import TableService
+
+    srv, folder = club_server
+    scratch = TableService(folder)
+    names = {p.id: p.name for p in scratch.players()}
+    expected = {
+        names[r.player_id]: f"cote {r.mu:.1f} ± {r.sigma:.1f}"
+        for r in scratch.ratings_from_scratch()
+    }
+    page = open_app(context, srv.url)
+    tap(page, "home-history")
+    tap(page, "tab-leaderboard")
+    expect_text(page, "leader-8", "8.")
+    for rank in range(1, 9):
+        text = by_id(page, f"leader-{rank}").inner_text()
+        name = next(n for n in CLUB if re.search(rf"\b{n}\b", text))
+        assert expected[name] in text, (name, text)
+    page.screenshot(path=str(tmp_path / "leaderboard-top.png"))
+    for ident in ("chart-position", "chart-rating"):
+        into_view(page, ident)
+        box = by_id(page, ident).bounding_box()
+        if box is not None and box["y"] > 160:  # its whole height on screen, legend on top
+            page.mouse.wheel(0, box["y"] - 120)
+            page.wait_for_timeout(600)
+            box = by_id(page, ident).bounding_box()
+        assert box is not None and box["height"] > 200, ident
+        expect_text(page, ident, "Léa")  # the legend names the lines
+        page.screenshot(path=str(tmp_path / f"leaderboard-{ident}.png"))
