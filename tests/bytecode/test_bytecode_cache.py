@@ -47,6 +47,17 @@ def _forget(*names: str) -> None:
         sys.modules.pop(name, None)
 
 
+def _first_open(name: str) -> bytes:
+    """An open that imports ``name`` through an empty cache, and what it kept; afterwards
+    neither the cache nor the module is installed."""
+    first = CodeCache("k")
+    bytecode.install(first)
+    importlib.import_module(name)
+    sys.meta_path.remove(first)  # type: ignore[arg-type]
+    _forget(name)
+    return first.pack()
+
+
 def test_a_module_imported_through_the_cache_runs_and_is_recorded(cached_imports: Path) -> None:
     """A source module imports as usual through the cache, which records its code."""
     _write(cached_imports, {"bc_one.py": "VALUE = 6 * 7\n"})
@@ -62,12 +73,7 @@ def test_the_next_open_takes_the_code_from_the_cache(cached_imports: Path) -> No
     module runs what was compiled then, even though its source has changed since (a real
     build's sources never change under one key)."""
     _write(cached_imports, {"bc_two.py": "VALUE = 'compiled then'\n"})
-    first = CodeCache("k")
-    bytecode.install(first)
-    importlib.import_module("bc_two")
-    blob = first.pack()
-    sys.meta_path.remove(first)  # type: ignore[arg-type]
-    _forget("bc_two")
+    blob = _first_open("bc_two")
     _write(cached_imports, {"bc_two.py": "VALUE = 'edited since'\n"})
 
     second = CodeCache.unpack("k", blob)
@@ -112,12 +118,7 @@ def test_packages_keep_their_submodules_resources_and_sources(cached_imports: Pa
             "bc_pkg/data.txt": "payload",
         },
     )
-    first = CodeCache("k")
-    bytecode.install(first)
-    importlib.import_module("bc_pkg")
-    blob = first.pack()
-    sys.meta_path.remove(first)  # type: ignore[arg-type]
-    _forget("bc_pkg")
+    blob = _first_open("bc_pkg")
 
     second = CodeCache.unpack("k", blob)
     assert second is not None
