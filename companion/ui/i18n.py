@@ -63,6 +63,14 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "history.leader": ("En tête : {name}", "Leading: {name}"),
     "history.winner": ("Vainqueur : {name}", "Winner: {name}"),
     "history.unreadable": ("Fichier illisible", "Unreadable file"),
+    "history.search": (
+        "Chercher : nom, lieu, joueur, règles, date",
+        "Search: name, place, player, rules, date",
+    ),
+    "history.year_all": ("Toutes", "All"),
+    "history.count": ("{n:# soirée|# soirées}", "{n:# evening|# evenings}"),
+    "history.no_match": ("Aucune soirée ne correspond.", "No evening matches."),
+    "history.more": ("Voir {n} de plus", "Show {n} more"),
     "history.standings": ("Classement", "Standings"),
     "history.standing": (
         "{place}. {name} — {total:# pt|# pts}",

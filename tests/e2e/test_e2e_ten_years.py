@@ -1,6 +1,7 @@
 """A club's long history in a real browser (issue 20): 120 evenings, their ratings kept by
 an earlier process and one evening recorded since. The Leaderboard shows ratings equal to a
-computation from nothing, and its charts, drawn from at most 100 points a line."""
+computation from nothing, and its charts, drawn from at most 100 points a line; History
+shows a page of evenings at a time, and finds them by search and by year."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from tests.support.browser import (
     open_app,
     running_server,
     tap,
+    wait_for_typing,
 )
 
 pytestmark = pytest.mark.e2e
@@ -81,3 +83,48 @@ def test_the_leaderboard_of_a_long_history_shows_exact_ratings_and_its_charts(
         assert box is not None and box["height"] > 200, ident
         expect_text(page, ident, "Léa")  # the legend names the lines
         page.screenshot(path=str(tmp_path / f"leaderboard-{ident}.png"))
+
+
+def test_the_history_of_a_long_history_shows_a_page_and_finds_by_search_and_year(
+    club_server: tuple[Server, Path], context, tmp_path: Path
+) -> None:
+    """121 evenings: the list says how many, builds 30 of them and offers the next 30; a
+    search for two players keeps the evenings they both played; a year keeps that year's;
+    a found evening opens."""
+    from companion.table.service import TableService
+
+    srv, folder = club_server
+    service = TableService(folder)
+    names = {p.id: p.name for p in service.players()}
+    entries = service.evenings()
+    both = [e for e in entries if {"Gus", "Tom"} <= {names[p] for p in e.player_ids}]
+    this_year = str(date.today().year)
+    in_year = [e for e in entries if e.date and e.date.startswith(this_year)]
+
+    page = open_app(context, srv.url)
+    tap(page, "home-history")
+    expect_text(page, "history-count", f"{len(entries)} soirées")
+    into_view(page, "history-more", top=400)
+    expect_text(page, "history-more", "Voir 30 de plus")
+    page.screenshot(path=str(tmp_path / "history-page.png"))
+    tap(page, "history-more")
+    into_view(page, "history-more")  # 60 shown, 61 left: still a page more
+    expect_text(page, "history-more", "Voir 30 de plus")
+    page.screenshot(path=str(tmp_path / "history-more.png"))
+
+    page.mouse.wheel(0, -20_000)
+    page.wait_for_timeout(500)
+    tap(page, "history-search")
+    wait_for_typing(page)
+    page.keyboard.type("gus TOM")
+    expect_text(page, "history-count", f"{len(both)} soirées")
+    page.screenshot(path=str(tmp_path / "history-search.png"))
+    for _ in "gus TOM":
+        page.keyboard.press("Backspace")
+    expect_text(page, "history-count", f"{len(entries)} soirées")
+
+    tap(page, f"year-{this_year}")
+    expect_text(page, "history-count", f"{len(in_year)} soirée")
+    newest = max(in_year, key=lambda e: e.date or "")
+    tap(page, f"evening-{newest.id}")
+    expect_text(page, "standing-1", "1. ")

@@ -3,17 +3,22 @@ finishing position over time and head-to-head."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.rules.presets import get_preset
 from companion.ui import routes, theme
 from companion.ui.evenings import call
+from companion.ui.history_filter import PAGE, EveningFilter, years
 from companion.ui.history_model import EveningRow, evening_rows
 from companion.ui.screens.history_leaderboard import LeaderboardPanel
 from companion.ui.session import Session, use_session
 from companion.ui.state import Setter, bind, use_maybe
-from companion.ui.widgets import guarded, key_button, note, screen
+from companion.ui.text_input import use_typed_text
+from companion.ui.widgets import big_button, guarded, key_button, note, rows_of, screen, tagged
 
 TABS = ("evenings", "leaderboard")
 
@@ -71,6 +76,71 @@ def _row(session: Session, row: EveningRow) -> ft.Control:
 
 
 @ft.component
+def EveningList(session: Session, rows: list[EveningRow]) -> ft.Control:
+    """The evenings, newest first: a search box, the years, and a page of rows at a time
+    (only the rows shown are built and sent)."""
+    typed = use_typed_text()
+    year, set_year = ft.use_state(cast(str | None, None))
+    shown, set_shown = ft.use_state(PAGE)
+    chosen = EveningFilter(typed.shown, year)
+    rules = {row.preset: _rules(session, row.preset) or "" for row in rows if row.preset}
+    found = chosen.rows(rows, rules)
+
+    def search(e: Any) -> None:
+        typed.on_change(e)
+        set_shown(PAGE)  # a new search starts from its first page
+
+    def pick(value: str | None) -> Callable[[], None]:
+        def choose() -> None:
+            set_year(value)
+            set_shown(PAGE)
+
+        return choose
+
+    year_buttons = [
+        key_button(
+            session.tr("history.year_all") if value is None else value,
+            pick(value),
+            f"year-{value or 'all'}",
+            selected=year == value,
+            size=15,
+        )
+        for value in [None, *years(rows)]
+    ]
+    controls: list[ft.Control] = [
+        tagged(
+            "history-search",
+            ft.TextField(
+                value=typed.shown,
+                label=session.tr("history.search"),
+                text_size=theme.TEXT,
+                prefix_icon=ft.Icons.SEARCH,
+                on_change=search,
+            ),
+        ),
+    ]
+    if len(year_buttons) > 2:  # one year only: nothing to choose
+        controls += rows_of(year_buttons, 4)
+    controls.append(
+        note(session.tr("history.count", n=len(found)), ident="history-count")
+        if found
+        else note(session.tr("history.no_match"), ident="history-count")
+    )
+    controls += [_row(session, row) for row in found[:shown]]
+    if len(found) > shown:
+        more = min(PAGE, len(found) - shown)
+        controls.append(
+            big_button(
+                session.tr("history.more", n=more),
+                lambda _: set_shown(lambda now: now + PAGE),
+                ident="history-more",
+                icon=ft.Icons.EXPAND_MORE,
+            )
+        )
+    return ft.Column(controls, spacing=theme.GAP)
+
+
+@ft.component
 @guarded
 def HistoryScreen() -> ft.View:
     session = use_session()
@@ -109,7 +179,7 @@ def HistoryScreen() -> ft.View:
     elif not rows:
         body = [note(session.tr("history.empty"), ident="history-empty")]
     else:
-        body = [_row(session, row) for row in rows]
+        body = [EveningList(session, rows)]
     return screen(
         session, routes.HISTORY, session.tr("history.title"), [tabs, *body], ident="screen-history"
     )
