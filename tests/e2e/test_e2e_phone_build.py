@@ -296,13 +296,8 @@ def test_a_new_build_replaces_the_cached_site_and_keeps_the_data(
                 "utf-8",
             )
             opened = open_site(ctx, static.url)  # the browser finds the new worker
-            poll(
-                opened,
-                "async () => { const k = (await caches.keys())"
-                ".filter((n) => n.startsWith('companion-site-'));"
-                " return k.length === 1 && k[0] === 'companion-site-v2'; }",
-                timeout=START,
-            )
+            # The new worker has installed: the new build is kept whole.
+            poll(opened, "async () => (await caches.keys()).includes('companion-site-v2')", START)
             opened.close()
         offline = open_site(ctx, static.url)  # the next open, offline: the new build
         build = offline.evaluate(
@@ -311,6 +306,13 @@ def test_a_new_build_replaces_the_cached_site_and_keeps_the_data(
         assert build == "v2"
         tap(offline, "home-continue")
         expect_text(offline, "evening-hand", "Donne 1")
+        # And the old build's copy is gone once the new worker took over.
+        poll(
+            offline,
+            f"async () => {{ const k = await ({_SITE_CACHES})();"
+            " return k.length === 1 && k[0] === 'companion-site-v2'; }",
+            START,
+        )
     finally:
         ctx.close()
 
