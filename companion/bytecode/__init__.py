@@ -62,11 +62,12 @@ def keep(cache: CodeCache | None, library: str = "") -> None:
     if cache is None:
         return
     loop = asyncio.get_event_loop()
+    compiled: set[str] = set()  # the library's modules this open stored compiled
     for delay in SAVE_AFTER:
-        loop.call_later(delay, lambda: asyncio.ensure_future(_save(cache, library)))
+        loop.call_later(delay, lambda: asyncio.ensure_future(_save(cache, library, compiled)))
 
 
-async def _save(cache: CodeCache, library: str) -> None:
+async def _save(cache: CodeCache, library: str, compiled: set[str]) -> None:
     try:
         js = _js()
         if not hasattr(js, "caches"):
@@ -75,7 +76,7 @@ async def _save(cache: CodeCache, library: str) -> None:
         if cache.unsaved:
             await _save_modules(js, store, cache)
         if library:
-            await _save_library(js, store, library)
+            await _save_library(js, store, library, compiled)
     except Exception as err:  # a full or refused Cache Storage only costs the next open
         _log(f"compiled code not kept: {err!r}")
 
@@ -93,18 +94,22 @@ async def _save_modules(js: Any, store: Any, cache: CodeCache) -> None:
     _log(f"compiled code kept: {count} more modules, {len(blob)} bytes")
 
 
-async def _save_library(js: Any, store: Any, library_hash: str) -> None:
+async def _save_library(js: Any, store: Any, library_hash: str, compiled: set[str]) -> None:
+    """Store the library with the bytecode of the modules imported from its sources, unless
+    this open stored them all already: the zip on disk stays the sources' one, so its
+    modules keep being "imported from sources" until the next open."""
     from . import library
 
     zipped = library.archive()
     if zipped is None:
         return
     modules = library.sources_loaded(zipped)
-    if not modules:
+    if modules <= compiled:
         return
     with open(zipped, "rb") as file:
         original = file.read()
     done = await library.compiled(original, zipped, modules, lambda: asyncio.sleep(0))
+    compiled |= modules
     if done is None:
         return
     blob, count = done
