@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from companion.ui.history_model import EveningRow
 
@@ -36,7 +37,7 @@ class EveningFilter:
     query: str = ""
     year: str | None = None
 
-    @property
+    @cached_property  # read for every row: folded once
     def words(self) -> tuple[str, ...]:
         return tuple(fold(self.query).split())
 

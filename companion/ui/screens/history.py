@@ -83,7 +83,8 @@ def EveningList(session: Session, rows: list[EveningRow]) -> ft.Control:
     year, set_year = ft.use_state(cast(str | None, None))
     shown, set_shown = ft.use_state(PAGE)
     chosen = EveningFilter(typed.shown, year)
-    rules = {row.preset: _rules(session, row.preset) or "" for row in rows if row.preset}
+    presets = {row.preset for row in rows if row.preset}
+    rules = {preset: _rules(session, preset) or "" for preset in presets}
     found = chosen.rows(rows, rules)
 
     def search(e: Any) -> None:
