@@ -270,7 +270,7 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         )
     )
 
-    index_kb = (folder / "index.json").stat().st_size / 1024
+    index_kb = sum(p.stat().st_size for p in (folder / "index").glob("*.json")) / 1024
     total_mb = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 2**20
     rows.append(
         (

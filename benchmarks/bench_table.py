@@ -326,12 +326,14 @@ def run(args: argparse.Namespace, folder: Path) -> None:
     kept = TableService(folder)
     assert kept.ratings() == check, "the kept ratings differ from a full computation"
 
-    index_kb = (folder / "index.json").stat().st_size / 1024
+    index_sizes = [p.stat().st_size for p in (folder / "index").glob("*.json")]
     sizes = [p.stat().st_size for p in (folder / "evenings").iterdir()]
     rows.append(
         (
             "sizes",
-            f"index {index_kb:.0f} KiB",
+            f"index {sum(index_sizes) / 1024:.0f} KiB",
+            f"in {len(index_sizes)} files, the largest {max(index_sizes) / 1024:.1f} KiB (what "
+            f"a hand rewrites besides its evening); "
             f"evening file median {statistics.median(sizes) / 1024:.0f} KiB; kept ratings "
             f"{(folder / 'ratings.json').stat().st_size / 1024:.0f} KiB",
         )

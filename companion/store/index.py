@@ -2,14 +2,20 @@
 
 The index is derived data.  Each entry remembers the size and mtime of its evening file
 (:func:`scan_evening_files` gives them), so the repository re-reads only the evening files
-that changed behind its back and the index heals itself.  :class:`EveningIndex` keeps the
-entries in memory with their serialised JSON, so that writing the index after a change
-re-serialises only the entry that changed.
+that changed behind its back and the index heals itself.
+
+The entries are spread over up to 256 files, ``index/00.json`` to ``index/ff.json``, by a
+hash of the evening id (:func:`shard_of`), so that recording a hand rewrites one of them:
+about 1/256 of the index, some 10 kB for 2,080 evenings, instead of the whole index.
+:class:`EveningIndex` keeps the entries in memory with their serialised JSON and the shards
+changed since the last write, so that a write re-serialises only the entries that changed
+and rewrites only their shards.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Iterator
 from datetime import date, datetime
@@ -29,10 +35,21 @@ __all__ = [
     "IndexEntry",
     "default_describe",
     "scan_evening_files",
+    "shard_of",
 ]
 
-#: the data table of index.json
+#: the data table of an index file
 INDEX_TABLE = "evenings"
+
+
+def shard_of(evening_id: str) -> str:
+    """The index file of an evening: two hex digits of a hash of its id (ids are uuids,
+    but imported or hand-made ids need not be spread evenly).
+
+    >>> shard_of("e1"), shard_of("e1") == shard_of("e2")
+    ('5b', False)
+    """
+    return hashlib.blake2b(evening_id.encode(), digest_size=1).hexdigest()
 
 
 class EveningInfo(BaseModel):
@@ -140,12 +157,15 @@ def scan_evening_files(evenings_dir: Path) -> dict[str, tuple[int, int]]:
 
 
 class EveningIndex:
-    """The entries in memory, each with its JSON as last written or read."""
+    """The entries in memory, each with its JSON as last written or read, and the shards
+    that changed since they were last written."""
 
     def __init__(self) -> None:
         self._entries: dict[str, IndexEntry] = {}
         self._json: dict[str, bytes] = {}  # serialised entries: a save re-serialises one
-        self._raw: dict[str, dict[str, Any]] = {}  # records as read from index.json
+        self._raw: dict[str, dict[str, Any]] = {}  # records as read from the index files
+        self._shards: dict[str, set[str]] = {}  # shard -> ids of its entries
+        self._dirty: set[str] = set()  # shards whose file must be rewritten
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -166,15 +186,36 @@ class EveningIndex:
         self._entries.clear()
         self._json.clear()
         self._raw.clear()
+        self._shards.clear()
+        self._dirty.clear()
 
     def set(self, entry: IndexEntry, raw: dict[str, Any] | None = None) -> None:
-        """Put ``entry`` in (``raw``: its record as read, reused when writing)."""
+        """Put ``entry`` in (``raw``: its record as read, reused when writing) and mark its
+        shard to be written."""
+        self.load(entry, raw)
+        self._dirty.add(shard_of(entry.id))
+
+    def load(self, entry: IndexEntry, raw: dict[str, Any] | None = None) -> None:
+        """Put ``entry`` in as read from its shard's file (nothing to write)."""
         self._entries[entry.id] = entry
+        self._shards.setdefault(shard_of(entry.id), set()).add(entry.id)
         self._json.pop(entry.id, None)
         if raw is None:
             self._raw.pop(entry.id, None)
         else:
             self._raw[entry.id] = raw
+
+    def mark(self, shard: str) -> None:
+        """Have ``shard``'s file rewritten at the next write (e.g. it was damaged)."""
+        self._dirty.add(shard)
+
+    def dirty(self) -> list[str]:
+        """The shards to write, in order."""
+        return sorted(self._dirty)
+
+    def written(self, shard: str) -> None:
+        """``shard``'s file now holds its entries."""
+        self._dirty.discard(shard)
 
     def set_summary(self, evening_id: str, summary: Any) -> None:
         """Replace one entry's summary, keeping the rest of its record as read (keys a
@@ -187,14 +228,22 @@ class EveningIndex:
         )
 
     def drop(self, evening_id: str) -> None:
-        self._entries.pop(evening_id, None)
+        if self._entries.pop(evening_id, None) is None:
+            return
         self._json.pop(evening_id, None)
         self._raw.pop(evening_id, None)
+        shard = shard_of(evening_id)
+        self._shards.get(shard, set()).discard(evening_id)
+        self._dirty.add(shard)
 
-    def records(self) -> Iterator[tuple[str, bytes]]:
-        """``(doc id, entry JSON)`` in file order (by evening id), serialising only the
-        entries that changed since they were last written."""
-        for n, evening_id in enumerate(sorted(self._entries), 1):
+    def shard_ids(self, shard: str) -> list[str]:
+        """The ids of the evenings whose entries ``shard``'s file holds, sorted."""
+        return sorted(self._shards.get(shard, ()))
+
+    def records(self, shard: str) -> Iterator[tuple[str, bytes]]:
+        """``(doc id, entry JSON)`` of one shard in file order (by evening id), serialising
+        only the entries that changed since they were last written."""
+        for n, evening_id in enumerate(self.shard_ids(shard), 1):
             blob = self._json.get(evening_id)
             if blob is None:
                 raw = self._raw.pop(evening_id, None)
@@ -203,9 +252,10 @@ class EveningIndex:
                 blob = self._json[evening_id] = dumps_document(raw)
             yield str(n), blob
 
-    def document_bytes(self, schema_version: int) -> bytes:
-        """index.json's content: the same bytes as ``dumps_document`` of the document."""
-        parts = [b'"%s":%s' % (doc_id.encode(), blob) for doc_id, blob in self.records()]
+    def document_bytes(self, shard: str, schema_version: int) -> bytes:
+        """The content of ``shard``'s file: the same bytes as ``dumps_document`` of the
+        document."""
+        parts = [b'"%s":%s' % (doc_id.encode(), blob) for doc_id, blob in self.records(shard)]
         meta = dumps_document(make_meta("index", schema_version))
         return b'{"%s":%s,"%s":{%s}}' % (
             META_TABLE.encode(),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ __all__ = ["APP_NAME", "DATA_DIR_ENV", "Layout", "resolve_data_dir", "validate_i
 
 APP_NAME = "companion"
 DATA_DIR_ENV = "FLET_APP_STORAGE_DATA"
+
+_SHARD = re.compile(r"[0-9a-f]{2}\.json")
 
 
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -46,7 +49,8 @@ def validate_id(value: Any, what: str = "evening") -> str:
 class Layout:
     """Where each file of a data folder lives::
 
-    index.json              small index: one entry per evening
+    index/<xx>.json         the index: one small entry per evening, spread over up to
+                            256 files by a hash of the evening id (see index.py)
     players.json            player profiles
     evenings/<id>.json      one file per evening
     backups/...             rolling and pre-migration backups (see backups.py)
@@ -58,7 +62,29 @@ class Layout:
     data_dir: Path
 
     @property
-    def index_path(self) -> Path:
+    def index_dir(self) -> Path:
+        return self.data_dir / "index"
+
+    def index_shard_path(self, shard: str) -> Path:
+        """The file of one shard of the index (``shard``: two hex digits)."""
+        return self.index_dir / f"{shard}.json"
+
+    def index_shards(self) -> dict[str, Path]:
+        """``{shard: path}`` of the index files on disk."""
+        found = {}
+        try:
+            items = list(os.scandir(self.index_dir))
+        except OSError:
+            items = []
+        for item in items:
+            if _SHARD.fullmatch(item.name):
+                found[item.name[:-5]] = Path(item.path)
+        return found
+
+    @property
+    def legacy_index_path(self) -> Path:
+        """Where the whole index was one file, before it was split (read once, then
+        removed)."""
         return self.data_dir / "index.json"
 
     @property
@@ -91,16 +117,18 @@ class Layout:
             given = self.data_dir / given
         rel = Path(os.path.relpath(given.resolve(), self.data_dir.resolve()))
         if rel == Path("index.json"):
-            return "index", None, self.index_path
+            return "index", None, self.legacy_index_path
+        if rel.parent == Path("index") and _SHARD.fullmatch(rel.name):
+            return "index", None, self.index_dir / rel.name
         if rel == Path("players.json"):
             return "players", None, self.players_path
         if rel.parent == Path("evenings") and rel.suffix == ".json" and is_valid_id(rel.stem):
             return "evening", rel.stem, self.evenings_dir / rel.name
         raise StoreError(
             f"{path} n'est pas un fichier des données de {self.data_dir} : choisissez le "
-            "fichier d'une soirée (evenings/…), players.json ou index.json.",
+            "fichier d'une soirée (evenings/…), players.json ou un fichier d'index (index/…).",
             f"{path} is not a file of the store in {self.data_dir}: choose an evening file "
-            "(evenings/…), players.json or index.json.",
+            "(evenings/…), players.json or an index file (index/…).",
             path=path,
             data_dir=str(self.data_dir),
         )

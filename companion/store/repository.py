@@ -4,14 +4,15 @@ The data folder's layout is :class:`~companion.store.paths.Layout`'s.  Every fil
 TinyDB document (see :mod:`~companion.store.documents`) and every logical operation is
 exactly one atomic, durable write per file (see :mod:`~companion.store.atomic`).
 
-Recording a hand rewrites that evening's file and the index (which holds no hands, only
-a compact entry per evening: a few hundred bytes each; see :mod:`~companion.store.index`).
-The index is derived data: opening the repository re-reads only the evening files that
-changed behind its back (a crash between the evening write and the index write, a
-restore, a hand edit), so the index heals itself; a damaged index is moved to
-``corrupt/`` and rebuilt.  An optional ``summarize`` hook stores a small JSON summary of
-each evening in its index entry, so a leaderboard can be computed from
-:meth:`Repository.list_index` without loading any evening file.
+Recording a hand rewrites that evening's file and one of the index's files (the index
+holds no hands, only a compact entry per evening, a few hundred bytes each, spread over up
+to 256 files; see :mod:`~companion.store.index`).  The index is derived data: opening the
+repository re-reads only the evening files that changed behind its back (a crash between
+the evening write and the index write, a restore, a hand edit), so the index heals itself;
+a damaged index file is moved to ``corrupt/`` and its entries are rebuilt.  An optional
+``summarize`` hook stores a small JSON summary of each evening in its index entry, so a
+leaderboard can be computed from :meth:`Repository.list_index` without loading any evening
+file.
 
 Backups and restore are in :mod:`~companion.store.backups`, export and import in
 :mod:`~companion.store.transfer`; this class ties them to the files.
@@ -50,7 +51,14 @@ from .errors import (
     StoreError,
     StoreWriteError,
 )
-from .index import EveningIndex, EveningInfo, IndexEntry, default_describe, scan_evening_files
+from .index import (
+    EveningIndex,
+    EveningInfo,
+    IndexEntry,
+    default_describe,
+    scan_evening_files,
+    shard_of,
+)
 from .lock import FolderLock
 from .migrations import META_DOC_ID, META_TABLE, MIGRATIONS, SCHEMA_VERSION, Migration, make_meta
 from .paths import Layout, resolve_data_dir, validate_id
@@ -116,7 +124,7 @@ class Repository(Generic[E, P]):
         self.player_model = player_model
         self.layout = layout = Layout(resolve_data_dir(data_dir))
         self.data_dir = layout.data_dir
-        self.index_path = layout.index_path
+        self.index_dir = layout.index_dir
         self.players_path = layout.players_path
         self.evenings_dir = layout.evenings_dir
         self.backups_dir = layout.backups_dir
@@ -240,6 +248,7 @@ class Repository(Generic[E, P]):
         """Remove temporary files left by a crash mid-write (best effort)."""
         folders = [
             self.data_dir,
+            self.index_dir,
             self.evenings_dir,
             self.backups_dir,
             self.backups_dir / "evenings",
@@ -258,47 +267,56 @@ class Repository(Generic[E, P]):
 
     def _load_index(self) -> None:
         self._index.clear()
-        dirty = False
         writable = True
-        try:
-            data = read_bytes(self.index_path)
-            if data is not None:
-                entries, doc, old, _ = self.documents.load(self.index_path, "index", data=data)
-                for entry, raw in entries:
-                    self._index.set(entry, raw)
-                if old < self.schema_version:
-                    self._persist_migration(self.index_path, data, doc, old)
-            else:
-                dirty = True
-        except CorruptFileError as exc:  # derived data: set it aside and rebuild
-            self.problems.append(exc)
+        files = self.layout.index_shards()
+        legacy = self.layout.legacy_index_path
+        # a folder of an older version: its one index.json is read once, then split
+        sources: list[tuple[str | None, Path]] = list(files.items()) or [(None, legacy)]
+        for shard, path in sources:
             try:
-                self._set_aside(self.index_path, self.corrupt_dir)
-            except _WRITE_ERRORS as move_exc:  # never write over a file we could not save
-                self.problems.append(move_exc)
-                writable = False
-            dirty = True
-        dirty = self._reconcile() or dirty
-        if writable and dirty and (len(self._index) or self.index_path.exists()):
+                data = read_bytes(path)
+                if data is None:
+                    continue
+                entries, doc, old, _ = self.documents.load(path, "index", data=data)
+            except CorruptFileError as exc:  # derived data: set it aside and rebuild
+                self.problems.append(exc)
+                try:
+                    self._set_aside(path, self.corrupt_dir)
+                except _WRITE_ERRORS as move_exc:  # never write over a file we could not save
+                    self.problems.append(move_exc)
+                    writable = False
+                if shard is not None:
+                    self._index.mark(shard)
+                continue
+            for entry, raw in entries:
+                if shard is None:
+                    self._index.set(entry, raw)
+                    continue
+                self._index.load(entry, raw)
+                if shard_of(entry.id) != shard:  # copied by hand: move it to its own file
+                    self._index.mark(shard)
+                    self._index.mark(shard_of(entry.id))
+            if shard is not None and old < self.schema_version:
+                self._persist_migration(path, data, doc, old)
+        self._reconcile()
+        if writable:
             try:
                 self._write_index()
+                if legacy.exists():  # every entry is in index/ now
+                    self._set_aside(legacy, self.backups_dir)
             except _WRITE_ERRORS as exc:  # e.g. read-only medium: serve the index from memory
                 self.problems.append(exc)
 
-    def _reconcile(self) -> bool:
+    def _reconcile(self) -> None:
         """Re-read evening files whose size/mtime differ from their index entry."""
         on_disk = scan_evening_files(self.evenings_dir)
-        changed = False
         for evening_id in list(self._index):
             if evening_id not in on_disk:
                 self._index.drop(evening_id)
-                changed = True
         for evening_id, stat in on_disk.items():
             entry = self._index.get(evening_id)
             if entry is None or (entry.file_size, entry.file_mtime_ns) != stat:
                 self._reindex(evening_id)
-                changed = True
-        return changed
 
     def _reindex(self, evening_id: str, updated_at: datetime | None = None) -> IndexEntry:
         """Rebuild the index entry of one evening from its file."""
@@ -377,10 +395,20 @@ class Repository(Generic[E, P]):
     # ---------------------------------------------------------------- writing
 
     def _write_index(self) -> None:
-        atomic_write_bytes(
-            self.index_path, self._index.document_bytes(self.schema_version), create_dirs=True
-        )
-        self._changed()
+        """Write the index files whose entries changed (an emptied one is written empty)."""
+        wrote = False
+        try:
+            for shard in self._index.dirty():
+                atomic_write_bytes(
+                    self.layout.index_shard_path(shard),
+                    self._index.document_bytes(shard, self.schema_version),
+                    create_dirs=True,
+                )
+                self._index.written(shard)
+                wrote = True
+        finally:
+            if wrote:
+                self._changed()
 
     def _set_aside(self, path: Path, root: Path) -> Path | None:
         """Move ``path`` into ``root`` (corrupt/ or trash/) under a timestamped name."""

@@ -858,8 +858,10 @@ class TableService:
         repo = self.repo
         damaged = set(self.problems())
         paths: dict[Path, tuple[FileKind, str | None]] = {}
-        for path in (repo.index_path, repo.players_path):
-            paths[path] = ("index" if path == repo.index_path else "players", None)
+        for path in [*repo.layout.index_shards().values(), *damaged]:
+            if path.parent == repo.index_dir:
+                paths[path] = ("index", None)
+        paths[repo.players_path] = ("players", None)
         ids: set[str] = set()
         for folder in (repo.evenings_dir, repo.backups_dir / repo.evenings_dir.name):
             if folder.is_dir():

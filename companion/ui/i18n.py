@@ -220,7 +220,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "… and {count} more backed-up files.",
     ),
     "data.file.players": ("Les joueurs (players.json)", "The players (players.json)"),
-    "data.file.index": ("L'index des soirées (index.json)", "The evenings' index (index.json)"),
+    "data.file.index": ("L'index des soirées (index/…)", "The evenings' index (index/…)"),
     # --- invite ------------------------------------------------------------------------------
     "invite.title": ("Inviter un téléphone", "Invite a phone"),
     "invite.no_server": (

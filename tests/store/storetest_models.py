@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -11,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from companion.store import BackupPolicy, Repository
 from companion.store.atomic import read_bytes
+from companion.store.index import shard_of
 
 
 class Hand(BaseModel):
@@ -84,6 +87,24 @@ def open_repo(data_dir: Path, **kwargs: Any) -> Repository[Evening, Player]:
     kwargs.setdefault("summarize", summarize)
     kwargs.setdefault("backup_policy", BackupPolicy())
     return Repository(Evening, Player, data_dir, **kwargs)
+
+
+def index_file(data_dir: Path, evening_id: str) -> Path:
+    """The index file that holds ``evening_id``'s entry."""
+    return data_dir / "index" / f"{shard_of(evening_id)}.json"
+
+
+def index_records(data_dir: Path) -> list[dict[str, Any]]:
+    """Every entry of every index file, sorted by evening id."""
+    records = []
+    for path in sorted((data_dir / "index").glob("*.json")):
+        records.extend(json.loads(path.read_text("utf-8"))["evenings"].values())
+    return sorted(records, key=lambda r: r["id"])
+
+
+def remove_index(data_dir: Path) -> None:
+    """Delete the index (derived data), as a person cleaning the folder would."""
+    shutil.rmtree(data_dir / "index")
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -6,7 +6,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from storetest_models import make_evening, make_players, open_repo, snapshot
+from storetest_models import (
+    index_file,
+    make_evening,
+    make_players,
+    open_repo,
+    snapshot,
+)
 
 from companion.store import BackupPolicy, CorruptFileError, NoBackupError
 
@@ -134,11 +140,13 @@ def test_corrupt_players_file_is_reported_and_restorable(tmp_path: Path) -> None
 
 
 def test_corrupt_index_is_set_aside_and_rebuilt(tmp_path: Path) -> None:
-    """A damaged index.json is moved to corrupt/ (not lost) and rebuilt from the evenings."""
+    """A damaged index file is moved to corrupt/ (not lost) and its entries are rebuilt
+    from the evenings."""
     repo = open_repo(tmp_path)
     repo.save_many([make_evening("a", hands=1), make_evening("b", hands=2)])
-    repo.index_path.write_bytes(b"[not an index")
+    index_file(tmp_path, "a").write_bytes(b"[not an index")
     reopened = open_repo(tmp_path)
     assert {e.id: e.hand_count for e in reopened.list_index()} == {"a": 1, "b": 2}
-    assert [p.read_bytes() for p in (tmp_path / "corrupt").iterdir()] == [b"[not an index"]
+    aside = [p.read_bytes() for p in (tmp_path / "corrupt" / "index").iterdir()]
+    assert aside == [b"[not an index"]
     assert open_repo(tmp_path).problems == []

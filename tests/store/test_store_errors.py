@@ -13,7 +13,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from storetest_models import make_evening, make_players, open_repo, snapshot
+from storetest_models import (
+    make_evening,
+    make_players,
+    open_repo,
+    remove_index,
+    snapshot,
+)
 
 from companion import store
 from companion.errors import CompanionError
@@ -66,7 +72,7 @@ def test_read_only_storage_can_still_be_opened_and_read(tmp_path: Path, monkeypa
     """A read-only data dir opens and reads (even a stale index is served from memory)."""
     repo = open_repo(tmp_path)
     repo.save(make_evening("ev1", hands=2))
-    repo.index_path.unlink()  # forces a rebuild that cannot be written
+    remove_index(tmp_path)  # forces a rebuild that cannot be written
     _read_only_fs(monkeypatch)
     ro_repo = open_repo(tmp_path)
     assert ro_repo.get("ev1") == make_evening("ev1", hands=2)

@@ -1,5 +1,5 @@
 """The index in detail: what an evening's entry says about it, which files count as evening
-files, and the bytes of index.json (written from the entries kept in memory)."""
+files, and the bytes of the index files (written from the entries kept in memory)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,12 @@ from companion.store.index import (
     IndexEntry,
     default_describe,
     scan_evening_files,
+    shard_of,
 )
+
+#: two ids whose entries share an index file, and that file
+A, B = "a", "bmr"
+SHARD = shard_of(A)
 
 
 class _Player(BaseModel):
@@ -125,51 +130,53 @@ def test_the_index_keeps_entries_by_id() -> None:
     index.drop("missing")
     assert index.ids() == ["a"]
     index.clear()
-    assert len(index) == 0 and list(index.records()) == []
+    assert len(index) == 0 and list(index.records(SHARD)) == []
 
 
 def test_records_are_numbered_in_id_order_and_reuse_raw_records() -> None:
     """Doc ids 1, 2… by evening id; an entry read with its raw record is written back as
     that record (fields this version does not know are kept)."""
+    assert shard_of(B) == SHARD
     index = EveningIndex()
-    raw = {**_entry("b").model_dump(mode="json"), "added_later": 1}
-    index.set(_entry("b"), raw)
-    index.set(_entry("a"))
-    records = list(index.records())
+    raw = {**_entry(B).model_dump(mode="json"), "added_later": 1}
+    index.set(_entry(B), raw)
+    index.set(_entry(A))
+    records = list(index.records(SHARD))
     assert [doc_id for doc_id, _ in records] == ["1", "2"]
-    assert json.loads(records[0][1]) == _entry("a").model_dump(mode="json")
+    assert json.loads(records[0][1]) == _entry(A).model_dump(mode="json")
     assert json.loads(records[1][1]) == raw
-    assert list(index.records()) == records  # cached
+    assert list(index.records(SHARD)) == records  # cached
 
 
 def test_setting_an_entry_again_forgets_its_old_json_and_raw_record() -> None:
     """A new entry for an id is serialised afresh, not from what was read or written."""
     index = EveningIndex()
-    index.set(_entry("a"), {**_entry("a").model_dump(mode="json"), "old": True})
-    list(index.records())
-    index.set(_entry("a", "changed"))
-    [(_, blob)] = list(index.records())
-    assert json.loads(blob) == _entry("a", "changed").model_dump(mode="json")
-    index.drop("a")
-    index.set(_entry("a", "third"), None)
-    [(_, blob)] = list(index.records())
+    index.set(_entry(A), {**_entry(A).model_dump(mode="json"), "old": True})
+    list(index.records(SHARD))
+    index.set(_entry(A, "changed"))
+    [(_, blob)] = list(index.records(SHARD))
+    assert json.loads(blob) == _entry(A, "changed").model_dump(mode="json")
+    index.drop(A)
+    index.set(_entry(A, "third"), None)
+    [(_, blob)] = list(index.records(SHARD))
     assert json.loads(blob)["title"] == "third"
 
 
 def test_document_bytes_are_the_dumped_document() -> None:
-    """index.json's bytes equal dumps_document of the whole document."""
+    """An index file's bytes equal dumps_document of its whole document."""
+    assert shard_of(B) == SHARD
     index = EveningIndex()
-    index.set(_entry("b"))
-    index.set(_entry("a"))
+    index.set(_entry(B))
+    index.set(_entry(A))
     expected = {
         "_meta": {"1": {"schema_version": 5, "kind": "index"}},
         "evenings": {
-            "1": _entry("a").model_dump(mode="json"),
-            "2": _entry("b").model_dump(mode="json"),
+            "1": _entry(A).model_dump(mode="json"),
+            "2": _entry(B).model_dump(mode="json"),
         },
     }
-    assert index.document_bytes(5) == dumps_document(expected)
-    assert EveningIndex().document_bytes(2) == dumps_document(
+    assert index.document_bytes(SHARD, 5) == dumps_document(expected)
+    assert EveningIndex().document_bytes(SHARD, 2) == dumps_document(
         {"_meta": {"1": {"schema_version": 2, "kind": "index"}}, "evenings": {}}
     )
 
@@ -214,7 +221,7 @@ def test_set_summary_replaces_only_the_summary() -> None:
     entry = index.get("a")
     assert entry is not None
     assert (entry.title, entry.summary) == ("Vendredi", {"Ana": 3})
-    [(_, blob)] = list(index.records())
+    [(_, blob)] = list(index.records(SHARD))
     assert json.loads(blob) == _entry("a", "Vendredi").model_dump(mode="json") | {
         "summary": {"Ana": 3}
     }
@@ -226,6 +233,34 @@ def test_set_summary_keeps_the_fields_a_newer_app_wrote() -> None:
     raw = {**_entry("a").model_dump(mode="json"), "added_later": 1, "summary": None}
     index.set(_entry("a"), raw)
     index.set_summary("a", [1, 2])
-    [(_, blob)] = list(index.records())
+    [(_, blob)] = list(index.records(SHARD))
     assert json.loads(blob) == {**raw, "summary": [1, 2]}
     assert index.get("a").summary == [1, 2]  # type: ignore[union-attr]
+
+
+def test_only_the_shard_of_a_changed_entry_is_to_be_written() -> None:
+    """Setting, dropping or re-summarising an entry marks its own index file, and no other;
+    an entry loaded as read marks nothing."""
+    index = EveningIndex()
+    index.load(_entry(A))
+    assert index.dirty() == []
+    index.set(_entry("b"))
+    assert index.dirty() == [shard_of("b")]
+    index.written(shard_of("b"))
+    index.set_summary(A, 1)
+    assert index.dirty() == [SHARD]
+    index.written(SHARD)
+    index.drop("b")
+    index.drop("never there")
+    assert index.dirty() == [shard_of("b")]
+    assert index.shard_ids(shard_of("b")) == []
+
+
+def test_a_shard_holds_the_ids_that_hash_to_it() -> None:
+    """Every id is in the file of its hash, and each file lists its ids sorted."""
+    index = EveningIndex()
+    for evening_id in (B, "b", A):
+        index.set(_entry(evening_id))
+    assert index.shard_ids(SHARD) == [A, B]
+    assert index.shard_ids(shard_of("b")) == ["b"]
+    assert {shard_of(i) for i in (A, B, "b")} == set(index.dirty())

@@ -7,7 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storetest_models import make_evening, make_players, open_repo, snapshot
+from storetest_models import (
+    index_file,
+    make_evening,
+    make_players,
+    open_repo,
+    snapshot,
+)
 
 from companion.store import (
     MIGRATIONS,
@@ -144,11 +150,11 @@ def test_newer_evening_is_refused_untouched(tmp_path: Path) -> None:
 
 
 def test_newer_index_refuses_to_open(tmp_path: Path) -> None:
-    """A store whose index.json is from a newer schema refuses to open and changes nothing."""
+    """A store whose index file is from a newer schema refuses to open and changes nothing."""
     open_repo(tmp_path).save(make_evening("ev1"))
-    index = json.loads((tmp_path / "index.json").read_text())
+    index = json.loads(index_file(tmp_path, "ev1").read_text())
     index["_meta"]["1"]["schema_version"] = SCHEMA_VERSION + 1
-    _write(tmp_path / "index.json", index)
+    _write(index_file(tmp_path, "ev1"), index)
     before = snapshot(tmp_path)
     with pytest.raises(NewerSchemaError):
         open_repo(tmp_path)

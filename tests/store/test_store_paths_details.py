@@ -12,9 +12,15 @@ from companion.store.paths import Layout, validate_id
 
 
 def test_classify_names_the_index_and_the_players_file(tmp_path: Path) -> None:
-    """index.json and players.json, given absolute, are the index and the players' file."""
+    """index/<xx>.json, the former index.json and players.json, given absolute, are the
+    index's files and the players' file."""
     layout = Layout(tmp_path)
-    assert layout.classify(tmp_path / "index.json") == ("index", None, layout.index_path)
+    assert layout.classify(tmp_path / "index" / "0f.json") == (
+        "index",
+        None,
+        layout.index_shard_path("0f"),
+    )
+    assert layout.classify(tmp_path / "index.json") == ("index", None, layout.legacy_index_path)
     assert layout.classify(tmp_path / "players.json") == ("players", None, layout.players_path)
 
 
@@ -36,11 +42,13 @@ def test_classify_reads_a_relative_path_inside_the_data_folder(
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     layout = Layout(tmp_path / "data")
-    assert layout.classify("index.json") == ("index", None, layout.index_path)
+    assert layout.classify("index/a0.json") == ("index", None, layout.index_shard_path("a0"))
     assert layout.classify(Path("evenings") / "ev1.json")[:2] == ("evening", "ev1")
 
 
-@pytest.mark.parametrize("name", ["INDEX.JSON", "notes.json", "evenings/bad id.json"])
+@pytest.mark.parametrize(
+    "name", ["INDEX.JSON", "notes.json", "evenings/bad id.json", "index/0.json", "index/zz.json"]
+)
 def test_classify_refuses_any_other_file_in_both_languages(tmp_path: Path, name: str) -> None:
     """Any other file is refused with the path, the folder and the three choices, in each
     language; the error carries both."""
@@ -50,11 +58,11 @@ def test_classify_refuses_any_other_file_in_both_languages(tmp_path: Path, name:
     given = tmp_path / name
     assert info.value.message("fr") == (
         f"{given} n'est pas un fichier des données de {tmp_path} : choisissez le "
-        "fichier d'une soirée (evenings/…), players.json ou index.json."
+        "fichier d'une soirée (evenings/…), players.json ou un fichier d'index (index/…)."
     )
     assert info.value.message("en") == (
         f"{given} is not a file of the store in {tmp_path}: choose an evening file "
-        "(evenings/…), players.json or index.json."
+        "(evenings/…), players.json or an index file (index/…)."
     )
     assert info.value.path == given
     assert info.value.params["data_dir"] == str(tmp_path)

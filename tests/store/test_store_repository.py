@@ -10,7 +10,16 @@ from types import SimpleNamespace
 
 import pytest
 from pydantic import BaseModel, Field
-from storetest_models import Evening, Hand, Player, make_evening, make_players, open_repo
+from storetest_models import (
+    Evening,
+    Hand,
+    Player,
+    index_file,
+    index_records,
+    make_evening,
+    make_players,
+    open_repo,
+)
 
 from companion.store import SCHEMA_VERSION, InvalidIdError, NotFoundError, open_tinydb
 from companion.store import repository as repo_mod
@@ -29,7 +38,7 @@ def test_files_are_tinydb_documents_with_schema_version(tmp_path: Path) -> None:
     repo = open_repo(tmp_path)
     repo.save(make_evening("ev1"))
     repo.save_players(make_players())
-    for path in (repo.evening_path("ev1"), repo.index_path, repo.players_path):
+    for path in (repo.evening_path("ev1"), index_file(tmp_path, "ev1"), repo.players_path):
         meta = open_tinydb(path, read_only=True).table("_meta").get(doc_id=1)
         assert meta["schema_version"] == SCHEMA_VERSION
     record = open_tinydb(repo.evening_path("ev1"), read_only=True).table("evening").all()
@@ -127,11 +136,10 @@ def test_index_heals_after_crash_between_evening_and_index_write(
     repo.save(make_evening("ev1", hands=5))
     repo.save(make_evening("ev2", hands=2))
     monkeypatch.undo()
-    stale = json.loads(repo.index_path.read_text())["evenings"]
-    assert [e["hand_count"] for e in stale.values()] == [1]
+    assert [e["hand_count"] for e in index_records(tmp_path)] == [1]
     healed = open_repo(tmp_path)
     assert {e.id: e.hand_count for e in healed.list_index()} == {"ev1": 5, "ev2": 2}
-    assert json.loads(repo.index_path.read_text())["evenings"]["2"]["id"] == "ev2"
+    assert [(e["id"], e["hand_count"]) for e in index_records(tmp_path)] == [("ev1", 5), ("ev2", 2)]
 
 
 def test_evening_file_removed_behind_our_back_leaves_the_index(tmp_path: Path) -> None:
@@ -187,17 +195,24 @@ def test_opening_a_new_data_dir_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_index_file_is_canonical_json(tmp_path: Path) -> None:
-    """index.json, built from cached per-entry JSON, equals a plain dump of its content."""
+    """Each index file, built from cached per-entry JSON, equals a plain dump of its
+    content: entries numbered 1, 2… in id order, every id in the file of its hash."""
     repo = open_repo(tmp_path)
-    repo.save_many([make_evening(f"e{n}", hands=n) for n in range(12)])
+    repo.save_many([make_evening(f"e{n}", hands=n) for n in range(40)])
     reopened = open_repo(tmp_path)
     reopened.save(make_evening("e3", hands=7, title="Été"))
-    data = repo.index_path.read_bytes()
-    assert dumps_document(json.loads(data)) == data
-    entries = json.loads(data)["evenings"]
-    assert list(entries) == [str(n) for n in range(1, 13)]
-    assert [e["id"] for e in entries.values()] == sorted(f"e{n}" for n in range(12))
-    [e3] = [e for e in entries.values() if e["id"] == "e3"]
+    seen = []
+    for path in sorted((tmp_path / "index").iterdir()):
+        data = path.read_bytes()
+        assert dumps_document(json.loads(data)) == data
+        entries = json.loads(data)["evenings"]
+        assert list(entries) == [str(n) for n in range(1, len(entries) + 1)]
+        ids = [e["id"] for e in entries.values()]
+        assert ids == sorted(ids)
+        assert {index_file(tmp_path, i) for i in ids} == {path}
+        seen += ids
+    assert sorted(seen) == sorted(f"e{n}" for n in range(40))
+    [e3] = [e for e in index_records(tmp_path) if e["id"] == "e3"]
     assert e3["title"] == "Été" and e3["hand_count"] == 7
 
 
@@ -283,4 +298,4 @@ def test_index_stays_small_for_a_model_with_a_name_method(tmp_path: Path) -> Non
     repo = repo_mod.Repository(_MethodNamed, Player, tmp_path)
     repo.save(_MethodNamed(id="e1", date=dt.date(2024, 5, 17), players=[_Person(id="a")]))
     assert repo.get_entry("e1").title is None
-    assert repo.index_path.stat().st_size < 1000
+    assert index_file(tmp_path, "e1").stat().st_size < 1000

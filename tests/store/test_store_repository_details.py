@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
-from storetest_models import Evening, Player, make_evening, make_players, open_repo
+from storetest_models import (
+    Evening,
+    Player,
+    make_evening,
+    make_players,
+    open_repo,
+    remove_index,
+)
 
 from companion.store import (
     CorruptFileError,
@@ -67,7 +74,7 @@ def test_a_damaged_evening_is_indexed_with_its_error_and_file(tmp_path: Path) ->
     repo.save(make_evening("ev1"))
     path = repo.evening_path("ev1")
     path.write_bytes(b"{not json")
-    (tmp_path / "index.json").unlink()
+    remove_index(tmp_path)
     entry = open_repo(tmp_path).get_entry("ev1")
     st = path.stat()
     assert entry.error == "corrupt-file"
@@ -261,10 +268,10 @@ def test_a_problem_found_again_after_another_process_wrote_is_listed_once(
     writer = open_repo(tmp_path)
     writer.save_many([make_evening("a"), make_evening("b")])
     writer.evening_path("a").write_bytes(b"{bad")
-    (tmp_path / "index.json").unlink()
+    remove_index(tmp_path)
     reader = open_repo(tmp_path)
     assert [p.path for p in reader.problems] == [reader.evening_path("a")]
-    (tmp_path / "index.json").unlink()
+    remove_index(tmp_path)
     writer.save(make_evening("c"))
     assert reader.ids() == ["a", "b", "c"]
     assert [p.path for p in reader.problems] == [reader.evening_path("a")]

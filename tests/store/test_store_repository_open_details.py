@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storetest_models import lose_after_reading, make_evening, make_players, open_repo
+from storetest_models import (
+    index_file,
+    index_records,
+    lose_after_reading,
+    make_evening,
+    make_players,
+    open_repo,
+    remove_index,
+)
 
 import companion.store.repository as repository_module
 from companion.store import (
@@ -94,65 +102,69 @@ def test_a_temporary_file_exactly_a_minute_old_is_kept(
 
 
 def test_a_damaged_index_is_listed_with_its_path_and_rebuilt(tmp_path: Path) -> None:
-    """A damaged index.json is a problem naming the file; the index is rebuilt from the
+    """A damaged index file is a problem naming the file; its entries are rebuilt from the
     evening files."""
     open_repo(tmp_path).save(make_evening("ev1"))
-    (tmp_path / "index.json").write_bytes(b"{oops")
+    index_file(tmp_path, "ev1").write_bytes(b"{oops")
     repo = open_repo(tmp_path)
     assert [(type(p), p.path) for p in repo.problems] == [
-        (CorruptFileError, tmp_path / "index.json")
+        (CorruptFileError, index_file(tmp_path, "ev1"))
     ]
     assert repo.ids() == ["ev1"]
-    assert json.loads((tmp_path / "index.json").read_text("utf-8"))["evenings"]
+    assert json.loads(index_file(tmp_path, "ev1").read_text("utf-8"))["evenings"]
 
 
 def test_a_damaged_index_that_cannot_be_set_aside_is_not_overwritten(tmp_path: Path) -> None:
     """When the damaged index cannot be moved to corrupt/ (here a file is in the way), it
     is left as it was, never written over, and both problems are listed."""
     open_repo(tmp_path).save(make_evening("ev1"))
-    (tmp_path / "index.json").write_bytes(b"{oops")
+    index_file(tmp_path, "ev1").write_bytes(b"{oops")
     (tmp_path / "corrupt").write_bytes(b"not a folder")
     repo = open_repo(tmp_path)
-    assert (tmp_path / "index.json").read_bytes() == b"{oops"
+    assert index_file(tmp_path, "ev1").read_bytes() == b"{oops"
     assert len(repo.problems) == 2
     assert all(isinstance(p, StoreError) for p in repo.problems)
-    assert repo.problems[0].path == tmp_path / "index.json"
+    assert repo.problems[0].path == index_file(tmp_path, "ev1")
     assert repo.ids() == ["ev1"]
 
 
 def test_an_index_keeps_the_fields_a_newer_app_wrote(tmp_path: Path) -> None:
-    """An entry read from index.json is written back with the keys this app does not know
-    (a newer app of the same schema added them), when another evening is saved."""
+    """An entry read from an index file is written back with the keys this app does not
+    know (a newer app of the same schema added them), when an evening of the same file is
+    saved."""
     repo = open_repo(tmp_path)
     repo.save(make_evening("ev1"))
-    doc = json.loads((tmp_path / "index.json").read_text("utf-8"))
+    path = index_file(tmp_path, "ev1")
+    doc = json.loads(path.read_text("utf-8"))
     [record] = doc["evenings"].values()
     record["colour"] = "green"
-    (tmp_path / "index.json").write_text(json.dumps(doc), "utf-8")
-    open_repo(tmp_path).save(make_evening("ev2"))
-    records = json.loads((tmp_path / "index.json").read_text("utf-8"))["evenings"].values()
-    assert {r["id"]: r.get("colour") for r in records} == {"ev1": "green", "ev2": None}
+    path.write_text(json.dumps(doc), "utf-8")
+    neighbour = next(f"e{n}" for n in range(999) if index_file(tmp_path, f"e{n}") == path)
+    open_repo(tmp_path).save(make_evening(neighbour))
+    records = json.loads(path.read_text("utf-8"))["evenings"].values()
+    assert {r["id"]: r.get("colour") for r in records} == {"ev1": "green", neighbour: None}
 
 
 def _old_index(tmp_path: Path) -> bytes:
-    """A store whose index.json is rewritten at version 1, its entries matching the files."""
+    """A store whose index file is rewritten at version 1, its entries matching the files."""
     open_repo(tmp_path).save(make_evening("ev1"))
-    doc = json.loads((tmp_path / "index.json").read_text("utf-8"))
+    doc = json.loads(index_file(tmp_path, "ev1").read_text("utf-8"))
     doc["_meta"]["1"]["schema_version"] = 1
     data = json.dumps(doc).encode()
-    (tmp_path / "index.json").write_bytes(data)
+    index_file(tmp_path, "ev1").write_bytes(data)
     return data
 
 
 def test_an_older_index_is_backed_up_with_its_version_then_upgraded(tmp_path: Path) -> None:
-    """An index of an older schema is copied to backups/ as "index.<time>.v1.json", then
-    rewritten at the current version with the same entries; a reopen finds nothing wrong."""
+    """An index file of an older schema is copied to backups/index/ as
+    "<xx>.<time>.v1.json", then rewritten at the current version with the same entries; a
+    reopen finds nothing wrong."""
     original = _old_index(tmp_path)
     repo = open_repo(tmp_path)
     assert repo.problems == []
-    [backup] = (tmp_path / "backups").glob("index.*.json")
+    [backup] = (tmp_path / "backups" / "index").glob("*.json")
     assert backup.name.endswith(".v1.json") and backup.read_bytes() == original
-    doc = json.loads((tmp_path / "index.json").read_text("utf-8"))
+    doc = json.loads(index_file(tmp_path, "ev1").read_text("utf-8"))
     assert doc["_meta"]["1"]["schema_version"] == SCHEMA_VERSION
     assert [r["id"] for r in doc["evenings"].values()] == ["ev1"]
     reopened = open_repo(tmp_path)
@@ -172,14 +184,13 @@ def test_an_older_evening_opens_with_the_shipped_migrations_by_default(tmp_path:
 
 
 def test_an_evening_file_removed_by_hand_leaves_the_index_file(tmp_path: Path) -> None:
-    """An evening whose file was deleted outside the app leaves index.json at the next
+    """An evening whose file was deleted outside the app leaves the index at the next
     opening, even when nothing else changed."""
     repo = open_repo(tmp_path)
     repo.save_many([make_evening("ev1"), make_evening("ev2")])
     repo.evening_path("ev2").unlink()
     assert open_repo(tmp_path).ids() == ["ev1"]
-    records = json.loads((tmp_path / "index.json").read_text("utf-8"))["evenings"].values()
-    assert [r["id"] for r in records] == ["ev1"]
+    assert [r["id"] for r in index_records(tmp_path)] == ["ev1"]
 
 
 def test_a_repository_trusts_its_own_writes(tmp_path: Path) -> None:
@@ -212,7 +223,7 @@ def test_problems_found_again_are_listed_once_beside_new_ones(tmp_path: Path) ->
     reader = open_repo(tmp_path)
     assert [p.path for p in reader.problems] == [tmp_path / "players.json"]
     writer.evening_path("b").write_bytes(b"{bad evening")
-    (tmp_path / "index.json").unlink()
+    remove_index(tmp_path)
     writer.save(make_evening("c"))
     assert reader.ids() == ["a", "b", "c"]
     assert [(type(p), p.path) for p in reader.problems] == [
@@ -295,7 +306,7 @@ def test_a_problem_found_again_before_a_new_one_is_not_listed_twice(tmp_path: Pa
     writer.save_players(make_players())
     writer.save_many([make_evening("a"), make_evening("b")])
     writer.evening_path("a").write_bytes(b"{bad evening")
-    (tmp_path / "index.json").unlink()
+    remove_index(tmp_path)
     reader = open_repo(tmp_path)
     assert [p.path for p in reader.problems] == [reader.evening_path("a")]
     (tmp_path / "players.json").write_bytes(b"{bad players")
@@ -356,15 +367,15 @@ def test_an_older_evening_lost_and_not_rewritable_is_served_from_memory(
 def test_an_older_index_is_upgraded_from_the_bytes_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An older index.json removed right after it was read is still backed up as read
+    """An older index file removed right after it was read is still backed up as read
     and written back upgraded, with its entries."""
     original = _old_index(tmp_path)
-    lose_after_reading(monkeypatch, repository_module, tmp_path / "index.json")
+    lose_after_reading(monkeypatch, repository_module, index_file(tmp_path, "ev1"))
     repo = open_repo(tmp_path)
     assert repo.problems == [] and repo.ids() == ["ev1"]
-    [backup] = (tmp_path / "backups").glob("index.*.v1.json")
+    [backup] = (tmp_path / "backups" / "index").glob("*.v1.json")
     assert backup.read_bytes() == original
-    assert json.loads((tmp_path / "index.json").read_text("utf-8"))["evenings"]
+    assert json.loads(index_file(tmp_path, "ev1").read_text("utf-8"))["evenings"]
 
 
 def test_an_older_players_file_is_upgraded_from_the_bytes_read(

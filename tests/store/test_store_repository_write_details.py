@@ -21,6 +21,7 @@ from storetest_models import (
     make_evening,
     make_players,
     open_repo,
+    remove_index,
 )
 
 import companion.store.documents as documents_module
@@ -190,7 +191,7 @@ def test_an_evening_file_that_vanishes_while_indexed_is_dated_now(
     an entry without size or mtime (so the next opening reads it again), dated now, in
     UTC."""
     open_repo(tmp_path).save(make_evening("ev1"))
-    (tmp_path / "index.json").unlink()
+    remove_index(tmp_path)
     target = tmp_path / "evenings" / "ev1.json"
     lose_after_reading(monkeypatch, repository_module, target)
     before = datetime.now(UTC)
@@ -401,7 +402,7 @@ def test_restoring_an_evening_reads_no_other_evening(tmp_path: Path) -> None:
     (tmp_path / "evenings" / "ev1.json").write_bytes(b"{bad")
     (tmp_path / "evenings" / "ev2.json").write_bytes(b"{bad too")
     repo = open_repo(tmp_path)
-    (tmp_path / "index.json").unlink()
+    remove_index(tmp_path)
     repo.restore_backup(repo.evening_path("ev1"), backup)
     assert [p.path for p in repo.problems] == [repo.evening_path("ev2")]
     assert repo.ids() == ["ev1", "ev2"]

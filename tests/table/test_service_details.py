@@ -87,10 +87,11 @@ def test_a_damaged_index_is_listed_as_the_index(tmp_path: Path) -> None:
     """A damaged index file is listed as such, damaged, with no backup."""
     data = tmp_path / "data"
     played(TableService(data), date(2024, 1, 5), [])
-    (data / "index.json").write_text("{broken", "utf-8")
+    [index_file] = (data / "index").iterdir()
+    index_file.write_text("{broken", "utf-8")
     files = TableService(data).stored_files()
     assert [(f.path, f.kind, f.evening_id, f.backups, f.damaged) for f in files] == [
-        (data / "index.json", "index", None, (), True)
+        (index_file, "index", None, (), True)
     ]
 
 

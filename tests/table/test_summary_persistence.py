@@ -15,15 +15,15 @@ FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 def _strip_score_fields(folder):
-    """Rewrite index.json as an app from before the score fields wrote it: the same entries
-    (file sizes and times unchanged, so the index is trusted), their summaries without
-    those keys."""
-    path = folder / "index.json"
-    doc = json.loads(path.read_text("utf-8"))
-    for record in doc["evenings"].values():
-        for key in FIELDS:
-            record["summary"].pop(key, None)
-    path.write_text(json.dumps(doc), "utf-8")
+    """Rewrite the index files as an app from before the score fields wrote them: the same
+    entries (file sizes and times unchanged, so the index is trusted), their summaries
+    without those keys."""
+    for path in (folder / "index").glob("*.json"):
+        doc = json.loads(path.read_text("utf-8"))
+        for record in doc["evenings"].values():
+            for key in FIELDS:
+                record["summary"].pop(key, None)
+        path.write_text(json.dumps(doc), "utf-8")
 
 
 @pytest.fixture
