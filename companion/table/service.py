@@ -185,6 +185,9 @@ class TableService:
         # Summaries computed for index entries written before their score fields existed,
         # by evening id: (file stamp, summary).
         self._computed: dict[str, tuple[tuple[int | None, int | None], dict[str, Any]]] = {}
+        # what the index says, read once per change of the folder (see _indexed)
+        self._all_indexed: tuple[int, list[tuple[IndexEntry, date | None, Any]]] | None = None
+        self._all_summaries: tuple[int | None, list[stats.Dated]] = (None, [])
         self._book: RatingBook | None = None  # built on first use, then kept up to date
         self._book_aliases: dict[str, str] = {}
         self._nights: dict[str, tuple[Any, NightInput]] = {}  # evening id -> (summary, input)
@@ -655,13 +658,24 @@ class TableService:
     def _indexed(
         self, start: date | None, end: date | None
     ) -> list[tuple[IndexEntry, date | None, Mapping[str, Any]]]:
-        """Readable evenings in the period, with their summaries (newest first)."""
+        """Readable evenings in the period, with their summaries (newest first): read from
+        the index once per change of the folder, as the leaderboard, the ratings and the
+        average places each ask for them."""
+        known = self._all_indexed
+        if known is None or known[0] != self.repo.change_count():
+            every = self._read_indexed()
+            known = self._all_indexed = (self.repo.change_count(), every)
+        if start is None and end is None:
+            return known[1]
+        return [item for item in known[1] if stats.in_period(item[1], start, end)]
+
+    def _read_indexed(self) -> list[tuple[IndexEntry, date | None, Mapping[str, Any]]]:
         out = []
         fresh: dict[str, tuple[tuple[int | None, int | None], dict[str, Any]]] = {}
         for entry in self.repo.list_index():
-            day = _day(entry.date)
-            if entry.error is not None or not stats.in_period(day, start, end):
+            if entry.error is not None:
                 continue
+            day = _day(entry.date)
             summary = entry.summary
             if not stats.summary_ok(summary) or not has_score_fields(summary):
                 # Written before summaries (or these keys) or by an old app: computed once
@@ -679,11 +693,19 @@ class TableService:
         return out
 
     def _summaries(self, start: date | None, end: date | None) -> list[stats.Dated]:
+        """The period's summaries with merged profiles under one id (all time: once per
+        change of the folder)."""
+        count = self.repo.change_count()
+        if start is None and end is None and self._all_summaries[0] == count:
+            return self._all_summaries[1]
         alias = profile_rules.aliases(self.repo.get_players())
-        return [
+        out = [
             (day, profile_rules.aliased_summary(summary, alias))
             for _, day, summary in self._indexed(start, end)
         ]
+        if start is None and end is None:
+            self._all_summaries = (self.repo.change_count(), out)
+        return out
 
     def _ratings(self) -> RatingBook:
         """The rating book brought up to date with the index (replays what changed), and
