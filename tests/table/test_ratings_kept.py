@@ -1,11 +1,14 @@
 """The ratings kept in the data folder (``ratings.json``): the next process starts from
 them, replays only what the index says changed since, and always ends equal to a
-computation from nothing."""
+computation from nothing, even after a process was killed while writing them."""
 
 from __future__ import annotations
 
 import json
 import random
+import signal
+import subprocess
+import sys
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -208,3 +211,42 @@ def test_the_check_command_says_when_the_kept_ratings_differ(
     assert main(["leaderboard", "--check-ratings", "--data-dir", str(folder), "--lang", "en"]) == 1
     assert "replaced" in capsys.readouterr().out
     assert main(["leaderboard", "--check-ratings", "--data-dir", str(folder)]) == 0
+
+
+CHILD = Path(__file__).with_name("ratings_crash_child.py")
+
+
+def _hands(service: TableService) -> int:
+    return sum(e.hand_count for e in service.evenings())
+
+
+@pytest.mark.parametrize("mode", ["before-write", "mid-write", "before-rename"])
+def test_a_process_killed_while_keeping_the_ratings_is_repaired_on_the_next_open(
+    tmp_path: Path, rated: list[int], mode: str
+) -> None:
+    """Killed before writing ratings.json, halfway through its temporary file, or before
+    the rename: the hand stays recorded, the kept file is the one from before the hand
+    (whole and readable), and the next open rates that hand's evening again (the kept
+    file holds the ratings after each evening) and gives ratings equal to a computation
+    from nothing."""
+    folder = tmp_path / "data"
+    service = _club(folder, evenings=3, hands=3)
+    service.ratings()
+    before_hands = _hands(service)
+    kept_before = (folder / RATINGS_FILE).read_bytes()
+    child = subprocess.run(
+        [sys.executable, str(CHILD), str(folder), mode], capture_output=True, text=True
+    )
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    assert child.stdout.split() == ["recorded"]
+    assert (folder / RATINGS_FILE).read_bytes() == kept_before
+    assert RatingBook.load(kept_before, {}) is not None
+    rated[0] = 0
+    reopened = TableService(folder)
+    assert _hands(reopened) == before_hands + 1
+    values = _values(reopened)
+    # the evening the kept file misses a hand of, rated again from its start, and no other
+    assert rated[0] == reopened.evenings()[0].hand_count == 4
+    assert values == _scratch(reopened)
+    assert reopened.check_ratings()[0]
+    assert (folder / RATINGS_FILE).read_bytes() != kept_before  # brought up to date
