@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +80,7 @@ def atomic_write_bytes(
     """
     path = Path(path)
     directory = path.parent
-    tmp = directory / f".{path.name}.{secrets.token_hex(6)}{TMP_SUFFIX}"
+    tmp = directory / f".{path.name}.{os.urandom(6).hex()}{TMP_SUFFIX}"
     created = False
     try:
         if create_dirs:

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from .errors import InvalidIdError, StoreError
 from .names import is_valid_id
 
@@ -34,6 +32,8 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     env = os.environ.get(DATA_DIR_ENV)
     if env:
         return Path(env).expanduser()
+    import platformdirs  # only here: most callers name their folder
+
     return Path(platformdirs.user_data_dir(APP_NAME))
 
 

@@ -22,13 +22,15 @@ exception is a feature that needs a server (inviting other phones), which asks
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .errors import StoreError
+
+if TYPE_CHECKING:
+    import asyncio  # imported where used: the command line never needs it
 
 __all__ = [
     "BROWSER_DATA_DIR",
@@ -100,6 +102,8 @@ class ServerRuntime:
     threads = True
 
     async def run_blocking(self, fn: Callable[..., T], *args: Any) -> T:
+        import asyncio
+
         return await asyncio.to_thread(fn, *args)
 
     def wrote(self) -> None:
@@ -173,6 +177,8 @@ class BrowserRuntime:
 
     async def persist(self) -> None:
         if self._saving is None:
+            import asyncio
+
             self._saving = asyncio.Lock()
         async with self._saving:  # one save at a time; a change made during one is next
             if not self._dirty:
