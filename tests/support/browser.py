@@ -41,6 +41,7 @@ class Server:
     url: str  # the address ``serve`` printed, with the key unless --open
     data_dir: Path
     output: Path  # the server's stdout and stderr
+    pid: int = 0  # the server process (benchmarks read its memory)
 
     @property
     def key(self) -> str | None:
@@ -100,7 +101,7 @@ def running_server(
             _wait_until_up(base, proc, output, timeout)
             printed = _URL.search(output.read_text("utf-8"))
             url = printed.group(1) if printed else base + "/"
-            yield Server(base, url, folder, output)
+            yield Server(base, url, folder, output, proc.pid)
         finally:
             proc.terminate()
             try:
