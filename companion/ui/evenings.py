@@ -7,7 +7,7 @@ browser tab, in place, and not back before the change is kept in IndexedDB)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -21,6 +21,9 @@ _lock = threading.Lock()
 # folder watch runs at start and after every change): a screen's first render can show it
 # without waiting for the folder, then checks it in a worker thread as usual.
 _tonight: dict[Path, str | None] = {}
+# What every phone sees alike, by folder and view: (the folder's change count, the value).
+_shared: dict[tuple[Path, Hashable], tuple[int, Any]] = {}
+_shared_lock = threading.Lock()
 
 
 def service_for(data_dir: Path) -> TableService:
@@ -30,6 +33,26 @@ def service_for(data_dir: Path) -> TableService:
         if key not in _services:
             _services[key] = TableService(key)
         return _services[key]
+
+
+def shared(service: TableService, key: Hashable, compute: Callable[[], T]) -> T:
+    """What every phone sees alike (History's rows, a period's leaderboard): computed once
+    per change of the folder, and the same object for every session, so that a second
+    phone neither computes it again nor keeps its own copy while its tab is remembered
+    (Flet keeps a closed tab's session for an hour, for a phone that comes back)."""
+    folder = Path(service.data_dir).resolve()
+    with _shared_lock:
+        count = service.change_count()
+        known = _shared.get((folder, key))
+        if known is not None and known[0] == count:
+            value: T = known[1]
+            return value
+        value = compute()
+        count = service.change_count()  # computing may have kept summaries in the index
+        for other in [k for k, (c, _) in _shared.items() if k[0] == folder and c != count]:
+            del _shared[other]  # views of an older folder are of no use to anyone
+        _shared[(folder, key)] = (count, value)
+        return value
 
 
 async def call(data_dir: Path, fn: Callable[..., T], *args: Any) -> T:

@@ -12,6 +12,7 @@ from companion.table import stats
 from companion.table.identity import Colour, colour_of
 from companion.table.places import AveragePlace
 from companion.table.service import TableService
+from companion.ui.evenings import shared
 
 
 @dataclass(frozen=True)
@@ -88,10 +89,15 @@ def local_time(moment: datetime | None) -> str | None:
     return moment.astimezone().strftime("%H:%M") if moment is not None else None
 
 
-def evening_rows(service: TableService) -> list[EveningRow]:
-    """Every evening, newest first (by date, then start time)."""
+def evening_rows(service: TableService) -> tuple[EveningRow, ...]:
+    """Every evening, newest first (by date, then start time): one tuple for every phone
+    until the folder changes."""
+    return shared(service, "evening-rows", lambda: _evening_rows(service))
+
+
+def _evening_rows(service: TableService) -> tuple[EveningRow, ...]:
     names = {p.id: p.name for p in service.players()}
-    return [
+    return tuple(
         EveningRow(
             evening_id=item.evening_id,
             day=item.date.isoformat() if item.date else "",
@@ -106,7 +112,7 @@ def evening_rows(service: TableService) -> list[EveningRow]:
             preset=item.preset,
         )
         for item in service.evening_items()
-    ]
+    )
 
 
 def evening_detail(service: TableService, evening_id: str) -> EveningDetail:
@@ -351,6 +357,14 @@ def rating_chart(
 
 
 def leaderboard_view(service: TableService, period: str, today: date) -> LeaderboardView:
+    """The period's leaderboard, ratings and charts: one for every phone until the folder
+    changes."""
+    return shared(
+        service, ("leaderboard", period, today), lambda: _leaderboard_view(service, period, today)
+    )
+
+
+def _leaderboard_view(service: TableService, period: str, today: date) -> LeaderboardView:
     start, end = period_bounds(period, today)
     rows = service.leaderboard(start, end)
     ratings = {r.player_id: r for r in service.ratings()}

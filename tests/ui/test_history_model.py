@@ -45,7 +45,7 @@ def test_rows_and_detail(tmp_path: Path) -> None:
 def test_one_service_per_folder_called_off_the_loop(tmp_path: Path) -> None:
     assert service_for(tmp_path) is service_for(tmp_path / ".")
     with ThreadPoolExecutor(1) as pool:  # a loop of its own, whatever runs in this thread
-        assert pool.submit(asyncio.run, call(tmp_path, evening_rows)).result() == []
+        assert pool.submit(asyncio.run, call(tmp_path, evening_rows)).result() == ()
 
 
 def _with_points(folder: Path) -> TableService:
@@ -121,3 +121,34 @@ def test_an_evening_without_points_shows_no_points(tmp_path: Path) -> None:
     service = _with_points(tmp_path / "points")
     eid = next(e.id for e in service.evenings() if e.date == "2026-11-01")
     assert evening_detail(service, eid).scored
+
+
+def test_every_phone_gets_the_same_rows_until_the_folder_changes(tmp_path: Path) -> None:
+    """History's rows are computed once per change of the folder and shared: two calls
+    give the same object; a recorded hand gives new rows that show it."""
+    service = _with_points(tmp_path)
+    first = evening_rows(service)
+    assert evening_rows(service) is first
+    ev = service.evening(first[0].evening_id)
+    service.record_hand(ev.id, list(ev.present), expected_version=ev.version)
+    again = evening_rows(service)
+    assert again is not first
+    assert again[0].hands == first[0].hands + 1
+
+
+def test_a_leaderboard_is_shared_per_period_and_day(tmp_path: Path) -> None:
+    """The same period on the same day is one view for everyone; another period or another
+    day is computed on its own; another process's change is seen."""
+    service = _with_points(tmp_path)
+    today = date(2026, 11, 27)
+    view = leaderboard_view(service, "all", today)
+    assert leaderboard_view(service, "all", today) is view
+    assert leaderboard_view(service, "year", today) is not view
+    assert leaderboard_view(service, "all", date(2026, 11, 28)) is not view
+    other = TableService(tmp_path)  # another process, in effect: its own service
+    ev = other.create_evening(["Léa", "Tom", "Sam", "Zoé"], "pagat", day=date(2026, 11, 20))
+    other.record_hand(ev.id, ["Sam", "Tom", "Léa", "Zoé"], expected_version=ev.version)
+    later = leaderboard_view(service, "all", today)
+    assert later is not view
+    hands = {line.name: line.hands for line in later.lines}
+    assert hands["Sam"] == {line.name: line.hands for line in view.lines}["Sam"] + 1

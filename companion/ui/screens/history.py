@@ -3,7 +3,7 @@ finishing position over time and head-to-head."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import flet as ft
@@ -76,7 +76,7 @@ def _row(session: Session, row: EveningRow) -> ft.Control:
 
 
 @ft.component
-def EveningList(session: Session, rows: list[EveningRow]) -> ft.Control:
+def EveningList(session: Session, rows: Sequence[EveningRow]) -> ft.Control:
     """The evenings, newest first: a search box, the years, and a page of rows at a time
     (only the rows shown are built and sent)."""
     typed = use_typed_text()
@@ -145,8 +145,8 @@ def EveningList(session: Session, rows: list[EveningRow]) -> ft.Control:
 @guarded
 def HistoryScreen() -> ft.View:
     session = use_session()
-    rows: list[EveningRow] | None  # None while loading
-    set_rows: Setter[list[EveningRow] | None]
+    rows: tuple[EveningRow, ...] | None  # None while loading
+    set_rows: Setter[tuple[EveningRow, ...] | None]
     rows, set_rows = ft.use_state(None)
     error, set_error = use_maybe(str)
     tab, set_tab = ft.use_state("evenings")
