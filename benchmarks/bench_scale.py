@@ -10,8 +10,9 @@ x 6 players from a club of 12 (``bench_table``'s generator), then measures:
 * in Chromium at phone size, against ``companion serve``: History tap -> the first evening
   row; the Leaderboard tab tap -> its first row, and -> its position chart (``--opens`` new
   tabs, median);
-* the server's resident memory after the first visit of History and the Leaderboard, and
-  after ``--visits`` more of each;
+* the server's resident memory after a first visit of History and the Leaderboard, after
+  ``--visits`` more in the same tab, then after ``--visits`` visits in new tabs (Flet keeps
+  the session of a closed tab for an hour, in case the phone comes back);
 * the whole-process CPU of ``companion history --json`` and ``companion leaderboard --rating
   --json``, over ``python -c "import pydantic"`` (``--runs`` each, in turns, median);
 * in process: opening the data (a new ``TableService``, its evenings and players), recording
@@ -69,10 +70,28 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
+def visit(page: Any) -> tuple[float, float, float]:
+    """Home -> History's first row -> the Leaderboard's first row -> its chart (ms each)."""
+    browser.by_id(page, "home-history").wait_for(state="attached")
+    t0 = time.perf_counter()
+    browser.tap(page, "home-history")
+    row = page.locator('[flt-semantics-identifier^="evening-"]').first
+    row.wait_for(state="attached", timeout=120_000)
+    t1 = time.perf_counter()
+    browser.tap(page, "tab-leaderboard")
+    browser.by_id(page, "leader-1").wait_for(state="attached", timeout=120_000)
+    t2 = time.perf_counter()
+    browser.by_id(page, "chart-position").wait_for(state="attached", timeout=120_000)
+    t3 = time.perf_counter()
+    return (t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t1) * 1000
+
+
 def browser_figures(folder: Path, opens: int, visits: int) -> dict[str, float]:
-    """Tap -> shown times in Chromium, and the server's memory."""
+    """Tap -> shown times in Chromium, and the server's memory: one tab visiting History
+    and the Leaderboard again and again, then new tabs (Flet keeps a closed tab's session
+    for an hour, for a phone that comes back)."""
     command = [sys.executable, "-u", "-m", "companion.cli", "serve"]
-    history, board, chart, rss = [], [], [], []
+    times = []
     with (
         mock.patch.object(browser, "serve_command", lambda: command),
         browser.running_server(data_dir=folder) as server,
@@ -80,33 +99,32 @@ def browser_figures(folder: Path, opens: int, visits: int) -> dict[str, float]:
     ):
         chromium = browser.launch(pw)
         context = chromium.new_context(viewport=browser.PHONE)
-        for n in range(max(opens, visits + 1)):
+        for _ in range(opens):
             page = browser.open_app(context, server.url)
-            browser.by_id(page, "home-history").wait_for(state="attached")
-            t0 = time.perf_counter()
-            browser.tap(page, "home-history")
-            row = page.locator('[flt-semantics-identifier^="evening-"]').first
-            row.wait_for(state="attached", timeout=120_000)
-            t1 = time.perf_counter()
-            browser.tap(page, "tab-leaderboard")
-            browser.by_id(page, "leader-1").wait_for(state="attached", timeout=120_000)
-            t2 = time.perf_counter()
-            browser.by_id(page, "chart-position").wait_for(state="attached", timeout=120_000)
-            t3 = time.perf_counter()
-            if n < opens:
-                history.append((t1 - t0) * 1000)
-                board.append((t2 - t1) * 1000)
-                chart.append((t3 - t1) * 1000)
-            if n in (0, visits):
-                rss.append(rss_mib(server.pid))
+            times.append(visit(page))
             page.close()
+        page = browser.open_app(context, server.url)
+        visit(page)
+        browser.tap(page, "back")
+        one_tab_first = rss_mib(server.pid)
+        for _ in range(visits):
+            visit(page)
+            browser.tap(page, "back")
+        one_tab_after = rss_mib(server.pid)
+        page.close()
+        for _ in range(visits):
+            page = browser.open_app(context, server.url)
+            visit(page)
+            page.close()
+        new_tabs_after = rss_mib(server.pid)
         chromium.close()
     return {
-        "history": statistics.median(history),
-        "board": statistics.median(board),
-        "chart": statistics.median(chart),
-        "rss_first": rss[0],
-        "rss_after": rss[-1],
+        "history": statistics.median(t[0] for t in times),
+        "board": statistics.median(t[1] for t in times),
+        "chart": statistics.median(t[2] for t in times),
+        "rss_first": one_tab_first,
+        "rss_after": one_tab_after,
+        "rss_tabs": new_tabs_after,
     }
 
 

@@ -143,6 +143,8 @@ class RatingBook:
         self._current: dict[str, Value] = {}
         self.replayed_hands = 0  # hands rated by the last ``update`` (tests, benchmark)
         self.version = 0  # moves with every change of the ratings (what to write, when)
+        # the first evening changed since the book was last kept (dumped or loaded)
+        self.unkept_from = 0
         self._counts: tuple[dict[str, int], dict[str, int]] | None = None
 
     def update(self, nights: Iterable[NightInput]) -> None:
@@ -212,6 +214,7 @@ class RatingBook:
                 )
             )
         self._rated = rated
+        self.unkept_from = min(self.unkept_from, i)
         self._current = values
         self._counts = None
         self.version += 1
@@ -273,6 +276,15 @@ class RatingBook:
 
     # ------------------------------------------------------------- the kept file
 
+    def unkept_hands(self) -> int:
+        """The hands a process starting from the kept file would rate again: every hand of
+        the evenings from the first one changed since (the file holds no hand's ratings)."""
+        return sum(len(e.hands) for e in self._rated[self.unkept_from :])
+
+    def kept(self) -> None:
+        """The book was just written: nothing is left to keep."""
+        self.unkept_from = len(self._rated)
+
     def dump(self, aliases: Mapping[str, str]) -> bytes:
         """The book as the file the next process loads (``load``): per evening, its hands'
         digests, its players' ratings after it and their hands, about 0.7 kB an evening."""
@@ -328,6 +340,7 @@ class RatingBook:
         if keys != sorted(keys):
             return None
         book._current = values
+        book.unkept_from = len(book._rated)
         return book
 
 

@@ -92,6 +92,10 @@ EventInput = Event | Mapping[str, Any]  # a model, or e.g. {"kind": "putsch", "p
 _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 _CACHE_SIZE = 16
 RATINGS_FILE = "ratings.json"  # the rating book, kept between processes (a cache of the index)
+# The book is written again once a new process would otherwise rate more hands than this
+# (about 10 ms of it): not after every hand of tonight's evening, which would rewrite the
+# whole file (0.9 kB an evening: 1.9 MB at 2,080) for a few hands' worth of replay.
+KEEP_AFTER_HANDS = 100
 
 
 class VersionConflictError(EveningError):
@@ -739,18 +743,24 @@ class TableService:
             return None
         return RatingBook.load(data, aliases)
 
-    def _keep_book(self) -> None:
-        """Write the book if it changed since it was last written or read. A file that is
-        behind the index (a crash after a hand, another process) only costs the next
-        process a replay of what differs: the index, not this file, says what was played."""
+    def _keep_book(self, *, now: bool = False) -> None:
+        """Write the book if it changed since it was last written or read, and a process
+        starting from the file would rate more than ``KEEP_AFTER_HANDS`` hands again (or
+        there is no file yet, or ``now``). A file that is behind the index (a crash after
+        a hand, another process, a few hands not kept yet) only costs the next process a
+        replay of what differs: the index, not this file, says what was played."""
         book = self._book
         if book is None or book.version == self._book_written:
+            return
+        first = self._book_written is None
+        if not (now or first or book.unkept_hands() > KEEP_AFTER_HANDS):
             return
         try:
             self.write_data_file(RATINGS_FILE, book.dump(self._book_aliases))
         except OSError:
             return  # a full disk must not fail a read: the next write tries again
         self._book_written = book.version
+        book.kept()
 
     def _scratch_book(self) -> RatingBook:
         self._ratings()  # the nights of the index as they are now
@@ -773,7 +783,7 @@ class TableService:
             same = kept == scratch.ratings()
             if not same:
                 self._book, self._book_written = scratch, None
-                self._keep_book()
+                self._keep_book(now=True)
             return same, len(kept)
 
     def ratings(self) -> list[PlayerRating]:

@@ -40,6 +40,7 @@ def main() -> None:
     service.record_hand(ev.id, order, expected_version=evening.version)
     print("recorded", flush=True)
 
+    service_module.KEEP_AFTER_HANDS = 0  # keep the book after this one hand
     if mode == "before-write":
         service_module.TableService._keep_book = lambda self: die()  # type: ignore[method-assign]
     elif mode == "mid-write":

@@ -17,6 +17,7 @@ import pytest
 
 from companion.cli import main
 from companion.table import ratings as ratings_module
+from companion.table import service as service_module
 from companion.table.evening_errors import EveningError
 from companion.table.ratings import RatingBook
 from companion.table.service import RATINGS_FILE, TableService
@@ -249,4 +250,25 @@ def test_a_process_killed_while_keeping_the_ratings_is_repaired_on_the_next_open
     assert rated[0] == reopened.evenings()[0].hand_count == 4
     assert values == _scratch(reopened)
     assert reopened.check_ratings()[0]
-    assert (folder / RATINGS_FILE).read_bytes() != kept_before  # brought up to date
+
+
+def test_the_book_is_kept_again_once_it_would_save_enough_hands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A few new hands are not worth rewriting the whole file (the next process rates them
+    again in a moment); once a new process would rate more than ``KEEP_AFTER_HANDS`` hands
+    again, the file is written, and a new process then rates none."""
+    monkeypatch.setattr(service_module, "KEEP_AFTER_HANDS", 6)
+    folder = tmp_path / "data"
+    service = _club(folder, evenings=2, hands=3)
+    service.ratings()
+    kept = (folder / RATINGS_FILE).read_bytes()
+    ev = service.create_evening(CLUB[:5], "classique", day=DAY + timedelta(weeks=10))
+    for _ in range(6):
+        ev = service.record_hand(ev.id, CLUB[:5], expected_version=ev.version)
+        service.ratings()
+        assert (folder / RATINGS_FILE).read_bytes() == kept  # 6 hands to rate again, at most
+    ev = service.record_hand(ev.id, CLUB[:5], expected_version=ev.version)
+    service.ratings()
+    assert (folder / RATINGS_FILE).read_bytes() != kept  # 7: written
+    assert TableService(folder)._ratings().unkept_hands() == 0
