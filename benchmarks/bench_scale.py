@@ -253,12 +253,18 @@ def main() -> None:
         f"<= 1,000 at 520; {ratio('ui_board')} (<= 1.5x)",
     )
     row("Leaderboard tab -> position chart, ms", "ui_chart", ".0f", ratio("ui_chart"))
-    row("server RSS after the first visit, MiB", "ui_rss_first", ".0f", "")
+    row("server RSS after a first visit, MiB", "ui_rss_first", ".0f", "")
     row(
-        f"server RSS after {args.visits} more visits, MiB",
+        f"... after {args.visits} more visits in that tab, MiB",
         "ui_rss_after",
         ".0f",
         "within 20 MiB of the first",
+    )
+    row(
+        f"... then after {args.visits} visits in new tabs, MiB",
+        "ui_rss_tabs",
+        ".0f",
+        "(Flet keeps a closed tab's session an hour)",
     )
     row("`history --json`, CPU ms", "cli_history", ".0f", "")
     row("`leaderboard --rating --json`, CPU ms", "cli_rating", ".0f", "")
