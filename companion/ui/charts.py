@@ -12,12 +12,20 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.ui import theme
-from companion.ui.downsample import downsample
+from companion.ui.downsample import MOST_POINTS, downsample
 from companion.ui.history_model import Chart, Series
 from companion.ui.widgets import tagged
 
 if TYPE_CHECKING:
     import flet_charts as fch
+
+# Each point is a control the phone receives and the server keeps for the session: the lines
+# of a chart share a budget (8 lines of 60 points on the Leaderboard), never fewer than
+# MOST_LINE_POINTS each. Past DOTS_UP_TO points a line is drawn without a dot on each point:
+# the dots of eight long lines would hide the lines.
+CHART_POINTS = 480
+MOST_LINE_POINTS = 40
+DOTS_UP_TO = 40
 
 # Distinct on light and dark backgrounds, in the order of the standings.
 PALETTE = (
@@ -66,21 +74,27 @@ def line_chart(
     chart: Chart, *, ident: str, x_title: str, y_title: str, y_title_size: int = 22
 ) -> ft.Control:
     """The chart, its legend and axis titles, tagged ``ident`` for the browser tests. A long
-    line is sent as at most ``downsample.MOST_POINTS`` points, drawn the same."""
+    line is sent as at most ``downsample.MOST_POINTS`` points, and the lines of one chart as
+    at most ``CHART_POINTS`` together, drawn the same; a line of many points has no dots."""
     import flet_charts as fch
 
-    data = [
-        fch.LineChartData(
-            points=[fch.LineChartDataPoint(x, y) for x, y in downsample(series.points)],
-            color=_colour(series, i),
-            stroke_width=3,
-            curved=False,
-            rounded_stroke_cap=True,
-            point=True,
+    lines = [series for series in chart.series if series.points]
+    most = max(MOST_LINE_POINTS, min(MOST_POINTS, CHART_POINTS // max(1, len(lines))))
+    data = []
+    for i, series in enumerate(chart.series):
+        if not series.points:
+            continue
+        points = downsample(series.points, most)
+        data.append(
+            fch.LineChartData(
+                points=[fch.LineChartDataPoint(x, y) for x, y in points],
+                color=_colour(series, i),
+                stroke_width=3,
+                curved=False,
+                rounded_stroke_cap=True,
+                point=len(points) <= DOTS_UP_TO,
+            )
         )
-        for i, series in enumerate(chart.series)
-        if series.points
-    ]
     grid = fch.ChartGridLines(color=ft.Colors.with_opacity(0.15, ft.Colors.ON_SURFACE), width=1)
     left = fch.ChartAxis(
         labels=_axis_labels(chart.y_labels),

@@ -43,3 +43,29 @@ def test_a_long_line_is_sent_as_a_bounded_number_of_points() -> None:
     sent = [[(p.x, p.y) for p in d.points] for d in plot.data_series]
     assert len(sent[0]) == MOST_POINTS and sent[0][0] == points[0] and sent[0][-1] == points[-1]
     assert sent[1] == list(points[:40])  # a short line is sent whole
+
+
+def test_the_lines_of_one_chart_share_a_budget_of_points() -> None:
+    """Eight long lines are sent as ``CHART_POINTS`` points together (60 each), ends kept;
+    a single long line keeps ``MOST_POINTS``; a line that long has no dots, a short one
+    keeps them."""
+    from companion.ui.charts import CHART_POINTS
+    from companion.ui.downsample import MOST_POINTS
+
+    points = tuple((float(x), float(x % 5)) for x in range(520))
+    eight = Chart(tuple(Series(f"P{n}", points) for n in range(8)), 0, 519, 0, 5)
+    plot = _plot(line_chart(eight, ident="chart-p", x_title="Soirées", y_title=""))
+    sizes = [len(d.points) for d in plot.data_series]
+    assert sizes == [CHART_POINTS // 8] * 8
+    assert all(d.points[-1].x == 519 and d.points[0].x == 0 for d in plot.data_series)
+    assert not any(d.point for d in plot.data_series)
+    one = _plot(
+        line_chart(Chart((Series("Léa", points),), 0, 519, 0, 5), ident="c", x_title="", y_title="")
+    )
+    assert len(one.data_series[0].points) == MOST_POINTS
+    short = _plot(
+        line_chart(
+            Chart((Series("Léa", points[:12]),), 0, 11, 0, 5), ident="c", x_title="", y_title=""
+        )
+    )
+    assert short.data_series[0].point
