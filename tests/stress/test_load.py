@@ -66,6 +66,9 @@ class Phone:
     number: int
     records: int = 0  # hands whose result the screen showed
     undos: int = 0  # undos answered with no message
+    # Undos answered by a message that is not about them ("keep or clear" after our taps went
+    # stale, ...): the undo may have landed all the same. A conflict says it did not.
+    undos_unsure: int = 0
     reads: int = 0
     dropped: int = 0  # taps ignored: the button was re-created before the server got them
     messages: Counter = field(default_factory=Counter)
@@ -213,6 +216,7 @@ class Table:
             phone.dropped += 1
         elif kind:
             phone.messages[kind] += 1
+            phone.undos_unsure += int(kind != "conflict")
             await self.read(client, phone)
         else:
             phone.undos += 1
@@ -435,13 +439,19 @@ def _check_load(tmp_path: Path, seconds: float) -> None:
     assert not any(k.startswith("other") for p in run.phones for k in p.messages), [
         dict(p.messages) for p in run.phones
     ]
-    # Every acknowledged change is in the log, and nothing else is.
+    # Every acknowledged change is in the log, and nothing else is (an undo answered by a
+    # message about something else may have landed too).
     logged = Counter(e.action for e in evening.log)
-    assert (logged["record"], logged["undo"]) == (records, undos), [
-        dict(p.messages) for p in run.phones
-    ]
+    unsure = sum(p.undos_unsure for p in run.phones)
+    assert logged["record"] == records, [dict(p.messages) for p in run.phones]
+    assert undos <= logged["undo"] <= undos + unsure, (
+        logged["undo"],
+        undos,
+        unsure,
+        [dict(p.messages) for p in run.phones],
+    )
     # No lost or doubled hand, numbered 1..n.
-    assert len(hands) == records - undos
+    assert len(hands) == records - logged["undo"]
     assert [h.result.number for h in hands] == list(range(1, len(hands) + 1))
     assert len({h.key for h in hands}) == len(hands)
     # Every phone, reloaded, shows the stored evening.
