@@ -264,3 +264,12 @@ def test_a_shard_holds_the_ids_that_hash_to_it() -> None:
     assert index.shard_ids(SHARD) == [A, B]
     assert index.shard_ids(shard_of("b")) == ["b"]
     assert {shard_of(i) for i in (A, B, "b")} == set(index.dirty())
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    """The module's doctest examples (``shard_of``) run as written."""
+    import doctest
+
+    import companion.store.index as module
+
+    assert doctest.testmod(module).failed == 0
