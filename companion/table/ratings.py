@@ -122,10 +122,10 @@ def digests(night: NightInput) -> tuple[str, ...]:
 
 
 def _rate_hands(
-    rankings: Sequence[Sequence[str]], before: Mapping[str, Value]
+    rankings: Sequence[Sequence[str]], values: dict[str, Value]
 ) -> list[dict[str, Value]]:
-    """Each hand's new ratings, the hands rated one after the other from ``before``."""
-    values = dict(before)
+    """Each hand's new ratings, the hands rated one after the other from ``values``, which
+    ends holding everyone's ratings after the last."""
     after_hand = []
     for ranking in rankings:
         after = rate_hand(values, ranking)
@@ -175,26 +175,24 @@ class RatingBook:
                 ):
                     hand += 1
         before = dict(old[i].before) if i < len(old) else dict(self._current)
+        values = dict(before)
         kept: list[dict[str, Value]] = []
         if hand:
             known = old[i].after_hand
             if known is not None:
                 kept = known[:hand]
+                for after in kept:
+                    values.update(after)
             else:  # from the kept file: its first hands rated again, from its start
-                kept = _rate_hands(ordered[i].rankings[:hand], before)
+                kept = _rate_hands(ordered[i].rankings[:hand], values)
                 self.replayed_hands += hand
-        values = dict(before)
-        for after in kept:
-            values.update(after)
         rated = old[:i]
         for j, night in enumerate(ordered[i:]):
             start_values = dict(values)
             after_hand = list(kept) if j == 0 else []
-            for ranking in night.rankings[len(after_hand) :]:
-                after = rate_hand(values, ranking)
-                values.update(after)
-                after_hand.append(after)
-                self.replayed_hands += 1
+            more = _rate_hands(night.rankings[len(after_hand) :], values)
+            after_hand += more
+            self.replayed_hands += len(more)
             end: dict[str, Value] = {}
             played: dict[str, int] = {}
             for after in after_hand:

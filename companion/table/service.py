@@ -191,7 +191,9 @@ class TableService:
         self._computed: dict[str, tuple[tuple[int | None, int | None], dict[str, Any]]] = {}
         # what the index says, read once per change of the folder (see _indexed)
         self._all_indexed: tuple[int, list[tuple[IndexEntry, date | None, Any]]] | None = None
-        self._all_summaries: tuple[int | None, list[stats.Dated]] = (None, [])
+        # the all-time summaries with merged profiles, and the ``_all_indexed`` list they
+        # were made from (valid while that list is the current one)
+        self._all_summaries: tuple[object, list[stats.Dated]] = (None, [])
         self._book: RatingBook | None = None  # built on first use, then kept up to date
         self._book_aliases: dict[str, str] = {}
         self._nights: dict[str, tuple[Any, NightInput]] = {}  # evening id -> (summary, input)
@@ -698,17 +700,15 @@ class TableService:
 
     def _summaries(self, start: date | None, end: date | None) -> list[stats.Dated]:
         """The period's summaries with merged profiles under one id (all time: once per
-        change of the folder)."""
-        count = self.repo.change_count()
-        if start is None and end is None and self._all_summaries[0] == count:
+        change of the folder, as ``_indexed``; a change of the profiles is one too)."""
+        indexed = self._indexed(start, end)
+        every = start is None and end is None
+        if every and self._all_summaries[0] is indexed:
             return self._all_summaries[1]
         alias = profile_rules.aliases(self.repo.get_players())
-        out = [
-            (day, profile_rules.aliased_summary(summary, alias))
-            for _, day, summary in self._indexed(start, end)
-        ]
-        if start is None and end is None:
-            self._all_summaries = (self.repo.change_count(), out)
+        out = [(day, profile_rules.aliased_summary(summary, alias)) for _, day, summary in indexed]
+        if every:
+            self._all_summaries = (indexed, out)
         return out
 
     def _ratings(self) -> RatingBook:

@@ -327,6 +327,16 @@ def _caches(page: Any) -> list[str]:
     return names
 
 
+def wait_for_kept_code(page: Any) -> None:
+    """Until the page has kept the code it compiled (the app's and the library's), which it
+    does a few seconds after the home screen."""
+    poll(
+        page,
+        "async () => (await (await caches.open('companion-bytecode')).keys()).length === 2",
+        timeout=START,
+    )
+
+
 def test_the_next_open_runs_the_code_compiled_on_the_first(
     static: StaticServer, browser: Any
 ) -> None:
@@ -336,11 +346,7 @@ def test_the_next_open_runs_the_code_compiled_on_the_first(
     ctx = phone(browser)
     try:
         first = open_site(ctx, static.url)
-        poll(
-            first,
-            "async () => (await (await caches.open('companion-bytecode')).keys()).length === 2",
-            timeout=START,
-        )
+        wait_for_kept_code(first)
         first.close()
         said: list[str] = []
         ctx.on("console", lambda message: said.append(message.text))
@@ -376,11 +382,7 @@ def test_a_damaged_compiled_library_costs_one_reload_and_nothing_else(
         # does. Typing while the page compiles the library can lose a letter (a field's
         # value sent back by a Python that answers late: "Max" became "Mx" once in CI), so
         # the names are typed once it is done; the typing race itself is noted on issue 21.
-        poll(
-            first,
-            "async () => (await (await caches.open('companion-bytecode')).keys()).length === 2",
-            timeout=START,
-        )
+        wait_for_kept_code(first)
         new_evening(first)
         first.evaluate(
             """async () => {
