@@ -249,6 +249,11 @@ class HandEntry:
         belong to the plan of that hand)."""
         return bool(self.order or self.events or self.cards or self.none_played)
 
+    def shown_for(self, number: int) -> HandEntry:
+        """The taps as the panels show them for hand ``number``: stale ones as they were
+        (the notice asks what to do with them), else this hand's."""
+        return self if self.stale(number) else self.for_hand(number)
+
     def stale(self, number: int) -> bool:
         """Taps made for another hand than the one to play now (another phone recorded or
         undid a hand meanwhile): kept until the person says what to do with them."""

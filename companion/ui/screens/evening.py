@@ -22,16 +22,17 @@ from companion.table.evening import Evening
 from companion.table.service import PlayerRef
 from companion.ui import routes, theme
 from companion.ui.data_model import restore_latest
+from companion.ui.entry_box import EntryBox, use_entry_box
 from companion.ui.evenings import call, current_evening_id
 from companion.ui.live import NewEvening, use_evening_change, use_live_evening, use_new_evenings
-from companion.ui.screens.evening_entry import entry_tab
-from companion.ui.screens.evening_plan import plan_tab
+from companion.ui.screens.evening_entry import EntryPanel
+from companion.ui.screens.evening_plan import PlanPanel
 from companion.ui.screens.evening_scores import ScoresTab
 from companion.ui.screens.evening_undo import undo_buttons, use_undo_redo
 from companion.ui.screens.podium import PodiumPanel
 from companion.ui.screens.score_sheet import ScoreSheetPanel
 from companion.ui.session import Session, use_session
-from companion.ui.state import Setter, bind, use_built, use_maybe, use_value
+from companion.ui.state import bind, use_maybe, use_value
 from companion.ui.table_model import HandEntry, TableView, keep_slots, table_view
 from companion.ui.text_input import read_latest
 from companion.ui.widgets import big_button, guarded, key_button, note, rows_of, screen, tagged
@@ -121,6 +122,21 @@ def _stale_notice(
     ]
 
 
+@ft.component
+def StaleNotice(
+    session: Session,
+    view: TableView,
+    box: EntryBox,
+    keep: Callable[[], None],
+    clear: Callable[[], None],
+) -> ft.Control:
+    """The stale-taps notice in a slot of its own, subscribed to ``box``: it comes and goes
+    with the taps without a render of the whole screen."""
+    entry = box.entry
+    stale = session.editor and entry.stale(view.hand_number)
+    return _group(_stale_notice(session, view, entry, keep, clear) if stale else [])
+
+
 def _new_evening_notice(
     session: Session, new: NewEvening, follow: Callable[[], None]
 ) -> list[ft.Control]:
@@ -149,7 +165,7 @@ def EveningScreen() -> ft.View:
     error, set_error = use_maybe(str)
     damaged, set_damaged = use_maybe(Path)  # the damaged file, when it has a good backup
     message, set_message = use_maybe(str)
-    entry, set_entry = use_built(HandEntry)
+    box = use_entry_box()  # the taps: read by the panels that show them, not by this render
     tab, set_tab = use_value(PLAN if session.editor else SCORES)
     details_open, set_details_open = ft.use_state(False)
     # The order of the player keys as this phone shows them; changed only by this phone's
@@ -171,7 +187,7 @@ def EveningScreen() -> ft.View:
         set_message(None)
         set_damaged(None)
         set_new_evening(None)
-        set_entry(HandEntry())
+        box.set(HandEntry())
         try:
             eid = wanted or await call(data_dir, current_evening_id)
             if eid is None:
@@ -211,7 +227,7 @@ def EveningScreen() -> ft.View:
     def on_new_evening(new: NewEvening) -> None:
         """Another phone started an evening: follow it, unless this phone holds taps for a
         hand still to record here (then it asks)."""
-        current = read_latest(set_entry)
+        current = box.entry
         latest = read_latest(set_view)
         if new.evening_id == (latest.evening_id if latest else None):
             return
@@ -236,7 +252,7 @@ def EveningScreen() -> ft.View:
         if view is None:
             return
         # The taps as they stand now: the last one may not have been rendered yet.
-        latest = read_latest(set_entry)
+        latest = box.entry
         if latest.stale(view.hand_number):
             set_message(session.tr("evening.stale_choose"))
             return
@@ -282,12 +298,12 @@ def EveningScreen() -> ft.View:
             )
         )
         if saved is not None:
-            set_entry(HandEntry())
+            box.set(HandEntry())
             set_slots(table_view(saved).slots)
             set_tab(SCORES)
 
     def moved(saved: Evening) -> None:
-        set_entry(HandEntry())
+        box.set(HandEntry())
         set_slots(table_view(saved).slots)
         set_tab(PLAN)
 
@@ -300,13 +316,13 @@ def EveningScreen() -> ft.View:
     def keep() -> None:
         """The stale taps carried over to the hand to play now."""
         if view is not None:
-            set_entry(lambda e: e.moved_to(view.hand_number, view.players))
+            box.set(lambda e: e.moved_to(view.hand_number, view.players))
             shown(view)
             set_message(None)
 
     def clear() -> None:
         if view is not None:
-            set_entry(HandEntry())
+            box.set(HandEntry())
             shown(view)
             set_message(None)
 
@@ -342,13 +358,12 @@ def EveningScreen() -> ft.View:
         body = _evening_body(
             session,
             view,
-            entry,
+            box,
             tab,
             details_open,
             keep_slots(slots, view.slots),
             new_evening,
             Handlers(
-                set_entry=set_entry,
                 pick_tab=pick_tab,
                 toggle_details=lambda: set_details_open(lambda o: not o),
                 keep=keep,
@@ -405,7 +420,6 @@ def EveningScreen() -> ft.View:
 
 @dataclass(frozen=True)
 class Handlers:
-    set_entry: Setter[HandEntry]
     pick_tab: Callable[[str], None]
     toggle_details: Callable[[], None]
     keep: Callable[[], None]
@@ -421,7 +435,7 @@ class Handlers:
 def _evening_body(
     session: Session,
     view: TableView,
-    entry: HandEntry,
+    box: EntryBox,
     tab: str,
     details_open: bool,
     slots: tuple[str, ...],
@@ -429,18 +443,17 @@ def _evening_body(
     on: Handlers,
 ) -> list[ft.Control]:
     """The evening's heading, its tabs, the notices, the open tab: each in a slot of its
-    own, so that what appears in one never moves the controls of another."""
-    stale = entry.stale(view.hand_number)
-    hand_entry = entry if stale else entry.for_hand(view.hand_number)
+    own, so that what appears in one never moves the controls of another. The taps are
+    not read here: the panels that show them take the box (see ``entry_box``)."""
 
     def change(fn: Callable[[HandEntry], HandEntry]) -> None:
         # Taps for a hand another phone recorded wait for the person's choice: a tap
         # meanwhile says so and changes nothing.
-        if read_latest(on.set_entry).stale(view.hand_number):
+        if box.entry.stale(view.hand_number):
             on.stale_tap()
             return
         on.tapped()
-        on.set_entry(lambda e: fn(e.for_hand(view.hand_number)))
+        box.set(lambda e: fn(e.for_hand(view.hand_number)))
 
     if view.ended or view.plan is None:
         tabs: tuple[str, ...] = ()
@@ -467,24 +480,12 @@ def _evening_body(
     notices: list[ft.Control] = []
     if new_evening is not None:
         notices += _new_evening_notice(session, new_evening, lambda: on.follow(new_evening))
-    if stale and session.editor:
-        notices += _stale_notice(session, view, entry, on.keep, on.clear)
     content: list[ft.Control]
     if tab == PLAN:
         tick = (lambda i: change(lambda e: e.tick(i))) if session.editor else None
-        content = plan_tab(session, view, hand_entry, tick, details_open, on.toggle_details)
+        content = [PlanPanel(session, view, box, tick, details_open, on.toggle_details)]
     elif tab == ENTRY:
-        content = [
-            *entry_tab(session, view, hand_entry, change, slots),
-            big_button(
-                session.tr("evening.record"),
-                on.record,
-                ident="evening-record",
-                icon=ft.Icons.CHECK,
-                primary=True,
-                disabled=on.busy,
-            ),
-        ]
+        content = [EntryPanel(session, view, box, change, slots, on.record, on.busy)]
     else:
         next_hand = (lambda: on.pick_tab(PLAN)) if session.editor else None
         # The podium once the evening has ended, the last hand, then the whole score sheet
@@ -498,5 +499,6 @@ def _evening_body(
         _group(heading),
         _group(_tabs(session, tabs, tab, on.pick_tab) if tabs else []),
         _group(notices),
+        StaleNotice(session, view, box, on.keep, on.clear),
         _group(content),
     ]

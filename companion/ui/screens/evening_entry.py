@@ -6,11 +6,12 @@ another phone records a hand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
 from companion.ui import theme
+from companion.ui.entry_box import EntryBox
 from companion.ui.screens.cards_left import cards_left_picker
 from companion.ui.screens.evening_plan import check_line
 from companion.ui.session import Session
@@ -217,3 +218,33 @@ def entry_tab(
         )
     )
     return controls
+
+
+@ft.component
+def EntryPanel(
+    session: Session,
+    view: TableView,
+    box: EntryBox,
+    change: Change,
+    slots: tuple[str, ...],
+    record: Callable[[object], Awaitable[None]],
+    busy: bool,
+) -> ft.Control:
+    """The Donne tab and its record button: a component of its own, subscribed to ``box``,
+    so that a tap rebuilds this panel and not the evening screen around it."""
+    entry = box.entry.shown_for(view.hand_number)
+    return ft.Column(
+        [
+            *entry_tab(session, view, entry, change, slots),
+            big_button(
+                session.tr("evening.record"),
+                record,
+                ident="evening-record",
+                icon=ft.Icons.CHECK,
+                primary=True,
+                disabled=busy,
+            ),
+        ],
+        spacing=theme.GAP,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )

@@ -12,6 +12,7 @@ from companion.errors import CompanionError
 from companion.table.identity import Colour
 from companion.ui import theme
 from companion.ui.avatar import avatar
+from companion.ui.entry_box import EntryBox
 from companion.ui.evenings import call
 from companion.ui.session import Session
 from companion.ui.state import bind, use_maybe
@@ -270,3 +271,18 @@ def plan_tab(
         ),
         _column(details),
     ]
+
+
+@ft.component
+def PlanPanel(
+    session: Session,
+    view: TableView,
+    box: EntryBox,
+    tick: Callable[[int], None] | None,
+    details_open: bool,
+    toggle_details: Callable[[], None],
+) -> ft.Control:
+    """The Plan tab as a component subscribed to ``box``: a tick rebuilds this panel, not
+    the evening screen around it."""
+    entry = box.entry.shown_for(view.hand_number)
+    return _column(plan_tab(session, view, entry, tick, details_open, toggle_details))
