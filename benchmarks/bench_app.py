@@ -1,6 +1,7 @@
 """The app's speed in a real browser (issue 5 §5; not a test: it prints figures).
 
     python benchmarks/bench_app.py [--cold 10] [--warm 10] [--taps 100] [--navs 20]
+                                   [--bare-taps N] [--tap-block 10]
                                    [--tap-gap-ms 300] [--json PATH]
 
 Starts ``companion serve`` on localhost with its own temporary data folder (a realistic
@@ -26,6 +27,17 @@ Playwright:
   Playwright (``mouse.click`` until ``wait_for_function`` sees the change: includes
   Playwright's round trips). Each tap is answered before the next, with a pause between taps (a
   person does not tap at 10 Hz, and Flutter's ink ripple settles).
+* **the same tap on a bare Flet app** (issue 20): ``benchmarks/bare_app.py``, one button
+  (``bare-tap``, as tall as the app's keys) and one text (``bare-text``, a count the button
+  adds one to), declarative like the app, started as its own server on another free port
+  (Flet's web server, ``no_cdn``, as ``companion serve``) and opened at the same phone size
+  with the same init script. Its taps (``--bare-taps``, as many as ``--taps`` unless told)
+  are timed exactly as the app's, in the same run: both pages stay open, each in its own
+  browser context, and the taps go in turns, ``--tap-block`` (10) on the app, then as many
+  on the bare app, and so on, so that both meet the same load on a shared machine. The
+  report gives the bare figures and the ratio app / bare of the medians: tap → DOM change
+  and tap → the next frame are judged against the target (within 1.5×); the Playwright
+  time and the server's and Flutter's shares are shown for comparison.
 * **navigation**: home → history (until the history screen is in the semantics tree) and
   back (until home is again and history is gone), measured the same way.
 
@@ -33,22 +45,24 @@ The tap's path is the app's real one: Flutter sends the click over the websocket
 handler changes the screen's state, the re-rendered controls come back as a patch, Flutter
 builds and paints the frame.
 
-Targets: first screen < 3 s; tap to update < 100 ms median. A benchmark never fails on a
-missed target: it says MISSED.
+Targets: first screen < 3 s; tap to update < 100 ms median, and within 1.5× of the bare Flet
+app's median (issue 20). A benchmark never fails on a missed target: it says MISSED.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -57,10 +71,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.table.service import TableService
 from companion.ui import routes
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, launch, running_server
+from tests.support.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    Server,
+    _wait_until_up,
+    free_port,
+    launch,
+    running_server,
+)
 
 FIRST_SCREEN_TARGET_MS = 3000.0
 TAP_TARGET_MS = 100.0
+# issue 20: a tap answered within 1.5 times a bare Flet app's time, timed the same way
+BARE_RATIO_TARGET = 1.5
+BARE_APP = Path(__file__).resolve().with_name("bare_app.py")
 # tonight's evening is under way in the seeded folder: the main action is "Continue"
 HOME_BUTTON = routes.home_entries(editor=True, under_way=True)[0].ident  # "home-continue"
 
@@ -236,7 +262,7 @@ def open_once(context: Any, url: str, timeout_ms: float) -> dict[str, Any]:
             "() => window.__bench && 'interactive' in window.__bench.marks", timeout=timeout_ms
         )
         wall = (time.perf_counter() - t0) * 1000
-        figures = page.evaluate(_PAGE_FIGURES)
+        figures: dict[str, Any] = page.evaluate(_PAGE_FIGURES)
         figures["wall"] = wall
         return figures
     finally:
@@ -322,10 +348,16 @@ def timed_tap(
     return out
 
 
-def taps(
-    browser: Any, url: str, count: int, gap_ms: float, timeout_ms: float
-) -> list[dict[str, float]]:
-    """``count`` taps on ``out-0`` on tonight's evening, each changing the ``order`` line."""
+# The line the app's key changes, and the text the bare app's button changes.
+_ORDER = {"kind": "text", "ident": "order"}
+_BARE_TEXT = {"kind": "text", "ident": "bare-text"}
+BARE_BUTTON = "bare-tap"
+
+
+def _open_evening(
+    browser: Any, url: str, timeout_ms: float
+) -> tuple[Any, Any, tuple[float, float]]:
+    """A new context on tonight's evening, Donne tab: (context, page, where ``out-0`` is)."""
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(_INIT_SCRIPT % {"ident": HOME_BUTTON})
     try:
@@ -343,16 +375,146 @@ def taps(
         at = _center(page, "out-0")
         if not 0 < at[1] < PHONE["height"]:
             raise RuntimeError(f"out-0 is off screen after scrolling: {at}")
-        results = []
-        for _ in range(count):
-            results.append(timed_tap(page, at, {"kind": "text", "ident": "order"}, timeout_ms))
-            page.wait_for_timeout(gap_ms)
-        shown = {r["after"] for r in results}
-        if len(shown) != min(2, count):  # placed / taken back, in turn
-            raise RuntimeError(f"the order line did not alternate: {shown}")
+        return context, page, at
+    except BaseException:
+        context.close()
+        raise
+
+
+def _open_bare(browser: Any, url: str, timeout_ms: float) -> tuple[Any, Any, tuple[float, float]]:
+    """A new context on the bare app: (context, page, where its button is)."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(_INIT_SCRIPT % {"ident": BARE_BUTTON})
+    try:
+        page = context.new_page()
+        page.goto(url, wait_until="commit", timeout=timeout_ms)
+        page.wait_for_function("() => 'interactive' in window.__bench.marks", timeout=timeout_ms)
+        page.locator('[flt-semantics-identifier="bare-text"]').wait_for(state="attached")
+        at = _center(page, BARE_BUTTON)
+        if not 0 < at[1] < PHONE["height"]:
+            raise RuntimeError(f"{BARE_BUTTON} is off screen: {at}")
+        return context, page, at
+    except BaseException:
+        context.close()
+        raise
+
+
+def _tap_block(
+    page: Any,
+    at: tuple[float, float],
+    spec: dict[str, Any],
+    count: int,
+    gap_ms: float,
+    timeout_ms: float,
+) -> list[dict[str, float]]:
+    results = []
+    for _ in range(count):
+        results.append(timed_tap(page, at, spec, timeout_ms))
+        page.wait_for_timeout(gap_ms)
+    return results
+
+
+def _check_app_taps(results: list[dict[str, Any]]) -> None:
+    shown = {r["after"] for r in results}
+    if len(shown) != min(2, len(results)):  # placed / taken back, in turn
+        raise RuntimeError(f"the order line did not alternate: {shown}")
+
+
+def _check_bare_taps(results: list[dict[str, Any]]) -> None:
+    shown = [r["after"] for r in results]
+    if shown != [str(n) for n in range(1, len(results) + 1)]:  # one more on every tap
+        raise RuntimeError(f"the bare app's count did not go up by one a tap: {shown}")
+
+
+def taps(
+    browser: Any, url: str, count: int, gap_ms: float, timeout_ms: float
+) -> list[dict[str, float]]:
+    """``count`` taps on ``out-0`` on tonight's evening, each changing the ``order`` line."""
+    context, page, at = _open_evening(browser, url, timeout_ms)
+    try:
+        results = _tap_block(page, at, _ORDER, count, gap_ms, timeout_ms)
+        _check_app_taps(results)
         return results
     finally:
         context.close()
+
+
+def bare_taps(
+    browser: Any, url: str, count: int, gap_ms: float, timeout_ms: float
+) -> list[dict[str, float]]:
+    """``count`` taps on the bare app's button (``benchmarks/bare_app.py``), each adding one
+    to the count its text shows."""
+    context, page, at = _open_bare(browser, url, timeout_ms)
+    try:
+        results = _tap_block(page, at, _BARE_TEXT, count, gap_ms, timeout_ms)
+        _check_bare_taps(results)
+        return results
+    finally:
+        context.close()
+
+
+def interleaved_taps(
+    browser: Any,
+    url: str,
+    bare_url: str | None,
+    count: int,
+    bare_count: int,
+    gap_ms: float,
+    timeout_ms: float,
+    block: int = 10,
+) -> tuple[list[dict[str, float]], list[dict[str, float]]]:
+    """The app's taps (as ``taps``) and the bare app's (as ``bare_taps``) in alternating
+    blocks of ``block``, both pages open in their own contexts the whole time: both are timed
+    under the same load, whatever else the machine does meanwhile."""
+    app: list[dict[str, float]] = []
+    bare: list[dict[str, float]] = []
+    with contextlib.ExitStack() as stack:
+        app_page = bare_page = None
+        if count:
+            context, app_page, app_at = _open_evening(browser, url, timeout_ms)
+            stack.callback(context.close)
+        if bare_count and bare_url:
+            context, bare_page, bare_at = _open_bare(browser, bare_url, timeout_ms)
+            stack.callback(context.close)
+        while len(app) < count or (bare_page is not None and len(bare) < bare_count):
+            if app_page is not None and len(app) < count:
+                n = min(block, count - len(app))
+                app += _tap_block(app_page, app_at, _ORDER, n, gap_ms, timeout_ms)
+            if bare_page is not None and len(bare) < bare_count:
+                n = min(block, bare_count - len(bare))
+                bare += _tap_block(bare_page, bare_at, _BARE_TEXT, n, gap_ms, timeout_ms)
+    _check_app_taps(app)
+    _check_bare_taps(bare)
+    return app, bare
+
+
+@contextlib.contextmanager
+def running_bare(timeout: float = 60.0) -> Iterator[str]:
+    """Start ``benchmarks/bare_app.py`` on a free localhost port, as ``running_server``
+    starts ``companion serve``; yields its address, stops it afterwards."""
+    with tempfile.TemporaryDirectory(prefix="bench_app_bare_") as tmp:
+        output = Path(tmp) / "bare.log"
+        port = free_port()
+        cmd = [sys.executable, "-u", str(BARE_APP), "--host", "127.0.0.1", "--port", str(port)]
+        with output.open("w", encoding="utf-8") as log:
+            proc = subprocess.Popen(
+                cmd,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONUTF8": "1"},
+            )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            _wait_until_up(base, proc, output, timeout)  # until it prints its address
+            yield base + "/"
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 def navigations(
@@ -478,6 +640,12 @@ def report(fig: dict[str, Any], out: Callable[[str], None] = print) -> None:
     row("… of which pointerdown → the app's message sent (Flutter)", "tap_to_send")
     row("… of which message sent → last answer received (localhost + Python)", "tap_server")
     row("… of which last answer → DOM change (Flutter: patch, build, frame)", "tap_to_dom")
+    row("bare Flet app: tap → text changed: pointerdown → DOM change (page)", "bare_tap_dom")
+    row("bare Flet app: tap → the next frame after the DOM change (page)", "bare_tap_frame")
+    row("bare Flet app: tap → text changed, seen by Playwright", "bare_tap_wall")
+    row("… of which pointerdown → the app's message sent (Flutter)", "bare_tap_to_send")
+    row("… of which message sent → last answer received (localhost + Python)", "bare_tap_server")
+    row("… of which last answer → DOM change (Flutter: patch, build, frame)", "bare_tap_to_dom")
     row("home → history: pointerdown → history screen in the DOM (page)", "nav_to_history")
     row(
         "… of which message sent → last answer received (localhost + Python)",
@@ -516,6 +684,45 @@ def report(fig: dict[str, Any], out: Callable[[str], None] = print) -> None:
         for median, label, spread in sorted(lines):
             shown = f"{median:.0f}" if median != math.inf else "n/a"
             out(f"| {label} | {shown} | {spread} |")
+    ratios = bare_ratios(summ)
+    if ratios:
+        out("")
+        out(
+            "Against a bare Flet app (one button, one text: benchmarks/bare_app.py), served "
+            "and timed the same way in the same run, the taps of both in alternating blocks "
+            f"of {fig['settings'].get('tap_block', 10)} (issue 20: within "
+            f"{BARE_RATIO_TARGET:g}×):"
+        )
+        out("")
+        out("| tap → | app median ms | bare median ms | app / bare | target | verdict |")
+        out("|---|---:|---:|---:|---|---|")
+        for key, label, judged in _RATIOS:
+            if key not in ratios:
+                continue
+            app, bare, ratio = ratios[key]
+            goal = f"< {BARE_RATIO_TARGET:g}×" if judged else ""
+            verdict = _verdict(ratio, BARE_RATIO_TARGET) if judged else ""
+            out(f"| {label} | {app:.0f} | {bare:.0f} | {ratio:.2f}× | {goal} | {verdict} |")
+
+
+# (measure, label, judged against the target): what the app's tap costs beyond Flet's own.
+_RATIOS = (
+    ("dom", "DOM change (page)", True),
+    ("frame", "next frame after it (page)", True),
+    ("wall", "change seen by Playwright", False),
+    ("server", "… message sent → last answer (localhost + Python)", False),
+    ("to_dom", "… last answer → DOM change (Flutter)", False),
+)
+
+
+def bare_ratios(summ: dict[str, Any]) -> dict[str, tuple[float, float, float]]:
+    """For each measure both apps have: (app median, bare median, app / bare)."""
+    out = {}
+    for key, _, _ in _RATIOS:
+        app, bare = summ.get(f"tap_{key}"), summ.get(f"bare_tap_{key}")
+        if app and bare and bare["median"] > 0:
+            out[key] = (app["median"], bare["median"], app["median"] / bare["median"])
+    return out
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -530,6 +737,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "cold": args.cold,
             "warm": args.warm,
             "taps": args.taps,
+            "bare_taps": args.bare_taps,
+            "tap_block": args.tap_block,
             "navs": args.navs,
             "tap_gap_ms": args.tap_gap_ms,
         },
@@ -538,11 +747,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench_app_") as tmp:
         folder = Path(tmp) / "data"
         seed_data(folder)
-        with running_server(data_dir=folder) as srv, sync_playwright() as playwright:
+        with contextlib.ExitStack() as stack:
+            srv = stack.enter_context(running_server(data_dir=folder))
+            bare_url = stack.enter_context(running_bare()) if args.bare_taps else None
+            playwright = stack.enter_context(sync_playwright())
             browser = launch(playwright)
             fig["chromium"] = browser.version
             try:
-                fig.update(_measure(playwright, browser, srv, args, timeout_ms))
+                fig.update(_measure(playwright, browser, srv, bare_url, args, timeout_ms))
             finally:
                 browser.close()
     fig["load_end"] = load()
@@ -552,11 +764,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if runs:
             s[f"first_screen_{kind}_wall"] = summary([r["wall"] for r in runs])
             s[f"first_screen_{kind}_page"] = summary([r["interactive"] for r in runs])
-    if fig["taps"]:
+    for name in ("taps", "bare_taps"):
         for key in ("dom", "frame", "from_up", "wall", "to_send", "server", "to_dom"):
-            values = [r[key] for r in fig["taps"] if key in r]
+            values = [r[key] for r in fig[name] if key in r]
             if values:
-                s[f"tap_{key}"] = summary(values)
+                s[f"{name[:-1]}_{key}"] = summary(values)  # tap_dom, bare_tap_dom…
     for name, records in fig["navs"].items():
         for key, suffix in (
             ("dom", ""),
@@ -571,17 +783,32 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _measure(
-    playwright: Any, browser: Any, srv: Server, args: argparse.Namespace, timeout_ms: float
+    playwright: Any,
+    browser: Any,
+    srv: Server,
+    bare_url: str | None,
+    args: argparse.Namespace,
+    timeout_ms: float,
 ) -> dict[str, Any]:
-    return {
-        "first_screen": first_screen(
-            playwright, browser, srv.url, args.cold, args.warm, timeout_ms
-        ),
-        "taps": taps(browser, srv.url, args.taps, args.tap_gap_ms, timeout_ms) if args.taps else [],
-        "navs": navigations(browser, srv.url, args.navs, args.tap_gap_ms, timeout_ms)
-        if args.navs
-        else {"to_history": [], "back_home": []},
+    fig: dict[str, Any] = {
+        "first_screen": first_screen(playwright, browser, srv.url, args.cold, args.warm, timeout_ms)
     }
+    fig["taps"], fig["bare_taps"] = interleaved_taps(
+        browser,
+        srv.url,
+        bare_url,
+        args.taps,
+        args.bare_taps,
+        args.tap_gap_ms,
+        timeout_ms,
+        block=args.tap_block,
+    )
+    fig["navs"] = (
+        navigations(browser, srv.url, args.navs, args.tap_gap_ms, timeout_ms)
+        if args.navs
+        else {"to_history": [], "back_home": []}
+    )
+    return fig
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -589,6 +816,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cold", type=int, default=10, help="opens with an empty cache")
     parser.add_argument("--warm", type=int, default=10, help="opens with a warm cache")
     parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument(
+        "--bare-taps", type=int, help="taps on the bare Flet app (default: as many as --taps)"
+    )
+    parser.add_argument(
+        "--tap-block", type=int, default=10, help="taps of one app before the other's turn"
+    )
     parser.add_argument("--navs", type=int, default=20, help="home → history → home rounds")
     parser.add_argument(
         "--tap-gap-ms", type=float, default=300.0, help="pause after each answered tap"
@@ -596,8 +829,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per wait")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     args = parser.parse_args(argv)
-    if min(args.cold, args.warm, args.taps, args.navs) < 0 or args.cold + args.warm < 1:
+    if args.bare_taps is None:
+        args.bare_taps = args.taps
+    if (
+        min(args.cold, args.warm, args.taps, args.bare_taps, args.navs) < 0
+        or args.cold + args.warm < 1
+    ):
         parser.error("counts must be >= 0, with at least one open")
+    if args.tap_block < 1:
+        parser.error("--tap-block must be >= 1")
     started = time.perf_counter()
     fig = run(args)
     fig["seconds"] = time.perf_counter() - started
@@ -613,7 +853,8 @@ def main(argv: list[str] | None = None) -> int:
         f"end (1/5/15 min); {fig['seconds']:.0f} s"
     )
     print(
-        f"settings: {args.cold} cold + {args.warm} warm opens; {args.taps} taps and "
+        f"settings: {args.cold} cold + {args.warm} warm opens; {args.taps} taps, "
+        f"{args.bare_taps} on the bare app (in turns of {args.tap_block}), and "
         f"{args.navs} navigations, {args.tap_gap_ms:g} ms pause after each; viewport "
         f"{PHONE['width']}×{PHONE['height']}"
     )
