@@ -7,10 +7,11 @@ import argparse
 import contextlib
 import errno
 import sys
-from dataclasses import replace
+from pathlib import Path
 
+from companion.table.service import TableService
 from companion.ui import qr
-from companion.ui.access import ANY_HOST, addresses
+from companion.ui.access import ANY_HOST
 from companion.ui.i18n import t
 from companion.ui.server import (
     bind_error,
@@ -21,22 +22,23 @@ from companion.ui.server import (
     open_when_ready,
     run_desktop,
     run_web,
+    serve_config,
 )
+from companion.ui.settings import SettingsStore
+from companion.ui.table_key import TableKey, key_path
 
 __all__ = ["run_app", "serve_command"]
 
 
 def serve_command(args: argparse.Namespace) -> int:
     host, port = args.host, args.port
-    config = build_config(args.data_dir, host, port, args.open)
-    lang = config.store.current.lang
+    lang = SettingsStore(TableService.data_folder(args.data_dir)).current.lang
     if not 0 <= port <= 65535:
         sys.stderr.write(t(lang, "cli.bad_port", port=port) + "\n")
         return 2
     if port == 0:  # any free port: the address printed must be the one listened on
         with contextlib.suppress(OSError):  # an unusable host: said just below
             port = free_port(host)
-            config = replace(config, addresses=tuple(addresses(host, port)))
     problem = bind_error(host, port)
     if problem is not None:
         message = (
@@ -52,6 +54,8 @@ def serve_command(args: argparse.Namespace) -> int:
         )
         sys.stderr.write(message + "\n")
         return 2
+    # The key is read, or made, once the server can start: a refused port rotates nothing.
+    config, chosen = serve_config(args.data_dir, host, port, args.open, rotate_key=args.new_key)
     shown = next((a for a in config.addresses if not a.local_only), config.addresses[0])
     url = shown.url(config.key)
     lines = [t(lang, "cli.serving"), f"  {url}"]
@@ -62,11 +66,24 @@ def serve_command(args: argparse.Namespace) -> int:
         lines.append(t(lang, "cli.no_lan" if host in ANY_HOST else "cli.local_only", host=host))
     if config.key is None:
         lines.append(t(lang, "cli.open_room"))
+    if chosen is not None:
+        lines.append(_key_line(lang, chosen, key_path(config.data_dir)))
     lines.append(t(lang, "cli.scan"))
     print("\n".join(lines), flush=True)
     _print_qr(url)
     print(t(lang, "cli.stop"), flush=True)
     return run_web(config, host, port)
+
+
+def _key_line(lang: str, chosen: TableKey, path: Path) -> str:
+    """Whether phones that had the key come back by themselves, or must scan again."""
+    if chosen.origin == "rotated":
+        return t(lang, "cli.key_rotated")
+    if chosen.origin == "damaged":
+        return t(lang, "cli.key_damaged", path=path)
+    if chosen.problem is not None:
+        return t(lang, "cli.key_unkept", reason=chosen.problem.message(lang))
+    return t(lang, "cli.key_kept", path=path)
 
 
 def _print_qr(url: str) -> None:

@@ -37,8 +37,14 @@ def register(subparsers: Any) -> None:
     serve_parser.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
     )
-    serve_parser.add_argument(
+    rights = serve_parser.add_mutually_exclusive_group()
+    rights.add_argument(
         "--open", action="store_true", help="no table key: every phone may record (a trusted room)"
+    )
+    rights.add_argument(
+        "--new-key",
+        action="store_true",
+        help="replace the table key kept in the data folder: every phone must scan again",
     )
     serve_parser.add_argument(
         "--data-dir", help="data folder (default: the platform's data folder)"

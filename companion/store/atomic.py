@@ -70,9 +70,11 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def atomic_write_bytes(
-    path: str | os.PathLike[str], data: bytes, *, create_dirs: bool = False
+    path: str | os.PathLike[str], data: bytes, *, create_dirs: bool = False, mode: int = 0o666
 ) -> None:
-    """Replace ``path`` with ``data`` atomically and durably.
+    """Replace ``path`` with ``data`` atomically and durably. ``mode`` (less the umask) is
+    the file's from its creation: ``0o600`` keeps a secret from other users at every
+    instant, the temporary file included.
 
     Raises :class:`ReadOnlyError`, :class:`DiskFullError` or
     :class:`StoreWriteError` (mapped from ``OSError``); in every failure case the
@@ -85,7 +87,7 @@ def atomic_write_bytes(
     try:
         if create_dirs:
             directory.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, mode)
         created = True
         try:
             _write_all(fd, data)

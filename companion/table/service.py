@@ -855,11 +855,12 @@ class TableService:
     def data_dir(self) -> Path:
         return self.repo.data_dir
 
-    def write_data_file(self, name: str, data: bytes) -> Path:
+    def write_data_file(self, name: str, data: bytes, *, private: bool = False) -> Path:
         """Write a file of the data folder that is not an evening (the screens' display
-        settings) atomically and durably; returns its path."""
+        settings, the table's key) atomically and durably; returns its path. ``private``:
+        readable and writable by this user alone (a secret)."""
         path = self.repo.data_dir / name
-        atomic_write_bytes(path, data, create_dirs=True)
+        atomic_write_bytes(path, data, create_dirs=True, mode=0o600 if private else 0o666)
         return path
 
     def export_backup(self, path: str | os.PathLike[str]) -> Path:

@@ -1,9 +1,10 @@
 """The table's key and the addresses that carry it.
 
 A phone may edit when the address it opened carries ``?key=<the table's key>``; any other
-phone gets a read-only view. The key is a random token (128 bits) made when the server
-starts; it is printed once with the address (that is how it reaches the phones) and never
-written to a log. ``--open`` turns the key off for a trusted room.
+phone gets a read-only view. The key is a random token (128 bits), kept in the data folder
+(``table_key``) so that a restart lets the phones back in; it is printed with the address
+(that is how it reaches the phones) and never written to a log. ``--open`` turns the key
+off for a trusted room.
 """
 
 from __future__ import annotations

@@ -19,9 +19,8 @@ from flet.components.hooks.use_ref import MutableRef
 from companion.ui.table_model import HandEntry
 
 
-@ft.observable
 @dataclass(eq=False)
-class EntryBox:
+class EntryBox(ft.Observable):
     """>>> box = EntryBox()
     >>> box.set(lambda e: e.tick(0))
     >>> sorted(box.entry.ticks)

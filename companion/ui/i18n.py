@@ -279,6 +279,27 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Note: {host} is reachable from this computer only (--host 0.0.0.0 for phones).",
     ),
     "cli.stop": ("Ctrl+C pour arrêter.", "Ctrl+C to stop."),
+    "cli.key_kept": (
+        "La clé de la table est gardée dans {path} : après un redémarrage, les téléphones "
+        "qui l'ont reviennent sans scanner (--new-key pour en changer).",
+        "The table's key is kept in {path}: after a restart, phones that have it come back "
+        "without scanning (--new-key to change it).",
+    ),
+    "cli.key_rotated": (
+        "Nouvelle clé (--new-key) : les téléphones doivent scanner ce code à nouveau ; "
+        "l'ancienne adresse ne permet plus que de lire.",
+        "New key (--new-key): phones must scan this code again; the old address can only read now.",
+    ),
+    "cli.key_damaged": (
+        "{path} ne contenait pas de clé lisible : nouvelle clé, les téléphones doivent "
+        "scanner ce code à nouveau.",
+        "{path} held no readable key: new key, phones must scan this code again.",
+    ),
+    "cli.key_unkept": (
+        "La clé n'a pas pu être gardée ({reason}) : après un redémarrage, les téléphones "
+        "devront scanner à nouveau.",
+        "The key could not be kept ({reason}): after a restart, phones will have to scan again.",
+    ),
     # --- serve: where it listens, and why it cannot ----------------------------------------------
     "cli.every_network": (
         "(À l'écoute sur {host}, port {port} : toutes les adresses de cet "

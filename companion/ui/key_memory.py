@@ -4,8 +4,9 @@ The app installed to a home screen opens its manifest's ``start_url``, which car
 secret (the bare address): without this, the installed app would read only until the QR code
 was scanned again. The key is kept in the phone's own storage (Flet's shared preferences,
 the browser's localStorage for this server's address) and put back in the address when the
-app opens without one, so that rights still follow the address. A key from an earlier run
-of the server (a new key is made at each start) is wrong here: it is dropped.
+app opens without one, so that rights still follow the address. The server keeps its key
+across restarts (``table_key``); a key it no longer has (``--new-key``) is wrong here: it is
+dropped.
 """
 
 from __future__ import annotations
@@ -39,16 +40,16 @@ def use_remembered_key(table_key: str | None, editor: bool) -> None:
             if editor:
                 if store.get(_STATE) != "kept":
                     store.set(_STATE, "kept")
-                    await _prefs(page).set(PREF, table_key)
+                    await phone_prefs(page).set(PREF, table_key)
                 return
             if key_in(page.route or "/") is not None or store.get(_STATE) == "none":
                 return  # a wrong key is read-only, as typed; or nothing to put back
             if store.get(_STATE) != "kept":
-                stored = await _prefs(page).get(PREF)
+                stored = await phone_prefs(page).get(PREF)
                 if not isinstance(stored, str) or not may_edit(table_key, f"/?key={stored}"):
                     store.set(_STATE, "none")
                     if stored is not None:
-                        await _prefs(page).remove(PREF)  # an earlier run's key opens nothing
+                        await phone_prefs(page).remove(PREF)  # an earlier run's key opens nothing
                     return
                 store.set(_STATE, "kept")
         except (RuntimeError, TimeoutError) as err:  # the phone did not answer
@@ -61,7 +62,7 @@ def use_remembered_key(table_key: str | None, editor: bool) -> None:
     ft.use_effect(follow, [editor])
 
 
-def _prefs(page: ft.Page) -> Any:
+def phone_prefs(page: ft.Page) -> Any:
     """This phone's shared preferences (one per session; Flet leaves the type to Any)."""
     store = page.session.store
     prefs = store.get(_PREFS)

@@ -25,23 +25,37 @@ from typing import Any
 import flet as ft
 
 from companion.table.service import TableService
-from companion.ui.access import Address, addresses, new_key
+from companion.ui.access import Address, addresses
 from companion.ui.session import ServerConfig
 from companion.ui.settings import SettingsStore
 from companion.ui.shell import make_main, warm_up
+from companion.ui.table_key import TableKey, table_key
 
 DEFAULT_PORT = 8550
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 
 
-def build_config(data_dir: str | None, host: str, port: int, open_room: bool) -> ServerConfig:
+def build_config(
+    data_dir: str | None, host: str, port: int, open_room: bool, *, rotate_key: bool = False
+) -> ServerConfig:
+    """The server's settings; its key (none in an open room) is the data folder's
+    (``table_key``), so that phones come back after a restart."""
+    return serve_config(data_dir, host, port, open_room, rotate_key=rotate_key)[0]
+
+
+def serve_config(
+    data_dir: str | None, host: str, port: int, open_room: bool, *, rotate_key: bool = False
+) -> tuple[ServerConfig, TableKey | None]:
+    """``build_config``, and where its key came from (for the terminal to say)."""
     folder = TableService.data_folder(data_dir)
-    return ServerConfig(
+    chosen = None if open_room else table_key(folder, rotate=rotate_key)
+    config = ServerConfig(
         data_dir=folder,
-        key=None if open_room else new_key(),
+        key=chosen.key if chosen else None,
         addresses=tuple(addresses(host, port)),
         store=SettingsStore(folder),
     )
+    return config, chosen
 
 
 def bind_error(host: str, port: int) -> OSError | None:

@@ -75,6 +75,75 @@ def test_open_room_has_no_key(tmp_path: Path, monkeypatch, capsys) -> None:
     assert "key=" not in out and "--open" in out
 
 
+def _serve(tmp_path: Path, monkeypatch, *extra: str) -> str:
+    """``companion serve`` on a free port of loopback, up to where it would serve: the key."""
+    seen = {}
+    monkeypatch.setattr(commands, "run_web", lambda config, *a: seen.update(key=config.key) or 0)
+    args = parser().parse_args(
+        [
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(server.free_port()),
+            "--data-dir",
+            str(tmp_path),
+            *extra,
+        ]
+    )
+    assert commands.serve_command(args) == 0
+    return str(seen["key"])
+
+
+def test_a_restart_serves_the_same_key_and_says_where_it_is_kept(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """Rule: ``companion serve`` run again with the same command serves the same key, so
+    the phones that had it come back without scanning; the terminal says so."""
+    first = _serve(tmp_path, monkeypatch)
+    capsys.readouterr()
+    assert _serve(tmp_path, monkeypatch) == first
+    out = capsys.readouterr().out
+    assert f"key={first}" in out
+    assert str(tmp_path / "table-key") in out and "--new-key" in out
+
+
+def test_new_key_replaces_it_and_says_the_phones_must_scan(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """Rule: ``--new-key`` serves another key, kept for the next runs, and says that
+    phones must scan again."""
+    old = _serve(tmp_path, monkeypatch)
+    new = _serve(tmp_path, monkeypatch, "--new-key")
+    assert new != old
+    assert _serve(tmp_path, monkeypatch) == new
+
+
+def test_new_key_speaks_the_tables_language(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Rule: the key's line is in the language the table chose (French by default)."""
+    _serve(tmp_path, monkeypatch)
+    capsys.readouterr()
+    _serve(tmp_path, monkeypatch, "--new-key")
+    assert "scanner ce code à nouveau" in capsys.readouterr().out
+
+
+def test_a_port_refused_changes_no_key(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Rule: ``--new-key`` on a port that cannot be used exits without replacing the key."""
+    kept = _serve(tmp_path, monkeypatch)
+    args = parser().parse_args(
+        ["serve", "--port", "70000", "--new-key", "--data-dir", str(tmp_path)]
+    )
+    assert commands.serve_command(args) == 2
+    assert _serve(tmp_path, monkeypatch) == kept
+
+
+def test_open_and_new_key_exclude_each_other(capsys) -> None:
+    """Rule: an open room has no key to replace: ``--open --new-key`` is refused."""
+    with pytest.raises(SystemExit):
+        parser().parse_args(["serve", "--open", "--new-key"])
+    assert "not allowed with" in capsys.readouterr().err
+
+
 def test_a_busy_port_is_one_line_not_a_traceback(tmp_path: Path, capsys) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

@@ -71,13 +71,14 @@ def running_server(
     data_dir: Path | None = None,
     timeout: float = 60.0,
     env: dict[str, str] | None = None,
+    port: int | None = None,
 ) -> Iterator[Server]:
-    """Start ``companion serve`` on a free localhost port with its own data folder, wait
-    until it answers, stop it afterwards."""
+    """Start ``companion serve`` on a free localhost port (or ``port``: a restart) with its
+    own data folder, wait until it answers, stop it afterwards."""
     with tempfile.TemporaryDirectory(prefix="companion-e2e-") as tmp:
         folder = data_dir or Path(tmp) / "data"
         output = Path(tmp) / "server.log"
-        port = free_port()
+        port = port or free_port()
         cmd = [
             *serve_command(),
             "--host",

@@ -20,7 +20,7 @@ from companion.errors import CompanionError
 from companion.table import CorruptFileError
 from companion.table.evening import Evening
 from companion.table.service import PlayerRef
-from companion.ui import routes, theme
+from companion.ui import routes, taps_memory, theme
 from companion.ui.data_model import restore_latest
 from companion.ui.entry_box import EntryBox, use_entry_box
 from companion.ui.evenings import call, current_evening_id
@@ -194,10 +194,25 @@ def EveningScreen() -> ft.View:
                 set_missing(True)
                 return
             set_evening_id(eid)
-            shown(table_view(await call(data_dir, lambda s: s.evening(eid))))
+            loaded = table_view(await call(data_dir, lambda s: s.evening(eid)))
+            shown(loaded)
         except CompanionError as err:
             note_damage(err)
             set_error(session.tr("evening.failed", reason=err.message(session.lang)))
+            return
+        if session.editor:
+            await given_back(loaded)
+
+    async def given_back(loaded: TableView) -> None:
+        """The taps this phone kept for the evening (the server restarted, the tab was
+        reloaded): back on screen, on the Donne tab when they are this hand's."""
+        kept = await taps_memory.recall(page, loaded.evening_id)
+        if kept is None or box.entry.has_taps or loaded.ended:
+            return
+        kept = taps_memory.at_this_table(kept, loaded.players)
+        box.set(kept)
+        if kept.has_taps and not kept.stale(loaded.hand_number):
+            set_tab(ENTRY)
 
     def note_damage(err: CompanionError) -> None:
         if isinstance(err, CorruptFileError) and err.backup is not None:
@@ -217,6 +232,7 @@ def EveningScreen() -> ft.View:
         set_message(session.tr("data.restored", backup=used.name))
 
     ft.use_effect(load, [wanted])
+    taps_memory.use_taps_memory(evening_id, box, session.editor)
 
     use_live_evening(data_dir, evening_id, set_view, table_view, lambda *a: told(*a))
 
