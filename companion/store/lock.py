@@ -91,6 +91,11 @@ class FolderLock:
 
     def bump(self) -> int:
         """Count one change (call while holding the lock); return the new count."""
+        if self._fd is None and self._depth > 0:
+            # The folder did not exist when the hold began: this change made it. Lock its
+            # file now and count there, or another process that read the empty folder
+            # would never see the change (its count and the file's would both stay 0).
+            self._acquire(self.wait_limit)
         value = self.count() + 1
         note_write()  # every change is counted: in a browser, it must reach IndexedDB
         if self._fd is not None and self._writable:

@@ -19,7 +19,7 @@ from flet.pubsub.pubsub_client import PubSubClient
 from companion.errors import CompanionError
 from companion.table.service import TableService
 from companion.ui.evenings import current_evening_id, service_for
-from companion.ui.live import NEW_EVENINGS, NewEvening, announced_here, topic
+from companion.ui.live import NEW_EVENINGS, TONIGHT, NewEvening, announced_here, topic
 
 POLL_SECONDS = 1.0
 _log = logging.getLogger(__name__)
@@ -79,6 +79,8 @@ class FolderWatch:
         self._seen = entries
         for eid in changed:
             self._pubsub.send_all_on_topic(topic(eid), None)  # the phones on it reload it
+        if fresh or changed:
+            self._pubsub.send_all_on_topic(TONIGHT, None)  # the home screens look again
         tonight = current_evening_id(self._service)  # remembered for the home's first frame
         if tonight is not None and tonight in fresh and not announced_here(tonight):
             ev = self._service.evening(tonight)

@@ -31,9 +31,39 @@ def topic(evening_id: str) -> str:
     return f"evening:{evening_id}"
 
 
+# Something that may change tonight's evening (one started, changed or ended): the home
+# screens look again, to offer "Continue" or not.
+TONIGHT = "evenings:tonight"
+
+
 def publish(evening: Evening) -> None:
     """Tell the other phones showing ``evening`` that it changed."""
-    ft.context.page.pubsub.send_others_on_topic(topic(evening.id), evening.version)
+    pubsub = ft.context.page.pubsub
+    pubsub.send_others_on_topic(topic(evening.id), evening.version)
+    pubsub.send_others_on_topic(TONIGHT, None)
+
+
+def use_tonight_changes(on_change: Callable[[], Awaitable[None]]) -> None:
+    """While this screen is mounted, run ``on_change`` (as this phone's task) when another
+    phone or process may have changed tonight's evening. The handler is read at delivery."""
+    page = ft.context.page
+    handler: ft.MutableRef[Callable[[], Awaitable[None]]] = ft.use_ref()
+    handler.current = on_change
+
+    def subscribe() -> None:
+        async def deliver() -> None:
+            if handler.current is not None:
+                await handler.current()
+
+        async def on_message(_topic: str, _message: object) -> None:
+            page.run_task(deliver)  # delivered in the sender's context
+
+        page.pubsub.subscribe_topic(TONIGHT, on_message)
+
+    def unsubscribe() -> None:
+        page.pubsub.unsubscribe_topic(TONIGHT)
+
+    ft.use_effect(subscribe, [], cleanup=unsubscribe)
 
 
 def use_live_evening(
@@ -109,6 +139,7 @@ def announce(evening: Evening) -> None:
     _announced.add(evening.id)  # the folder watch must not announce it a second time
     new = NewEvening(evening.id, evening.title, evening.date.isoformat())
     ft.context.page.pubsub.send_others_on_topic(NEW_EVENINGS, new)
+    ft.context.page.pubsub.send_others_on_topic(TONIGHT, None)
 
 
 def announced_here(evening_id: str) -> bool:

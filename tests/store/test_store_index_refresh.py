@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -52,3 +54,21 @@ def test_same_size_edit_behind_the_index_reaches_the_leaderboard(tmp_path: Path)
 
     after = {row.name: row.president for row in TableService(tmp_path).leaderboard()}
     assert (after["Ann"], after["Bob"]) == (0, 3)
+
+
+def test_the_first_evening_of_a_new_folder_reaches_a_process_that_saw_it_empty(
+    tmp_path: Path,
+) -> None:
+    """Rule: a change that creates the data folder is counted in its lock file, so a
+    process that read the folder before it existed (a server started on a fresh machine)
+    sees the evening another process (the command line) then starts in it."""
+    folder = tmp_path / "data"
+    server = TableService(folder)
+    assert server.evenings() == [] and not folder.exists()
+    code = (
+        "import sys; from companion.table.service import TableService;"
+        "TableService(sys.argv[1]).create_evening(['Ann', 'Bob', 'Cat'], 'trou-du-cul')"
+    )
+    subprocess.run([sys.executable, "-c", code, str(folder)], check=True)
+    (entry,) = server.evenings()
+    assert server.evening(entry.id).hands == [] and len(entry.player_ids) == 3

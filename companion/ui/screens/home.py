@@ -10,6 +10,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.ui import routes, theme
 from companion.ui.evenings import call, current_evening_id, tonight_as_last_seen
+from companion.ui.live import use_tonight_changes
 from companion.ui.session import use_session
 from companion.ui.widgets import big_button, guarded, screen
 
@@ -27,7 +28,8 @@ def HomeScreen() -> ft.View:
     # phone comes back here (an evening started meanwhile on this phone, with no other
     # phone or folder watch to say so, must offer "Continue"), and not while another
     # screen shows (it would race with that screen's own look at the folder).
-    at_home = urlparse(ft.context.page.route or "/").path.rstrip("/") == ""
+    page = ft.context.page
+    at_home = urlparse(page.route or "/").path.rstrip("/") == ""
 
     async def look() -> None:
         if not at_home:
@@ -38,6 +40,18 @@ def HomeScreen() -> ft.View:
             set_under_way(False)  # the evening screen says what is wrong with the data
 
     ft.use_effect(look, [data_dir, session.editor, at_home])
+
+    async def look_again() -> None:
+        """Another phone or process started, changed or ended an evening: look again if
+        home is what this phone shows (a reload of the same tab keeps this screen as it
+        was, so it must already be right)."""
+        if urlparse(page.route or "/").path.rstrip("/") == "":
+            try:
+                set_under_way(await call(data_dir, current_evening_id) is not None)
+            except CompanionError:
+                set_under_way(False)
+
+    use_tonight_changes(look_again)
     entries = routes.home_entries(session.editor, under_way)
     buttons = [
         big_button(
