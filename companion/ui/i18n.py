@@ -80,6 +80,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "history.hands": ("Donne par donne", "Hand by hand"),
     "history.hand": ("Donne {n}", "Hand {n}"),
     "history.no_hands": ("Aucune donne jouée.", "No hand played."),
+    "history.under_way": (
+        "Soirée en cours : le classement après {n:# donne|# donnes}.",
+        "Evening under way: the standings after {n:# hand|# hands}.",
+    ),
     "history.tab.evenings": ("Soirées", "Evenings"),
     "history.tab.leaderboard": ("Classement", "Leaderboard"),
     "history.chart_points": ("Les points au fil de la soirée", "Points over the evening"),

@@ -56,9 +56,9 @@ def test_an_evening_the_command_line_starts_is_offered_on_an_open_home(
     with running_server(data_dir=data) as srv:
         ctx, page = _phone(browser, srv.url)
         try:
+            command = ["evening", "new", "--rules", "trou-du-cul", "--players", "Léa,Tom,Sam"]
             subprocess.run(
-                [sys.executable, "-m", "companion.cli", "evening", "new", "--rules"]
-                + ["trou-du-cul", "--players", "Léa,Tom,Sam", "--data-dir", str(data)],
+                [sys.executable, "-m", "companion.cli", *command, "--data-dir", str(data)],
                 check=True,
                 capture_output=True,
             )

@@ -29,6 +29,7 @@ import os
 import random
 import re
 import socket
+import stat
 import string
 import subprocess
 import time
@@ -47,6 +48,8 @@ from _common import COUNTS, snapshot
 from companion.table.service import RATINGS_FILE, TableService
 from companion.ui.access import lan_ipv4, new_key
 from companion.ui.settings import SettingsStore, UiSettings
+from companion.ui.table_key import FILE_NAME as KEY_FILE
+from companion.ui.table_key import read_key
 from tests.support.browser import Server, free_port, running_server, serve_command
 from tests.support.wire import EVENT, INVOKE, REGISTER, UPDATE, WireClient, WireError, encode
 
@@ -708,6 +711,9 @@ def fuzz(
             # it holds must then be the ratings of the untouched evenings.
             for kept in (before, after):
                 kept.pop(RATINGS_FILE, None)
+                # The server keeps its key in the folder when it starts: not the phone's doing.
+                kept.pop(KEY_FILE, None)
+            assert read_key(folder) == server.key
             if (folder / RATINGS_FILE).exists():
                 assert TableService(folder).check_ratings()[0]
             assert after.keys() == before.keys(), (
@@ -811,7 +817,8 @@ async def _editor_and_intruder(server: Server, key: str) -> None:
 def test_the_key_is_printed_once_and_logged_nowhere_even_at_debug(tmp_path: Path) -> None:
     """Rule: with Flet's and uvicorn's logging at DEBUG, while an editor opens and navigates
     with the key and a wrong-key phone connects, the key appears exactly once in the
-    server's whole output (the printed address) and in no file it writes."""
+    server's whole output (the printed address) and in no file it writes but its own
+    private file (the key kept for a restart)."""
     folder = tmp_path / "data"
     seed_data(folder)
     with running_server(data_dir=folder, env={"FLET_LOG_LEVEL": "debug"}) as server:
@@ -833,9 +840,14 @@ def test_the_key_is_printed_once_and_logged_nowhere_even_at_debug(tmp_path: Path
     assert "name='push_route', args={'route': '/history?key=…'}" in output  # Flet's
     assert output.count(key) == 1, [line[:200] for line in output.splitlines() if key in line]
     assert re.search(rf"http://127\.0\.0\.1:\d+/\?key={re.escape(key)}", output)
-    # Flet writes no log file; nothing the server wrote (data folder, its temp) holds it.
+    # Flet writes no log file; nothing the server wrote (data folder, its temp) holds it,
+    # but the key's own file, readable by its owner alone.
     assert contents
     for path, data in contents.items():
+        if path == folder / KEY_FILE:
+            assert data.decode().strip() == key
+            assert stat.S_IMODE(path.stat().st_mode) == 0o600
+            continue
         assert key.encode() not in data, path
 
 

@@ -1,4 +1,5 @@
-"""One past evening: its ranking, then each hand's titles."""
+"""One evening of the history: a finished one's podium and sharing, or the way back to one
+under way; then its ranking, its chart and each hand's titles."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from companion.ui import routes, theme
 from companion.ui.charts import line_chart
 from companion.ui.evenings import call
 from companion.ui.history_model import EveningDetail, evening_detail
+from companion.ui.screens.podium import PodiumPanel
 from companion.ui.session import Session, use_session
 from companion.ui.state import use_maybe
-from companion.ui.widgets import guarded, note, screen, section, tagged
+from companion.ui.widgets import big_button, guarded, note, screen, section, tagged
 
 
 def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
@@ -31,6 +33,22 @@ def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
             size=theme.TEXT,
         )
     ]
+    # A finished evening's podium and sharing, as the table saw them at the end; an evening
+    # still under way is one tap from the table (not a past evening with 0 hands).
+    if detail.ended:
+        body.append(PodiumPanel(session, detail.evening_id, 0))
+    else:
+        under_way = session.tr("history.under_way", n=len(detail.hands))
+        body.append(note(under_way, ident="history-under-way"))
+        body.append(
+            big_button(
+                session.tr("home.continue" if session.editor else "home.scoreboard"),
+                lambda _: session.go(f"{routes.EVENING}/{detail.evening_id}"),
+                ident="history-continue",
+                icon=ft.Icons.PLAY_ARROW if session.editor else ft.Icons.SCOREBOARD,
+                primary=True,
+            )
+        )
     body.append(section(session.tr("history.standings")))
     body += [
         tagged(
