@@ -875,6 +875,10 @@ class TableService:
         with self._lock:
             result = self.repo.import_all(path, replace=False)
             self._cache.clear()
+            # Rated now, and kept when that is worth it (a big import is): the first
+            # leaderboard after it, or the next process, does not rate the club again.
+            if result.evenings:
+                self._ratings()
             return result
 
     def problems(self) -> list[Path]:

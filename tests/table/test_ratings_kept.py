@@ -75,6 +75,23 @@ def test_the_next_process_rates_no_hand_again(tmp_path: Path, rated: list[int]) 
     assert rated[0] == 0
 
 
+def test_an_imported_club_is_rated_by_the_import(tmp_path: Path, rated: list[int]) -> None:
+    """Rule: a backup imported into a new folder (a phone's first open) is rated and kept
+    by the import: the first leaderboard after it, in this process or the next, rates no
+    hand again, and the kept ratings equal a computation from nothing."""
+    club = _club(tmp_path / "club")
+    backup = club.export_backup(tmp_path / "backup.json")
+    fresh = TableService(tmp_path / "phone")
+    assert fresh.import_backup(backup).evenings == 6
+    assert (tmp_path / "phone" / RATINGS_FILE).exists()
+    expected = _values(club)
+    rated[0] = 0
+    assert _values(fresh) == expected
+    assert _values(TableService(tmp_path / "phone")) == expected
+    assert rated[0] == 0
+    assert _scratch(fresh) == expected
+
+
 def test_hands_recorded_after_the_file_are_rated_on_the_next_open(
     tmp_path: Path, rated: list[int]
 ) -> None:
