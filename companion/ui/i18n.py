@@ -546,6 +546,8 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "new.saved": ("Joueurs déjà venus (touchez pour ajouter)", "Players from before (tap to add)"),
     "new.add_label": ("Nouveau nom", "New name"),
     "new.add": ("Ajouter", "Add"),
+    "new.move_up": ("Monter {name} d'une place", "Move {name} up one seat"),
+    "new.remove": ("Retirer {name}", "Remove {name}"),
     "new.seating": (
         "Autour de la table, dans le sens des aiguilles d'une montre (le premier distribue) :",
         "Around the table, clockwise (the first one deals):",

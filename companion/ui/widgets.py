@@ -27,6 +27,39 @@ def tagged(ident: str, control: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=ident, content=control, expand=control.expand)
 
 
+def icon_button(
+    ident: str,
+    icon: ft.IconData,
+    label: str,
+    on_click: Callable[[], object],
+    *,
+    disabled: bool = False,
+    icon_size: int | None = None,
+    size: int | None = theme.TAP,
+) -> ft.Control:
+    """A button drawn as an icon alone, named for screen readers by ``label`` (also its
+    tooltip). Not an ``IconButton``: that is a semantics node of its own under the one
+    carrying the name, and readers announced it as a button without a name; an ink
+    container merges into the labelled node, as the keys do."""
+    return ft.Semantics(
+        identifier=ident,
+        label=label,
+        button=True,
+        content=ft.Container(
+            content=ft.Icon(
+                icon, size=icon_size, color=ft.Colors.OUTLINE_VARIANT if disabled else None
+            ),
+            width=size or theme.TAP - 8,
+            height=size or theme.TAP - 8,
+            alignment=ft.Alignment.CENTER,
+            border_radius=(size or theme.TAP) // 2,
+            ink=not disabled,
+            tooltip=label,
+            on_click=None if disabled else lambda _: on_click(),
+        ),
+    )
+
+
 def key_button(
     label: str,
     on_click: Callable[[], None],
@@ -185,15 +218,8 @@ def screen(
         # Flutter's own back button is 40 px on the web: this one is thumb-sized. It goes
         # one level up, as the phone's back gesture does (see shell.on_view_pop).
         parent = up or route.rstrip("/").rsplit("/", 1)[0] or "/"
-        back = tagged(
-            "back",
-            ft.IconButton(
-                ft.Icons.ARROW_BACK,
-                tooltip=session.tr("app.back"),
-                width=theme.TAP,
-                height=theme.TAP,
-                on_click=lambda _: session.go(parent),
-            ),
+        back = icon_button(
+            "back", ft.Icons.ARROW_BACK, session.tr("app.back"), lambda: session.go(parent)
         )
     return ft.View(
         route=route,

@@ -26,7 +26,15 @@ from companion.ui.screens.dispute_parts import (
 from companion.ui.session import use_session
 from companion.ui.state import use_built, use_maybe
 from companion.ui.text_input import use_typed_text
-from companion.ui.widgets import big_button, guarded, next_panel, note, screen, section, tagged
+from companion.ui.widgets import (
+    big_button,
+    guarded,
+    icon_button,
+    next_panel,
+    note,
+    screen,
+    section,
+)
 
 
 def _evening_param(route: object) -> str | None:
@@ -75,13 +83,12 @@ def DisputeScreen() -> ft.View:
     if model.evening is not None:  # the evening's screen, one tap away
         eid = model.evening.id
         actions.append(
-            tagged(
+            icon_button(
                 "dispute-evening",
-                ft.IconButton(
-                    ft.Icons.SCOREBOARD,
-                    tooltip=session.tr("dispute.back_evening"),
-                    on_click=lambda _: session.go(f"{routes.EVENING}/{eid}"),
-                ),
+                ft.Icons.SCOREBOARD,
+                session.tr("dispute.back_evening"),
+                lambda: session.go(f"{routes.EVENING}/{eid}"),
+                size=None,
             )
         )
     if loading:

@@ -21,6 +21,7 @@ from companion.ui.session import Session
 from companion.ui.text_input import TypedText
 from companion.ui.widgets import (
     big_button,
+    icon_button,
     key_button,
     note,
     rows_of,
@@ -587,16 +588,12 @@ def _delete_key(
     session: Session, ident: str, on_click: Callable[[], None], icon_size: int | None = None
 ) -> ft.Control:
     """Take back the last card tapped."""
-    return tagged(
+    return icon_button(
         ident,
-        ft.IconButton(
-            ft.Icons.BACKSPACE_OUTLINED,
-            tooltip=session.tr("dispute.delete"),
-            icon_size=icon_size,
-            width=theme.TAP,
-            height=theme.TAP,
-            on_click=on_click,
-        ),
+        ft.Icons.BACKSPACE_OUTLINED,
+        session.tr("dispute.delete"),
+        on_click,
+        icon_size=icon_size,
     )
 
 

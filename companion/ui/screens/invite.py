@@ -71,12 +71,20 @@ def InviteScreen() -> ft.View:
             ],
             alignment=ft.MainAxisAlignment.CENTER,
         ),
-        tagged(
-            "invite-url",
-            ft.Text(shown.url, size=theme.TEXT, selectable=True, text_align=ft.TextAlign.CENTER),
+        # Selectable, to copy it; Flutter then gives readers an empty field: the label
+        # says the address.
+        ft.Semantics(
+            identifier="invite-url",
+            label=shown.url,
+            content=ft.Text(
+                shown.url, size=theme.TEXT, selectable=True, text_align=ft.TextAlign.CENTER
+            ),
         ),
     ]
-    body += [ft.Text(other, size=theme.TEXT, selectable=True) for other in shown.others]
+    body += [
+        ft.Semantics(label=other, content=ft.Text(other, size=theme.TEXT, selectable=True))
+        for other in shown.others
+    ]
     if not shown.local_only:
         body.append(note(session.tr("invite.same_network"), ident="invite-network"))
     return screen(session, routes.INVITE, session.tr("invite.title"), body, ident="screen-invite")

@@ -17,11 +17,12 @@ from companion.ui.name_warnings import name_warnings
 from companion.ui.new_evening_model import ROLES_MODES, NewEveningModel, presets
 from companion.ui.screens.option_parts import Fold, Idents, Row, options_section
 from companion.ui.session import Session, use_session
-from companion.ui.state import use_built, use_maybe
+from companion.ui.state import bind, use_built, use_maybe
 from companion.ui.text_input import TypedText, read_latest, use_typed_text
 from companion.ui.widgets import (
     big_button,
     guarded,
+    icon_button,
     key_button,
     next_panel,
     note,
@@ -91,24 +92,18 @@ def _players(
                         tagged(
                             f"player-{i}", ft.Text(f"{i + 1}. {name}", size=theme.TEXT, expand=True)
                         ),
-                        tagged(
+                        icon_button(
                             f"seat-up-{i}",
-                            ft.IconButton(
-                                ft.Icons.ARROW_UPWARD,
-                                width=theme.TAP,
-                                height=theme.TAP,
-                                disabled=i == 0,
-                                on_click=lambda _, n=name: act(NewEveningModel.move_up, n)(),
-                            ),
+                            ft.Icons.ARROW_UPWARD,
+                            session.tr("new.move_up", name=name),
+                            bind(lambda n: act(NewEveningModel.move_up, n)(), name),
+                            disabled=i == 0,
                         ),
-                        tagged(
+                        icon_button(
                             f"seat-remove-{i}",
-                            ft.IconButton(
-                                ft.Icons.CLOSE,
-                                width=theme.TAP,
-                                height=theme.TAP,
-                                on_click=lambda _, n=name: act(NewEveningModel.remove, n)(),
-                            ),
+                            ft.Icons.CLOSE,
+                            session.tr("new.remove", name=name),
+                            bind(lambda n: act(NewEveningModel.remove, n)(), name),
                         ),
                     ]
                 )
