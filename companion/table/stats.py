@@ -223,6 +223,7 @@ class LeaderRow(BaseModel):
     president: int
     trou_du_cul: int
     longest_streak: int
+    scored: int = 0  # evenings he played under rules that keep points (0: points mean nothing)
 
 
 class HeadToHead(BaseModel):
@@ -263,8 +264,10 @@ def leaderboard(
         if not in_period(day, start, end):
             continue
         penalty = scoring.lower_is_better(s["scheme"])
+        scored = scoring.counts_places(s["scheme"])
         for i, p in enumerate(s["ids"]):
-            row = acc.setdefault(p, [0, 0, 0, 0, 0, 0.0, 0, 0, 0])
+            row = acc.setdefault(p, [0, 0, 0, 0, 0, 0.0, 0, 0, 0, 0])
+            row[9] += scored
             row[1 if penalty else 0] += s["points"][i]
             row[2] += s["played"][i]
             row[3] += 1
@@ -295,6 +298,7 @@ def leaderboard(
                 president=int(r[6]),
                 trou_du_cul=int(r[7]),
                 longest_streak=int(r[8]),
+                scored=int(r[9]),
             )
         )
     return rows

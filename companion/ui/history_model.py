@@ -239,6 +239,7 @@ class LeaderLine:
     mu: float | None = None  # skill rating (all time) and its uncertainty
     sigma: float | None = None
     place: AveragePlace | None = None  # average place, as a place
+    scored: bool = True  # played under rules that keep points (else no points to show)
 
 
 @dataclass(frozen=True)
@@ -387,6 +388,7 @@ def _leaderboard_view(service: TableService, period: str, today: date) -> Leader
             mu=ratings[r.player_id].mu if r.player_id in ratings else None,
             sigma=ratings[r.player_id].sigma if r.player_id in ratings else None,
             place=places.get(r.player_id),
+            scored=r.scored > 0,
         )
         for r in rows
     )

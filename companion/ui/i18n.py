@@ -97,6 +97,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "board.period.month": ("30 jours", "30 days"),
     "board.empty": ("Aucune donne jouée sur cette période.", "No hand played in this period."),
     "board.line": ("{rank}. {name} — {points:# pt|# pts}", "{rank}. {name} — {points:# pt|# pts}"),
+    "board.line_unscored": ("{rank}. {name}", "{rank}. {name}"),
     "board.penalty": (
         " · {penalty:# pénalité|# pénalités}",
         " · {penalty:# penalty|# penalties}",

@@ -84,3 +84,24 @@ def test_an_evening_under_way_leads_back_to_the_table(two_evenings: Server, cont
     page.screenshot(path=str(SHOTS / "history-evening-under-way.png"))
     tap(page, "history-continue")
     expect_text(page, "evening-hand", "Donne 2")
+
+
+def test_the_leaderboard_under_rules_without_points_shows_no_points(
+    tmp_path: Path, context
+) -> None:
+    """Rule (issue 21, bug 10): under rules that keep no points (Trou-du-cul classique),
+    the leaderboard names each player with his places and titles, not "— 0 pt"."""
+    from companion.table.service import TableService
+
+    service = TableService(tmp_path / "data")
+    ev = service.create_evening(PLAYERS, "classique")
+    for order in (["Tom", "Léa", "Sam", "Zoé"], ["Tom", "Sam", "Léa", "Zoé"]):
+        ev = service.record_hand(ev.id, order, expected_version=ev.version)
+    with running_server(data_dir=tmp_path / "data") as srv:
+        page = open_app(context, srv.url)
+        tap(page, "home-history")
+        tap(page, "tab-leaderboard")
+        expect_text(page, "leader-1", "1. Tom")
+        labels = [by_id(page, f"leader-{rank}").inner_text() for rank in range(1, 5)]
+        assert not [label for label in labels if " pt" in label], labels
+        assert "Président 2×" in labels[0], labels[0]  # the places and titles say it

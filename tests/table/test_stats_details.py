@@ -258,3 +258,22 @@ def test_a_newcomer_stands_at_zero(service):
     ev = service.join(ev.id, "Eve", expected_version=ev.version)
     eve = next(s for s in stats.standings(ev) if s.name == "Eve")
     assert eve.total == 0 and eve.present
+
+
+def test_a_player_s_scored_evenings_count_only_rules_that_keep_points() -> None:
+    """Rule: ``LeaderRow.scored`` counts the evenings a player played under rules that keep
+    points; under rules without points (or card penalties) it stays 0."""
+    from companion.table.stats import leaderboard
+
+    base = {"ids": ["a"], "points": [0], "played": [1], "winner": "a", "pos": [0.0]}
+    base |= {"first": [1], "last": [0], "streak": [1]}
+    rows = leaderboard(
+        [
+            (None, {**base, "scheme": "none"}),
+            (None, {**base, "scheme": "card_penalty"}),
+        ],
+        {"a": "Ann"},
+    )
+    assert rows[0].scored == 0
+    rows = leaderboard([(None, {**base, "scheme": "top_two"})], {"a": "Ann"})
+    assert rows[0].scored == 1

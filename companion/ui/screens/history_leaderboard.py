@@ -34,7 +34,13 @@ NORMAL_TABLE = 5  # "as at a table of 5": the most common table
 def _line(
     session: Session, line: LeaderLine, normalise: bool, colours: Mapping[str, Colour]
 ) -> ft.Control:
-    head = session.tr("board.line", rank=line.rank, name=line.name, points=line.points)
+    # Points only where some evening kept them: under rules without points, "0 pt" for
+    # everyone says nothing (the places and titles below do).
+    head = (
+        session.tr("board.line", rank=line.rank, name=line.name, points=line.points)
+        if line.scored
+        else session.tr("board.line_unscored", rank=line.rank, name=line.name)
+    )
     if line.penalty:
         head += session.tr("board.penalty", penalty=line.penalty)
     facts = [
