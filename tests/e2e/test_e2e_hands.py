@@ -192,8 +192,12 @@ def _with_the_key(srv: Server, evening_id: str, page, board) -> None:
     tap(page, "evening-end")
     expect_text(page, "evening-end-warning", "Plus aucune donne")
     tap(page, "evening-end-confirm")
-    expect_text(page, "hands-ended", "La soirée est terminée")
+    # The phone that ended it lands on the podium, as the others do (issue 21 §4).
+    expect_text(page, "evening-ended", "La soirée est terminée")
+    by_id(page, "podium").wait_for(state="attached")
     assert service.evening(evening_id).ended
+    tap(page, "evening-hands")
+    expect_text(page, "hands-ended", "La soirée est terminée")
     _scroll(page, -5000)
     tap(page, "tab-hands")
     tap(page, "hand-1")

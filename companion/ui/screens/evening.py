@@ -325,6 +325,13 @@ def EveningScreen() -> ft.View:
 
     undo, redo, told = use_undo_redo(session, view, change_evening, after=moved)
 
+    async def end_evening() -> None:
+        """Close the evening: the saved view has ended, and this screen shows its podium."""
+        if view is None:
+            return
+        eid, version = view.evening_id, view.version
+        await change_evening(lambda s: s.close(eid, expected_version=version))
+
     def pick_tab(name: str) -> None:
         set_tab(name)
         set_message(None)
@@ -389,6 +396,7 @@ def EveningScreen() -> ft.View:
                 tapped=lambda: set_message(None),
                 record=record,
                 undo=undo,
+                end=end_evening if session.editor else None,
                 busy=busy,
             ),
         )
@@ -445,6 +453,7 @@ class Handlers:
     tapped: Callable[[], None]  # a new tap: the message about the last action is done with
     record: Callable[[object], Awaitable[None]]
     undo: Callable[[object], Awaitable[None]]
+    end: Callable[[], Awaitable[None]] | None  # a phone with the key may end the evening
     busy: bool
 
 
@@ -508,7 +517,7 @@ def _evening_body(
         # (live on every phone: it reloads on each new version).
         content = [
             _group([PodiumPanel(session, view.evening_id, view.version)] if view.ended else []),
-            ScoresTab(view, next_hand),
+            ScoresTab(view, next_hand, on.end, on.busy),
             ScoreSheetPanel(session, view.evening_id, view.version),
         ]
     return [

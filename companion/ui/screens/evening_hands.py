@@ -622,9 +622,10 @@ def EveningHandsScreen() -> ft.View:
         if view is None:
             return
         version = view.version
-        # No message: the screen itself now says the evening has ended.
+        # No message: the evening screen shows its podium, as on the other phones.
         if await change(lambda s: s.close(evening_id, expected_version=version), None):
             set_confirm_end(False)
+            session.go(f"{routes.EVENING}/{evening_id}")
 
     def open_hand(card: HandCard) -> None:
         if view is not None:

@@ -1,9 +1,11 @@
 """The evening's Scores tab: what the last hand produced (titles, points, effects) and the
-evening's running totals; on an evening without points, who holds which title."""
+evening's running totals; on an evening without points, who holds which title. The way to
+end the evening is here too, behind a confirmation: the phone that ends it shows the podium
+on this screen, as the others do."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -25,8 +27,14 @@ def _line(ident: str, text: str) -> ft.Control:
 
 
 @ft.component
-def ScoresTab(view: TableView, on_next: Callable[[], None] | None) -> ft.Control:
+def ScoresTab(
+    view: TableView,
+    on_next: Callable[[], None] | None,
+    on_end: Callable[[], Awaitable[None]] | None = None,
+    busy: bool = False,
+) -> ft.Control:
     session = use_session()
+    confirm_end, set_confirm_end = ft.use_state(False)
     controls: list[ft.Control] = []
     if view.last:
         controls.append(
@@ -79,6 +87,45 @@ def ScoresTab(view: TableView, on_next: Callable[[], None] | None) -> ft.Control
                 primary=True,
             )
         )
+    if on_end is not None and view.last and not view.ended:
+        controls += _end_controls(session.tr, confirm_end, set_confirm_end, on_end, busy)
     return ft.Column(
         controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
     )
+
+
+def _end_controls(
+    tr: Callable[..., str],
+    confirm: bool,
+    set_confirm: Callable[[bool], None],
+    on_end: Callable[[], Awaitable[None]],
+    busy: bool,
+) -> list[ft.Control]:
+    """ "Terminer la soirée", then its warning and confirmation (a second tap, not a
+    dialog: one thumb, and the warning stays beside the button)."""
+
+    async def end(_: object) -> None:
+        await on_end()
+        set_confirm(False)
+
+    controls = [
+        big_button(
+            tr("hands.end"),
+            lambda _: set_confirm(not confirm),
+            ident="evening-end",
+            icon=ft.Icons.STOP_CIRCLE,
+        )
+    ]
+    if confirm:
+        controls += [
+            note(tr("hands.end_warning"), ident="evening-end-warning", color=ft.Colors.ERROR),
+            big_button(
+                tr("hands.end_confirm"),
+                end,
+                ident="evening-end-confirm",
+                icon=ft.Icons.STOP_CIRCLE,
+                primary=True,
+                disabled=busy,
+            ),
+        ]
+    return controls
