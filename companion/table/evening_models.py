@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from companion.rules.presets import get_preset
 from companion.rules.ruleset import RuleSet
 from companion.store.names import ID_PATTERN as _STORE_ID
+from companion.table.names import NAME_MAX
 from companion.table.plan import HandPlan
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRules
@@ -37,7 +38,7 @@ class PlayerProfile(BaseModel):
 
     model_config = _FROZEN
     id: str = Field(default_factory=new_id, pattern=ID_PATTERN)
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=NAME_MAX)
     # Merged into another profile (kept, so the merge can be undone); written only when set.
     merged_into: str | None = Field(None, exclude_if=lambda v: v is None)
 

@@ -1,14 +1,42 @@
-"""Names that look alike: "Chloe" and "Chloé", "jean paul" and "Jean-Paul" would become two
-players without a word. The screens warn before that happens; they never refuse, since two
-friends may well share a name written two ways on purpose."""
+"""A player's name: what every screen accepts (``name_problem``, one rule for the new
+evening, the joins, the dispute and the command line), and names that look alike: "Chloe" and
+"Chloé", "jean paul" and "Jean-Paul" would become two players without a word. The screens warn
+before that happens; they never refuse, since two friends may well share a name written two
+ways on purpose."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
+from typing import Literal
+
+NAME_MAX = 40  # characters: the stored profile's limit (evening_models.PlayerProfile)
+NAME_BANNED = ",:"  # the command line splits names on these, the play notation on ":"
+
+NameProblem = Literal["empty", "invalid", "twice"]
 
 # Ignored when comparing: spacing and the joining marks people type either way.
 _IGNORED = frozenset(" \t-_.'’")
+
+
+def name_problem(name: str, taken: Iterable[str]) -> NameProblem | None:
+    """Why ``name`` (typed, spaces around it ignored) cannot be a player's beside ``taken``:
+    empty, too long or with a separator (``invalid``), or already taken whatever the case
+    (``twice``); None when it can.
+
+    >>> name_problem("  ", []), name_problem("A, B", []), name_problem("x" * 41, [])
+    ('empty', 'invalid', 'invalid')
+    >>> name_problem(" léa ", ["Léa"]), name_problem("Léo", ["Léa"])
+    ('twice', None)
+    """
+    name = name.strip()
+    if not name:
+        return "empty"
+    if len(name) > NAME_MAX or any(ch in name for ch in NAME_BANNED):
+        return "invalid"
+    if any(other.casefold() == name.casefold() for other in taken):
+        return "twice"
+    return None
 
 
 def name_key(name: str) -> str:

@@ -29,6 +29,7 @@ from companion.rules.hand import Action, HandState
 from companion.rules.presets import PRESETS, Preset, ruleset_from, split_setting
 from companion.rules.referee import Ruling, judge, legal_plays
 from companion.rules.ruleset import RuleSet
+from companion.table.names import name_problem
 from companion.table.table_rules import TableRules
 from companion.ui import option_words
 from companion.ui.dispute_views import (
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
 MIN_PLAYERS = 3
 MAX_PLAYERS = 10  # the most any preset seats (WIKI's Strutz)
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
-MAX_NAME = 20
 MAX_TRAY = 12  # more cards than any legal play holds (poker hands, two-deck sets with wilds)
 DEFAULT_PRESET = "classique"
 JOKER_KEYS = ("JKR", "JKB")  # the coloured and the black joker, where the rules tell them apart
@@ -392,11 +392,12 @@ class DisputeModel:
     def renamed(self, index: int, name: str) -> DisputeModel:
         name = name.strip()
         old = self.players[index]
-        if name == old:
-            return replace(self, notice=None)
+        if name == old:  # a field left as it was (a blur after a refusal): nothing to say
+            return self
         others = self.players[:index] + self.players[index + 1 :]
-        if not name or len(name) > MAX_NAME or name in others or any(c in name for c in ":,"):
-            return replace(self, notice=Notice("dispute.name_invalid"))
+        problem = name_problem(name, others)
+        if problem is not None:  # the evening's rule: the same names as at the table
+            return replace(self, notice=Notice(f"new.name_{problem}", fields=(("name", name),)))
         players = tuple(name if p == old else p for p in self.players)
         history = tuple(str(_rename(Action.parse(h), old, name)) for h in self.history)
         actor = name if self.actor == old else self.actor

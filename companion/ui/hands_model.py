@@ -15,11 +15,9 @@ from typing import Any
 
 from companion.table.evening import Evening, HandStep
 from companion.table.event_rules import markable_events
+from companion.table.names import name_problem
 from companion.table.plan import HandPlan
 from companion.ui.table_model import HandEntry, Marked
-
-_NAME_BANNED = ",:"  # the command line splits names on these (as on the new-evening screen)
-_NAME_MAX = 40
 
 Pair = tuple[str, str | None]  # (effect kind, player name or None)
 
@@ -94,13 +92,10 @@ class HandsView:
     def name_problem(self, text: str) -> tuple[str, dict[str, str]] | None:
         """Why a typed name cannot join (an i18n key and its fields), or None."""
         name = text.strip()
-        if not name:
-            return "new.name_empty", {}
-        if len(name) > _NAME_MAX or any(ch in name for ch in _NAME_BANNED):
-            return "new.name_invalid", {"name": name}
-        if any(p.name.casefold() == name.casefold() for p in self.present):
-            return "new.name_twice", {"name": name}
-        return None
+        problem = name_problem(name, (p.name for p in self.present))
+        if problem is None:
+            return None
+        return f"new.name_{problem}", ({} if problem == "empty" else {"name": name})
 
 
 def _card(

@@ -388,10 +388,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Ce coup ne peut pas être ajouté : {reason}",
         "This play cannot be added: {reason}",
     ),
-    "dispute.name_invalid": (
-        "Nom refusé : vide, en double, ou avec « : » ou « , ».",
-        "Name refused: empty, used twice, or containing ':' or ','.",
-    ),
     "dispute.error": ("{reason}", "{reason}"),
     "dispute.pick_cards": (
         "Touchez d'abord des cartes (ou « Passe »).",

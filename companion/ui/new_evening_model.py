@@ -18,6 +18,7 @@ from companion.rules.combos import order_for
 from companion.rules.presets import PRESETS, Preset
 from companion.rules.ruleset import RuleSet
 from companion.table.first_roles import DrawResult, random_ranking, rank_draws
+from companion.table.names import name_problem
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRules
 
@@ -217,12 +218,9 @@ class NewEveningModel:
 
     def add_name(self, name: str) -> NewEveningModel:
         name = name.strip()
-        if not name:
-            return self._say("new.name_empty")
-        if len(name) > 40 or any(ch in name for ch in ",:"):
-            return self._say("new.name_invalid", name=name)
-        if any(p.casefold() == name.casefold() for p in self.players):
-            return self._say("new.name_twice", name=name)
+        problem = name_problem(name, self.players)
+        if problem is not None:
+            return self._say(f"new.name_{problem}", name=name)
         return self._reset_draw(replace(self, players=(*self.players, name), notice=None))
 
     def toggle_profile(self, name: str) -> NewEveningModel:

@@ -37,10 +37,10 @@ def icon_button(
     icon_size: int | None = None,
     size: int | None = theme.TAP,
 ) -> ft.Control:
-    """A button drawn as an icon alone, named for screen readers by ``label`` (also its
-    tooltip). Not an ``IconButton``: that is a semantics node of its own under the one
-    carrying the name, and readers announced it as a button without a name; an ink
-    container merges into the labelled node, as the keys do."""
+    """A button drawn as an icon alone, named for screen readers by ``label`` (no tooltip:
+    Flutter adds it to the name, read twice). Not an ``IconButton``: that is a semantics
+    node of its own under the one carrying the name, and readers announced it as a button
+    without a name; an ink container merges into the labelled node, as the keys do."""
     return ft.Semantics(
         identifier=ident,
         label=label,
@@ -54,7 +54,6 @@ def icon_button(
             alignment=ft.Alignment.CENTER,
             border_radius=(size or theme.TAP) // 2,
             ink=not disabled,
-            tooltip=label,
             on_click=None if disabled else lambda _: on_click(),
         ),
     )

@@ -132,3 +132,26 @@ def test_an_unknown_evening_says_so_and_keeps_the_screen(
     expect_text(page, "dispute-evening-failed", "Soirée inconnue : nope.")
     expect_text(page, "preset", "Trou-du-cul classique")  # the default rules still rule
     assert by_id(page, "evening-rules").count() == 0
+
+
+def test_a_refused_name_is_said_beside_the_names(table: tuple[Server, str], context) -> None:
+    """Rule (issue 21, bug 8): a name the dispute cannot take (already used, or longer than
+    the 40 characters a new evening accepts) is refused with its reason, under the name
+    fields; a 40-character name is taken, as on the new evening screen."""
+    from tests.support.static_site import type_into
+
+    server, _ = table
+    page = open_app(context, server.url)
+    tap(page, "home-dispute")
+    reach(page, "names")
+    type_into(page, "name-1", "A")
+    page.keyboard.press("Enter")
+    expect_text(page, "names-notice", "« A » est déjà à la table")
+    long = "x" * 41
+    type_into(page, "name-1", long)
+    page.keyboard.press("Enter")
+    expect_text(page, "names-notice", "40 caractères au plus")
+    type_into(page, "name-1", "y" * 40)
+    page.keyboard.press("Enter")
+    by_id(page, "names-notice").wait_for(state="detached")
+    expect_text(page, "names", "y" * 40)  # the names row says the names in use

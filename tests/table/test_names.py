@@ -43,3 +43,29 @@ def test_a_name_typed_once_and_saved_once_is_one_pair() -> None:
 
 def test_no_pairs_on_an_ordinary_table() -> None:
     assert similar_names(["Léa", "Tom", "Sam", "Zoé"], known=["Léa", "Tom", "Max"]) == []
+
+
+def test_the_name_rule_s_examples() -> None:
+    """The examples of ``name_problem`` (the one rule every screen and the command line
+    apply to a typed name) hold."""
+    import doctest
+
+    from companion.table import names
+
+    assert doctest.testmod(names).failed == 0
+
+
+def test_the_name_limit_is_the_stored_profile_s() -> None:
+    """Rule: a name the screens accept (40 characters) is one the store keeps, and one
+    more character is refused by both."""
+    import pydantic
+    import pytest
+
+    from companion.table.evening_models import PlayerProfile
+    from companion.table.names import NAME_MAX, name_problem
+
+    assert name_problem("x" * NAME_MAX, []) is None
+    assert PlayerProfile(name="x" * NAME_MAX).name == "x" * NAME_MAX
+    assert name_problem("x" * (NAME_MAX + 1), []) == "invalid"
+    with pytest.raises(pydantic.ValidationError):
+        PlayerProfile(name="x" * (NAME_MAX + 1))

@@ -263,10 +263,12 @@ def test_player_count_and_names() -> None:
 
     renamed = model.renamed(0, "  Léa ")
     assert renamed.players[0] == "Léa" and renamed.history == ("Léa: K", "B: A")
-    for bad in ("", "B", "a:b", "x,y", "x" * 40):
+    # The evening's rule for names (table.names.name_problem): up to 40 characters.
+    assert model.renamed(0, "x" * 40).players[0] == "x" * 40
+    for bad, why in (("", "empty"), ("b", "twice"), ("a:b", "invalid"), ("x" * 41, "invalid")):
         refused = model.renamed(0, bad)
         assert refused.players == model.players
-        assert refused.notice == Notice("dispute.name_invalid")
+        assert refused.notice == Notice(f"new.name_{why}", fields=(("name", bad),))
 
 
 def test_revolution_reverses_the_order() -> None:

@@ -130,7 +130,9 @@ def DisputeScreen() -> ft.View:
         ),
         ft.Column(
             [note(model.notice.text(session.lang), ident="notice", color=ft.Colors.ERROR)]
-            if model.notice is not None and not model.table_cards  # else said by the play
+            if model.notice is not None
+            and not model.table_cards  # else said by the play
+            and not model.notice.key.startswith("new.name_")  # said beside the names
             else [],
         ),
         ft.Column(possible_section(session, model, act), spacing=8),
