@@ -6,12 +6,14 @@ terminal's characters and from a screenshot of the screen in Chromium."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 
 import pytest
 import zxingcpp
 from PIL import Image
 
-from tests.support.browser import Server, by_id, open_app, tap
+from companion.ui.access import lan_ipv4
+from tests.support.browser import Server, by_id, expect_text, open_app, running_server, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -68,14 +70,43 @@ def test_the_terminal_qr_code_opens_the_printed_address(server: Server) -> None:
     assert found.text == server.url and f"key={server.key}" in found.text
 
 
-def test_the_invite_screen_qr_code_opens_the_address_with_the_key(server: Server, context) -> None:
-    """The invite screen, as an editor sees it, shows a QR code that a camera decodes to the
-    address with the key; "watch only" gives the address without it."""
+@pytest.fixture(scope="module")
+def lan_server() -> Iterator[Server]:
+    """``companion serve --host 0.0.0.0``, as the README says to invite phones: it prints
+    this machine's network address first."""
+    with running_server("--host", "0.0.0.0") as srv:
+        yield srv
+
+
+def test_a_server_only_this_computer_reaches_shows_no_code(server: Server, context) -> None:
+    """Rule (issue 21, bug 7): on a server listening on 127.0.0.1 (``companion`` alone, or
+    ``--host 127.0.0.1``), the invite screen says what to run for phones and shows no QR
+    code, which would open nothing on a phone."""
     page = open_app(context, server.url)
+    tap(page, "home-invite")
+    expect_text(page, "invite-local-only", "companion serve --host 0.0.0.0")
+    by_id(page, "invite-url").wait_for(state="attached")
+    assert by_id(page, "invite-qr").count() == 0
+
+
+def test_the_invite_screen_qr_code_opens_the_address_with_the_key(
+    lan_server: Server, context
+) -> None:
+    """The invite screen, as an editor sees it, shows a QR code that a camera decodes to the
+    address with the key; "watch only" gives the address without it. (A machine with no
+    network but loopback has nothing a phone could open: it shows no code, as above.)"""
+    server = lan_server
+    page = open_app(context, server.url)
+    if not lan_ipv4():
+        tap(page, "home-invite")
+        by_id(page, "invite-local-only").wait_for(state="attached")
+        assert by_id(page, "invite-qr").count() == 0
+        return
     tap(page, "home-invite")
     by_id(page, "invite-qr").wait_for(state="visible")
     assert _decode_on_screen(page, "invite-qr", server.url) == server.url
     assert server.key and f"key={server.key}" in server.url
 
     tap(page, "invite-mode-watch")
-    assert _decode_on_screen(page, "invite-qr", server.base + "/") == server.base + "/"
+    bare = server.url.split("?")[0]  # the printed address, without the key
+    assert _decode_on_screen(page, "invite-qr", bare) == bare

@@ -43,3 +43,25 @@ def test_qr_codes_are_drawn_here() -> None:
     text = qr.terminal_text(url)
     lines = text.splitlines()
     assert len(lines) > 15 and "█" in text
+
+
+def test_the_screen_s_code_is_the_png_s_modules() -> None:
+    """Rule: the dark runs the invite screen draws cover exactly the dark modules of the
+    code (the same code as the PNG and the terminal's), row by row."""
+    import doctest
+
+    import segno
+
+    assert doctest.testmod(qr).failed == 0
+    url = "http://192.168.1.20:8550/?key=" + "x" * 22
+    side, runs = qr.dark_runs(url)
+    drawn = {(y, x + i) for y, x, n in runs for i in range(n)}
+    code = segno.make(url, error="m", micro=False)
+    dark = {
+        (y, x)
+        for y, row in enumerate(code.matrix_iter(border=3))
+        for x, module in enumerate(row)
+        if module
+    }
+    assert side == len(list(code.matrix_iter(border=3)))
+    assert drawn == dark

@@ -1,18 +1,37 @@
-"""Invite a phone: the table's address as a QR code, drawn on this computer. The phone build
+"""Invite a phone: the table's address as a QR code, drawn on this computer (as vector
+rectangles: see ``qr.dark_runs``). The phone build
 has no server for other phones to join: it says so, and how to move an evening instead."""
 
 from __future__ import annotations
 
 import flet as ft
+import flet.canvas as cv
 
 from companion.table import runtime
 from companion.ui import routes, theme
 from companion.ui.invite_model import Mode, invite
-from companion.ui.qr import png_bytes
+from companion.ui.qr import dark_runs
 from companion.ui.session import use_session
 from companion.ui.widgets import guarded, note, screen, tagged
 
 QR_SIZE = 280  # fits a 360 px screen with its margins
+
+
+def qr_drawing(url: str) -> ft.Control:
+    """The code drawn as rectangles, dark on white whatever the theme (scanners need the
+    contrast), each module a whole number of pixels (no seams between rows)."""
+    side, runs = dark_runs(url)
+    module = max(1, QR_SIZE // side)
+    path = cv.Path(
+        [cv.Path.Rect(x * module, y * module, n * module, module) for y, x, n in runs],
+        paint=ft.Paint(color="#000000", style=ft.PaintingStyle.FILL, anti_alias=False),
+    )
+    return ft.Container(
+        content=cv.Canvas([path], width=side * module, height=side * module),
+        bgcolor="#ffffff",
+        width=side * module,
+        height=side * module,
+    )
 
 
 @ft.component
@@ -25,7 +44,7 @@ def InviteScreen() -> ft.View:
     served = runtime.current().has_server and bool(config.addresses)
     shown = invite(config.addresses, config.key, session.editor, mode) if served else None
     url = shown.url if shown is not None else ""
-    png = ft.use_memo(lambda: png_bytes(url) if url else b"", [url])
+    code = ft.use_memo(lambda: qr_drawing(url) if url else ft.Container(), [url])
     if shown is None:
         return screen(
             session,
@@ -56,21 +75,22 @@ def InviteScreen() -> ft.View:
                 spacing=8,
             )
         )
+    body.append(note(session.tr(shown.explain), ident="invite-explain"))
+    if not shown.local_only:  # a code for 127.0.0.1 would open nothing on a phone
+        body.append(
+            ft.Row(
+                [
+                    ft.Semantics(
+                        identifier="invite-qr",
+                        label=session.tr("invite.qr_label"),
+                        image=True,
+                        content=code,
+                    )
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+        )
     body += [
-        note(session.tr(shown.explain), ident="invite-explain"),
-        ft.Row(
-            [
-                ft.Semantics(
-                    identifier="invite-qr",
-                    label=session.tr("invite.qr_label"),
-                    image=True,
-                    content=ft.Image(
-                        src=png, width=QR_SIZE, height=QR_SIZE, filter_quality=ft.FilterQuality.NONE
-                    ),
-                )
-            ],
-            alignment=ft.MainAxisAlignment.CENTER,
-        ),
         # Selectable, to copy it; Flutter then gives readers an empty field: the label
         # says the address.
         ft.Semantics(
