@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from collections.abc import Callable
 from urllib.parse import urlparse
@@ -14,10 +15,14 @@ from companion.table.table_rules import TableRules
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
 from companion.ui.i18n import LANGS, t
+from companion.ui.key_memory import phone_prefs
 from companion.ui.live_settings import publish_settings, use_table_settings
 from companion.ui.session import ServerConfig, Session, SessionContext
 from companion.ui.settings import UiSettings
 from companion.ui.widgets import note
+
+# The app's language in the phone's storage, for the page's script (assets/index.html).
+LANG_PREF = "companion.lang"
 
 _SCREEN_MODULES: list[str] = []  # what warm_up imports ahead on a server
 
@@ -106,6 +111,14 @@ def App(config: ServerConfig) -> list[ft.View]:
         )
 
     ft.use_effect(apply_look, [settings])
+
+    async def tell_the_page() -> None:
+        # The page's own script says "connection lost" in this language (assets/index.html),
+        # when no Python is there to say it.
+        with contextlib.suppress(RuntimeError, TimeoutError):
+            await phone_prefs(page).set(LANG_PREF, settings.lang)
+
+    ft.use_effect(tell_the_page, [settings.lang])
 
     # Changes made by another process on the same folder reach the phones (once per server;
     # a browser tab has no other process to hear, and no thread to listen with).

@@ -25,6 +25,7 @@ from tests.support.browser import (
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
+SHOTS = Path(__file__).parents[2] / "build" / "e2e"  # screenshots to look at
 
 
 def _phone(browser: Any, url: str) -> tuple[Any, Any]:
@@ -59,9 +60,19 @@ def test_a_killed_server_started_again_lets_both_phones_edit_with_their_taps(
             by_id(a, "order").wait_for(state="detached")
             port, key = int(first.base.rsplit(":", 1)[1]), first.key
             os.kill(first.pid, signal.SIGKILL)
+            # While it is down, each phone says so in the table's language (issue 21, bug 5).
+            for page in (a, b):
+                offline = page.locator("#companion-offline")
+                offline.wait_for(state="visible", timeout=30_000)
+                assert "Connexion perdue" in offline.inner_text()
+                assert "companion serve" in offline.inner_text()
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            a.screenshot(path=str(SHOTS / "server-down.png"))
         with running_server(data_dir=data, port=port) as again:
             assert again.key == key
             assert "table-key" in again.output.read_text("utf-8")
+            for page in (a, b):  # back: the notice goes
+                page.locator("#companion-offline").wait_for(state="detached", timeout=60_000)
             # Phone A reconnects by itself, and opens the Donne tab with its two taps.
             expect_text(a, "order", "Léa → Tom", timeout=60_000)
             assert by_id(a, "read-only-banner").count() == 0
@@ -87,4 +98,26 @@ def test_a_killed_server_started_again_lets_both_phones_edit_with_their_taps(
             expect_text(a, "order", "Touchez qui sort en premier")
     finally:
         for ctx in contexts:
+            ctx.close()
+
+
+def test_a_server_down_is_said_in_the_table_s_language(browser: Any, tmp_path: Path) -> None:
+    """Rule (issue 21, bug 5): a table playing in English is told in English that the
+    server is gone (the page reads the language the app kept in the phone's storage)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "ui-settings.json").write_text('{"lang": "en", "theme": "light"}', "utf-8")
+    TableService(data).create_evening(PLAYERS, "trou-du-cul")
+    with running_server(data_dir=data) as srv:
+        ctx, page = _phone(browser, srv.url)
+        try:
+            expect_text(page, "evening-hand", "Hand 1")
+            page.wait_for_function(
+                "() => localStorage.getItem('flutter.companion.lang') === '\"en\"'"
+            )
+            os.kill(srv.pid, signal.SIGKILL)
+            offline = page.locator("#companion-offline")
+            offline.wait_for(state="visible", timeout=30_000)
+            assert "Lost the connection" in offline.inner_text()
+        finally:
             ctx.close()
