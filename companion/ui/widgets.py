@@ -198,6 +198,7 @@ def screen(
     ident: str,
     actions: Sequence[ft.Control] = (),
     up: str | None = None,
+    ref: ft.Ref[ft.View] | None = None,
 ) -> ft.View:
     """A screen: app bar with the way back (one level up the route, or to ``up``), the
     read-only notice for phones without the key, and a scrolling column kept phone-shaped
@@ -221,6 +222,7 @@ def screen(
             "back", ft.Icons.ARROW_BACK, session.tr("app.back"), lambda: session.go(parent)
         )
     return ft.View(
+        ref=ref,
         route=route,
         appbar=ft.AppBar(
             title=tagged(ident, ft.Text(title, size=theme.TEXT_LARGE)),

@@ -6,6 +6,7 @@ goes silently."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +32,14 @@ ORDERS = [
     ["Zoé", "Sam", "Tom", "Léa"],
 ]
 CORRECTED = ["Zoé", "Léa", "Tom", "Sam"]
+SHOTS = Path(__file__).parents[2] / "build" / "e2e"  # screenshots to look at
+# The control's top and bottom inside the window (its semantics node is where Flutter drew it).
+_ON_SCREEN = """(ident) => {
+  const node = document.querySelector(`[flt-semantics-identifier="${ident}"]`);
+  if (!node) return false;
+  const r = node.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.top < window.innerHeight;
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +90,16 @@ def test_undo_says_what_it_takes_back_and_redo_puts_it_back(
         tap(page, "evening-undo")
         expect_text(page, "evening-snackbar", "Annulé : enregistrement de la donne 4")
         expect_text(page, "evening-hand", "Donne 4")  # hand 4 is to play again
+        # The plan of hand 4 opens from its top: its heading and the table on screen
+        # (issue 21, bug 6), though the undo button was tapped at the bottom.
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "plan-after-undo.png"))
+        # Flutter moves the semantics nodes with a scroll made by the app only at the next
+        # scroll event: a one-pixel wheel (where a person's screen shows it already).
+        page.mouse.move(200, 600)
+        page.mouse.wheel(0, 1)
+        for ident in ("evening-hand", "table-drawing"):
+            page.wait_for_function(_ON_SCREEN, arg=ident, timeout=10_000)
         expect_text(page, "evening-redo", "Rétablir : enregistrement de la donne 4")
         assert len(TableService(srv.data_dir).evening(evening_id).hands) == 3
 

@@ -7,6 +7,7 @@ on this screen moves to a new evening when one starts."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -166,6 +167,9 @@ def EveningScreen() -> ft.View:
     damaged, set_damaged = use_maybe(Path)  # the damaged file, when it has a good backup
     message, set_message = use_maybe(str)
     box = use_entry_box()  # the taps: read by the panels that show them, not by this render
+    # The screen's scrolling view, as last rendered (Flet hands the mounted control's id
+    # to each new instance): to bring the top back into view.
+    scroller: ft.Ref[ft.View] = ft.use_memo(lambda: ft.Ref[ft.View](), [])
     tab, set_tab = use_value(PLAN if session.editor else SCORES)
     details_open, set_details_open = ft.use_state(False)
     # The order of the player keys as this phone shows them; changed only by this phone's
@@ -316,12 +320,22 @@ def EveningScreen() -> ft.View:
         if saved is not None:
             box.set(HandEntry())
             set_slots(table_view(saved).slots)
-            set_tab(SCORES)
+            set_tab(SCORES)  # where it stood: undo stays under the thumb
 
     def moved(saved: Evening) -> None:
         box.set(HandEntry())
         set_slots(table_view(saved).slots)
         set_tab(PLAN)
+        page.run_task(to_top)
+
+    async def to_top() -> None:
+        """The plan after an undo or a redo, and a tab picked (by "Voir la donne suivante"
+        at the bottom of the scores too), from its top: the "Donne N" heading and the table,
+        not at the height the page was scrolled to."""
+        shown_view = scroller.current
+        if shown_view is not None:
+            with contextlib.suppress(RuntimeError, TimeoutError):
+                await shown_view.scroll_to(offset=0, duration=0)
 
     undo, redo, told = use_undo_redo(session, view, change_evening, after=moved)
 
@@ -335,6 +349,7 @@ def EveningScreen() -> ft.View:
     def pick_tab(name: str) -> None:
         set_tab(name)
         set_message(None)
+        page.run_task(to_top)
 
     def keep() -> None:
         """The stale taps carried over to the hand to play now."""
@@ -439,6 +454,7 @@ def EveningScreen() -> ft.View:
         body,
         ident="screen-evening",
         up=routes.HOME if wanted else None,
+        ref=scroller,
     )
 
 
