@@ -11,16 +11,15 @@ from typing import Any
 
 import pytest
 
-from tests.support.browser import PHONE, by_id, expect_text, goto, open_app, running_server, tap
+from tests.support.browser import by_id, expect_text, goto, open_phone, running_server, tap
 from tests.support.static_site import new_evening
 
 pytestmark = pytest.mark.e2e
 
 
 def _phone(browser: Any, url: str) -> tuple[Any, Any]:
-    ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(30_000)
-    page = open_app(ctx, url)
+    """A phone with the key, on the home screen."""
+    ctx, page = open_phone(browser, url)
     by_id(page, "home-new").wait_for(state="attached")
     return ctx, page
 

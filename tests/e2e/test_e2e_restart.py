@@ -13,11 +13,10 @@ import pytest
 
 from companion.table.service import TableService
 from tests.support.browser import (
-    PHONE,
     by_id,
     expect_text,
     goto,
-    open_app,
+    open_phone,
     running_server,
     tap,
 )
@@ -29,9 +28,8 @@ SHOTS = Path(__file__).parents[2] / "build" / "e2e"  # screenshots to look at
 
 
 def _phone(browser: Any, url: str) -> tuple[Any, Any]:
-    ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(30_000)
-    page = open_app(ctx, url)
+    """A phone with the key, on tonight's evening."""
+    ctx, page = open_phone(browser, url)
     tap(page, "home-continue")
     return ctx, page
 

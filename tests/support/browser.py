@@ -141,6 +141,14 @@ def open_app(context: Any, url: str, timeout: float = 60_000) -> Any:
     return page
 
 
+def open_phone(browser: Any, url: str, timeout: float = 30_000) -> tuple[Any, Any]:
+    """A phone of its own (a browser context at phone size, ``timeout`` ms for each wait)
+    with the app opened at ``url``: ``(context, page)``; close the context after."""
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.set_default_timeout(timeout)
+    return ctx, open_app(ctx, url)
+
+
 def goto(page: Any, url: str, timeout: float = 60_000) -> None:
     """Load ``url`` (a fresh start of the app) and turn semantics on again."""
     page.goto(url)
