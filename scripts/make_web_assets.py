@@ -151,6 +151,78 @@ def _save(image: Image.Image, path: Path, size: int) -> None:
 
 
 # Written into Flet's page just after its configuration (which the script reads).
+OFFLINE = r"""  <script>
+    // The connection to the table's server lost (the computer asleep or out of Wi-Fi range,
+    // `companion serve` stopped or restarting): Flet's client shows only "Working..." in
+    // English on a blank page. Say what happened, in the table's language (the app keeps
+    // it in this phone's storage: "companion.lang"), and that it tries again by itself.
+    // Flet's client reconnects with a new WebSocket: its opening hides the notice. The
+    // phone build has no server and no WebSocket: nothing to say there.
+    (function () {
+      var Native = window.WebSocket;
+      if (!Native) return;
+      var WORDS = {
+        fr: ["Connexion perdue avec l'ordinateur qui sert l'app. Nouvel essai en cours\u2026",
+          "Les donnes notées sont en sécurité sur l'ordinateur. Vérifiez qu'il est allumé, sur " +
+          "le même Wi-Fi que ce téléphone, et que « companion serve » tourne."],
+        en: ["Lost the connection to the computer serving the app. Trying again\u2026",
+          "The hands recorded are safe on that computer. Check that it is on, on the same " +
+          "Wi-Fi as this phone, and that 'companion serve' is running."]
+      };
+      function lang() {
+        try {
+          var kept = JSON.parse(localStorage.getItem("flutter.companion.lang") || "null");
+          if (kept === "en" || kept === "fr") return kept;
+        } catch (e) { }
+        return (navigator.language || "fr").slice(0, 2) === "en" ? "en" : "fr";
+      }
+      var notice = null, timer = null;
+      function show() {
+        if (notice) return;
+        var words = WORDS[lang()];
+        // The whole page, over Flet's own "Working..." (a blank page with English words).
+        notice = document.createElement("div");
+        notice.id = "companion-offline";
+        notice.setAttribute("role", "alert");
+        notice.style.cssText = "position:fixed;inset:0;z-index:2147483647;display:flex;" +
+          "align-items:center;justify-content:center;padding:16px;background:#f4f6ef";
+        var card = document.createElement("div");
+        card.style.cssText = "max-width:480px;padding:20px;border-radius:12px;" +
+          "background:#b3261e;color:#fff;font:18px/1.35 Roboto,system-ui,sans-serif";
+        var title = document.createElement("strong");
+        title.textContent = words[0];
+        var more = document.createElement("div");
+        more.style.cssText = "margin-top:10px;font-size:16px";
+        more.textContent = words[1];
+        card.appendChild(title);
+        card.appendChild(more);
+        notice.appendChild(card);
+        document.body.appendChild(notice);
+      }
+      function hide() {
+        clearTimeout(timer);
+        timer = null;
+        if (notice) { notice.remove(); notice = null; }
+      }
+      window.WebSocket = function (url, protocols) {
+        var ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
+        if (String(url).indexOf("/ws") !== -1) {
+          ws.addEventListener("open", hide);
+          ws.addEventListener("close", function () {
+            // A quick reconnect (a phone waking up) needs no words.
+            if (!timer && !notice) timer = setTimeout(function () { timer = null; show(); }, 1500);
+          });
+        }
+        return ws;
+      };
+      window.WebSocket.prototype = Native.prototype;
+      ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (k, i) {
+        window.WebSocket[k] = i;
+      });
+    })();
+  </script>
+"""
+
 PRELOAD = """\
   <script>
     // Flutter's loader asks for its files one after another: the bootstrap script, then
@@ -238,7 +310,7 @@ def app_index(flet_page: str) -> str:
             f'<meta name="apple-mobile-web-app-title" content="{short}">',
         ),
         ("<title>Flet</title>", f"<title>{name}</title>"),
-        ("  <!-- fletAppConfig -->\n", "  <!-- fletAppConfig -->\n\n" + PRELOAD),
+        ("  <!-- fletAppConfig -->\n", "  <!-- fletAppConfig -->\n\n" + OFFLINE + "\n" + PRELOAD),
     ):
         if old not in replaced:
             raise SystemExit(f"Flet's index.html changed: {old!r} not found; update this script")

@@ -24,6 +24,7 @@ from _common import snapshot
 
 from companion.table.service import TableService
 from companion.ui.evenings import current_evening_id
+from companion.ui.table_key import table_key
 from tests.support.browser import Server, running_server
 from tests.support.wire import WireClient
 
@@ -291,6 +292,7 @@ def test_a_backup_from_a_newer_app_is_refused_clearly_and_changes_nothing(tmp_pa
     doc = json.loads(export.read_text("utf-8"))
     doc["schema_version"] += 1
     newer = json.dumps(doc).encode()
+    table_key(data)  # as ``companion serve`` keeps it there when it starts: not the import's
     before = snapshot(data)
     with running_server(data_dir=data) as server:
 
