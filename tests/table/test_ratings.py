@@ -204,3 +204,37 @@ def test_a_change_from_another_process_is_rated_too(service, tmp_path):
     service.record_hand(ev.id, ["Eve", "Ann", "Cat", "Bob", "Dan"], expected_version=ev.version)
     assert by_name(service)["Eve"].hands == 5
     assert {n: (r.mu, r.sigma) for n, r in by_name(service).items()} == fresh(service)
+
+
+def test_a_newcomer_s_short_streak_ranks_below_a_steady_regular(tmp_path) -> None:
+    """Rule (ratings.py): the ranking is by the conservative rating, mu − 3 sigma, not by
+    mu. A newcomer who won his four hands has the higher mu, but the regular who won half
+    of forty hands is the surer player, and ranks first."""
+    import random
+    from datetime import date, timedelta
+
+    from companion.table.service import TableService
+
+    service = TableService(tmp_path)
+    rng = random.Random(1)
+    regulars = ["Ann", "Bob", "Cat", "Dan"]
+    for week in range(4):
+        ev = service.create_evening(
+            regulars, "classique", day=date(2026, 1, 1) + timedelta(weeks=week)
+        )
+        for hand in range(10):
+            order = (
+                ["Ann", *rng.sample(regulars[1:], 3)] if hand % 2 == 0 else rng.sample(regulars, 4)
+            )
+            ev = service.record_hand(ev.id, order, expected_version=ev.version)
+    ev = service.create_evening(["Neo", "Bob", "Cat", "Dan"], "classique", day=date(2026, 2, 1))
+    for _ in range(4):
+        ev = service.record_hand(
+            ev.id, ["Neo", *rng.sample(["Bob", "Cat", "Dan"], 3)], expected_version=ev.version
+        )
+    names = {p.id: p.name for p in service.repo.get_players()}
+    by_name = {names[r.player_id]: r for r in service.ratings()}
+    ann, neo = by_name["Ann"], by_name["Neo"]
+    assert neo.mu > ann.mu  # ranked by mu alone, the newcomer would lead
+    assert neo.ordinal < ann.ordinal
+    assert (ann.rank, neo.rank) == (1, 2)
