@@ -4,6 +4,7 @@ app uses.
     companion evening new --rules PRESET --players A,B,C,D [--set NAME=VALUE]... [--ranking ...]
     companion evening record EVENING --order A,B,C,D [--event KIND:PLAYER]...
                              [--cards-left NAME=N,...] [--none-played NAME,...]
+                             [--request-id ID]
     companion evening edit EVENING HAND [--order ...] [--event KIND:PLAYER]...
                              [--cards-left NAME=N,...] [--none-played NAME,...]
     companion evening delete EVENING HAND
@@ -18,7 +19,10 @@ made from the version just read, so it is refused (not lost) if another phone ch
 evening meanwhile. Output: one JSON object (``id``, ``version``, ``hands``, ``totals``,
 ``ranking``, ``next_plan`` with its instructions in ``--lang``, ``undo`` / ``redo``: what
 each would touch next, or null; ``undo`` and ``redo`` also print ``undone`` / ``redone``: what
-they did); bad input exits 2 with one line on stderr, in ``--lang``.
+they did); bad input exits 2 with one line on stderr, in ``--lang``. ``record --request-id
+ID``: a retry with the same id (after a crash or a timeout, not knowing whether the hand was
+stored) records nothing twice: it prints the evening with ``already_recorded``, the number of
+the hand that id recorded, and exits 0.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from companion.cli.output import fail, print_json
 from companion.errors import CompanionError
 from companion.rules.errors import NotationError
 from companion.table.evening_models import Evening
-from companion.table.service import TableService
+from companion.table.service import DuplicateHandError, TableService
 from companion.table.undo_log import Change, next_redo, next_undo
 
 Run = Callable[[TableService, argparse.Namespace], Evening]
@@ -89,6 +93,13 @@ def register(subparsers: Any) -> None:
             metavar="KIND:PLAYER",
             help="e.g. revolution:Léa, putsch:Tom=failed, forbidden_finish:Ana",
         )
+        if name == "record":
+            p.add_argument(
+                "--request-id",
+                metavar="ID",
+                help="any id of yours (letters, digits, '-', '_', '.', ':'; up to 64): a retry "
+                "with the same id never records the hand twice",
+            )
         p.set_defaults(handler=_guard(_record if name == "record" else _edit))
 
     runs: tuple[tuple[str, str, Run], ...] = (
@@ -115,11 +126,16 @@ def register(subparsers: Any) -> None:
 
 def _guard(run: Run) -> Callable[[argparse.Namespace], int]:
     def handler(args: argparse.Namespace) -> int:
+        already: int | None = None
         try:
             evening = run(TableService(args.data_dir), args)
+        except DuplicateHandError as err:  # a retry of a request already carried out
+            evening, already = err.current, err.number
         except CompanionError as err:
             return fail(err, args.lang)
         data = summary(evening, args.lang)
+        if already is not None:
+            data["already_recorded"] = already
         # Right after an undo, what redo would make again is what was undone (and the
         # reverse after a redo).
         if args.evening_command == "undo":
@@ -246,8 +262,26 @@ def _record(service: TableService, args: argparse.Namespace) -> Evening:
         _names(args.order) if args.order else [],
         events=_events(args.event),
         expected_version=ev.version,
+        key=_request_id(args.request_id),
         **cards,
     )
+
+
+_REQUEST_ID = re.compile(r"[A-Za-z0-9_.:\-]{1,64}")
+
+
+def _request_id(given: str | None) -> str | None:
+    """The request id as the hand keeps it (``cli:`` before it: never one of the app's
+    keys), or None."""
+    if given is None:
+        return None
+    if not _REQUEST_ID.fullmatch(given):
+        raise NotationError(
+            f"Identifiant de requête refusé : « {given} » (1 à 64 lettres, chiffres, "
+            "« - », « _ », « . » ou « : »).",
+            f"Request id refused: '{given}' (1 to 64 letters, digits, '-', '_', '.' or ':').",
+        )
+    return f"cli:{given}"
 
 
 def _edit(service: TableService, args: argparse.Namespace) -> Evening:

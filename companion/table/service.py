@@ -127,6 +127,7 @@ class DuplicateHandError(EveningError):
             hand=number,
         )
         self.current = current
+        self.number = number  # the hand that key recorded
 
 
 class UnknownHandError(EveningError):

@@ -167,3 +167,28 @@ def test_redo_with_nothing_undone_is_refused_in_words(evening: Path) -> None:
     assert out.returncode == 2
     assert out.stderr.strip() == "Nothing to redo."
     assert {p: p.read_bytes() for p in (evening / "evenings").iterdir()} == before
+
+
+def test_a_retried_request_records_the_hand_once(evening: Path) -> None:
+    """Rule (issue 21 §13): ``record --request-id``, run again with the same id (a retry
+    after a crash, not knowing whether the hand was stored), records nothing twice: exit 0,
+    the evening as it is, and which hand that id recorded."""
+    first = run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max", "--request-id", "r-1")
+    assert first.returncode == 0, first.stderr
+    assert "already_recorded" not in json.loads(first.stdout)
+    again = run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max", "--request-id", "r-1")
+    assert again.returncode == 0, again.stderr
+    data = json.loads(again.stdout)
+    assert data["already_recorded"] == 1 and data["hands"] == 1
+    other = run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max", "--request-id", "r-2")
+    assert json.loads(other.stdout)["hands"] == 2
+
+
+def test_a_request_id_that_is_not_one_is_refused_in_words(evening: Path) -> None:
+    """Rule: a request id with spaces (or too long) is refused, exit 2, one line, nothing
+    recorded."""
+    out = run(evening, "record", "last", "--order", "Ana,Tom,Léa,Max", "--request-id", "a b")
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "a b" in out.stderr
+    assert run(evening, "plan", "last").returncode == 0
+    assert json.loads(run(evening, "plan", "last").stdout)["hands"] == 0
