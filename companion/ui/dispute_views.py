@@ -28,6 +28,11 @@ class Notice:
     reason: tuple[str, str] | None = None
     fields: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def about_a_name(self) -> bool:
+        """A refused player's name (``table.names.name_problem``): said beside the names."""
+        return self.key.startswith("new.name_")
+
     def text(self, lang: str) -> str:
         fields = dict(self.fields)
         if self.reason is not None:

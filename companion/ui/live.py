@@ -46,22 +46,36 @@ def publish(evening: Evening) -> None:
 def use_tonight_changes(on_change: Callable[[], Awaitable[None]]) -> None:
     """While this screen is mounted, run ``on_change`` (as this phone's task) when another
     phone or process may have changed tonight's evening. The handler is read at delivery."""
+
+    async def heard(_message: object) -> None:
+        await on_change()
+
+    _use_topic(TONIGHT, heard)
+
+
+def _use_topic(name: str, on_message: Callable[[Any], Awaitable[None] | None]) -> None:
+    """While the screen is mounted, run ``on_message(message)`` for each message on topic
+    ``name``, as this phone's task (pub/sub delivers in the sender's context). The handler
+    is read at delivery, so it sees this phone's latest state rather than the one of the
+    render that subscribed."""
     page = ft.context.page
-    handler: ft.MutableRef[Callable[[], Awaitable[None]]] = ft.use_ref()
-    handler.current = on_change
+    handler: ft.MutableRef[Callable[[Any], Awaitable[None] | None]] = ft.use_ref()
+    handler.current = on_message  # (a callable given to use_ref would be taken for a factory)
 
     def subscribe() -> None:
-        async def deliver() -> None:
+        async def deliver(message: Any) -> None:
             if handler.current is not None:
-                await handler.current()
+                done = handler.current(message)
+                if done is not None:
+                    await done
 
-        async def on_message(_topic: str, _message: object) -> None:
-            page.run_task(deliver)  # delivered in the sender's context
+        async def received(_topic: str, message: Any) -> None:
+            page.run_task(deliver, message)
 
-        page.pubsub.subscribe_topic(TONIGHT, on_message)
+        page.pubsub.subscribe_topic(name, received)
 
     def unsubscribe() -> None:
-        page.pubsub.unsubscribe_topic(TONIGHT)
+        page.pubsub.unsubscribe_topic(name)
 
     ft.use_effect(subscribe, [], cleanup=unsubscribe)
 
@@ -149,27 +163,8 @@ def announced_here(evening_id: str) -> bool:
 
 def use_new_evenings(on_new: Callable[[NewEvening], None]) -> None:
     """While this screen is shown, call ``on_new`` (as this phone's task) when another phone
-    starts an evening. The handler is read at delivery, so it sees this phone's latest
-    state rather than the one of the render that subscribed."""
-    page = ft.context.page
-    handler: ft.MutableRef[Callable[[NewEvening], None]] = ft.use_ref()  # a callable given
-    handler.current = on_new  # to use_ref would be taken for a factory
-
-    def subscribe() -> None:
-        async def deliver(new: NewEvening) -> None:
-            if handler.current is not None:
-                handler.current(new)
-
-        async def on_message(_topic: str, new: NewEvening) -> None:
-            # Delivered in the sender's context: run it as this phone's task.
-            page.run_task(deliver, new)
-
-        page.pubsub.subscribe_topic(NEW_EVENINGS, on_message)
-
-    def unsubscribe() -> None:
-        page.pubsub.unsubscribe_topic(NEW_EVENINGS)
-
-    ft.use_effect(subscribe, [], cleanup=unsubscribe)
+    starts an evening, with this phone's latest state (see ``_use_topic``)."""
+    _use_topic(NEW_EVENINGS, on_new)
 
 
 # The phones (``id`` of their page) saving a change of their own: a reload that would land

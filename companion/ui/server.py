@@ -35,12 +35,10 @@ DEFAULT_PORT = 8550
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 
 
-def build_config(
-    data_dir: str | None, host: str, port: int, open_room: bool, *, rotate_key: bool = False
-) -> ServerConfig:
+def build_config(data_dir: str | None, host: str, port: int, open_room: bool) -> ServerConfig:
     """The server's settings; its key (none in an open room) is the data folder's
     (``table_key``), so that phones come back after a restart."""
-    return serve_config(data_dir, host, port, open_room, rotate_key=rotate_key)[0]
+    return serve_config(data_dir, host, port, open_room)[0]
 
 
 def serve_config(

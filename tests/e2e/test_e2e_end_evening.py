@@ -12,7 +12,7 @@ from companion.table.service import TableService
 from tests.support.browser import (
     by_id,
     expect_text,
-    open_phone,
+    open_tonight,
     running_server,
     tap,
 )
@@ -21,13 +21,6 @@ pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
 SHOTS = Path(__file__).parents[2] / "build" / "e2e"  # screenshots to look at
-
-
-def _phone(browser: Any, url: str) -> tuple[Any, Any]:
-    """A phone with the key, on tonight's evening."""
-    ctx, page = open_phone(browser, url)
-    tap(page, "home-continue")
-    return ctx, page
 
 
 def test_the_scores_tab_ends_the_evening_and_every_phone_shows_the_podium(
@@ -40,8 +33,8 @@ def test_the_scores_tab_ends_the_evening_and_every_phone_shows_the_podium(
     ev = service.create_evening(PLAYERS, "trou-du-cul")
     service.record_hand(ev.id, PLAYERS, expected_version=ev.version)
     with running_server(data_dir=data) as srv:
-        ctx_a, a = _phone(browser, srv.url)
-        ctx_b, b = _phone(browser, srv.url)
+        ctx_a, a = open_tonight(browser, srv.url)
+        ctx_b, b = open_tonight(browser, srv.url)
         try:
             tap(a, "evening-tab-scores")
             tap(a, "evening-end")
@@ -66,7 +59,7 @@ def test_no_end_before_the_first_hand(browser: Any, tmp_path: Path) -> None:
     data = tmp_path / "data"
     TableService(data).create_evening(PLAYERS, "trou-du-cul")
     with running_server(data_dir=data) as srv:
-        ctx, page = _phone(browser, srv.url)
+        ctx, page = open_tonight(browser, srv.url)
         try:
             tap(page, "evening-tab-scores")
             by_id(page, "evening-tab-scores").wait_for(state="attached")

@@ -16,7 +16,7 @@ from tests.support.browser import (
     by_id,
     expect_text,
     goto,
-    open_phone,
+    open_tonight,
     running_server,
     tap,
 )
@@ -25,13 +25,6 @@ pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
 SHOTS = Path(__file__).parents[2] / "build" / "e2e"  # screenshots to look at
-
-
-def _phone(browser: Any, url: str) -> tuple[Any, Any]:
-    """A phone with the key, on tonight's evening."""
-    ctx, page = open_phone(browser, url)
-    tap(page, "home-continue")
-    return ctx, page
 
 
 def test_a_killed_server_started_again_lets_both_phones_edit_with_their_taps(
@@ -44,8 +37,8 @@ def test_a_killed_server_started_again_lets_both_phones_edit_with_their_taps(
     try:
         with running_server(data_dir=data) as first:
             evening = TableService(data).create_evening(PLAYERS, "trou-du-cul")
-            ctx_a, a = _phone(browser, first.url)
-            ctx_b, b = _phone(browser, first.url)
+            ctx_a, a = open_tonight(browser, first.url)
+            ctx_b, b = open_tonight(browser, first.url)
             contexts += [ctx_a, ctx_b]
             tap(a, "evening-tab-entry")
             tap(a, "out-0")
@@ -107,7 +100,7 @@ def test_a_server_down_is_said_in_the_table_s_language(browser: Any, tmp_path: P
     (data / "ui-settings.json").write_text('{"lang": "en", "theme": "light"}', "utf-8")
     TableService(data).create_evening(PLAYERS, "trou-du-cul")
     with running_server(data_dir=data) as srv:
-        ctx, page = _phone(browser, srv.url)
+        ctx, page = open_tonight(browser, srv.url)
         try:
             expect_text(page, "evening-hand", "Hand 1")
             page.wait_for_function(

@@ -149,6 +149,13 @@ def open_phone(browser: Any, url: str, timeout: float = 30_000) -> tuple[Any, An
     return ctx, open_app(ctx, url)
 
 
+def open_tonight(browser: Any, url: str) -> tuple[Any, Any]:
+    """``open_phone``, then "Reprendre la soirée": a phone on tonight's evening."""
+    ctx, page = open_phone(browser, url)
+    tap(page, "home-continue")
+    return ctx, page
+
+
 def goto(page: Any, url: str, timeout: float = 60_000) -> None:
     """Load ``url`` (a fresh start of the app) and turn semantics on again."""
     page.goto(url)

@@ -132,7 +132,7 @@ def DisputeScreen() -> ft.View:
             [note(model.notice.text(session.lang), ident="notice", color=ft.Colors.ERROR)]
             if model.notice is not None
             and not model.table_cards  # else said by the play
-            and not model.notice.key.startswith("new.name_")  # said beside the names
+            and not model.notice.about_a_name  # said beside the names
             else [],
         ),
         ft.Column(possible_section(session, model, act), spacing=8),

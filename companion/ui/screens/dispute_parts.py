@@ -94,7 +94,7 @@ def setup_section(
     if panel == "names":
         controls += rows_of(_name_fields(session, model, act), 2, spacing=8)
     # A refused name is said under the fields (the field keeps what was typed, to mend).
-    refused = model.notice is not None and model.notice.key.startswith("new.name_")
+    refused = model.notice is not None and model.notice.about_a_name
     controls.append(
         ft.Column(
             [note(model.notice.text(session.lang), ident="names-notice", color=ft.Colors.ERROR)]

@@ -29,29 +29,22 @@ def HomeScreen() -> ft.View:
     # phone or folder watch to say so, must offer "Continue"), and not while another
     # screen shows (it would race with that screen's own look at the folder).
     page = ft.context.page
-    at_home = urlparse(page.route or "/").path.rstrip("/") == ""
+
+    def at_home() -> bool:
+        return urlparse(page.route or "/").path.rstrip("/") == ""
 
     async def look() -> None:
-        if not at_home:
+        if not at_home():  # the route now, not the render's: a message may come later
             return
         try:
             set_under_way(await call(data_dir, current_evening_id) is not None)
         except CompanionError:
             set_under_way(False)  # the evening screen says what is wrong with the data
 
-    ft.use_effect(look, [data_dir, session.editor, at_home])
-
-    async def look_again() -> None:
-        """Another phone or process started, changed or ended an evening: look again if
-        home is what this phone shows (a reload of the same tab keeps this screen as it
-        was, so it must already be right)."""
-        if urlparse(page.route or "/").path.rstrip("/") == "":
-            try:
-                set_under_way(await call(data_dir, current_evening_id) is not None)
-            except CompanionError:
-                set_under_way(False)
-
-    use_tonight_changes(look_again)
+    ft.use_effect(look, [data_dir, session.editor, at_home()])
+    # Another phone or process started, changed or ended an evening: look again (a reload
+    # of the same tab keeps this screen as it was, so it must already be right).
+    use_tonight_changes(look)
     entries = routes.home_entries(session.editor, under_way)
     buttons = [
         big_button(
