@@ -2,11 +2,15 @@
 line, as a readable table or ``--json``.
 
     companion history [EVENING] [--from DATE] [--to DATE] [--json] [--data-dir DIR]
+    companion history EVENING --restore [--json] [--data-dir DIR]
     companion leaderboard [--from DATE] [--to DATE] [--versus NAME,NAME] [--rating] [--json]
                           [--check-ratings] [--data-dir DIR]
 
 ``EVENING`` is an evening id, a unique prefix of one, or ``last``; without it ``history``
-lists the evenings. ``--check-ratings`` compares the ratings kept in the data folder with a
+lists the evenings; an evening whose file does not read is marked on its line and followed by
+what to do (``--restore`` puts its latest good backup back, the damaged file kept in
+``corrupt/``). The leaderboard ends by saying which evenings it left out and why (``--json``:
+``left_out``). ``--check-ratings`` compares the ratings kept in the data folder with a
 computation from nothing: exit 0 when they are the same, 1 when they differed (they are then
 replaced). Bad input exits 2 with one line on stderr.
 """
@@ -14,6 +18,7 @@ replaced). Bad input exits 2 with one line on stderr.
 from __future__ import annotations
 
 import argparse
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Any
@@ -21,6 +26,7 @@ from typing import Any
 from companion.cli import scores
 from companion.cli.output import fail, print_json, say
 from companion.errors import CompanionError
+from companion.table.history_list import LeftOut
 from companion.table.places import AveragePlace, place_words
 from companion.table.service import TableService
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
@@ -50,6 +56,12 @@ def register(subparsers: Any) -> None:
     """Add ``history`` and ``leaderboard`` to the ``companion`` sub-commands."""
     history = subparsers.add_parser("history", help="evenings, or one evening hand by hand")
     history.add_argument("evening", nargs="?", help="evening id, unique prefix, or 'last'")
+    history.add_argument(
+        "--restore",
+        action="store_true",
+        help="put the evening's latest good backup back in place of its damaged file (kept "
+        "in corrupt/)",
+    )
     _common(history)
     history.set_defaults(handler=run_history)
     board = subparsers.add_parser("leaderboard", help="rankings over all evenings or a period")
@@ -86,10 +98,111 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return "\n".join(lines)
 
 
+# What the history and the leaderboard say of an evening whose file does not read, by the
+# store's code ("other": any other code), in each language.
+DAMAGE = {
+    "fr": {
+        "corrupt-file": "⚠ fichier abîmé",
+        "newer-schema": "⚠ version plus récente",
+        "other": "⚠ illisible",
+        "restore": "⚠ {id} : fichier abîmé, gardé tel quel. Restaurez sa dernière bonne "
+        "sauvegarde ({when}) : {command}",
+        "no-backup": "⚠ {id} : fichier abîmé, gardé tel quel, sans sauvegarde valide : "
+        "importez un export JSON si vous en avez un (companion import FICHIER).",
+        "update": "⚠ {id} : écrite par une version plus récente de companion : mettez "
+        "companion à jour pour la lire (le fichier n'a pas été modifié).",
+        "unreadable": "⚠ {id} : fichier illisible ({code}) : {command} dit pourquoi.",
+        "left-out": "{n} (fichier illisible) : {items}. « companion history » dit quoi faire.",
+        "one": "1 soirée laissée de côté",
+        "many": "{n} soirées laissées de côté",
+        "restored": "Restauré depuis {backup} ; le fichier abîmé est gardé dans corrupt/.",
+    },
+    "en": {
+        "corrupt-file": "⚠ damaged file",
+        "newer-schema": "⚠ newer version",
+        "other": "⚠ unreadable",
+        "restore": "⚠ {id}: damaged file, kept as it is. Restore its latest good backup "
+        "({when}): {command}",
+        "no-backup": "⚠ {id}: damaged file, kept as it is, with no good backup: import a JSON "
+        "export if you have one (companion import FILE).",
+        "update": "⚠ {id}: written by a newer version of companion: update companion to read "
+        "it (the file was not changed).",
+        "unreadable": "⚠ {id}: unreadable file ({code}): {command} says why.",
+        "left-out": "{n} (file unreadable): {items}. 'companion history' says what to do.",
+        "one": "1 evening left out",
+        "many": "{n} evenings left out",
+        "restored": "Restored from {backup}; the damaged file is kept in corrupt/.",
+    },
+}
+
+
+def _damage(code: str, lang: str) -> str:
+    words = DAMAGE[lang]
+    return words[code] if code in ("corrupt-file", "newer-schema") else words["other"]
+
+
+def _command(args: argparse.Namespace, *words: str) -> str:
+    """A ``companion`` command line for the same data folder and language."""
+    line = ["companion", *words]
+    if args.data_dir:
+        line += ["--data-dir", args.data_dir]
+    if args.lang != "fr":
+        line += ["--lang", args.lang]
+    return shlex.join(line)
+
+
+def _advice(service: TableService, args: argparse.Namespace, evening_id: str, code: str) -> str:
+    """What to do about an evening whose file does not read."""
+    words, short = DAMAGE[args.lang], evening_id[:8]
+    if code == "newer-schema":
+        return words["update"].format(id=short)
+    if code != "corrupt-file":
+        command = _command(args, "history", short)
+        return words["unreadable"].format(id=short, code=code, command=command)
+    backup = service.latest_backup(evening_id)
+    if backup is None:
+        return words["no-backup"].format(id=short)
+    moment = backup.taken
+    when = "?" if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    command = _command(args, "history", short, "--restore")
+    return words["restore"].format(id=short, when=when, command=command)
+
+
+def _restore(service: TableService, args: argparse.Namespace) -> int:
+    if not args.evening:
+        raise CompanionError(
+            "--restore : dites quelle soirée (son identifiant, un début de celui-ci, ou last).",
+            "--restore: say which evening (its id, the start of it, or last).",
+        )
+    evening_id = service.find_evening(args.evening)
+    error = service.evening_entry(evening_id).error
+    if error == "newer-schema":
+        raise CompanionError(
+            "Cette soirée a été écrite par une version plus récente de companion : mettez "
+            "companion à jour pour la lire. Une sauvegarde remise à sa place cacherait ce "
+            "qu'elle a écrit ; rien n'a été changé.",
+            "This evening was written by a newer version of companion: update companion to "
+            "read it. A backup put in its place would hide what it wrote; nothing was changed.",
+        )
+    if error is None:
+        raise CompanionError(
+            "Cette soirée se lit bien : rien à restaurer, rien n'a été changé.",
+            "This evening reads fine: nothing to restore, nothing was changed.",
+        )
+    used = service.restore_evening(evening_id)
+    if args.json:
+        print_json({"restored": evening_id, "backup": str(used)})
+    else:
+        say(DAMAGE[args.lang]["restored"].format(backup=used))
+    return 0
+
+
 @_guarded
 def run_history(args: argparse.Namespace) -> int:
     service = TableService(args.data_dir)
     fr = args.lang == "fr"
+    if args.restore:
+        return _restore(service, args)
     if args.evening:
         evening_id = service.find_evening(args.evening)
         history = service.history(evening_id)
@@ -105,6 +218,7 @@ def run_history(args: argparse.Namespace) -> int:
     for e in entries:
         summary = e.summary if isinstance(e.summary, dict) else {}
         leader = summary.get("winner") or summary.get("leader")
+        backup = service.latest_backup(e.id) if e.error == "corrupt-file" else None
         rows.append(
             {
                 "id": e.id,
@@ -118,6 +232,8 @@ def run_history(args: argparse.Namespace) -> int:
                 "error": e.error,
                 "start": summary.get("start"),  # when it was started (UTC, ISO)
                 "preset": summary.get("preset"),
+                # a damaged evening's latest good backup (what --restore puts back)
+                "backup": None if backup is None else str(backup.path),
             }
         )
     if args.json:
@@ -128,23 +244,44 @@ def run_history(args: argparse.Namespace) -> int:
         if fr
         else ["Evening", "Date", "Place", "Hands", "Leading", "Players"]
     )
-    say(
-        _table(
-            headers,
+    table = _table(
+        headers,
+        [
             [
-                [
-                    r["id"][:8],
-                    r["date"] or "",
-                    r["place"] or r["title"] or "",
-                    r["hands"],
-                    (r["leader"] or "") + (" ✓" if r["ended"] else ""),
-                    ", ".join(r["players"]),
-                ]
-                for r in rows
-            ],
-        )
+                r["id"][:8],
+                r["date"] or "",
+                r["place"] or r["title"] or "",
+                r["hands"],
+                _damage(r["error"], args.lang)
+                if r["error"]
+                else (r["leader"] or "") + (" ✓" if r["ended"] else ""),
+                ", ".join(r["players"]),
+            ]
+            for r in rows
+        ],
     )
+    advice = [_advice(service, args, r["id"], r["error"]) for r in rows if r["error"]]
+    say("\n\n".join([table, "\n".join(advice)]) if advice else table)
     return 0
+
+
+def _left_out_text(left: Sequence[LeftOut], lang: str) -> str:
+    """The leaderboard's last line when it left evenings out ("" when none)."""
+    if not left:
+        return ""
+    words = DAMAGE[lang]
+    n = words["one"] if len(left) == 1 else words["many"].format(n=len(left))
+    items = ", ".join(
+        f"{e.evening_id[:8]}{f' ({e.date})' if e.date else ''} {_damage(e.reason, lang)}"
+        for e in left
+    )
+    return "\n\n" + words["left-out"].format(n=n, items=items)
+
+
+def _left_out_json(left: Sequence[LeftOut]) -> list[dict[str, Any]]:
+    return [
+        {"id": e.evening_id, "reason": e.reason, "date": e.date, "title": e.title} for e in left
+    ]
 
 
 def _evening_text(h: EveningHistory, fr: bool) -> str:
@@ -192,10 +329,11 @@ def run_leaderboard(args: argparse.Namespace) -> int:
                 "--versus attend deux noms : A,B.", "--versus expects two names: A,B."
             )
         h2h = service.head_to_head(a, b, args.start, args.end)
+        left = service.left_out(args.start, args.end)
         if args.json:
-            print_json(h2h.model_dump(mode="json"))
+            print_json(h2h.model_dump(mode="json") | {"left_out": _left_out_json(left)})
         else:
-            say(_versus_text(h2h, fr))
+            say(_versus_text(h2h, fr) + _left_out_text(left, args.lang))
         return 0
     if args.check_ratings:
         same, players = service.check_ratings()
@@ -210,13 +348,23 @@ def run_leaderboard(args: argparse.Namespace) -> int:
         names = {p.id: p.name for p in service.players()}
         places = service.average_places(args.start, args.end)
         ratings = service.ratings()
+        left = service.left_out()  # the ratings are of all time
         if args.json:
-            print_json({"ratings": scores.ratings_json(ratings, names, places)})
+            print_json(
+                {
+                    "ratings": scores.ratings_json(ratings, names, places),
+                    "left_out": _left_out_json(left),
+                }
+            )
         else:
-            say(scores.ratings_text(ratings, names, places, _table, fr))
+            say(
+                scores.ratings_text(ratings, names, places, _table, fr)
+                + _left_out_text(left, args.lang)
+            )
         return 0
     rows = service.leaderboard(args.start, args.end)
     places = service.average_places(args.start, args.end)
+    left = service.left_out(args.start, args.end)
     if args.json:
         print_json(
             {
@@ -226,10 +374,11 @@ def run_leaderboard(args: argparse.Namespace) -> int:
                     r.model_dump(mode="json") | scores.place_json(places.get(r.player_id))
                     for r in rows
                 ],
+                "left_out": _left_out_json(left),
             }
         )
         return 0
-    say(_leaders_text(rows, fr, places))
+    say(_leaders_text(rows, fr, places) + _left_out_text(left, args.lang))
     return 0
 
 

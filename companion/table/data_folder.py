@@ -21,3 +21,11 @@ class StoredFile:
     backups: tuple[Path, ...]
     newest: datetime | None  # when the newest backup was taken
     damaged: bool  # the file cannot be read now: restoring a backup is offered
+
+
+@dataclass(frozen=True)
+class GoodBackup:
+    """The newest backup of a file that reads back: what a restore would put in its place."""
+
+    path: Path
+    taken: datetime | None  # when it was taken

@@ -1,16 +1,19 @@
 """The history list: one line per evening, telling apart two evenings of the same day by
 their name or place and start time, with the rules, the hands played and the winner (or the
-leader of an evening still going). Built from the index alone."""
+leader of an evening still going). Built from the index alone. Also the evenings whose file
+does not read (damaged, or written by a newer version), which the leaderboard leaves out and
+says so (``left_out``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from companion.store import IndexEntry
+from companion.table.stats import in_period
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -28,6 +31,8 @@ class EveningItem(BaseModel):
     ended: bool
     winner: str | None  # profile id: the winner once ended, else the current leader
     unreadable: bool
+    #: why it does not read: the store's code (``corrupt-file``, ``newer-schema``...), or None
+    problem: str | None = None
 
     @property
     def sort_key(self) -> tuple[str, str, str]:
@@ -81,4 +86,32 @@ def evening_item(
         ended=bool(s.get("ended")),
         winner=aliases.get(winner, winner) if isinstance(winner, str) else None,
         unreadable=entry.error is not None,
+        problem=entry.error,
     )
+
+
+class LeftOut(BaseModel):
+    """An evening the leaderboard, the ratings and the average places leave out: its file
+    does not read."""
+
+    model_config = _FROZEN
+    evening_id: str
+    reason: str  # the store's code: "corrupt-file", "newer-schema", ...
+    date: date | None  # as the index last knew it (None: never read)
+    title: str | None
+
+
+def left_out(
+    entries: Iterable[IndexEntry], start: date | None = None, end: date | None = None
+) -> list[LeftOut]:
+    """The unreadable evenings among ``entries`` that may belong to the period from ``start``
+    to ``end`` (inclusive): those dated in it, and those whose date nobody could read."""
+    out = []
+    for entry in entries:
+        if entry.error is None:
+            continue
+        day = _parse_day(entry.date[:10] if entry.date else None)
+        if day is not None and not in_period(day, start, end):
+            continue
+        out.append(LeftOut(evening_id=entry.id, reason=entry.error, date=day, title=entry.title))
+    return out

@@ -30,6 +30,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from companion.rules.presets import get_preset
 from companion.store import (
+    CorruptFileError,
     EveningInfo,
     ImportResult,
     IndexEntry,
@@ -43,7 +44,7 @@ from companion.store.backups import list_backups
 from companion.store.errors import backup_moment
 from companion.table import profiles as profile_rules
 from companion.table import stats, undo_log
-from companion.table.data_folder import FileKind, StoredFile
+from companion.table.data_folder import FileKind, GoodBackup, StoredFile
 from companion.table.evening import (
     PLAYER_FIELDS,
     Evening,
@@ -64,7 +65,7 @@ from companion.table.evening import (
 )
 from companion.table.evening_errors import NothingToRedoError, NothingToUndoError
 from companion.table.first_roles import random_ranking
-from companion.table.history_list import EveningItem, evening_item
+from companion.table.history_list import EveningItem, LeftOut, evening_item, left_out
 from companion.table.identity import Colour, colours
 from companion.table.night_summary import NightSummary, night_summary
 from companion.table.places import AveragePlace, average_places
@@ -830,6 +831,13 @@ class TableService:
             ]
             return sorted([*items, *unreadable], key=lambda i: i.sort_key, reverse=True)
 
+    def left_out(self, start: date | None = None, end: date | None = None) -> list[LeftOut]:
+        """The evenings the leaderboard, the ratings and the average places leave out because
+        their file does not read (damaged, or written by a newer version): those of the
+        period, and those of a date nobody could read (they may be in it)."""
+        with self._lock:
+            return left_out(self.repo.list_index(), start, end)
+
     def leaderboard(self, start: date | None = None, end: date | None = None) -> list[LeaderRow]:
         """All time, or the evenings from ``start`` to ``end`` (inclusive)."""
         with self._lock:
@@ -895,6 +903,11 @@ class TableService:
         """Every store file with backups, and every damaged file with or without."""
         repo = self.repo
         damaged = set(self.problems())
+        # A damaged evening another process found (its index entry says so) is one too,
+        # though this process never read its file.
+        damaged.update(
+            repo.evening_path(e.id) for e in repo.list_index() if e.error == CorruptFileError.code
+        )
         paths: dict[Path, tuple[FileKind, str | None]] = {}
         for path in [*repo.layout.index_shards().values(), *damaged]:
             if path.parent == repo.index_dir:
@@ -923,6 +936,19 @@ class TableService:
                 )
             )
         return found
+
+    def latest_backup(self, evening_id: str) -> GoodBackup | None:
+        """The newest backup of an evening's file that reads back, and when it was taken;
+        None when there is none."""
+        with self._lock:
+            path = self.repo.latest_good_backup(self.repo.evening_path(evening_id))
+            return None if path is None else GoodBackup(path, backup_moment(path))
+
+    def restore_evening(self, evening_id: str) -> Path:
+        """Put the newest backup of an evening's file that reads back in its place (the
+        damaged file is moved to ``corrupt/``); returns the backup used, or raises
+        ``NoBackupError``."""
+        return self.restore_backup(self.repo.evening_path(evening_id))
 
     def restore_backup(self, path: str | os.PathLike[str]) -> Path:
         """Put the newest backup of the store file ``path`` that reads back in its place
