@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -28,6 +29,7 @@ class EveningRow:
     place: str | None = None
     start: str | None = None  # local start time, "20:30"
     preset: str | None = None  # the rules' preset id (named in the viewer's language)
+    problem: str | None = None  # why it does not read: the store's code ("corrupt-file"...)
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,7 @@ def _evening_rows(service: TableService) -> tuple[EveningRow, ...]:
             place=item.place,
             start=local_time(item.started_at),
             preset=item.preset,
+            problem=item.problem,
         )
         for item in service.evening_items()
     )
@@ -249,6 +252,9 @@ class LeaderboardView:
     position_chart: Chart
     rating_chart: Chart | None = None
     colours: Mapping[str, Colour] = field(default_factory=dict)  # every profile's own
+    # the evenings of the period left out because their file does not read: (the store's
+    # code, how many), most first
+    left_out: tuple[tuple[str, int], ...] = ()
 
 
 def _dated_summaries(
@@ -394,7 +400,15 @@ def _leaderboard_view(service: TableService, period: str, today: date) -> Leader
     )
     top = [(r.player_id, r.name) for r in rows[:MAX_LINES]]
     chart = position_chart(service, start, end, top, colours)
-    return LeaderboardView(period, lines, chart, rating_chart(service, top, colours), colours)
+    left = Counter(e.reason for e in service.left_out(start, end))
+    return LeaderboardView(
+        period,
+        lines,
+        chart,
+        rating_chart(service, top, colours),
+        colours,
+        tuple(sorted(left.items(), key=lambda item: (-item[1], item[0]))),
+    )
 
 
 @dataclass(frozen=True)

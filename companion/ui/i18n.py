@@ -63,6 +63,16 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "history.leader": ("En tête : {name}", "Leading: {name}"),
     "history.winner": ("Vainqueur : {name}", "Winner: {name}"),
     "history.unreadable": ("Fichier illisible", "Unreadable file"),
+    "history.damaged": (
+        "⚠ Fichier abîmé, gardé tel quel : restaurez sa dernière bonne sauvegarde dans "
+        "Réglages › Données.",
+        "⚠ Damaged file, kept as it is: restore its latest good backup in Settings › Data.",
+    ),
+    "history.newer": (
+        "⚠ Écrite par une version plus récente de l'application : mettez-la à jour pour lire "
+        "cette soirée.",
+        "⚠ Written by a newer version of the app: update it to read this evening.",
+    ),
     "history.search": (
         "Chercher : nom, lieu, joueur, règles, date",
         "Search: name, place, player, rules, date",
@@ -96,6 +106,22 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "board.period.year": ("Cette année", "This year"),
     "board.period.month": ("30 jours", "30 days"),
     "board.empty": ("Aucune donne jouée sur cette période.", "No hand played in this period."),
+    "board.left_out": (
+        "{n:# soirée laissée|# soirées laissées} de côté : {why}.",
+        "{n:# evening|# evenings} left out: {why}.",
+    ),
+    "board.left_out.corrupt-file": (
+        "{n:# fichier abîmé|# fichiers abîmés} (à restaurer dans Réglages › Données)",
+        "{n:# damaged file|# damaged files} (to restore in Settings › Data)",
+    ),
+    "board.left_out.newer-schema": (
+        "{n:# écrite|# écrites} par une version plus récente (mettez l'application à jour)",
+        "{n} written by a newer version (update the app)",
+    ),
+    "board.left_out.other": (
+        "{n:# fichier illisible|# fichiers illisibles}",
+        "{n:# unreadable file|# unreadable files}",
+    ),
     "board.line": ("{rank}. {name} — {points:# pt|# pts}", "{rank}. {name} — {points:# pt|# pts}"),
     "board.line_unscored": ("{rank}. {name}", "{rank}. {name}"),
     "board.penalty": (

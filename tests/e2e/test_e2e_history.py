@@ -123,3 +123,31 @@ def test_a_damaged_evening_is_restored_from_its_latest_good_backup(tmp_path: Pat
             context.close()
     assert TableService(folder).history(ev.id).title == "Chez Sam"
     assert list((folder / "corrupt").rglob("*.json"))  # the damaged file is kept
+
+
+def test_history_marks_a_damaged_evening_and_the_leaderboard_says_it_left_it_out(
+    tmp_path: Path, context
+) -> None:
+    """A destroyed evening file: its History row says it is damaged and where to restore it,
+    and the Leaderboard says one evening was left out and why."""
+    from companion.table.service import TableService
+
+    folder = tmp_path / "data"
+    service = TableService(folder)
+    players = ["Léa", "Tom", "Sam", "Zoé"]
+    for title in ("Chez Léa", "Chez Tom"):
+        ev = service.create_evening(players, "pagat", title=title)
+        ev = service.record_hand(ev.id, players, expected_version=ev.version)
+    service.repo.evening_path(ev.id).write_bytes(b"\x00\xffgarbage")  # "Chez Tom" destroyed
+    with running_server(data_dir=folder) as srv:
+        page = open_app(context, srv.url)
+        tap(page, "home-history")
+        rows = page.locator('[flt-semantics-identifier^="evening-"]')
+        damaged = rows.filter(has_text="Chez Tom")
+        damaged.wait_for(state="attached")
+        assert "Fichier abîmé" in damaged.inner_text()
+        assert "Réglages › Données" in damaged.inner_text()
+        assert "Fichier abîmé" not in rows.filter(has_text="Chez Léa").inner_text()
+        tap(page, "tab-leaderboard")
+        expect_text(page, "board-left-out", "1 soirée laissée de côté : 1 fichier abîmé")
+        expect_text(page, "leader-1", "1.")  # the evening that reads is still counted

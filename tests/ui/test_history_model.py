@@ -152,3 +152,18 @@ def test_a_leaderboard_is_shared_per_period_and_day(tmp_path: Path) -> None:
     assert later is not view
     hands = {line.name: line.hands for line in later.lines}
     assert hands["Sam"] == {line.name: line.hands for line in view.lines}["Sam"] + 1
+
+
+def test_a_damaged_evening_is_marked_and_counted_as_left_out(tmp_path: Path) -> None:
+    """A destroyed evening's row carries the store's reason, and the leaderboard's view says
+    how many evenings it left out, by reason."""
+    eid = seeded(tmp_path)
+    seeded(tmp_path)  # a second one, kept
+    (tmp_path / "evenings" / f"{eid}.json").write_bytes(b"\x00garbage")
+    service = TableService(tmp_path)
+    rows = {row.evening_id: row for row in evening_rows(service)}
+    assert rows[eid].unreadable and rows[eid].problem == "corrupt-file"
+    assert [row.problem for row in rows.values() if row.evening_id != eid] == [None]
+    board = leaderboard_view(service, "all", date.today())
+    assert board.left_out == (("corrupt-file", 1),)
+    assert board.lines[0].hands == 2  # the kept evening only

@@ -21,6 +21,8 @@ from companion.ui.text_input import use_typed_text
 from companion.ui.widgets import big_button, guarded, key_button, note, rows_of, screen, tagged
 
 TABS = ("evenings", "leaderboard")
+# What a row says of an evening whose file does not read, by the store's code.
+DAMAGE = {"corrupt-file": "history.damaged", "newer-schema": "history.newer"}
 
 
 def _rules(session: Session, preset: str | None) -> str | None:
@@ -53,7 +55,14 @@ def _row(session: Session, row: EveningRow) -> ft.Control:
     if rules:
         lines.append(ft.Text(rules, size=15, italic=True))
     if row.unreadable:
-        lines.append(ft.Text(session.tr("history.unreadable"), size=15, color=ft.Colors.ERROR))
+        lines.append(
+            ft.Text(
+                session.tr(DAMAGE.get(row.problem or "", "history.unreadable")),
+                size=15,
+                color=ft.Colors.ERROR,
+                weight=ft.FontWeight.BOLD,
+            )
+        )
     elif row.leader:
         lines.append(
             ft.Text(

@@ -29,6 +29,7 @@ from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.widgets import key_button, note, rows_of, section, tagged
 
 NORMAL_TABLE = 5  # "as at a table of 5": the most common table
+LEFT_OUT_REASONS = ("corrupt-file", "newer-schema")  # said in words; other codes as one
 
 
 def _line(
@@ -85,6 +86,22 @@ def _line(
             on_click=lambda _: session.go(routes.player(line.player_id)),
         ),
     )
+
+
+def _left_out(session: Session, board: LeaderboardView) -> ft.Control | None:
+    """How many evenings of the period the leaderboard leaves out, and why (None: none)."""
+    if not board.left_out:
+        return None
+    reasons = [
+        session.tr(
+            f"board.left_out.{code}" if code in LEFT_OUT_REASONS else "board.left_out.other",
+            n=count,
+        )
+        for code, count in board.left_out
+    ]
+    n = sum(count for _, count in board.left_out)
+    text = session.tr("board.left_out", n=n, why=", ".join(reasons))
+    return note(text, ident="board-left-out", color=ft.Colors.ERROR)
 
 
 def _head_to_head(
@@ -182,12 +199,15 @@ def LeaderboardPanel(session: Session) -> ft.Control:
         for p in PERIODS
     ]
     body: list[ft.Control] = [ft.Row(periods, spacing=6)]
+    left_out = _left_out(session, board) if board is not None and not error else None
     if error:
         body.append(note(error, ident="history-error", color=ft.Colors.ERROR))
     elif board is None:
         body.append(note(session.tr("history.loading"), ident="board-loading"))
     elif not board.lines:
         body.append(note(session.tr("board.empty"), ident="board-empty"))
+        if left_out is not None:
+            body.append(left_out)
     else:
         body.append(
             tagged(
@@ -200,6 +220,8 @@ def LeaderboardPanel(session: Session) -> ft.Control:
             )
         )
         body += [_line(session, line, normalise, board.colours) for line in board.lines]
+        if left_out is not None:
+            body.append(left_out)
         if not board.position_chart.empty:
             chart = replace(
                 board.position_chart,
