@@ -22,7 +22,7 @@ from .migrations import META_DOC_ID, META_TABLE, Migration
 from .paths import validate_id
 from .tinyio import open_upgraded
 
-__all__ = ["KIND_TABLES", "Documents", "short_errors"]
+__all__ = ["FROM_FILE", "KIND_TABLES", "READ_CONTEXT", "Documents", "short_errors"]
 
 E = TypeVar("E", bound=BaseModel)
 P = TypeVar("P", bound=BaseModel)
@@ -30,6 +30,12 @@ P = TypeVar("P", bound=BaseModel)
 #: the table holding the records of each kind of file
 KIND_TABLES = {"evening": "evening", "index": INDEX_TABLE, "players": "players"}
 _KIND_FR = {"evening": "de soirée", "index": "d'index", "players": "de joueurs"}
+
+#: The validation context of every record read from a file (``info.context[FROM_FILE]``):
+#: a model may take from a file what it refuses from a person, e.g. a text longer than
+#: today's limit that an older version let through (the file must still read).
+FROM_FILE = "from_file"
+READ_CONTEXT: Mapping[str, Any] = {FROM_FILE: True}
 
 
 def short_errors(exc: ValidationError, limit: int = 3) -> str:
@@ -98,7 +104,7 @@ class Documents(Generic[E, P]):
             )
         record = next(iter(records.values()))
         try:
-            model = self.evening_model.model_validate(record)
+            model = self.evening_model.model_validate(record, context=READ_CONTEXT)
         except ValidationError as exc:
             name, detail = self.evening_model.__name__, short_errors(exc)
             raise CorruptFileError(
@@ -119,7 +125,9 @@ class Documents(Generic[E, P]):
         players = []
         for doc_id in sorted(records, key=int):
             try:
-                players.append(self.player_model.model_validate(records[doc_id]))
+                players.append(
+                    self.player_model.model_validate(records[doc_id], context=READ_CONTEXT)
+                )
             except ValidationError as exc:
                 name, detail = self.player_model.__name__, short_errors(exc)
                 raise CorruptFileError(
@@ -179,7 +187,7 @@ class Documents(Generic[E, P]):
         """The evening of a file of the current schema version, parsed and validated in one
         pass; ``None`` for anything else (older, newer, damaged...): :meth:`load` decides."""
         try:
-            parsed: Any = self._file_model.model_validate_json(data)
+            parsed: Any = self._file_model.model_validate_json(data, context=READ_CONTEXT)
         except ValidationError:
             return None
         meta = parsed.meta.get(META_DOC_ID)

@@ -19,6 +19,7 @@ from companion.table.names import NAME_MAX
 from companion.table.plan import HandPlan
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRules
+from companion.table.text_limits import Note, Place, Title
 
 _FROZEN = ConfigDict(frozen=True)
 ID_PATTERN = _STORE_ID.pattern  # an id becomes a file name: the store's rule
@@ -108,7 +109,7 @@ class Fault(BaseModel):
     model_config = _FROZEN
     kind: Literal["fault"] = "fault"
     player: str
-    note: str | None = None
+    note: Note = None
 
 
 Event = Annotated[
@@ -237,9 +238,9 @@ class Evening(BaseModel):
     version: int = 1  # +1 on every change; a writer must name the version it saw
     created_at: datetime = Field(default_factory=now)
     date: date
-    title: str | None = None
-    place: str | None = None
-    notes: str | None = None
+    title: Title = None  # at most 80 characters (text_limits: cut when read from a file)
+    place: Place = None
+    notes: Note = None
     preset: str
     settings: tuple[str, ...] = ()  # ``--set NAME=VALUE`` overrides of the preset
     players: tuple[PlayerProfile, ...]  # everyone who sat this evening, names as used here

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.store import IndexEntry
 from companion.table.stats import in_period
+from companion.table.text_limits import cut
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -78,8 +79,8 @@ def evening_item(
         evening_id=entry.id,
         date=_parse_day(entry.date),
         started_at=_parse_time(s.get("start")),
-        title=entry.title,
-        place=entry.place,
+        title=cut(entry.title, "title"),  # an index of an older version may hold more
+        place=cut(entry.place, "place"),
         preset=s.get("preset"),
         hands=entry.hand_count,
         players=tuple(aliases.get(p, p) for p in entry.player_ids),
@@ -113,5 +114,9 @@ def left_out(
         day = _parse_day(entry.date[:10] if entry.date else None)
         if day is not None and not in_period(day, start, end):
             continue
-        out.append(LeftOut(evening_id=entry.id, reason=entry.error, date=day, title=entry.title))
+        out.append(
+            LeftOut(
+                evening_id=entry.id, reason=entry.error, date=day, title=cut(entry.title, "title")
+            )
+        )
     return out

@@ -76,6 +76,7 @@ from companion.table.roster import PlayerListError, check_players
 from companion.table.score_sheet import ScoreSheet, score_sheet
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow, Standing
 from companion.table.summary_fields import has_score_fields
+from companion.table.text_limits import TextKind, text_problem
 
 __all__ = [
     "DuplicateHandError",
@@ -345,6 +346,15 @@ class TableService:
         ``hands``: the end rule (the same as ``target=N`` / ``hands=N``; ``target=none`` makes
         it open); ``ranking``: roles already drawn (S2), best first. With
         ``first_roles=random`` and no ranking, the roles are drawn here (``rng``)."""
+        texts: tuple[tuple[TextKind, str | None], ...] = (
+            ("title", title),
+            ("place", place),
+            ("note", notes),
+        )
+        for kind, text in texts:  # before anything is read or written
+            problem = text_problem(kind, text)
+            if problem is not None:
+                raise problem
         pid = get_preset(preset).id
         settings = tuple(s.strip() for s in settings)
         if target is not None:
@@ -1014,6 +1024,10 @@ def _events(ev: Evening, events: Sequence[EventInput]) -> tuple[Any, ...]:
         for attr in PLAYER_FIELDS:
             if data.get(attr) is not None:
                 data[attr] = _player_id(ev, data[attr])
+        note = data.get("note")
+        problem = text_problem("note", note) if isinstance(note, str) else None
+        if problem is not None:
+            raise problem
         try:
             out.append(_EVENT.validate_python(data))
         except ValidationError as exc:
