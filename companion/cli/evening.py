@@ -2,6 +2,7 @@
 app uses.
 
     companion evening new --rules PRESET --players A,B,C,D [--set NAME=VALUE]... [--ranking ...]
+                          [--title TEXT] [--place TEXT] [--notes TEXT]
     companion evening record EVENING --order A,B,C,D [--event KIND:PLAYER]...
                              [--cards-left NAME=N,...] [--none-played NAME,...]
                              [--request-id ID]
@@ -22,7 +23,8 @@ each would touch next, or null; ``undo`` and ``redo`` also print ``undone`` / ``
 they did); bad input exits 2 with one line on stderr, in ``--lang``. ``record --request-id
 ID``: a retry with the same id (after a crash or a timeout, not knowing whether the hand was
 stored) records nothing twice: it prints the evening with ``already_recorded``, the number of
-the hand that id recorded, and exits 0.
+the hand that id recorded, and exits 0. A title or place over 80 characters, or notes over
+500, are refused (``table.text_limits``) and nothing is written.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from companion.errors import CompanionError
 from companion.rules.errors import NotationError
 from companion.table.evening_models import Evening
 from companion.table.service import DuplicateHandError, TableService
+from companion.table.text_limits import NOTE_MAX, PLACE_MAX, TITLE_MAX
 from companion.table.undo_log import Change, next_redo, next_undo
 
 Run = Callable[[TableService, argparse.Namespace], Evening]
@@ -60,7 +63,9 @@ def register(subparsers: Any) -> None:
     new.add_argument("--players", required=True, help="names in seating order, clockwise")
     new.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     new.add_argument("--ranking", help="roles already known (e.g. drawn cards), best first")
-    new.add_argument("--place")
+    new.add_argument("--title", help=f"the evening's name (up to {TITLE_MAX} characters)")
+    new.add_argument("--place", help=f"where it is played (up to {PLACE_MAX} characters)")
+    new.add_argument("--notes", help=f"anything worth keeping (up to {NOTE_MAX} characters)")
     new.set_defaults(handler=_guard(_new))
 
     for name, doc in (
@@ -194,7 +199,9 @@ def _new(service: TableService, args: argparse.Namespace) -> Evening:
         _names(args.players),
         args.rules,
         settings=args.set,
+        title=args.title,
         place=args.place,
+        notes=args.notes,
         ranking=_names(args.ranking) if args.ranking else None,
     )
 

@@ -30,6 +30,7 @@ from companion.table.history_list import LeftOut
 from companion.table.places import AveragePlace, place_words
 from companion.table.service import TableService
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
+from companion.table.text_limits import cut
 
 
 def _date(text: str) -> date:
@@ -223,8 +224,8 @@ def run_history(args: argparse.Namespace) -> int:
             {
                 "id": e.id,
                 "date": e.date,
-                "title": e.title,
-                "place": e.place,
+                "title": cut(e.title, "title"),  # (an older index may hold more)
+                "place": cut(e.place, "place"),
                 "players": [names.get(p, p) for p in e.player_ids],
                 "hands": e.hand_count,
                 "ended": bool(summary.get("ended")),
