@@ -92,6 +92,7 @@ LABELS_FR: dict[str, str] = {
     "putsch": "putsch",
     "rich_man_falls": "l'homme riche tombe",
     "scoring": "points",
+    "evening_rank": "classement de la soirée",
     "end": "fin de la soirée",
     "target": "score à atteindre",
     "hands": "nombre de donnes",
@@ -200,6 +201,21 @@ def render() -> str:
         "",
         "Les options de jeu valent par défaut le jeu de base de PAGAT. / The game options "
         "default to PAGAT's basic game.",
+        "",
+        "## Qui gagne la soirée / who wins the evening",
+        "",
+        "L'option `evening_rank` dit qui mène la soirée et monte sur la plus haute marche du "
+        "podium ; la feuille de score et le podium la nomment. Avec des points, c'est le plus "
+        "de points (PRES53 : « c'est évidemment le joueur qui a le plus de points qui gagne ») ; "
+        "sans points, l'ordre de la dernière donne (PRES53 : « l'objectif de monter dans la "
+        "hiérarchie sociale se suffisant à lui-même » ; TDC : « le joueur qui finit en 1er "
+        "devient Président »). Une table peut choisir la meilleure place moyenne ou le plus de "
+        "fois Président ; les égalités se départagent par l'ordre de la dernière donne. / The "
+        "`evening_rank` option says who leads the evening and tops its podium; the score "
+        "sheet and the podium name it. With points, the most points (PRES53); without points, "
+        "the last hand's order (PRES53: climbing the social ladder is its own reward; TDC: "
+        "whoever finishes first becomes Président). A table may choose the best average place "
+        "or the most times Président; ties go by the last hand's order.",
         "",
         *_brings(),
     ]

@@ -29,6 +29,7 @@ class Finisher(BaseModel):
     hands: int
     president: int
     trou_du_cul: int
+    average_place: float | None = None  # over the hands he played
 
 
 class Record(BaseModel):
@@ -57,6 +58,7 @@ class NightSummary(BaseModel):
     preset: str
     scheme: str
     counts_points: bool
+    rank_rule: str = "points"  # TableRules.evening_rank: what ranks the evening
     hands: int
     ended: bool
     names: dict[str, str]
@@ -95,13 +97,18 @@ def night_summary(evening: Evening) -> NightSummary:
             hands=counts[s.player_id].hands,
             president=counts[s.player_id].president,
             trou_du_cul=counts[s.player_id].trou_du_cul,
+            average_place=counts[s.player_id].average_place,
         )
         for i, s in enumerate(played, 1)
     )
     final = {p: i for i, p in enumerate(final_order, 1)}
     lowest: dict[str, tuple[int, int]] = {}  # player -> (worst place, after which hand)
+    places: dict[str, list[int]] = {}
     for r in results:
-        for i, p in enumerate(scoring.standings(r.totals, r.ranking, scheme), 1):
+        for i, p in enumerate(r.ranking, 1):
+            places.setdefault(p, []).append(i)
+        after = scoring.evening_order(table.evening_rank, r.totals, r.ranking, scheme, places)
+        for i, p in enumerate(after, 1):
             if p in final and i >= lowest.get(p, (0, 0))[0]:
                 lowest[p] = (i, r.number)
     climbs = [
@@ -119,6 +126,7 @@ def night_summary(evening: Evening) -> NightSummary:
         preset=evening.preset,
         scheme=scheme,
         counts_points=scheme != "none",
+        rank_rule=table.evening_rank,
         hands=len(results),
         ended=evening.ended,
         names=evening.names(),

@@ -78,6 +78,7 @@ class _State:
     ranked: bool = False
     hands: int = 0
     totals: dict[str, int] = field(default_factory=dict)
+    places: dict[str, list[int]] = field(default_factory=dict)  # each hand's place, 1 = first
     faults: dict[str, int] = field(default_factory=dict)
     unchanged: int = 0  # hands in a row that changed no position (S12)
     penalised: str | None = None  # the last hand's failed putschist (S7 penalty)
@@ -121,7 +122,11 @@ def derive(evening: Evening) -> Evening:
             "present": tuple(state.present),
             "ranked": state.ranked,
             "totals": dict(state.totals),
-            "standings": tuple(scoring.standings(state.totals, state.present, table.scoring)),
+            "standings": tuple(
+                scoring.evening_order(
+                    table.evening_rank, state.totals, state.present, table.scoring, state.places
+                )
+            ),
             "ended_after": state.ended_after,
             "next_plan": next_plan,
             "reversed_order": state.reversed_order,
@@ -471,6 +476,8 @@ def _play(
     )
     for p, v in points.items():
         state.totals[p] = state.totals.get(p, 0) + v
+    for i, p in enumerate(ranking, 1):
+        state.places.setdefault(p, []).append(i)
     state.present, state.ranked = ranking, True
     state.hands = number
     state.penalised = putsch[0] if putsch is not None and not putsch[1] else None

@@ -5,9 +5,9 @@ A cell holds what the hand gave the player: his place (1 = first out, the Prési
 title that place carries into the next hand, and the points (``None`` when the scheme counts
 no points, or when he did not play that hand: he had not joined yet, or had left).
 
-The leader: the top of the evening's standings (ties broken by the current ranking, as
-everywhere; without points, the current Président), as the history and the leaderboard's
-evening wins name him.
+The leader: the top of the evening's standings, by the table's ranking rule
+(``TableRules.evening_rank``; ties broken by the current ranking, as everywhere), as the
+history and the leaderboard's evening wins name him.
 """
 
 from __future__ import annotations
@@ -54,6 +54,11 @@ class Tally(BaseModel):
     trou_du_cul: int  # hands finished last
     current_streak: int  # hands in a row as Président, up to the last hand
     longest_streak: int
+    place_sum: int = 0  # the places of his hands added up (1 = first)
+
+    @property
+    def average_place(self) -> float | None:
+        return self.place_sum / self.hands if self.hands else None
 
 
 class ScoreSheet(BaseModel):
@@ -68,6 +73,7 @@ class ScoreSheet(BaseModel):
     totals: tuple[int, ...]  # aligned on the columns
     tally: tuple[Tally, ...]  # aligned on the columns
     leader: str | None  # player id; None before the first hand
+    rank_rule: str = "points"  # TableRules.evening_rank: what ranks the evening
 
     def column_of(self, player_id: str) -> int:
         return next(i for i, c in enumerate(self.columns) if c.player_id == player_id)
@@ -84,14 +90,16 @@ def hand_results(evening: Evening) -> list[tuple[str, HandResult]]:
 
 def tally(player_ids: Sequence[str], results: Sequence[HandResult]) -> list[Tally]:
     """Times first and last, and Président streaks, per player (aligned on ``player_ids``)."""
-    counts = {p: [0, 0, 0, 0, 0] for p in player_ids}  # hands, first, last, run, longest
+    # hands, first, last, run, longest, place sum
+    counts = {p: [0, 0, 0, 0, 0, 0] for p in player_ids}
     for r in results:
         top = r.ranking[0] if r.ranking else None
         for place, p in enumerate(r.ranking):
-            row = counts.setdefault(p, [0, 0, 0, 0, 0])
+            row = counts.setdefault(p, [0, 0, 0, 0, 0, 0])
             row[0] += 1
             row[1] += place == 0
             row[2] += place == len(r.ranking) - 1 and len(r.ranking) > 1
+            row[5] += place + 1
         for p, row in counts.items():
             row[3] = row[3] + 1 if p == top else 0
             row[4] = max(row[4], row[3])
@@ -103,14 +111,16 @@ def tally(player_ids: Sequence[str], results: Sequence[HandResult]) -> list[Tall
             trou_du_cul=counts[p][2],
             current_streak=counts[p][3],
             longest_streak=counts[p][4],
+            place_sum=counts[p][5],
         )
         for p in player_ids
     ]
 
 
 def leader(evening: Evening) -> str | None:
-    """The top of the evening's standings: by points, ties (and rules without points) by
-    the current ranking; the same player the history and the leaderboard's wins name."""
+    """The top of the evening's standings, by the table's ``evening_rank`` (points, the
+    last hand, average place or times Président; ties by the current ranking); the same
+    player the history and the leaderboard's wins name."""
     if not evening.hands or not evening.standings:
         return None
     return evening.standings[0]
@@ -160,4 +170,5 @@ def score_sheet(evening: Evening) -> ScoreSheet:
         totals=tuple(evening.totals.get(p, 0) for p in ids),
         tally=tuple(tallies),
         leader=leader(evening),
+        rank_rule=table.evening_rank,
     )

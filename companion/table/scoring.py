@@ -113,6 +113,41 @@ def standings(totals: Mapping[str, int], ranking: Sequence[str], scheme: str) ->
     return sorted(ranking, key=lambda p: (sign * totals.get(p, 0), place[p]))
 
 
+def evening_order(
+    rule: str,
+    totals: Mapping[str, int],
+    ranking: Sequence[str],
+    scheme: str,
+    places: Mapping[str, Sequence[int]],
+) -> list[str]:
+    """Players by the evening's ranking rule (``TableRules.evening_rank``), best first.
+
+    ``places`` holds each player's place in every hand he played (1 = Président). Ties, and
+    players with no hand yet, go by the last hand's order (``ranking``), as at the table.
+
+    >>> evening_order("times_president", {}, ["b", "a"], "none", {"a": [1, 1, 2], "b": [2, 2, 1]})
+    ['a', 'b']
+    >>> evening_order("average_place", {}, ["a", "b", "c"], "none", {"a": [3], "b": [1], "c": []})
+    ['b', 'a', 'c']
+    """
+    if rule == "points":
+        return standings(totals, ranking, scheme)
+    place = {p: i for i, p in enumerate(ranking)}
+    if rule == "last_hand":
+        return list(ranking)
+
+    def average(p: str) -> float:
+        got = places.get(p, ())
+        return sum(got) / len(got) if got else float("inf")
+
+    if rule == "average_place":
+        return sorted(ranking, key=lambda p: (average(p), place[p]))
+    if rule == "times_president":
+        firsts = {p: sum(1 for i in places.get(p, ()) if i == 1) for p in ranking}
+        return sorted(ranking, key=lambda p: (-firsts[p], average(p), place[p]))
+    raise ValueError(f"unknown evening_rank: {rule}")
+
+
 def end_reached(
     end: str, target: int | None, hands: int | None, totals: Mapping[str, int], hands_played: int
 ) -> bool:

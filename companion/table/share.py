@@ -86,19 +86,33 @@ def rules_line(summary: NightSummary, lang: str) -> str:
     return f"{rules} · {hands} · {state}"
 
 
+def _points_words(summary: NightSummary, f: Finisher, lang: str) -> str:
+    unit = "pt"
+    if summary.scheme == "card_penalty":
+        unit = "pt de pénalité" if lang == "fr" else "penalty pt"
+    # French: 0 and 1 take the singular ("0 pt", "1 pt"); English: only 1.
+    plural = "" if abs(f.total) == 1 or (lang == "fr" and f.total == 0) else "s"
+    if summary.scheme == "card_penalty" and lang == "fr" and plural:
+        unit = "pts de pénalité"
+        plural = ""
+    return f"{f.total} {unit}{plural}"
+
+
 def score_words(summary: NightSummary, f: Finisher, lang: str) -> str:
-    """What a finisher is ranked by: his points, or, without points, his titles."""
-    if summary.counts_points:
-        unit = "pt"
-        if summary.scheme == "card_penalty":
-            unit = "pt de pénalité" if lang == "fr" else "penalty pt"
-        # French: 0 and 1 take the singular ("0 pt", "1 pt"); English: only 1.
-        plural = "" if abs(f.total) == 1 or (lang == "fr" and f.total == 0) else "s"
-        if summary.scheme == "card_penalty" and lang == "fr" and plural:
-            unit = "pts de pénalité"
-            plural = ""
-        return f"{f.total} {unit}{plural}"
-    return f"{f.president}× Président, {f.trou_du_cul}× Trou du cul"  # the same in both
+    """What a finisher is ranked by (``summary.rank_rule``): his points; his average place;
+    his times Président; or, for the last hand's order, his points or titles."""
+    titles = f"{f.president}× Président, {f.trou_du_cul}× Trou du cul"  # the same in both
+    points = _points_words(summary, f, lang) if summary.counts_points else None
+    if summary.rank_rule == "average_place" and f.average_place is not None:
+        value = f"{f.average_place:.1f}"
+        head = (
+            f"place moyenne {value.replace('.', ',')}" if lang == "fr" else f"average place {value}"
+        )
+        return f"{head} · {points}" if points else head
+    if summary.rank_rule == "times_president":
+        head = f"{f.president}× Président"
+        return f"{head} · {points}" if points else titles
+    return points if points is not None else titles
 
 
 def _who(summary: NightSummary, ids: tuple[str, ...], lang: str) -> str:

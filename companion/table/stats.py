@@ -90,7 +90,16 @@ def standings(evening: Evening) -> list[Standing]:
     last = evening.hands[-1].result if evening.hands else None
     titles = last.titles if last is not None else {}
     gone = [p for p in evening.totals if p not in evening.present]
-    order = [*evening.standings, *scoring.standings(evening.totals, gone, table.scoring)]
+    places: dict[str, list[int]] = {}
+    for step in evening.hands:
+        assert step.result is not None  # derived evenings only
+        for i, p in enumerate(step.result.ranking, 1):
+            places.setdefault(p, []).append(i)
+    rule = table.evening_rank
+    order = [
+        *evening.standings,
+        *scoring.evening_order(rule, evening.totals, gone, table.scoring, places),
+    ]
     return [
         Standing(
             place=i,

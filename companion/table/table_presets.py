@@ -28,6 +28,7 @@ _PAGAT = _table(
     exchange_high=("chosen",),
     exchange_order="low_first",
     scoring="top_two",
+    evening_rank="points",
     end="target",
     target=11,
     join_leave=True,
@@ -54,6 +55,7 @@ _WIKI = _table(
     exchange_high=("chosen",),
     exchange_order="low_first",
     scoring="n_minus_rank",
+    evening_rank="points",
     end="open",
     join_leave=True,
 )
@@ -113,6 +115,7 @@ TABLE_PRESETS: dict[str, TableRules] = {
         exchange_high=("lowest",),
         exchange_order="low_first",
         scoring="three_two_one",
+        evening_rank="points",
         end="open",
         join_leave=False,
     ),

@@ -196,6 +196,16 @@ class TableRules(OptionSet):
         "when the evening ends: when the table stops, when a "
         "player reaches `target` points, or after `hands` hands",
     )
+    evening_rank: Literal["points", "last_hand", "average_place", "times_president"] = _opt(
+        "last_hand",
+        "S10a",
+        "PAGAT, PRES53, TDC",
+        "who leads the evening and tops its podium: the most points (PRES53: « le joueur qui a "
+        "le plus de points qui gagne »), the last hand's order (no points: « monter dans la "
+        "hiérarchie sociale » is the aim), the best average place, or the most times Président; "
+        "ties by the last hand's order. Setting scoring also sets this (points, or last_hand "
+        "for scoring=none)",
+    )
     target: int | None = _opt(None, "S10", "PAGAT", "the target score (PAGAT: say 11)")
     hands: int | None = _opt(None, "S10", "", "the number of hands")
     join_leave: bool = _opt(
@@ -238,6 +248,10 @@ class TableRules(OptionSet):
             return {"end": name, "target": None, "hands": None, name: int(low)}
         if name == "end":
             return {"end": value, **{k: None for k in ("target", "hands") if k != low}}
+        if name == "scoring":
+            # The evening's ranking follows the points unless said after them.
+            rank = "last_hand" if low == "none" else "points"
+            return {**super().parse_setting(name, raw), "evening_rank": rank}
         return super().parse_setting(name, raw)
 
     def high_gives(self, pair: int) -> HighGives:
@@ -274,6 +288,11 @@ def _clashes(t: TableRules) -> Iterator[tuple[str, str]]:
         yield (
             "end=target incompatible avec scoring=none (aucun point à atteindre)",
             "end=target clashes with scoring=none (no points to reach)",
+        )
+    if t.evening_rank == "points" and t.scoring == "none":
+        yield (
+            "evening_rank=points incompatible avec scoring=none (aucun point à compter)",
+            "evening_rank=points clashes with scoring=none (no points to count)",
         )
     if t.exchange_by_score and t.scoring != "symmetric":
         yield (

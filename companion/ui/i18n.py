@@ -842,6 +842,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "sheet.title": ("Feuille de score", "Score sheet"),
     "sheet.total": ("Tot.", "Tot."),
     "sheet.leader": ("En tête : {name}", "Leading: {name}"),
+    "sheet.rank_rule": ("Classement de la soirée : {rule}", "Evening ranked by: {rule}"),
     "sheet.empty": ("Aucune donne jouée pour l'instant.", "No hand played yet."),
     "sheet.tally_line": (
         "Président {president}× · Trou du cul {last}× · série {streak}",

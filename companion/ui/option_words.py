@@ -779,6 +779,20 @@ WORDS: Final[dict[str, OptionWords]] = {
             ),
         },
     ),
+    "evening_rank": _o(
+        "points",
+        ("Classement de la soirée", "Evening ranking"),
+        (
+            "Qui mène la soirée et monte sur la plus haute marche du podium.",
+            "Who leads the evening and tops its podium.",
+        ),
+        {
+            "points": ("le plus de points", "most points"),
+            "last_hand": ("l'ordre de la dernière donne", "the last hand's order"),
+            "average_place": ("la meilleure place moyenne", "best average place"),
+            "times_president": ("le plus de fois Président", "most times Président"),
+        },
+    ),
     "end": _o(
         "points",
         ("Fin de la soirée", "End of the evening"),

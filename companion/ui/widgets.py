@@ -175,6 +175,14 @@ def note(text: str, *, ident: str | None = None, color: str | None = None) -> ft
     return tagged(ident, body) if ident else body
 
 
+def rank_rule_line(session: Session, rule: str, ident: str) -> ft.Control:
+    """What ranks the evening (the table's ``evening_rank``), in the viewer's words."""
+    from companion.ui.option_words import value  # the options' words, kept out of startup
+
+    words = value("evening_rank", rule, session.lang)
+    return note(session.tr("sheet.rank_rule", rule=words), ident=ident)
+
+
 def banner(text: str, ident: str) -> ft.Control:
     return tagged(
         ident,

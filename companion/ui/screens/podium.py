@@ -18,7 +18,7 @@ from companion.ui.avatar import avatar
 from companion.ui.evenings import call
 from companion.ui.session import Session
 from companion.ui.state import use_maybe
-from companion.ui.widgets import big_button, note, section, tagged
+from companion.ui.widgets import big_button, note, rank_rule_line, section, tagged
 
 _STEP = {1: 96, 2: 70, 3: 52}  # podium heights
 
@@ -138,6 +138,7 @@ def PodiumPanel(session: Session, evening_id: str, version: int) -> ft.Control:
             parts.append(note(session.tr("sheet.empty"), ident="podium-empty"))
         else:
             parts.append(_podium(session, summary, colours))
+            parts.append(rank_rule_line(session, summary.rank_rule, "podium-rank-rule"))
             for f in summary.ranking[3:]:
                 parts.append(
                     tagged(

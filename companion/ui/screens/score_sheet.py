@@ -20,7 +20,7 @@ from companion.ui.avatar import avatar
 from companion.ui.evenings import call
 from companion.ui.session import Session
 from companion.ui.state import use_maybe
-from companion.ui.widgets import note, section, tagged
+from companion.ui.widgets import note, rank_rule_line, section, tagged
 
 CELL = 52  # a column: seven players and the hand number fit a 360 px phone, scrolling past
 FIRST = 34  # the hand-number column
@@ -177,6 +177,7 @@ def ScoreSheetPanel(session: Session, evening_id: str, version: int) -> ft.Contr
                     ft.Text(session.tr("sheet.leader", name=leader), size=theme.TEXT),
                 )
             )
+            parts.append(rank_rule_line(session, sheet.rank_rule, "sheet-rank-rule"))
             parts.append(_grid(session, sheet, colours))
             if not sheet.counts_points:
                 parts.append(_tally(session, sheet, colours))
