@@ -9,6 +9,7 @@ import errno
 import sys
 from pathlib import Path
 
+from companion.errors import CompanionError, one_line
 from companion.table.service import TableService
 from companion.ui import qr
 from companion.ui.access import ANY_HOST
@@ -30,9 +31,23 @@ from companion.ui.table_key import TableKey, key_path
 __all__ = ["run_app", "serve_command"]
 
 
+def _unusable_folder(data_dir: str | None, lang: str) -> bool:
+    """Say so, before anything starts, when the data folder is a link to nowhere (a drive
+    not connected): a server started on it would show no evenings, and make the link's
+    target on this computer's own disk at the first write."""
+    try:
+        TableService.check_data_folder(data_dir)
+    except CompanionError as err:
+        sys.stderr.write(one_line(err.message(lang)) + "\n")
+        return True
+    return False
+
+
 def serve_command(args: argparse.Namespace) -> int:
     host, port = args.host, args.port
     lang = SettingsStore(TableService.data_folder(args.data_dir)).current.lang
+    if _unusable_folder(args.data_dir, lang):
+        return 2
     if not 0 <= port <= 65535:
         sys.stderr.write(t(lang, "cli.bad_port", port=port) + "\n")
         return 2
@@ -98,6 +113,8 @@ def run_app(args: argparse.Namespace) -> int:
     is there, otherwise served on localhost (editable, no key: only this computer reaches
     it) and opened in the browser. It says how to invite phones (``companion serve``)."""
     data_dir = getattr(args, "data_dir", None)
+    if _unusable_folder(data_dir, SettingsStore(TableService.data_folder(data_dir)).current.lang):
+        return 2
     if not getattr(args, "web", False) and desktop_client_available():
         config = build_config(data_dir, "127.0.0.1", 0, open_room=True)
         try:

@@ -21,6 +21,7 @@ from .atomic import AtomicJSONStorage, atomic_write_bytes, open_tinydb
 from .backups import BackupPolicy
 from .errors import (
     CorruptFileError,
+    DataFolderLinkError,
     DiskFullError,
     FolderBusyError,
     ImportFileError,
@@ -55,6 +56,7 @@ __all__ = [
     "AtomicJSONStorage",
     "BackupPolicy",
     "CorruptFileError",
+    "DataFolderLinkError",
     "DiskFullError",
     "EveningInfo",
     "FolderBusyError",

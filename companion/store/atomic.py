@@ -236,11 +236,12 @@ def parse_document(data: bytes, path: str | os.PathLike[str]) -> dict[str, dict[
     return check_tinydb_shape(doc, path)
 
 
-def read_bytes(path: str | os.PathLike[str]) -> bytes | None:
-    """Read a whole file; ``None`` if it does not exist; never creates anything."""
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes | None:
+    """Read a whole file (at most ``limit`` bytes when given); ``None`` if it does not
+    exist; never creates anything."""
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return handle.read(-1 if limit is None else limit)
     except FileNotFoundError:
         return None
     except IsADirectoryError as exc:

@@ -22,6 +22,7 @@ from .names import backup_time
 
 __all__ = [
     "CorruptFileError",
+    "DataFolderLinkError",
     "DiskFullError",
     "FolderBusyError",
     "ImportFileError",
@@ -296,6 +297,38 @@ class FolderBusyError(StoreError):
             "companion windows or commands using it.",
             path=folder,
             waited=seconds,
+        )
+
+
+class DataFolderLinkError(StoreError):
+    """The data folder is, or lies inside, a symbolic link to a place that does not exist
+    (a drive not connected, a folder moved): there is nothing to read there, and writing
+    would fail with the system's bare "File exists"."""
+
+    code = "data-folder-link"
+
+    def __init__(
+        self,
+        folder: str | os.PathLike[str],
+        link: str | os.PathLike[str],
+        target: str | os.PathLike[str],
+    ) -> None:
+        if Path(link) == Path(folder):
+            what_fr = f"Le dossier de données {folder} est un lien vers {target}"
+            what_en = f"The data folder {folder} is a link to {target}"
+        else:
+            what_fr = f"Le dossier de données {folder} est dans {link}, un lien vers {target}"
+            what_en = f"The data folder {folder} is inside {link}, a link to {target}"
+        super().__init__(
+            f"{what_fr}, qui n'existe pas (un disque débranché ? un dossier déplacé ou "
+            "renommé ?). Rien n'a été lu ni écrit. Rebranchez le disque ou recréez "
+            f"{target}, ou choisissez un autre dossier de données.",
+            f"{what_en}, which does not exist (a drive not connected? a folder moved or "
+            "renamed?). Nothing was read or written. Connect the drive or recreate "
+            f"{target}, or choose another data folder.",
+            path=folder,
+            link=os.fspath(link),
+            target=os.fspath(target),
         )
 
 

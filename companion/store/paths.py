@@ -8,10 +8,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidIdError, StoreError
+from .errors import DataFolderLinkError, InvalidIdError, StoreError
 from .names import is_valid_id
 
-__all__ = ["APP_NAME", "DATA_DIR_ENV", "Layout", "resolve_data_dir", "validate_id"]
+__all__ = [
+    "APP_NAME",
+    "DATA_DIR_ENV",
+    "Layout",
+    "check_data_folder",
+    "dangling_link",
+    "resolve_data_dir",
+    "validate_id",
+]
 
 APP_NAME = "companion"
 DATA_DIR_ENV = "FLET_APP_STORAGE_DATA"
@@ -35,6 +43,28 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     import platformdirs  # only here: most callers name their folder
 
     return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def dangling_link(path: Path) -> tuple[Path, Path] | None:
+    """The symbolic link on the way to ``path`` (``path`` itself or a folder above) that
+    leads nowhere, and where it leads; None when there is none."""
+    for candidate in (path, *path.parents):
+        if candidate.is_symlink():
+            if candidate.exists():
+                return None  # it leads somewhere: so does every folder above it
+            target = Path(os.readlink(candidate))
+            return candidate, target if target.is_absolute() else candidate.parent / target
+        if candidate.exists():
+            return None
+    return None
+
+
+def check_data_folder(path: Path) -> None:
+    """Raise :class:`DataFolderLinkError` when ``path`` is, or lies in, a link to nowhere;
+    a folder that does not exist yet is fine (it is made by the first write)."""
+    found = dangling_link(path)
+    if found is not None:
+        raise DataFolderLinkError(path, *found)
 
 
 def validate_id(value: Any, what: str = "evening") -> str:

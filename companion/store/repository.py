@@ -17,7 +17,8 @@ file.
 Backups and restore are in :mod:`~companion.store.backups`, export and import in
 :mod:`~companion.store.transfer`; this class ties them to the files.
 
-Concurrency: every public method holds :meth:`Repository.locked`, a re-entrant lock
+Concurrency: every public method but :meth:`Repository.check_import` (which reads only
+the file to import) holds :meth:`Repository.locked`, a re-entrant lock
 shared by the threads of this process and, through a lock file in the data folder, by
 every process using it (see :mod:`~companion.store.lock`).  A caller that reads, checks
 and then writes (e.g. an evening's version) holds ``repo.locked()`` around the three, so
@@ -61,9 +62,16 @@ from .index import (
 )
 from .lock import FolderLock
 from .migrations import META_DOC_ID, META_TABLE, MIGRATIONS, SCHEMA_VERSION, Migration, make_meta
-from .paths import Layout, resolve_data_dir, validate_id
+from .paths import Layout, check_data_folder, resolve_data_dir, validate_id
 from .tinyio import write_tables
-from .transfer import EXPORT_EXCLUDE, EXPORT_FORMAT, ImportResult, check_free_space, parse_import
+from .transfer import (
+    EXPORT_EXCLUDE,
+    EXPORT_FORMAT,
+    CheckedImport,
+    ImportResult,
+    check_free_space,
+    parse_import,
+)
 
 __all__ = [
     "EXPORT_FORMAT",
@@ -123,6 +131,7 @@ class Repository(Generic[E, P]):
         self.evening_model = evening_model
         self.player_model = player_model
         self.layout = layout = Layout(resolve_data_dir(data_dir))
+        check_data_folder(layout.data_dir)  # a link to nowhere: said as such, not "File exists"
         self.data_dir = layout.data_dir
         self.index_dir = layout.index_dir
         self.players_path = layout.players_path
@@ -451,13 +460,17 @@ class Repository(Generic[E, P]):
                 make_backup(path, folder, stem, tag=f"v{old}", data=data)
         self._backups.before_write(path, *self.layout.beside(self.backups_dir, path))
 
-    def _write_evening(self, model: E, updated_at: datetime) -> IndexEntry:
+    def _write_evening(
+        self, model: E, updated_at: datetime, entry: IndexEntry | None = None
+    ) -> IndexEntry:
+        """Write one evening and index it; ``entry``: its index entry, made already."""
         if not isinstance(model, self.evening_model):
             raise TypeError(f"expected a {self.evening_model.__name__}, got {type(model).__name__}")
         evening_id = validate_id(getattr(model, self._id_field, None))
         path = self.evening_path(evening_id)
         record = model.model_dump(mode="json")
-        entry = self._make_entry(model, updated_at, _NO_STAT)  # hooks run before any write
+        if entry is None:
+            entry = self._make_entry(model, updated_at, _NO_STAT)  # hooks run before any write
         previous = self._index.get(evening_id)
         known = None
         if (
@@ -730,7 +743,8 @@ class Repository(Generic[E, P]):
             return dest
 
     def import_all(self, path: str | os.PathLike[str], *, replace: bool = True) -> ImportResult:
-        """Load a file written by :meth:`export_all`.
+        """Load a file written by :meth:`export_all`: :meth:`check_import`, then
+        :meth:`write_import`.
 
         The whole file is read and validated before anything is written: a wrong
         or broken file raises :class:`ImportFileError` (or
@@ -743,42 +757,60 @@ class Repository(Generic[E, P]):
         crash or full disk midway leaves some evenings imported (all files
         valid; the index heals at the next open).
         """
-        with self.locked():
-            source = Path(path)
-            parsed = parse_import(source, self.documents, self._player_id_field)
-            check_free_space(self.data_dir, source, parsed.size)
-            updated = parsed.updated
-            for n, model in enumerate(parsed.evenings):
-                # The index hooks (describe, summarize) must accept every evening before
-                # anything is written: a record that validates can still be unusable (e.g. a
-                # derived field removed by hand).
-                try:
-                    if self._check is not None:
-                        self._check(model)
+        return self.write_import(self.check_import(path), replace=replace)
+
+    def check_import(
+        self, path: str | os.PathLike[str], *, data: bytes | None = None
+    ) -> CheckedImport[E, P]:
+        """Read an export, validate it whole and make every index entry, without the lock:
+        however long a file takes to check, the data folder stays free for other writers.
+        Writes nothing; raises :class:`ImportFileError`, :class:`NewerSchemaError` or
+        :class:`DiskFullError`. ``data``: the file's bytes when they are in memory already
+        (``path`` then only names it)."""
+        source = Path(path)
+        parsed = parse_import(source, self.documents, self._player_id_field, data=data)
+        check_free_space(self.data_dir, source, parsed.size)
+        updated = parsed.updated
+        entries = []
+        for n, model in enumerate(parsed.evenings):
+            # The index hooks (describe, summarize) must accept every evening before
+            # anything is written: a record that validates can still be unusable (e.g. a
+            # derived field removed by hand).
+            try:
+                if self._check is not None:
+                    self._check(model)
+                entries.append(
                     self._make_entry(model, updated[getattr(model, self._id_field)], _NO_STAT)
-                except Exception as exc:
-                    detail = f"{type(exc).__name__}: {exc}".rstrip(": ")
-                    raise ImportFileError(
-                        source,
-                        f"evenings[{n}] cannot be used ({detail})",
-                        reason_fr=f"evenings[{n}] est inutilisable ({detail})",
-                    ) from exc
-            incoming = {getattr(e, self._id_field) for e in parsed.evenings}
+                )
+            except Exception as exc:
+                detail = f"{type(exc).__name__}: {exc}".rstrip(": ")
+                raise ImportFileError(
+                    source,
+                    f"evenings[{n}] cannot be used ({detail})",
+                    reason_fr=f"evenings[{n}] est inutilisable ({detail})",
+                ) from exc
+        return CheckedImport(parsed.evenings, parsed.players, entries)
+
+    def write_import(self, checked: CheckedImport[E, P], *, replace: bool = True) -> ImportResult:
+        """Write what :meth:`check_import` made ready, holding the lock for the writes alone
+        (see :meth:`import_all`)."""
+        with self.locked():
+            incoming = {getattr(e, self._id_field) for e in checked.evenings}
             trashed = []
-            players = parsed.players
+            players = checked.players
             with self._index_written_after():
                 if replace:
                     for evening_id in sorted(set(self._index) - incoming):
                         self._set_aside(self.evening_path(evening_id), self.trash_dir)
                         self._index.drop(evening_id)
                         trashed.append(evening_id)
-                for model in parsed.evenings:
-                    self._write_evening(model, updated[getattr(model, self._id_field)])
+                for model, entry in zip(checked.evenings, checked.entries, strict=True):
+                    self._write_evening(model, entry.updated_at, entry)
                 if not replace:
                     by_id = {getattr(p, self._player_id_field): p for p in self._players}
                     by_id.update((getattr(p, self._player_id_field), p) for p in players)
                     players = list(by_id.values())
                 self._write_players(players)
             return ImportResult(
-                evenings=len(parsed.evenings), players=len(players), trashed=trashed
+                evenings=len(checked.evenings), players=len(players), trashed=trashed
             )

@@ -3,27 +3,50 @@
 An export is ``{"format": EXPORT_FORMAT, "schema_version": N, "index": [...],
 "players": [...], "evenings": [...]}``; an older one is upgraded with the file
 migrations.  Writing the imported data is the repository's job.
+
+Reading one costs bounded time and memory whatever it holds: a file over
+:data:`MAX_IMPORT_BYTES` is refused before it is read, the parts are read one record at a
+time (:mod:`~companion.store.json_stream`: a long list of junk is checked and dropped item
+by item, never built whole), at most :data:`MAX_IMPORT_RECORDS` records of a part are kept,
+and of the problems found the first :data:`NAMED_PROBLEMS` are named and the others only
+counted.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
+import json
+import os
 import shutil
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .atomic import parse_json_text, read_bytes
+from .atomic import read_bytes
 from .documents import KIND_TABLES, Documents, short_errors
 from .errors import _WHAT_FR, DiskFullError, ImportFileError, NewerSchemaError, StoreError
 from .index import IndexEntry
+from .json_stream import Cursor
 from .migrations import META_TABLE, make_meta, migrate_document
 from .names import is_valid_id
 
-__all__ = ["EXPORT_EXCLUDE", "EXPORT_FORMAT", "ImportResult", "check_free_space", "parse_import"]
+__all__ = [
+    "EXPORT_EXCLUDE",
+    "EXPORT_FORMAT",
+    "MAX_IMPORT_BYTES",
+    "MAX_IMPORT_RECORDS",
+    "NAMED_PROBLEMS",
+    "CheckedImport",
+    "ImportResult",
+    "check_free_space",
+    "parse_import",
+]
 
 E = TypeVar("E", bound=BaseModel)
 P = TypeVar("P", bound=BaseModel)
@@ -31,6 +54,15 @@ P = TypeVar("P", bound=BaseModel)
 EXPORT_FORMAT = "companion-store-export"
 #: index fields that describe this machine's files, not the data
 EXPORT_EXCLUDE = {"error", "file_size", "file_mtime_ns"}
+#: the largest file an import reads: about five times the backup of ten years of weekly
+#: evenings (520 evenings of 30 hands at 6 players: 4.5 MB, benchmarks/bench_scale.py)
+MAX_IMPORT_BYTES = 25_000_000
+#: the most evenings (or players) a backup holds: 190 years of weekly evenings (writing 520
+#: holds the data folder 0.75 s; many more would hold it for minutes)
+MAX_IMPORT_RECORDS = 10_000
+#: how many problems a refusal names; the others are counted ("and 41,802 more problems")
+NAMED_PROBLEMS = 5
+_PARTS = ("index", "players", "evenings")
 
 
 @dataclass
@@ -52,38 +84,204 @@ class ParsedImport(Generic[E, P]):
     size: int  # bytes of the file
 
 
+@dataclass
+class CheckedImport(Generic[E, P]):
+    """An export checked whole, with the index entry of each evening made: all that is
+    left is writing it (``Repository.write_import``)."""
+
+    evenings: list[E]
+    players: list[P]
+    entries: list[IndexEntry]  # one per evening, in the same order
+
+
+def _megabytes(size: int, lang: str) -> str:
+    """31.2 (MB) in English, 31,2 (Mo) in French."""
+    text = f"{size / 1_000_000:.1f}".removesuffix(".0")
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _upgrade_part(
+    docs: Documents[Any, Any], kind: str, records: list[Any], version: int, path: Path
+) -> list[Any]:
+    """Upgrade the records of one part as the file migrations upgrade a file of its kind."""
+    table = {str(n): r for n, r in enumerate(records, 1)}
+    raw: dict[str, Any] = {KIND_TABLES[kind]: table}
+    if version >= 1:
+        raw[META_TABLE] = make_meta(kind, version)
+    new, _ = migrate_document(
+        raw, path=path, target=docs.schema_version, migrations=docs.migrations
+    )
+    new_table = new.get(KIND_TABLES[kind], {})
+    return [new_table[k] for k in sorted(new_table, key=int)]
+
+
 def _migrate_export(
     docs: Documents[Any, Any], doc: dict[str, Any], version: int, path: Path
 ) -> dict[str, Any]:
     """Upgrade the parts of an older export with the file migrations."""
-
-    def upgrade(kind: str, records: list[Any]) -> list[Any]:
-        table = {str(n): r for n, r in enumerate(records, 1)}
-        raw: dict[str, Any] = {KIND_TABLES[kind]: table}
-        if version >= 1:
-            raw[META_TABLE] = make_meta(kind, version)
-        new, _ = migrate_document(
-            raw, path=path, target=docs.schema_version, migrations=docs.migrations
-        )
-        new_table = new.get(KIND_TABLES[kind], {})
-        return [new_table[k] for k in sorted(new_table, key=int)]
-
     out = dict(doc)
-    out["index"] = upgrade("index", doc["index"])
-    out["players"] = upgrade("players", doc["players"])
-    out["evenings"] = [upgrade("evening", [rec])[0] for rec in doc["evenings"]]
+    out["index"] = _upgrade_part(docs, "index", doc["index"], version, path)
+    out["players"] = _upgrade_part(docs, "players", doc["players"], version, path)
+    out["evenings"] = [
+        _upgrade_part(docs, "evening", [rec], version, path)[0] for rec in doc["evenings"]
+    ]
     out["schema_version"] = docs.schema_version
     return out
 
 
-def parse_import(path: Path, docs: Documents[E, P], player_id_field: str) -> ParsedImport[E, P]:
-    """Read, upgrade and validate a whole export; ImportFileError says what is wrong."""
+@cache
+def _required_keys(model: type[BaseModel]) -> frozenset[str] | None:
+    """The keys a record must have for ``model`` to accept it, when that can be told from
+    the keys alone (no alias, no validator that sees the raw record); else None."""
+    decorators = model.__pydantic_decorators__.model_validators.values()
+    if any(d.info.mode != "after" for d in decorators) or model.model_config.get("alias_generator"):
+        return None
+    keys = []
+    for name, info in model.model_fields.items():
+        if info.alias is not None or info.validation_alias is not None:
+            return None
+        if info.is_required():
+            keys.append(name)
+    return frozenset(keys)
 
+
+def _surely_invalid(model: type[BaseModel], record: Any) -> bool:
+    """True when ``model`` would refuse ``record`` whatever else it holds: not an object,
+    or without a required key. A shortcut to count problems without pydantic's words."""
+    if not isinstance(record, dict):
+        return True
+    required = _required_keys(model)
+    return required is not None and not required <= record.keys()
+
+
+def _thousands(number: int, lang: str) -> str:
+    """41,802 in English, 41 802 in French (a no-break space)."""
+    text = f"{number:,}"
+    return text.replace(",", "\u00a0") if lang == "fr" else text
+
+
+class _Problems:
+    """The problems of an import, in both languages: the first few named, the rest counted
+    (a file of a million bad records must not make a million messages)."""
+
+    def __init__(self) -> None:
+        self.named: list[tuple[str, str]] = []  # (English, French)
+        self.total = 0
+
+    def add(self, en: str, fr: str) -> None:
+        if len(self.named) < NAMED_PROBLEMS:
+            self.named.append((en, fr))
+        self.total += 1
+
+    def extend(self, other: _Problems) -> None:
+        for en, fr in other.named:
+            self.add(en, fr)
+        self.total += other.total - len(other.named)
+
+    def reason(self) -> tuple[str, str]:
+        rest = self.total - len(self.named)
+        en = "; ".join(en for en, _ in self.named)
+        fr = " ; ".join(fr for _, fr in self.named)
+        if rest > 0:
+            en += f" and {_thousands(rest, 'en')} more problems"
+            fr += f" et {_thousands(rest, 'fr')} autres problèmes"
+        return en, fr
+
+
+_RECORDS = {
+    "evenings": ("evenings", "soirées"),
+    "players": ("players", "joueurs"),
+    "index": ("index entries", "entrées d'index"),
+}
+
+
+class _Part:
+    """One part's records read so far: its valid ones (kept while the whole file is
+    faultless: a refused file keeps none), their ids, and its problems."""
+
+    def __init__(
+        self,
+        kind: str,
+        model: type[BaseModel],
+        id_field: str,
+        what: str,
+        refused: Callable[[], bool],
+        fail: Callable[[str, str], ImportFileError],
+    ) -> None:
+        self.kind, self.model, self.id_field, self.what = kind, model, id_field, what
+        self.refused, self.fail = refused, fail
+        self.records: list[Any] = []
+        self.ids: set[Any] = set()
+        self.problems = _Problems()
+
+    def too_many(self) -> ImportFileError:
+        en, fr = _RECORDS[self.kind]
+        return self.fail(
+            f"it holds more than {_thousands(MAX_IMPORT_RECORDS, 'en')} {en}",
+            f"il compte plus de {_thousands(MAX_IMPORT_RECORDS, 'fr')} {fr}",
+        )
+
+    def take(self, n: int, record: Any) -> None:
+        problems = self.problems
+        try:
+            item = self.model.model_validate(record)
+        except ValidationError as exc:
+            detail = short_errors(exc)
+            problems.add(f"{self.kind}[{n}]: {detail}", f"{self.kind}[{n}] invalide ({detail})")
+            return
+        item_id = getattr(item, self.id_field, None)
+        what_fr = _WHAT_FR[self.what]
+        if not is_valid_id(item_id):
+            problems.add(
+                f"{self.kind}[{n}]: invalid {self.what} id {item_id!r}",
+                f"{self.kind}[{n}] : identifiant {what_fr} invalide {item_id!r}",
+            )
+        elif item_id in self.ids:
+            problems.add(
+                f"{self.kind}[{n}]: duplicate {self.what} id {item_id!r}",
+                f"{self.kind}[{n}] : identifiant {what_fr} en double {item_id!r}",
+            )
+        self.ids.add(item_id)
+        if len(self.ids) > MAX_IMPORT_RECORDS:
+            raise self.too_many()
+        if self.refused():
+            self.records.clear()
+        else:
+            self.records.append(item)
+
+
+def _failure(path: Path) -> Callable[[str, str], ImportFileError]:
     def fail(reason: str, reason_fr: str) -> ImportFileError:
         return ImportFileError(path, reason, reason_fr=reason_fr)
 
+    return fail
+
+
+def _too_large(size: int | None) -> tuple[str, str]:
+    """Why a file over the limit is refused (``size`` None: it is endless, or it grew)."""
+    en, fr = _megabytes(MAX_IMPORT_BYTES, "en"), _megabytes(MAX_IMPORT_BYTES, "fr")
+    if size is None:
+        return (
+            f"it is larger than a backup can be ({en} MB)",
+            f"il est plus gros qu'une sauvegarde ne peut l'être ({fr} Mo)",
+        )
+    return (
+        f"it is {_megabytes(size, 'en')} MB, larger than a backup can be ({en} MB)",
+        f"il fait {_megabytes(size, 'fr')} Mo, plus qu'une sauvegarde ne peut faire ({fr} Mo)",
+    )
+
+
+def _read(path: Path, fail: Callable[[str, str], ImportFileError]) -> bytes:
+    """The file's bytes; one larger than an import can be is refused unread."""
+    size = None
+    with contextlib.suppress(OSError):  # the read below says why, in the store's words
+        size = os.stat(path).st_size
+    if size is not None and size > MAX_IMPORT_BYTES:
+        raise fail(*_too_large(size))
     try:
-        data = read_bytes(path)
+        # At most one byte over the limit: a file growing meanwhile, or endless (a device),
+        # is never read whole.
+        data = read_bytes(path, limit=MAX_IMPORT_BYTES + 1)
     except StoreError as exc:
         detail = exc.params.get("detail") or exc.params.get("reason") or exc.code
         raise fail(
@@ -92,91 +290,180 @@ def parse_import(path: Path, docs: Documents[E, P], player_id_field: str) -> Par
         ) from exc
     if data is None:
         raise fail("the file does not exist", "le fichier n'existe pas")
-    doc, problem = parse_json_text(data)
-    if problem is not None:
-        raise fail(*problem)
-    if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
-        raise fail(
-            f'it is not a companion export (no "format": "{EXPORT_FORMAT}")',
-            f'ce n\'est pas un export de l\'application (pas de "format": "{EXPORT_FORMAT}")',
+    if len(data) > MAX_IMPORT_BYTES:
+        raise fail(*_too_large(None))
+    return data
+
+
+def _decode(data: bytes) -> str | tuple[str, str]:
+    """The text of UTF-8 bytes, or why it is not text (English, French)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return (
+            f"not UTF-8 text (bad byte at offset {exc.start})",
+            f"ce n'est pas du texte UTF-8 (octet invalide à la position {exc.start})",
         )
-    version = doc.get("schema_version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise fail("it has no valid schema_version", "il n'a pas de schema_version valide")
-    if version > docs.schema_version:
-        raise NewerSchemaError(path, version, docs.schema_version)
-    for key in ("index", "players", "evenings"):
-        if not isinstance(doc.get(key), list):
-            raise fail(
-                f"{key!r} is missing or not a list", f"{key!r} manque ou n'est pas une liste"
+
+
+def _json_problem(exc: json.JSONDecodeError | RecursionError) -> tuple[str, str]:
+    if isinstance(exc, RecursionError):
+        return "invalid JSON: nested too deeply", "JSON invalide : imbrication trop profonde"
+    return (
+        f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+        f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} ({exc.msg})",
+    )
+
+
+class _Reader(Generic[E, P]):
+    """Reads an export's text part by part (see the module doc)."""
+
+    def __init__(self, path: Path, docs: Documents[E, P], player_id_field: str, text: str) -> None:
+        self.path, self.docs, self.text = path, docs, text
+        self.header: dict[str, Any] = {}
+        self.version: int | None = None  # once the format and the version are known good
+        self.fail = _failure(path)
+        refused = self.refused
+        self.parts = {
+            "evenings": _Part(
+                "evenings", docs.evening_model, docs.id_field, "evening", refused, self.fail
+            ),
+            "players": _Part(
+                "players", docs.player_model, player_id_field, "player", refused, self.fail
+            ),
+            "index": _Part("index", IndexEntry, "id", "evening", refused, self.fail),
+        }
+        self.not_lists: set[str] = set()
+
+    def refused(self) -> bool:
+        """Whether a problem was found already (then no record needs keeping)."""
+        return any(part.problems.total for part in self.parts.values())
+
+    def check_header(self, *, final: bool) -> None:
+        """Refuse a file that is not an export, or of no usable version, as soon as that is
+        known; ``final``: the whole object was read, what is missing is missing."""
+        header = self.header
+        if "format" not in header and not final:
+            return
+        if header.get("format") != EXPORT_FORMAT:
+            raise self.fail(
+                f'it is not a companion export (no "format": "{EXPORT_FORMAT}")',
+                f'ce n\'est pas un export de l\'application (pas de "format": "{EXPORT_FORMAT}")',
             )
-    if version < docs.schema_version:
+        if "schema_version" not in header and not final:
+            return
+        version = header.get("schema_version")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise self.fail("it has no valid schema_version", "il n'a pas de schema_version valide")
+        if version > self.docs.schema_version:
+            raise NewerSchemaError(self.path, version, self.docs.schema_version)
+        self.version = version
+
+    def read(self) -> None:
+        """Walk the top-level object: each part is checked as it is read when the header
+        came first (as in every export), else read again once the header is known."""
+        if self.text.startswith("\ufeff"):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", "", 0)
+        cursor = Cursor(self.text)
+        if cursor.peek() != "{":
+            cursor.skip()  # invalid JSON is said as such
+            cursor.end()
+            self.check_header(final=True)
+        later: list[tuple[str, int]] = []
+        seen: set[str] = set()
+        for key in cursor.members():
+            if key in ("format", "schema_version"):
+                self.header[key] = cursor.value()
+                self.check_header(final=False)
+            elif key in _PARTS:
+                if key in seen:
+                    raise self.fail(f"{key!r} appears twice", f"{key!r} apparaît deux fois")
+                seen.add(key)
+                if cursor.peek() != "[":
+                    self.not_lists.add(key)
+                elif self.version is not None:
+                    self.read_part(key, cursor.items())
+                else:
+                    later.append((key, cursor.pos))
+                    cursor.skip()
+        cursor.end()
+        self.check_header(final=True)
+        for key in _PARTS:
+            if key not in seen or key in self.not_lists:
+                raise self.fail(
+                    f"{key!r} is missing or not a list", f"{key!r} manque ou n'est pas une liste"
+                )
+        for key, pos in later:
+            self.read_part(key, Cursor(self.text, pos).items())
+
+    def upgrade(self, kind: str, records: list[Any]) -> list[Any]:
+        assert self.version is not None
         try:
-            doc = _migrate_export(docs, doc, version, path)
+            return _upgrade_part(self.docs, kind, records, self.version, self.path)
         except StoreError as exc:
-            raise fail(
+            raise self.fail(
                 f"it could not be upgraded: {exc.message('en')}",
                 f"sa mise à jour a échoué : {exc.message('fr')}",
             ) from exc
 
-    problems: list[tuple[str, str]] = []  # (English, French)
-
-    def validate(
-        kind: str, model: type[BaseModel], records: list[Any], id_field: str, what: str
-    ) -> list[Any]:
-        out, seen = [], set()
+    def read_part(self, key: str, items: Iterator[Any]) -> None:
+        part = self.parts[key]
+        old = self.version is not None and self.version < self.docs.schema_version
+        records: Iterable[Any] = items
+        if old and key != "evenings":  # upgraded whole, as the file of its kind would be
+            whole = list(itertools.islice(items, MAX_IMPORT_RECORDS + 1))
+            if len(whole) > MAX_IMPORT_RECORDS:
+                raise part.too_many()
+            records = self.upgrade(key, whole)
+        model, problems = part.model, part.problems
         for n, record in enumerate(records):
-            try:
-                item = model.model_validate(record)
-            except ValidationError as exc:
-                detail = short_errors(exc)
-                problems.append((f"{kind}[{n}]: {detail}", f"{kind}[{n}] invalide ({detail})"))
-                continue
-            item_id = getattr(item, id_field, None)
-            what_fr = _WHAT_FR[what]
-            if not is_valid_id(item_id):
-                problems.append(
-                    (
-                        f"{kind}[{n}]: invalid {what} id {item_id!r}",
-                        f"{kind}[{n}] : identifiant {what_fr} invalide {item_id!r}",
-                    )
-                )
-            elif item_id in seen:
-                problems.append(
-                    (
-                        f"{kind}[{n}]: duplicate {what} id {item_id!r}",
-                        f"{kind}[{n}] : identifiant {what_fr} en double {item_id!r}",
-                    )
-                )
-            seen.add(item_id)
-            out.append(item)
-        return out
+            if old and key == "evenings":
+                record = self.upgrade("evening", [record])[0]
+            if problems.total >= NAMED_PROBLEMS and _surely_invalid(model, record):
+                problems.total += 1  # named enough: counted, without pydantic's dearer words
+            else:
+                part.take(n, record)
 
-    evenings = validate("evenings", docs.evening_model, doc["evenings"], docs.id_field, "evening")
-    players = validate("players", docs.player_model, doc["players"], player_id_field, "player")
-    index = validate("index", IndexEntry, doc["index"], "id", "evening")
-    evening_ids = {getattr(e, docs.id_field) for e in evenings}
-    index_ids = {e.id for e in index}
-    if not problems and evening_ids != index_ids:
-        missing = sorted(evening_ids - index_ids)[:3]
-        extra = sorted(index_ids - evening_ids)[:3]
-        problems.append(
-            (
+    def result(self, size: int) -> ParsedImport[E, P]:
+        evenings, players, index = (self.parts[k] for k in ("evenings", "players", "index"))
+        problems = _Problems()
+        for part in (evenings, players, index):
+            problems.extend(part.problems)
+        if not problems.total and evenings.ids != index.ids:
+            missing = sorted(evenings.ids - index.ids)[:3]
+            extra = sorted(index.ids - evenings.ids)[:3]
+            problems.add(
                 f"index and evenings disagree (not indexed: {missing}, "
                 f"indexed but absent: {extra})",
                 f"l'index et les soirées ne concordent pas (non indexées : "
                 f"{missing}, indexées mais absentes : {extra})",
             )
-        )
-    if problems:
-        rest = len(problems) - 5
-        raise fail(
-            "; ".join(en for en, _ in problems[:5])
-            + (f" and {rest} more problems" if rest > 0 else ""),
-            " ; ".join(fr for _, fr in problems[:5])
-            + (f" et {rest} autres problèmes" if rest > 0 else ""),
-        )
-    return ParsedImport(evenings, players, {e.id: e.updated_at for e in index}, len(data))
+        if problems.total:
+            raise self.fail(*problems.reason())
+        updated = {e.id: e.updated_at for e in index.records}
+        return ParsedImport(evenings.records, players.records, updated, size)
+
+
+def parse_import(
+    path: Path, docs: Documents[E, P], player_id_field: str, *, data: bytes | None = None
+) -> ParsedImport[E, P]:
+    """Read, upgrade and validate a whole export; ImportFileError says what is wrong.
+    ``data``: the file's bytes when they are already in memory (sent from a phone), and
+    ``path`` only names it."""
+    fail = _failure(path)
+    if data is None:
+        data = _read(path, fail)
+    elif len(data) > MAX_IMPORT_BYTES:
+        raise fail(*_too_large(len(data)))
+    text = _decode(data)
+    if isinstance(text, tuple):
+        raise fail(*text)
+    reader: _Reader[E, P] = _Reader(path, docs, player_id_field, text)
+    try:
+        reader.read()
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise reader.fail(*_json_problem(exc)) from None
+    return reader.result(len(data))
 
 
 def check_free_space(data_dir: Path, path: Path, size: int) -> None:

@@ -42,6 +42,7 @@ from companion.store import (
 )
 from companion.store.backups import list_backups
 from companion.store.errors import backup_moment
+from companion.store.paths import check_data_folder
 from companion.table import profiles as profile_rules
 from companion.table import stats, undo_log
 from companion.table.data_folder import FileKind, GoodBackup, StoredFile
@@ -870,6 +871,15 @@ class TableService:
         platform's default (the same rule the store opens with)."""
         return resolve_data_dir(data_dir)
 
+    @staticmethod
+    def check_data_folder(data_dir: str | os.PathLike[str] | None = None) -> Path:
+        """``data_folder``, refused (``DataFolderLinkError``) when it is, or lies in, a
+        link to a place that does not exist, as opening the store refuses it: a server
+        says so before it starts."""
+        folder = resolve_data_dir(data_dir)
+        check_data_folder(folder)
+        return folder
+
     @property
     def data_dir(self) -> Path:
         return self.repo.data_dir
@@ -887,13 +897,34 @@ class TableService:
         with self._lock:
             return self.repo.export_all(path)
 
-    def import_backup(self, path: str | os.PathLike[str]) -> ImportResult:
+    def import_backup(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        data: bytes | None = None,
+        before_write: Callable[[], Path] | None = None,
+    ) -> ImportResult:
         """Add the evenings and players of an exported file (replacing those with the same
-        id, keeping the others). The whole file is checked first: a wrong file raises
-        ``ImportFileError`` or ``NewerSchemaError`` and changes nothing."""
+        id, keeping the others). The whole file is checked first, holding no lock (other
+        writers, here and in other processes, carry on meanwhile): a wrong file raises
+        ``ImportFileError`` or ``NewerSchemaError`` and changes nothing. Then the data folder
+        is locked for the writes alone. ``data``: the file's bytes when they are in memory
+        already (``path`` then only names it). ``before_write`` (a copy of the data as it
+        was) runs under the same lock, just before the writes; the file it returns is
+        removed again if the import then fails having written nothing."""
+        checked = self.repo.check_import(path, data=data)
+        with self._lock, self.repo.locked():
+            count = self.repo.change_count()
+            copy = before_write() if before_write is not None else None
+            try:
+                result = self.repo.write_import(checked, replace=False)
+            except BaseException:
+                if copy is not None and self.repo.change_count() == count:
+                    copy.unlink(missing_ok=True)
+                raise
+            finally:
+                self._cache.clear()
         with self._lock:
-            result = self.repo.import_all(path, replace=False)
-            self._cache.clear()
             # Rated now, and kept when that is worth it (a big import is): the first
             # leaderboard after it, or the next process, does not rate the club again.
             if result.evenings:

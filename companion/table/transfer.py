@@ -7,6 +7,7 @@ reads back whole before writing anything.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,23 +35,58 @@ class ImportSummary:
 
 
 def import_backup(
-    service: TableService, source: Path, now: datetime | None = None, name: str | None = None
+    service: TableService,
+    source: Path,
+    now: datetime | None = None,
+    name: str | None = None,
+    *,
+    data: bytes | None = None,
 ) -> ImportSummary:
-    """Import the backup at ``source``: its evenings are added, or replace those with the
-    same id; the others are kept. The data as it was is first exported to ``exports/``
-    (kept only if the import went ahead). A wrong file raises ``ImportFileError`` or
-    ``NewerSchemaError`` and changes nothing; ``name`` is the file's name as the person
-    knows it, which the refusal names (``source`` may be a scratch copy)."""
+    """Import the backup at ``source`` (or ``data``, its bytes, sent from a phone): its
+    evenings are added, or replace those with the same id; the others are kept.
+
+    The whole file is checked first, holding no lock and writing nothing: a wrong file
+    raises ``ImportFileError`` or ``NewerSchemaError`` and leaves no file anywhere. Then,
+    under the data folder's lock, the data as it was is exported to ``exports/`` and the
+    file's evenings written; a failure that wrote nothing removes that copy again.
+    ``name`` is the file's name as the person knows it, which a refusal names (``source``
+    may be a scratch copy)."""
     folder = exports_dir(service)
-    folder.mkdir(parents=True, exist_ok=True)
-    safety = service.export_backup(folder / f"before-import-{stamp(now)}.json")
+    made: list[Path] = []
+
+    def safety_copy() -> Path:
+        made.append(service.export_backup(folder / f"before-import-{stamp(now)}.json"))
+        return made[-1]
+
     try:
-        result = service.import_backup(source)
+        result = service.import_backup(source, data=data, before_write=safety_copy)
     except (ImportFileError, NewerSchemaError) as err:
-        safety.unlink(missing_ok=True)  # refused before any write: no copy to keep
+        _tidy(folder, made)
         if name is None:
             raise
         if isinstance(err, NewerSchemaError):
             raise NewerSchemaError(name, err.found, err.supported) from err
         raise ImportFileError(name, err.reason, reason_fr=err.reason_fr) from err
-    return ImportSummary(result.evenings, result.players, safety)
+    except MemoryError:
+        # A file within the size limit should never come to this; if it does, it is a
+        # refusal in words like any other, not a crash of the screen or the command.
+        _tidy(folder, made)
+        if made and made[-1].exists():
+            raise  # some evenings were written: the copy of the data as it was stays
+        raise ImportFileError(
+            name or source,
+            "there is not enough memory to read it",
+            reason_fr="la mémoire manque pour le lire",
+        ) from None
+    except BaseException:
+        _tidy(folder, made)
+        raise
+    return ImportSummary(result.evenings, result.players, made[-1])
+
+
+def _tidy(folder: Path, made: list[Path]) -> None:
+    """After a failed import: ``exports/`` made for a safety copy that was removed again
+    (nothing was written) goes too. An ``exports/`` with anything in it stays."""
+    if made and not made[-1].exists():
+        with contextlib.suppress(OSError):
+            folder.rmdir()

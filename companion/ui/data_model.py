@@ -8,7 +8,6 @@ thread), never on the event loop.
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,14 +46,9 @@ def import_backup(
 ) -> ImportSummary:
     """Read a backup sent from a phone (``companion.table.transfer.import_backup``: checked
     whole first, the data as it was exported to ``exports/``). ``name``: the file's name on
-    the phone, which a refusal names (rather than the scratch copy, gone by the time the
-    message is read)."""
-    folder = exports_dir(service)
-    folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=folder) as tmp:
-        received = Path(tmp) / "received.json"
-        received.write_bytes(data)
-        return transfer.import_backup(service, received, now, name)
+    the phone, which a refusal names. The bytes are checked as they are, with no copy on
+    disk: a refused file leaves nothing in the data folder."""
+    return transfer.import_backup(service, Path(name or "backup.json"), now, data=data)
 
 
 @dataclass(frozen=True)

@@ -126,3 +126,48 @@ def test_a_command_imports_only_its_own_module(club: Path, tmp_path: Path) -> No
         "companion.cli.judge",
         "companion.cli.publish",
     }
+
+
+def _files(folder: Path) -> list[str]:
+    return sorted(
+        str(p.relative_to(folder)) for p in folder.rglob("*") if p.name != "companion.lock"
+    )
+
+
+def test_a_long_list_of_junk_is_refused_in_words_with_the_problems_counted(
+    club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A backup whose evenings are 200,000 empty objects: exit 2, one line in ``--lang``
+    naming five problems and counting the others, and no file added to the data folder."""
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(
+        b'{"format": "companion-store-export", "schema_version": 2, "index": [], '
+        b'"players": [], "evenings": [' + b",".join([b"{}"] * 200_000) + b"]}"
+    )
+    before = _files(club)
+    assert main(["import", str(junk), "--data-dir", str(club), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "and 199,995 more problems" in err
+    assert err.startswith(f"{junk} cannot be imported: evenings[0]:")
+    assert main(["import", str(junk), "--data-dir", str(club)]) == 2
+    assert "et 199\u00a0995 autres problèmes. Rien n'a été modifié." in capsys.readouterr().err
+    assert _files(club) == before
+
+
+def test_a_file_over_the_size_limit_is_refused_in_words(
+    club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 40 MB file: exit 2, one line in ``--lang`` giving its size and the limit."""
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(40_000_000)  # sparse: never read anyway
+    before = _files(club)
+    assert main(["import", str(big), "--data-dir", str(club)]) == 2
+    assert capsys.readouterr().err == (
+        f"Impossible d'importer {big} : il fait 40 Mo, plus qu'une sauvegarde ne peut faire "
+        "(25 Mo). Rien n'a été modifié. Choisissez un fichier créé par l'export JSON de "
+        "l'application.\n"
+    )
+    assert main(["import", str(big), "--data-dir", str(club), "--lang", "en"]) == 2
+    assert "it is 40 MB, larger than a backup can be (25 MB)" in capsys.readouterr().err
+    assert _files(club) == before

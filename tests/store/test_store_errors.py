@@ -192,6 +192,7 @@ def test_error_codes_are_stable() -> None:
         store.NoBackupError: "no-backup",
         store.UnreadableFileError: "unreadable",
         store.MigrationError: "migration-failed",
+        store.DataFolderLinkError: "data-folder-link",
     }
     for cls, code in codes.items():
         assert cls.code == code and issubclass(cls, store.StoreError)
@@ -228,6 +229,7 @@ def _samples(tmp_path: Path) -> list[store.StoreError]:
         store.MigrationError(P, 1),
         store.MigrationError(P, 1, 3),
         store.FolderBusyError("/data", 60.0),
+        store.DataFolderLinkError("/data", "/data", "/media/usb/companion"),
         NotPersistedError("QuotaExceededError"),
     ]
 

@@ -270,7 +270,7 @@ def test_an_unreadable_export_gives_the_system_s_reason(
 ) -> None:
     """A read refused by the system (permissions, I/O) gives its reason in both languages."""
 
-    def refused(path: Path) -> bytes:
+    def refused(path: Path, limit: int | None = None) -> bytes:
         raise UnreadableFileError(path, "Permission denied")
 
     monkeypatch.setattr(transfer, "read_bytes", refused)
@@ -407,3 +407,45 @@ def test_too_little_space_is_refused_word_for_word(
         "Nothing was changed. Free some space, then try again."
     )
     assert info.value.path == path
+
+
+def test_the_parts_may_come_before_the_format_and_the_version(tmp_path: Path) -> None:
+    """An export whose keys are in another order (the parts first, as a tool sorting keys
+    writes them) reads the same: the parts are read again once the header is known."""
+    doc = _export()
+    data = json.dumps(doc, sort_keys=True).encode()
+    assert data.index(b'"evenings"') < data.index(b'"format"')
+    assert _parse(tmp_path, data) == _parse(tmp_path, json.dumps(doc).encode())
+
+
+def test_a_part_given_twice_is_refused(tmp_path: Path) -> None:
+    """A part named twice in the file (JSON would keep the last silently) is refused."""
+    data = json.dumps(_export()).encode()[:-1] + b', "players": []}'
+    error = _refusal(tmp_path, data)
+    assert (error.reason, error.reason_fr) == (
+        "'players' appears twice",
+        "'players' apparaît deux fois",
+    )
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"format": "companion-store-export", "index": [1 2]}',
+        b'{"format": "companion-store-export", "index": [1,]}',
+        b'{"format": "companion-store-export", "index": [{]}',
+        b'{"format": "companion-store-export"} extra',
+        b'{"format" "companion-store-export"}',
+        b'{"format": "companion-store-export" "index": []}',
+        b"[",
+        b"",
+    ],
+)
+def test_broken_json_is_said_as_json_loads_says_it(tmp_path: Path, data: bytes) -> None:
+    """Read part by part, a broken file is refused with the words, line and column of
+    ``json.loads``."""
+    with pytest.raises(json.JSONDecodeError) as loads:
+        json.loads(data)
+    found = loads.value
+    error = _refusal(tmp_path, data)
+    assert error.reason == f"invalid JSON at line {found.lineno} column {found.colno}: {found.msg}"

@@ -170,6 +170,8 @@ def DataPanel(session: Session) -> ft.Control:
             )
         except OSError as err:
             set_message((session.tr("data.failed", reason=str(err)), True))
+        except Exception as err:  # anything else: said on the screen, which stays up
+            set_message((session.tr("data.failed", reason=str(err) or type(err).__name__), True))
         else:
             set_message(
                 (
