@@ -5,7 +5,7 @@ as one JSON file, the same file Settings › Data exports and imports.
     companion import FILE [--data-dir DIR] [--json] [--lang fr|en]
 
 ``import`` checks the whole file before writing anything, holding no lock (a file over
-25 MB is refused unread; a refusal names five problems and counts the others), then adds
+64 MB is refused unread; a refusal names five problems and counts the others), then adds
 its evenings (replacing those with the same id, keeping the others), first exporting the
 data as it was to ``<data>/exports/before-import-….json``. Output: a line, or with
 ``--json`` one object (``export``: ``file``, ``evenings``, ``players``; ``import``:

@@ -29,7 +29,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .atomic import read_bytes
-from .documents import KIND_TABLES, Documents, short_errors
+from .documents import KIND_TABLES, READ_CONTEXT, Documents, short_errors
 from .errors import _WHAT_FR, DiskFullError, ImportFileError, NewerSchemaError, StoreError
 from .index import IndexEntry
 from .json_stream import Cursor
@@ -54,9 +54,10 @@ P = TypeVar("P", bound=BaseModel)
 EXPORT_FORMAT = "companion-store-export"
 #: index fields that describe this machine's files, not the data
 EXPORT_EXCLUDE = {"error", "file_size", "file_mtime_ns"}
-#: the largest file an import reads: about five times the backup of ten years of weekly
-#: evenings (520 evenings of 30 hands at 6 players: 4.5 MB, benchmarks/bench_scale.py)
-MAX_IMPORT_BYTES = 25_000_000
+#: the largest file an import reads: about fourteen times the backup of ten years of weekly
+#: evenings (520 evenings of 30 hands at 6 players: 4.5 MB, benchmarks/bench_scale.py), so
+#: the export of any club this app is likely to hold (7,000 such evenings) imports again
+MAX_IMPORT_BYTES = 64_000_000
 #: the most evenings (or players) a backup holds: 190 years of weekly evenings (writing 520
 #: holds the data folder 0.75 s; many more would hold it for minutes)
 MAX_IMPORT_RECORDS = 10_000
@@ -224,7 +225,8 @@ class _Part:
     def take(self, n: int, record: Any) -> None:
         problems = self.problems
         try:
-            item = self.model.model_validate(record)
+            # As a file on disk reads: a text longer than today's limits is cut, not refused.
+            item = self.model.model_validate(record, context=READ_CONTEXT)
         except ValidationError as exc:
             detail = short_errors(exc)
             problems.add(f"{self.kind}[{n}]: {detail}", f"{self.kind}[{n}] invalide ({detail})")

@@ -157,17 +157,17 @@ def test_a_long_list_of_junk_is_refused_in_words_with_the_problems_counted(
 def test_a_file_over_the_size_limit_is_refused_in_words(
     club: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A 40 MB file: exit 2, one line in ``--lang`` giving its size and the limit."""
+    """An 80 MB file: exit 2, one line in ``--lang`` giving its size and the limit."""
     big = tmp_path / "big.json"
     with big.open("wb") as handle:
-        handle.truncate(40_000_000)  # sparse: never read anyway
+        handle.truncate(80_000_000)  # sparse: never read anyway
     before = _files(club)
     assert main(["import", str(big), "--data-dir", str(club)]) == 2
     assert capsys.readouterr().err == (
-        f"Impossible d'importer {big} : il fait 40 Mo, plus qu'une sauvegarde ne peut faire "
-        "(25 Mo). Rien n'a été modifié. Choisissez un fichier créé par l'export JSON de "
+        f"Impossible d'importer {big} : il fait 80 Mo, plus qu'une sauvegarde ne peut faire "
+        "(64 Mo). Rien n'a été modifié. Choisissez un fichier créé par l'export JSON de "
         "l'application.\n"
     )
     assert main(["import", str(big), "--data-dir", str(club), "--lang", "en"]) == 2
-    assert "it is 40 MB, larger than a backup can be (25 MB)" in capsys.readouterr().err
+    assert "it is 80 MB, larger than a backup can be (64 MB)" in capsys.readouterr().err
     assert _files(club) == before

@@ -87,14 +87,14 @@ def test_a_file_over_the_size_limit_is_refused_unread(
     is read; the refusal gives its size and the limit, in each language."""
     path = tmp_path / "huge.json"
     with path.open("wb") as handle:
-        handle.truncate(30_000_000)  # sparse: nothing is written
+        handle.truncate(70_000_000)  # sparse: nothing is written
     reads: list[Path] = []
     monkeypatch.setattr(transfer, "read_bytes", lambda path, limit=None: reads.append(path))
     with pytest.raises(ImportFileError) as info:
         parse_import(path, DOCS, "id")
     assert reads == []
-    assert info.value.reason == "it is 30 MB, larger than a backup can be (25 MB)"
-    assert info.value.reason_fr == "il fait 30 Mo, plus qu'une sauvegarde ne peut faire (25 Mo)"
+    assert info.value.reason == "it is 70 MB, larger than a backup can be (64 MB)"
+    assert info.value.reason_fr == "il fait 70 Mo, plus qu'une sauvegarde ne peut faire (64 Mo)"
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
@@ -103,8 +103,8 @@ def test_a_file_without_an_end_is_read_no_further_than_the_limit() -> None:
     limit at most, then refused."""
     with pytest.raises(ImportFileError) as info:
         parse_import(Path("/dev/zero"), DOCS, "id")
-    assert info.value.reason == "it is larger than a backup can be (25 MB)"
-    assert MAX_IMPORT_BYTES == 25_000_000
+    assert info.value.reason == "it is larger than a backup can be (64 MB)"
+    assert MAX_IMPORT_BYTES == 64_000_000
 
 
 def test_bytes_over_the_size_limit_are_refused_unparsed(monkeypatch: pytest.MonkeyPatch) -> None:

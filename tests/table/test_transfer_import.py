@@ -4,6 +4,7 @@ of the data as it was and the writes are one hold of the data folder."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -142,3 +143,20 @@ def test_the_data_folder_is_free_while_a_backup_is_checked_and_held_while_writte
     summary = transfer.import_backup(service, tmp_path / "backup.json", data=payload)
     assert summary.evenings == 1 and summary.safety_copy.exists()
     assert seen == ["check: free", "copy: busy", "write: busy"]
+
+
+def test_an_old_backup_with_a_longer_title_imports_cut_at_the_limit(tmp_path: Path) -> None:
+    """Rule: a backup exported before the text limits imports as its files would read: a
+    title over today's limit is cut (ending in "…"), the evening is not refused."""
+    from companion.table.text_limits import TITLE_MAX
+
+    doc = json.loads(_backup(tmp_path))
+    doc["evenings"][0]["title"] = "T" * 10_000
+    doc["index"][0]["title"] = "T" * 10_000
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc), "utf-8")
+    service = TableService(tmp_path / "data")
+    service.import_backup(old)
+    (item,) = service.evening_items()
+    assert item.title == "T" * (TITLE_MAX - 1) + "…"
+    assert service.evening(item.evening_id).title == item.title
