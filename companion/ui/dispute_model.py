@@ -54,7 +54,10 @@ if TYPE_CHECKING:
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 10  # the most any preset seats (WIKI's Strutz)
-DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
+# Default players: first names, never a letter that reads as a card (A the ace, D the
+# Dame, R the Roi…), so "à Sara de battre" cannot be misread; none starts with a vowel,
+# which French would elide ("le coup de Paul", not "de Ana").
+DEFAULT_NAMES = ("Paul", "Nina", "Marc", "Sara", "Louis", "Jade", "Théo", "Lucie", "Victor", "Rose")
 MAX_TRAY = 12  # more cards than any legal play holds (poker hands, two-deck sets with wilds)
 DEFAULT_PRESET = "classique"
 JOKER_KEYS = ("JKR", "JKB")  # the coloured and the black joker, where the rules tell them apart
@@ -180,6 +183,7 @@ class DisputeModel:
     # In "table" mode under rules where suits matter: the play tapped for the player whose
     # turn it is, waiting for each card's suit before it joins the table.
     table_cards: tuple[str, ...] = ()
+    judged: bool = False  # the tray's play has had its ruling: the next card starts anew
 
     # --- reading ------------------------------------------------------------------------------
     @property
@@ -337,13 +341,14 @@ class DisputeModel:
             return None
         changed = [line for line in self.option_lines() if line.origin == "here"]
         if not changed:
-            return t(lang, "dispute.evening_rules", title=self.evening.title)
+            return t(lang, "dispute.evening_rules", name=self.evening.name(lang))
         sep = ": " if lang == "en" else " : "
         changes = ", ".join(
             f"{option_words.label(x.name, lang)}{sep}{option_words.value(x.name, x.value, lang)}"
             for x in changed
         )
-        return t(lang, "dispute.evening_rules_changed", title=self.evening.title, changes=changes)
+        name = self.evening.name(lang)
+        return t(lang, "dispute.evening_rules_changed", name=name, changes=changes)
 
     # --- setting up ----------------------------------------------------------------------------
     def with_preset(self, preset: str) -> DisputeModel:
@@ -460,9 +465,12 @@ class DisputeModel:
             return self._add_quick(symbol)
         if self.mode == "hand":
             return self._to_hand(symbol)
-        if len(self.tray) >= MAX_TRAY:
+        tray = () if self.judged else self.tray  # a ruled play is done with: start anew
+        if len(tray) >= MAX_TRAY:
             return self
-        return replace(self, tray=(*self.tray, symbol), passing=False, ruling=None, notice=None)
+        return replace(
+            self, tray=(*tray, symbol), passing=False, ruling=None, notice=None, judged=False
+        )
 
     def _add_quick(self, symbol: str) -> DisputeModel:
         """One tap: the player whose turn it is played ``symbol`` (as many as the trick
@@ -614,13 +622,13 @@ class DisputeModel:
         return replace(self, tray=tuple(tray), ruling=None, notice=None)
 
     def tap_pass(self) -> DisputeModel:
-        return replace(self, tray=(), passing=True, ruling=None, notice=None)
+        return replace(self, tray=(), passing=True, ruling=None, notice=None, judged=False)
 
     def delete_card(self) -> DisputeModel:
         return replace(self, tray=self.tray[:-1], passing=False, ruling=None, notice=None)
 
     def clear_tray(self) -> DisputeModel:
-        return replace(self, tray=(), passing=False, ruling=None, notice=None)
+        return replace(self, tray=(), passing=False, ruling=None, notice=None, judged=False)
 
     # --- the referee ---------------------------------------------------------------------------
     def _action(self) -> Action | None:
@@ -629,7 +637,13 @@ class DisputeModel:
         return Action.parse(f"{self.current_actor}: {self.play_text()}")
 
     def judge(self) -> DisputeModel:
-        """Rule on the play tapped in, after the actions on the table."""
+        """Rule on the play tapped in, after the actions on the table. The play stays in the
+        tray (to judge again under a changed option), but the next card tapped starts a new
+        play instead of joining it."""
+        judged = self._judge()
+        return replace(judged, judged=True) if judged.ruling is not None else judged
+
+    def _judge(self) -> DisputeModel:
         action = self._action()
         if action is None:
             return replace(self, ruling=None, notice=Notice("dispute.pick_cards"))
@@ -834,7 +848,12 @@ def from_evening(evening: Evening) -> DisputeModel:
         names = names[i:] + names[:i]
     players = _usable(names)
     ref = EveningRules(
-        evening.id, evening.title or evening.date.isoformat(), evening.preset, rule_settings
+        evening.id,
+        evening.title or evening.place,
+        evening.preset,
+        rule_settings,
+        day=evening.date.isoformat(),
+        start=evening.created_at.astimezone().strftime("%H:%M"),
     )
     model = DisputeModel(
         preset=evening.preset,
@@ -852,7 +871,7 @@ def from_evening(evening: Evening) -> DisputeModel:
 
 
 def _seated(players: tuple[str, ...], n: int) -> tuple[str, ...]:
-    """The first ``n`` players, with spare letters when there are too few."""
+    """The first ``n`` players, with spare default names when there are too few."""
     names = list(players[:n])
     spare = (d for d in DEFAULT_NAMES if d not in names)
     while len(names) < n:
@@ -861,7 +880,7 @@ def _seated(players: tuple[str, ...], n: int) -> tuple[str, ...]:
 
 
 def _usable(names: list[str]) -> tuple[str, ...]:
-    """The names as the notation can carry them (no ':' or ','), each once; the letters A, B…
+    """The names as the notation can carry them (no ':' or ','), each once; the default names
     for a table that would not fit the screen's limits."""
     clean = [n.replace(":", " ").replace(",", " ").strip() for n in names]
     if (

@@ -196,9 +196,20 @@ class EveningRules:
     """The evening the dispute was opened from: whose rules these are."""
 
     id: str
-    title: str  # its title, or its date when it has none
+    title: str | None  # its title, else its place (as History heads it)
     preset: str
     settings: tuple[str, ...]  # its changes to the preset's rule options (not table options)
+    day: str = ""  # ISO date, named when there is no title
+    start: str | None = None  # "20:30", local time of its start
+
+    def name(self, lang: str) -> str:
+        """ "« Chez Léa »", else "du 2026-11-26 à 20:14", as History names the evening."""
+        if self.title:
+            return t(lang, "dispute.evening_named", title=self.title)
+        when = self.day
+        if self.start:
+            when = t(lang, "history.item_when", day=self.day, time=self.start)
+        return t(lang, "dispute.evening_dated", when=when)
 
 
 # --- cards as a person reads them ---------------------------------------------------------------

@@ -430,11 +430,14 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Evening not found ({reason}): default rules.",
     ),
     "dispute.back_evening": ("Retour à la soirée", "Back to the evening"),
-    "dispute.evening_rules": ("Règles de la soirée « {title} »", "Rules of the evening '{title}'"),
+    "dispute.evening_rules": ("Règles de la soirée {name}", "Rules of the evening {name}"),
     "dispute.evening_rules_changed": (
-        "Règles de la soirée « {title} », changées ici : {changes}",
-        "Rules of the evening '{title}', changed here: {changes}",
+        "Règles de la soirée {name}, changées ici : {changes}",
+        "Rules of the evening {name}, changed here: {changes}",
     ),
+    # The evening named as History names it: its title or place, else its day and start.
+    "dispute.evening_named": ("« {title} »", "'{title}'"),
+    "dispute.evening_dated": ("du {when}", "of {when}"),
     "dispute.options_changed": ("{n} changée(s) ici", "{n} changed here"),
     "dispute.option_reset": ("Revenir aux règles de départ", "Back to the starting rules"),
     "dispute.option_unknown": ("Option inconnue : {name}.", "Unknown option: {name}."),

@@ -22,25 +22,25 @@ def test_a_four_of_a_kind_on_a_joker_is_legal(server: Server, context) -> None:
     tap(page, "preset-classique")
     expect_text(page, "preset-source", "de 3 à 6 joueurs, sans points")
     tap(page, "players-4")
-    for actor, rank in (("actor-0", "rank-K"), ("actor-1", "rank-JK")):  # A: K, B: JK
+    for actor, rank in (("actor-0", "rank-K"), ("actor-1", "rank-JK")):  # Paul: K, Nina: JK
         tap(page, actor)
         tap(page, rank)
         tap(page, "add")
-    expect_text(page, "table-1", "B : joker")
+    expect_text(page, "table-1", "Nina : joker")
 
-    tap(page, "actor-2")  # C: 5 5 5 5
+    tap(page, "actor-2")  # Marc: 5 5 5 5
     tap(page, "rank-5")
     tap(page, "count-4")
-    expect_text(page, "tray", "C : 5 5 5 5")
+    expect_text(page, "tray", "Marc : 5 5 5 5")
     tap(page, "judge")
 
     expect_text(page, "ruling-verdict", "Coup valable")
-    expect_text(page, "ruling-message", "5 5 5 5 bat le joker ; à D de battre 5 5 5 5.")
-    expect_text(page, "ruling-next", "À D de battre 5 5 5 5")
+    expect_text(page, "ruling-message", "5 5 5 5 bat le joker ; à Sara de battre 5 5 5 5.")
+    expect_text(page, "ruling-next", "À Sara de battre 5 5 5 5")
     expect_text(page, "ruling-rule", "Trou-du-cul classique")
 
     tap(page, "ruling-continue")  # follow the trick: the play joins the table
-    expect_text(page, "table-2", "C : 5 5 5 5")
+    expect_text(page, "table-2", "Marc : 5 5 5 5")
 
     tap(page, "back")  # home again, still with the rights of the key
     by_id(page, "home-new").wait_for(state="attached")

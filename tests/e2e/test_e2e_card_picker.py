@@ -43,14 +43,14 @@ def test_cards_read_as_french_cards_and_one_tap_adds_a_play(server: Server, cont
     expect_text(page, "rank-JK", "Joker")  # its two jokers are equal: one key
 
     tap(page, "mode-table")
-    expect_text(page, "mode-hint", "Un toucher ajoute le coup de A à la table")
+    expect_text(page, "mode-hint", "Un toucher ajoute le coup de Paul à la table")
     tap(page, "count-2")
-    tap(page, "rank-9")  # A leads a pair of nines: two taps
-    expect_text(page, "table-0", "A : 9 9")
-    tap(page, "rank-Q")  # B: one tap, a pair like the trick
-    expect_text(page, "table-1", "B : D D")
-    tap(page, "pass")  # C passes: one tap
-    expect_text(page, "table-2", "C : Passe")
+    tap(page, "rank-9")  # Paul leads a pair of nines: two taps
+    expect_text(page, "table-0", "Paul : 9 9")
+    tap(page, "rank-Q")  # Nina: one tap, a pair like the trick
+    expect_text(page, "table-1", "Nina : D D")
+    tap(page, "pass")  # Marc passes: one tap
+    expect_text(page, "table-2", "Marc : Passe")
     tap(page, "rank-5")  # D cannot play fives on queens: refused, said, not added
     expect_text(page, "notice", "ne peut pas être ajouté")
     assert by_id(page, "table-3").count() == 0
@@ -62,13 +62,13 @@ def test_possible_plays_from_a_hand_and_a_tap_adds_one(server: Server, context) 
     referee would accept from it; a tap adds it to the table and takes it from the hand."""
     page = _dispute(context, server)
     tap(page, "mode-table")
-    tap(page, "rank-10")  # A leads a ten
-    expect_text(page, "table-0", "A : 10")
-    expect_text(page, "possible-hint", "Donnez la main de B")
+    tap(page, "rank-10")  # Paul leads a ten
+    expect_text(page, "table-0", "Paul : 10")
+    expect_text(page, "possible-hint", "Donnez la main de Nina")
     tap(page, "mode-hand")
     for rank in ("5", "Q", "Q", "A"):
         tap(page, f"rank-{rank}")
-    expect_text(page, "hand-line", "Main de B : 5 D D A")
+    expect_text(page, "hand-line", "Main de Nina : 5 D D A")
     # The list is below the keys: Flutter builds what is near the screen only.
     page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
     page.mouse.wheel(0, 2500)
@@ -79,9 +79,9 @@ def test_possible_plays_from_a_hand_and_a_tap_adds_one(server: Server, context) 
         i += 1
     # Not the 5 (too low), not two queens on one card.
     assert sorted(plays) == ["A", "D", "Passe"], plays
-    tap(page, f"possible-{plays.index('A')}")  # B plays his ace
-    expect_text(page, "table-1", "B : A")
-    expect_text(page, "possible-hint", "Donnez la main de C")  # C's hand is not known
+    tap(page, f"possible-{plays.index('A')}")  # Nina plays his ace
+    expect_text(page, "table-1", "Nina : A")
+    expect_text(page, "possible-hint", "Donnez la main de Marc")  # Marc's hand is not known
 
 
 def test_jokers_and_suits_where_the_rules_tell_them_apart(server: Server, context) -> None:
@@ -94,7 +94,7 @@ def test_jokers_and_suits_where_the_rules_tell_them_apart(server: Server, contex
     expect_text(page, "rank-JKB", "Joker noir")
     assert by_id(page, "rank-JK").count() == 0
     tap(page, "rank-JKB")
-    expect_text(page, "tray", "A : joker noir")
+    expect_text(page, "tray", "Paul : joker noir")
 
     tap(page, "preset")
     tap(page, "preset-classique")  # 3 to 6 players: no key for 7 or more
@@ -107,7 +107,7 @@ def test_jokers_and_suits_where_the_rules_tell_them_apart(server: Server, contex
     tap(page, "clear-tray")
     tap(page, "rank-K")
     tap(page, "suit-h")
-    expect_text(page, "tray", "A : R♥")
+    expect_text(page, "tray", "Paul : R♥")
 
 
 def test_already_played_cards_get_their_suit_where_suits_matter(server: Server, context) -> None:
@@ -120,22 +120,22 @@ def test_already_played_cards_get_their_suit_where_suits_matter(server: Server, 
     reach(page, "opt-choice-follow_suit")
     reach(page, "mode-table")
     tap(page, "rank-K")
-    expect_text(page, "table-suits", "Coup de A : R? — touchez la couleur de chaque carte")
+    expect_text(page, "table-suits", "Coup de Paul : R? — touchez la couleur de chaque carte")
     assert by_id(page, "table-0").count() == 0  # not on the table without its suit
     tap(page, "suit-h")
-    expect_text(page, "table-0", "A : R♥")
+    expect_text(page, "table-0", "Paul : R♥")
     assert by_id(page, "table-suits").count() == 0
     tap(page, "rank-A")
-    expect_text(page, "table-suits", "Coup de B : A?")
+    expect_text(page, "table-suits", "Coup de Nina : A?")
     tap(page, "table-suit-s")  # the suits right under the play: an ace of spades does not
     expect_text(page, "table-suits-notice", "couleur")  # follow the king of hearts
-    expect_text(page, "table-suits", "Coup de B : A?")
+    expect_text(page, "table-suits", "Coup de Nina : A?")
     assert by_id(page, "table-1").count() == 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     into_view(page, "table-suits", top=300)
     page.screenshot(path=str(SHOTS / "dispute-suit-waiting.png"))
     tap(page, "table-suit-h")
-    expect_text(page, "table-1", "B : A♥")
+    expect_text(page, "table-1", "Nina : A♥")
     expect_text(page, "trick-status", "À battre : A♥")
     into_view(page, "table-0")
     page.screenshot(path=str(SHOTS / "dispute-already-played-suits.png"))

@@ -13,6 +13,7 @@ import pytest
 from companion.table.service import TableService
 from companion.ui.access import route_with_key
 from tests.support.browser import (
+    PHONE,
     Server,
     by_id,
     expect_text,
@@ -144,9 +145,9 @@ def test_a_refused_name_is_said_beside_the_names(table: tuple[Server, str], cont
     page = open_app(context, server.url)
     tap(page, "home-dispute")
     reach(page, "names")
-    type_into(page, "name-1", "A")
+    type_into(page, "name-1", "Paul")
     page.keyboard.press("Enter")
-    expect_text(page, "names-notice", "« A » est déjà à la table")
+    expect_text(page, "names-notice", "« Paul » est déjà à la table")
     long = "x" * 41
     type_into(page, "name-1", long)
     page.keyboard.press("Enter")
@@ -155,3 +156,24 @@ def test_a_refused_name_is_said_beside_the_names(table: tuple[Server, str], cont
     page.keyboard.press("Enter")
     by_id(page, "names-notice").wait_for(state="detached")
     expect_text(page, "names", "y" * 40)  # the names row says the names in use
+
+
+def test_the_picker_is_at_the_top_and_a_ruled_play_makes_way(
+    table: tuple[Server, str], context
+) -> None:
+    """Rule (issue 21 §5): opened from an evening, the card keys show on the first screen
+    without scrolling, under the evening's name; after a ruling the next card tapped starts
+    a new play instead of joining the one just ruled ("6", not "R 6")."""
+    server, evening_id = table
+    page = open_app(context, server.url)
+    _open_dispute(page, server, evening_id)
+    box = by_id(page, "rank-2").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    tap(page, "rank-K")
+    tap(page, "judge")
+    expect_text(page, "ruling-verdict", "Coup valable")
+    tap(page, "ruling-close")
+    expect_text(page, "tray", "Tom : R")  # still there, to judge again
+    tap(page, "rank-6")
+    expect_text(page, "tray", "Tom : 6")
+    assert "R" not in (by_id(page, "tray").text_content() or "").replace("Tom : ", "")

@@ -84,7 +84,7 @@ def test_the_same_screens_in_english_have_no_french_codes(english: Server, conte
     tap(page, "home-dispute")
     tap(page, "rank-K")
     tap(page, "add")
-    expect_text(page, "table-0", "A: K")
+    expect_text(page, "table-0", "Paul: K")
     tap(page, "rank-A")
     tap(page, "judge")
     expect_text(page, "ruling-verdict", "Legal play")

@@ -39,32 +39,32 @@ def played(model: DisputeModel, *items: tuple[str, str | list[str]]) -> DisputeM
 def test_a_four_of_a_kind_beats_a_joker_in_classique() -> None:
     """Classique: a four of a kind beats a joker; the ruling says so in both languages,
     who acts next and what he must beat, and cites the system."""
-    model = played(DisputeModel(preset="classique"), ("A", ["K"]), ("B", ["JK"]))
-    assert model.history == ("A: K", "B: JK")
-    assert model.current_actor == "C" and model.to_beat == "JK"
-    judged = model.select_actor("C").tap_rank("5").set_count(4).judge()
+    model = played(DisputeModel(preset="classique"), ("Paul", ["K"]), ("Nina", ["JK"]))
+    assert model.history == ("Paul: K", "Nina: JK")
+    assert model.current_actor == "Marc" and model.to_beat == "JK"
+    judged = model.select_actor("Marc").tap_rank("5").set_count(4).judge()
     ruling = judged.ruling
     assert ruling is not None and ruling.legal and ruling.code == "ok"
-    assert ruling.action == "C: 5 5 5 5"
-    assert ruling.sentence("fr") == "5 5 5 5 bat le joker ; à D de battre 5 5 5 5."
+    assert ruling.action == "Marc: 5 5 5 5"
+    assert ruling.sentence("fr") == "5 5 5 5 bat le joker ; à Sara de battre 5 5 5 5."
     assert ruling.message("en").startswith("Trou-du-cul classique: 5 5 5 5 beats the joker")
-    assert ruling.next_player == "D" and ruling.to_beat == "5 5 5 5"
-    assert ruling.next_text("fr") == "À D de battre 5 5 5 5"
-    assert ruling.next_text("en") == "D must beat 5 5 5 5"
+    assert ruling.next_player == "Sara" and ruling.to_beat == "5 5 5 5"
+    assert ruling.next_text("fr") == "À Sara de battre 5 5 5 5"
+    assert ruling.next_text("en") == "Sara must beat 5 5 5 5"
     assert "Trou-du-cul classique" in ruling.rule_text("fr")
 
 
 def test_an_illegal_play_cites_its_rule_and_who_must_act() -> None:
     """An illegal play cites the option and rule ID it breaks and who must act instead."""
-    model = played(DisputeModel(), ("A", ["K"]), ("B", "pass"))
-    ruling = model.select_actor("B").tap_rank("A").judge().ruling
+    model = played(DisputeModel(), ("Paul", ["K"]), ("Nina", "pass"))
+    ruling = model.select_actor("Nina").tap_rank("A").judge().ruling
     assert ruling is not None and not ruling.legal
     assert ruling.code == "already-passed"
     assert ruling.rule == "pass_is_final = true"
     # In words; the codes only in the details line.
     assert ruling.rule_text("fr") == "Trou-du-cul classique — Qui passe abandonne : oui"
     assert ruling.details("fr") == "Détails : P3 · pass_is_final = true · already-passed"
-    assert ruling.next_text("en") == "C must beat K"
+    assert ruling.next_text("en") == "Marc must beat K"
     assert ruling.sentence("fr").startswith("Qui passe abandonne la tournée")
 
 
@@ -75,29 +75,29 @@ def test_following_a_trick_play_by_play() -> None:
     model = model.tap_rank("4").judge()
     assert model.ruling is not None and model.ruling.legal
     model = model.accept()
-    assert model.history == ("A: 4",) and model.tray == () and model.ruling is None
-    assert model.current_actor == "B"
+    assert model.history == ("Paul: 4",) and model.tray == () and model.ruling is None
+    assert model.current_actor == "Nina"
     model = model.tap_rank("3").judge()
     assert model.ruling is not None and model.ruling.code == "too-low"
     assert model.accept() == model  # an illegal play never joins the table
     model = model.clear_tray()
-    for who, rank in (("B", "6"), ("C", "10"), ("D", "J")):
+    for who, rank in (("Nina", "6"), ("Marc", "10"), ("Sara", "J")):
         model = model.select_actor(who).tap_rank(rank).judge().accept()
-    for who in ("A", "B", "C"):
+    for who in ("Paul", "Nina", "Marc"):
         model = model.select_actor(who).tap_pass().judge().accept()
     lines = model.table_lines()
-    assert [line.text for line in lines][-1] == "C: pass"
-    assert lines[-1].ends_trick is False  # P4: D may still play once on his own cards
-    model = model.tap_pass().judge().accept()  # D gathers the trick
+    assert [line.text for line in lines][-1] == "Marc: pass"
+    assert lines[-1].ends_trick is False  # P4: Sara may still play once on his own cards
+    model = model.tap_pass().judge().accept()  # Sara gathers the trick
     assert model.table_lines()[-1].ends_trick and model.to_beat is None
-    assert model.current_actor == "D"
+    assert model.current_actor == "Sara"
 
 
 def test_a_play_that_was_not_legal_cannot_be_added_to_the_table() -> None:
     """Only a legal play can be added to the table as already played; the refusal says why."""
-    model = played(DisputeModel(), ("A", ["K"]))
-    refused = model.select_actor("B").tap_rank("3").add_to_table()
-    assert refused.history == ("A: K",)
+    model = played(DisputeModel(), ("Paul", ["K"]))
+    refused = model.select_actor("Nina").tap_rank("3").add_to_table()
+    assert refused.history == ("Paul: K",)
     assert refused.notice is not None and refused.notice.key == "dispute.not_legal_history"
     assert "3" in refused.notice.text("en") and refused.notice.text("en").startswith(
         "This play cannot be added"
@@ -113,8 +113,8 @@ def test_judging_nothing_asks_for_cards() -> None:
 def test_undo_and_clear() -> None:
     """Undo takes the last action off the table (and nothing when it is empty); clear takes
     them all."""
-    model = played(DisputeModel(), ("A", ["K"]), ("B", ["A"]))
-    assert model.undo().history == ("A: K",)
+    model = played(DisputeModel(), ("Paul", ["K"]), ("Nina", ["A"]))
+    assert model.undo().history == ("Paul: K",)
     assert model.clear_table().history == ()
     assert model.undo().undo().undo().history == ()
 
@@ -203,12 +203,12 @@ def test_an_engine_error_becomes_a_notice_in_both_languages() -> None:
     """An engine error (a joker whose colour matters) becomes a notice in both languages."""
     # Once the jokers rank apart the picker offers each joker; one tapped in before the rules
     # changed stays in the tray.
-    picking = played(DisputeModel(preset="classique"), ("A", ["5"])).select_actor("B")
+    picking = played(DisputeModel(preset="classique"), ("Paul", ["5"])).select_actor("Nina")
     picking = picking.tap_rank("JK").with_option("joker_order", "coloured_high")
     assert picking.tray == ("JK",) and picking.tap_rank("JK").tray == ("JK",)
     assert picking.picker().jokers == ("JKR", "JKB")
     # A joker met by a joker, then the jokers ranked apart: the ruling depends on which is which.
-    model = played(DisputeModel(preset="classique"), ("A", ["JK"])).select_actor("B")
+    model = played(DisputeModel(preset="classique"), ("Paul", ["JK"])).select_actor("Nina")
     judged = model.tap_rank("JK").with_option("joker_order", "coloured_high").judge()
     assert judged.ruling is None and judged.notice is not None
     assert judged.notice.key == "dispute.error"
@@ -220,15 +220,15 @@ def test_an_engine_error_becomes_a_notice_in_both_languages() -> None:
 def test_changing_the_rules_keeps_the_table_when_it_still_holds() -> None:
     """A change of preset keeps the table; a play the new rules refuse is reported with the
     referee's reason and kept (nothing is dropped), and changing back restores it."""
-    model = played(DisputeModel(preset="classique"), ("A", ["K"]), ("B", ["A"]))
+    model = played(DisputeModel(preset="classique"), ("Paul", ["K"]), ("Nina", ["A"]))
     kept = model.with_preset("armix")
     assert kept.history == model.history and kept.notice is None
-    joker = played(DisputeModel(preset="classique"), ("A", ["K"]), ("B", ["JK"]))
+    joker = played(DisputeModel(preset="classique"), ("Paul", ["K"]), ("Nina", ["JK"]))
     moved = joker.with_preset("pagat")  # no jokers in PAGAT's deck
     assert moved.history == joker.history
-    assert moved.broken is not None and moved.broken.action == "B: JK"
+    assert moved.broken is not None and moved.broken.action == "Nina: JK"
     assert moved.notice is not None and moved.notice.key == "dispute.broken"
-    assert "B: JK" in moved.notice.text("en")
+    assert "Nina: JK" in moved.notice.text("en")
     assert [line.holds for line in moved.table_lines()] == [True, False]
     assert moved.to_beat == "K"  # the table stands where it still holds
     back = moved.with_preset("classique")
@@ -239,33 +239,38 @@ def test_changing_the_rules_keeps_the_table_when_it_still_holds() -> None:
 def test_player_count_and_names() -> None:
     """The player count keeps the names it can and the table; a play by someone no longer at
     the table is reported; a name must be new, short, and free of ':' and ','."""
-    model = played(DisputeModel(), ("A", ["K"]), ("B", ["A"]))
+    model = played(DisputeModel(), ("Paul", ["K"]), ("Nina", ["A"]))
     more = model.with_player_count(6)
-    assert more.players == ("A", "B", "C", "D", "E", "F") and more.history == model.history
-    fewer = played(DisputeModel(), ("A", ["K"]), ("B", ["A"]), ("C", "pass"), ("D", "pass"))
+    assert (
+        more.players == ("Paul", "Nina", "Marc", "Sara", "Louis", "Jade")
+        and more.history == model.history
+    )
+    fewer = played(
+        DisputeModel(), ("Paul", ["K"]), ("Nina", ["A"]), ("Marc", "pass"), ("Sara", "pass")
+    )
     fewer = fewer.with_player_count(3)
-    assert fewer.players == ("A", "B", "C")
-    assert fewer.broken is not None and fewer.broken.action == "D: pass"
-    assert fewer.broken.message("en") == "D is not at the table."
+    assert fewer.players == ("Paul", "Nina", "Marc")
+    assert fewer.broken is not None and fewer.broken.action == "Sara: pass"
+    assert fewer.broken.message("en") == "Sara is not at the table."
     # The variant's player counts: classique 3 to 6, WIKI's Strutz up to 10.
     refused = DisputeModel().with_player_count(10)
     assert refused.players == DisputeModel().players and refused.notice is not None
     assert refused.notice.text("fr") == "Cette variante se joue de 3 à 6 joueurs (pas 10)."
     assert len(DisputeModel(preset="strutz").with_player_count(10).players) == 10
     assert DisputeModel(preset="strutz").with_player_count(10).with_preset("classique").players == (
-        "A",
-        "B",
-        "C",
-        "D",
-        "E",
-        "F",
+        "Paul",
+        "Nina",
+        "Marc",
+        "Sara",
+        "Louis",
+        "Jade",
     )  # a variant for fewer seats as many as it allows
 
     renamed = model.renamed(0, "  Léa ")
-    assert renamed.players[0] == "Léa" and renamed.history == ("Léa: K", "B: A")
+    assert renamed.players[0] == "Léa" and renamed.history == ("Léa: K", "Nina: A")
     # The evening's rule for names (table.names.name_problem): up to 40 characters.
     assert model.renamed(0, "x" * 40).players[0] == "x" * 40
-    for bad, why in (("", "empty"), ("b", "twice"), ("a:b", "invalid"), ("x" * 41, "invalid")):
+    for bad, why in (("", "empty"), ("nina", "twice"), ("a:b", "invalid"), ("x" * 41, "invalid")):
         refused = model.renamed(0, bad)
         assert refused.players == model.players
         assert refused.notice == Notice(f"new.name_{why}", fields=(("name", bad),))
@@ -273,9 +278,9 @@ def test_player_count_and_names() -> None:
 
 def test_revolution_reverses_the_order() -> None:
     """With a revolution in force, a lower card beats a higher one."""
-    model = played(DisputeModel().with_revolution(True), ("A", ["4"]))
-    assert model.select_actor("B").tap_rank("3").judge().ruling.legal
-    assert not model.select_actor("B").tap_rank("5").judge().ruling.legal
+    model = played(DisputeModel().with_revolution(True), ("Paul", ["4"]))
+    assert model.select_actor("Nina").tap_rank("3").judge().ruling.legal
+    assert not model.select_actor("Nina").tap_rank("5").judge().ruling.legal
 
 
 def test_the_models_options_are_the_rule_sets() -> None:
@@ -289,8 +294,8 @@ def test_the_models_options_are_the_rule_sets() -> None:
 
 def test_a_model_holds_plain_data_only() -> None:
     """Two models built by the same taps are equal, and a ruling is hashable."""
-    model = played(DisputeModel(), ("A", ["K"])).tap_rank("A").judge()
-    assert model == played(DisputeModel(), ("A", ["K"])).tap_rank("A").judge()
+    model = played(DisputeModel(), ("Paul", ["K"])).tap_rank("A").judge()
+    assert model == played(DisputeModel(), ("Paul", ["K"])).tap_rank("A").judge()
     hash(model.ruling)
 
 
@@ -307,8 +312,11 @@ def _evening(
     settings: list[str],
     title: str | None = "Chez Léa",
     players: tuple[str, ...] = ("Léa", "Tom", "Sam", "Zoé"),
+    place: str | None = None,
 ) -> Evening:
-    return service.create_evening(list(players), "classique", settings=settings, title=title)
+    return service.create_evening(
+        list(players), "classique", settings=settings, title=title, place=place
+    )
 
 
 def test_an_evening_brings_its_preset_and_its_option_changes(evening_service: TableService) -> None:
@@ -339,12 +347,22 @@ def test_the_evenings_players_sit_in_seating_order_from_who_leads(
     assert model.current_actor == "Sam"
 
 
-def test_an_evening_without_a_title_is_named_by_its_date(evening_service: TableService) -> None:
-    """An evening with no title is named by its date in "Rules of the evening …"."""
+def test_an_evening_without_a_title_is_named_by_its_day_and_start(
+    evening_service: TableService,
+) -> None:
+    """An evening with no title or place is named as History names it: its day and the
+    time it started ("Rules of the evening of 2026-11-26 at 20:14"), not a bare date."""
     evening = _evening(evening_service, [], title=None)
-    assert from_evening(evening).rules_title("en") == (
-        f"Rules of the evening '{evening.date.isoformat()}'"
-    )
+    start = evening.created_at.astimezone().strftime("%H:%M")
+    day = evening.date.isoformat()
+    assert from_evening(evening).rules_title("en") == f"Rules of the evening of {day} at {start}"
+    assert from_evening(evening).rules_title("fr") == f"Règles de la soirée du {day} à {start}"
+
+
+def test_an_evening_without_a_title_is_named_by_its_place(evening_service: TableService) -> None:
+    """Without a title, the evening's place names it, as History heads it."""
+    evening = _evening(evening_service, [], title=None, place="Chez Tom")
+    assert from_evening(evening).rules_title("fr") == "Règles de la soirée « Chez Tom »"
 
 
 def test_names_the_notation_cannot_carry_are_made_usable(evening_service: TableService) -> None:
@@ -395,7 +413,7 @@ def test_an_option_changed_on_the_spot_changes_the_ruling_and_is_cited(
 def test_a_changed_option_is_cited_only_when_the_verdict_depends_on_it() -> None:
     """An option changed from the preset is cited only if, put back, the ruling would
     differ: a higher card beats a king whatever equal_play says."""
-    model = played(DisputeModel().with_option("equal_play", "allowed"), ("A", ["K"]))
+    model = played(DisputeModel().with_option("equal_play", "allowed"), ("Paul", ["K"]))
     ruling = model.tap_rank("A").judge().ruling
     assert ruling is not None and ruling.legal
     assert [c.name for c in ruling.cites] == ["rank_order"]  # why it beats: not equal_play
@@ -429,7 +447,7 @@ def test_the_options_read_as_on_the_new_evening_screen() -> None:
 def test_a_refused_option_value_changes_nothing_and_says_why() -> None:
     """A value the rules refuse (unknown, or clashing with another option) leaves the rules
     as they were and says why in both languages."""
-    model = played(DisputeModel(), ("A", ["K"]))
+    model = played(DisputeModel(), ("Paul", ["K"]))
     for name, value in (("equal_play", "sometimes"), ("rank_order", "seven_high")):
         refused = model.with_option(name, value)
         assert refused.settings == () and refused.history == model.history
@@ -469,20 +487,20 @@ def test_an_option_that_makes_a_play_on_the_table_illegal_reports_it() -> None:
     table takes it off or puts the option back."""
     model = played(
         DisputeModel().with_option("equal_play", "allowed"),
-        ("A", ["K"]),
-        ("B", ["K"]),
-        ("C", "pass"),
+        ("Paul", ["K"]),
+        ("Nina", ["K"]),
+        ("Marc", "pass"),
     )
     strict = model.with_option("equal_play", "forbidden")
     assert strict.history == model.history
-    assert strict.broken is not None and strict.broken.action == "B: K"
+    assert strict.broken is not None and strict.broken.action == "Nina: K"
     assert strict.notice is not None and strict.notice.key == "dispute.broken"
     assert "a play of the same rank does not beat K" in strict.notice.text("en")
     assert [line.holds for line in strict.table_lines()] == [True, False, False]
     blocked = strict.tap_rank("A").judge()
     assert blocked.ruling is None and blocked.notice is not None
     assert blocked.notice.key == "dispute.broken"
-    assert strict.drop_broken().history == ("A: K",)
+    assert strict.drop_broken().history == ("Paul: K",)
     restored = strict.with_option("equal_play", "allowed")
     assert restored.broken is None and restored.notice is None
     assert strict.undo().undo().broken is None  # undoing past it clears the report
@@ -491,45 +509,50 @@ def test_an_option_that_makes_a_play_on_the_table_illegal_reports_it() -> None:
 def test_a_pass_out_of_turn_names_who_must_act_first() -> None:
     """A pass by someone whose turn has not come is illegal, and the ruling names who must
     play or pass before him."""
-    model = played(DisputeModel(), ("A", ["K"]))
-    ruling = model.select_actor("D").tap_pass().judge().ruling
+    model = played(DisputeModel(), ("Paul", ["K"]))
+    ruling = model.select_actor("Sara").tap_pass().judge().ruling
     assert ruling is not None and ruling.code == "not-your-turn"
-    assert ruling.before == ("B", "C")
-    assert ruling.before_text("en") == "Before D: B, C must play or pass."
-    assert ruling.before_text("fr") == "Avant D : B, C doivent jouer ou passer."
-    one = model.select_actor("C").tap_pass().judge().ruling
-    assert one is not None and one.before_text("fr") == "Avant C : B doit jouer ou passer."
+    assert ruling.before == ("Nina", "Marc")
+    assert ruling.before_text("en") == "Before Sara: Nina, Marc must play or pass."
+    assert ruling.before_text("fr") == "Avant Sara : Nina, Marc doivent jouer ou passer."
+    one = model.select_actor("Marc").tap_pass().judge().ruling
+    assert one is not None and one.before_text("fr") == "Avant Marc : Nina doit jouer ou passer."
 
 
 def test_the_players_before_can_be_recorded_as_passed_and_the_play_judged_again() -> None:
     """When the table says the players before him did pass, their passes join the table and
     the play is judged again, now in turn."""
-    model = played(DisputeModel(), ("A", ["K"])).select_actor("D").tap_rank("A").judge()
+    model = played(DisputeModel(), ("Paul", ["K"])).select_actor("Sara").tap_rank("A").judge()
     again = model.pass_before()
-    assert again.history == ("A: K", "B: pass", "C: pass")
-    assert again.ruling is not None and again.ruling.legal and again.ruling.actor == "D"
-    assert played(DisputeModel(), ("A", ["K"])).pass_before().history == ("A: K",)
+    assert again.history == ("Paul: K", "Nina: pass", "Marc: pass")
+    assert again.ruling is not None and again.ruling.legal and again.ruling.actor == "Sara"
+    assert played(DisputeModel(), ("Paul", ["K"])).pass_before().history == ("Paul: K",)
 
 
 def test_a_play_out_of_turn_cannot_be_added_and_says_who_acts_first() -> None:
     """Adding a play out of turn to the table is refused with who must act first."""
-    refused = played(DisputeModel(), ("A", ["K"])).select_actor("C").tap_rank("A")
+    refused = played(DisputeModel(), ("Paul", ["K"])).select_actor("Marc").tap_rank("A")
     refused = refused.add_to_table()
-    assert refused.history == ("A: K",) and refused.notice is not None
-    assert refused.notice.text("en").endswith("Before C: B must play or pass.")
+    assert refused.history == ("Paul: K",) and refused.notice is not None
+    assert refused.notice.text("en").endswith("Before Marc: Nina must play or pass.")
 
 
 def test_a_player_who_passed_cannot_play_again_in_the_trick() -> None:
     """With pass_is_final (classique), who passed stays out of the trick; with it changed on
     the spot, he may play again and the ruling says the option was changed here."""
     model = played(
-        DisputeModel(), ("A", ["K"]), ("B", "pass"), ("C", ["A"]), ("D", "pass"), ("A", "pass")
+        DisputeModel(),
+        ("Paul", ["K"]),
+        ("Nina", "pass"),
+        ("Marc", ["A"]),
+        ("Sara", "pass"),
+        ("Paul", "pass"),
     )
-    assert model.current_actor == "C"  # B passed: the turn skips him
-    strict = model.select_actor("B").tap_rank("JK").judge().ruling
+    assert model.current_actor == "Marc"  # Nina passed: the turn skips him
+    strict = model.select_actor("Nina").tap_rank("JK").judge().ruling
     assert strict is not None and not strict.legal and strict.code == "already-passed"
     loose = model.with_option("pass_is_final", "false")
-    assert loose.current_actor == "B"
+    assert loose.current_actor == "Nina"
     ruling = loose.tap_rank("JK").judge().ruling
     assert ruling is not None and ruling.legal
     assert "A pass is final: no, changed here (before: yes)" in ruling.rule_text("en")
@@ -538,9 +561,9 @@ def test_a_player_who_passed_cannot_play_again_in_the_trick() -> None:
 def test_the_trick_shows_what_to_beat_who_passed_and_who_may_still_play() -> None:
     """Under the table: what is to beat and who laid it, who has passed, and who may still
     play on it in playing order from whoever acts next."""
-    model = played(DisputeModel(), ("A", ["K"]), ("B", "pass"))
+    model = played(DisputeModel(), ("Paul", ["K"]), ("Nina", "pass"))
     trick = model.trick()
-    assert trick == TrickView("K", "A", ("B",), ("C", "D"))
+    assert trick == TrickView("K", "Paul", ("Nina",), ("Marc", "Sara"))
     assert DisputeModel().trick() == TrickView(None, None, (), ())
 
 
@@ -561,3 +584,14 @@ def test_the_picker_follows_options_changed_on_the_spot() -> None:
     assert model.with_option("suits", "ranked").picker().suits
     no_jokers = model.with_option("jokers", "0")
     assert "JK" not in no_jokers.picker().ranks and no_jokers.tray == ("K",)
+
+
+def test_after_a_ruling_the_next_card_starts_a_new_play() -> None:
+    """Rule: once a play is ruled on, the next card tapped starts a new play ("6", not
+    "3 3 6"); until then the ruled play stays, to judge again under a changed option."""
+    model = played(DisputeModel(), ("Paul", ["K"])).tap_rank("3").set_count(2).judge()
+    assert model.ruling is not None and model.tray == ("3", "3")
+    closed = model.close_ruling()
+    assert closed.tray == ("3", "3")  # still there to judge again
+    assert closed.tap_rank("6").tray == ("6",)
+    assert closed.tap_rank("6").tap_rank("7").tray == ("6", "7")  # a new play grows as usual

@@ -19,6 +19,7 @@ from companion.ui.screens.dispute_parts import (
     actor_section,
     mode_head,
     possible_section,
+    rules_title,
     ruling_dialog,
     setup_section,
     table_section,
@@ -107,8 +108,10 @@ def DisputeScreen() -> ft.View:
                 color=ft.Colors.ERROR,
             )
         )
+    # The play in question first (the table, who plays, the cards, the verdict); the rules
+    # and players, set once, below.
     body += [
-        *setup_section(session, model, act, panel, toggle, value),
+        rules_title(session, model),
         *table_section(session, model, act),
         *actor_section(session, model, act),
         section(session.tr("dispute.cards")),
@@ -156,6 +159,7 @@ def DisputeScreen() -> ft.View:
             else [],
             spacing=theme.GAP,
         ),
+        *setup_section(session, model, act, panel, toggle, value),
     ]
     return screen(
         session,

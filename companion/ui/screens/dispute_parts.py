@@ -33,6 +33,17 @@ from companion.ui.widgets import (
 Act = Callable[..., Callable[..., None]]  # act(method, *args) -> a click handler
 
 
+def rules_title(session: Session, model: DisputeModel) -> ft.Control:
+    """Whose rules these are ("Règles de la soirée « Chez Léa »"), first on the screen; an
+    empty slot when the screen is not an evening's."""
+    title = model.rules_title(session.lang)
+    return ft.Column(
+        [tagged("evening-rules", ft.Text(title, size=theme.TEXT, weight=ft.FontWeight.W_500))]
+        if title
+        else [],
+    )
+
+
 def setup_section(
     session: Session,
     model: DisputeModel,
@@ -44,11 +55,6 @@ def setup_section(
     """Rules and players: one summary line each, their choices folded away until tapped."""
     info = model.preset_info
     controls: list[ft.Control] = [section(session.tr("dispute.rules"))]
-    title = model.rules_title(session.lang)
-    if title:
-        controls.append(
-            tagged("evening-rules", ft.Text(title, size=theme.TEXT, weight=ft.FontWeight.W_500))
-        )
     controls.append(
         toggle_row(
             session.tr("dispute.preset"),
