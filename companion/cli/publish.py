@@ -60,6 +60,7 @@ BROWSER_REQUIREMENTS = (
     "segno",
     "openskill",
     "msgpack",
+    "emoji",  # names' initials and runs (table.emoji_text); the font is copied, not imported
 )
 # Flet asks for these only outside a browser (``platform_system != "Emscripten"``); pip
 # evaluates markers for this machine, so they are dropped after it resolved them.
@@ -88,6 +89,7 @@ CORE = (
     "assets/fonts/roboto.woff2",
     "assets/fonts/MaterialIcons-Regular.otf",
     "fonts/CompanionSymbols.ttf",
+    "fonts/CompanionEmoji.ttf",  # ui.theme.EMOJI_FONT_URL
 )
 # The app's entry point in the browser. The compiled code of earlier opens is installed
 # before the first import (companion.bytecode): its key names everything the site imports,
@@ -217,12 +219,20 @@ def pyodide_version(web: Path) -> str:
 
 
 def _copy_assets(site: Path) -> None:
-    """The app's page, manifest, icons and fonts over Flet's (as Flet's server does)."""
+    """The app's page, manifest, icons and fonts over Flet's (as Flet's server does), and
+    the emoji font from its PyPI package where the screens look for it."""
+    from companion.table.emoji_text import emoji_font_file
+    from companion.ui.theme import EMOJI_FONT_URL
+
     for path in ASSETS.rglob("*"):
         if path.is_file():
             target = site / path.relative_to(ASSETS)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
+    emoji = emoji_font_file()
+    if emoji is None:
+        raise PublishError("manimgx-fonts is not installed: pip install -e . installs it")
+    shutil.copyfile(emoji, site / EMOJI_FONT_URL)
 
 
 def _patch_page(site: Path, base: str, pyodide: str) -> None:

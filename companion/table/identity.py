@@ -14,6 +14,8 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.table.emoji_text import symbols
+
 
 @dataclass(frozen=True)
 class Colour:
@@ -67,11 +69,13 @@ def colour_of(player_id: str, known: Mapping[str, Colour]) -> Colour:
 
 
 def initials(name: str) -> str:
-    """ "Jean-Luc Picard" -> "JP", "Anne-Sophie" -> "AS", "Chloé" -> "Ch", "42" -> "42"."""
-    words = [w for w in name.replace("-", " ").replace("_", " ").split() if w]
+    """ "Jean-Luc Picard" -> "JP", "Anne-Sophie" -> "AS", "Chloé" -> "Ch", "42" -> "42",
+    "Zoé 🐻‍❄️" -> "Z🐻‍❄️"."""
+    # By symbols, not code points: "Sam 🇫🇷" -> "S🇫🇷", never half a flag.
+    words = [symbols(w) for w in name.replace("-", " ").replace("_", " ").split() if w]
     if not words:
         return "?"
     if len(words) >= 2:
         return (words[0][0] + words[1][0]).upper()
     word = words[0]
-    return word[0].upper() + word[1:2].lower()
+    return word[0].upper() + "".join(word[1:2]).lower()

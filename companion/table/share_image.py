@@ -4,7 +4,8 @@ initials, the rest of the ranking, and the evening's records.
 
 The text font is Roboto as shipped with Flet's web client (a runtime dependency), so the
 image looks like the app and shows every French accent; failing that a system DejaVu Sans,
-and last Pillow's own font.
+and last Pillow's own font. Emoji in names and titles are drawn with Noto Emoji
+(``emoji_text``), run by run, as the screens draw them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.table.emoji_text import emoji_font_file, runs
 from companion.table.identity import Colour, colour_of, initials
 from companion.table.night_summary import Finisher, NightSummary
 from companion.table.share import heading, record_lines, rules_line, score_words, when
@@ -60,15 +62,53 @@ def font(size: int) -> Font:
     return ImageFont.load_default(size)
 
 
+@cache
+def _emoji_font(size: int) -> Font | None:
+    path = emoji_font_file()
+    if path is None:
+        return None
+    try:
+        return ImageFont.truetype(str(path), size)
+    except OSError:
+        return None
+
+
+def _pieces(text: str, f: Font) -> list[tuple[str, Font]]:
+    """The runs of ``text`` with the font that draws each: emoji with the emoji font."""
+    size = int(getattr(f, "size", 16))
+    return [(run, (_emoji_font(size) or f) if is_emoji else f) for run, is_emoji in runs(text)]
+
+
+def _length(draw: ImageDraw.ImageDraw, text: str, f: Font) -> float:
+    return sum(draw.textlength(run, font=rf) for run, rf in _pieces(text, f))
+
+
+def _text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    f: Font,
+    fill: str,
+    anchor: str,
+) -> None:
+    """``draw.text`` with emoji runs in the emoji font; ``anchor`` as Pillow's (l/m/r, then
+    the vertical letter)."""
+    x, y = xy
+    start = x - {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * _length(draw, text, f)
+    for run, rf in _pieces(text, f):
+        draw.text((start, y), run, font=rf, fill=fill, anchor="l" + anchor[1])
+        start += draw.textlength(run, font=rf)
+
+
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> tuple[str, Font]:
     """The text in the largest font up to ``size`` that fits ``width`` (cut with … below
     two thirds of ``size``)."""
     for s in range(size, max(12, size * 2 // 3) - 1, -2):
         f = font(s)
-        if draw.textlength(text, font=f) <= width:
+        if _length(draw, text, f) <= width:
             return text, f
     f = font(max(12, size * 2 // 3))
-    while text and draw.textlength(text + "…", font=f) > width:
+    while text and _length(draw, text + "…", f) > width:
         text = text[:-1]
     return text + "…", f
 
@@ -78,7 +118,7 @@ def _avatar(
 ) -> None:
     x, y = centre
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour.fill)
-    draw.text((x, y), initials(name), font=font(int(radius * 0.9)), fill=colour.ink, anchor="mm")
+    _text(draw, (x, y), initials(name), font(int(radius * 0.9)), colour.ink, "mm")
 
 
 def _podium(
@@ -104,9 +144,9 @@ def _podium(
             (cx, (step_top + base) // 2), str(f.place), font=font(64), fill=MUTED, anchor="mm"
         )
         score, sf = _fit(draw, score_words(summary, f, lang), 32, slot - 24)
-        draw.text((cx, step_top - 28), score, font=sf, fill=MUTED, anchor="mm")
+        _text(draw, (cx, step_top - 28), score, sf, MUTED, "mm")
         name, nf = _fit(draw, f.name, 40, slot - 24)
-        draw.text((cx, step_top - 72), name, font=nf, fill=INK, anchor="mm")
+        _text(draw, (cx, step_top - 72), name, nf, INK, "mm")
         radius = 70 if f.place == 1 else 58
         _avatar(
             draw, (cx, step_top - 110 - radius), radius, f.name, colour_of(f.player_id, colours)
@@ -129,7 +169,7 @@ def _row(
     draw.text((right, y + 30), score, font=font(32), fill=MUTED, anchor="rm")
     room = right - (MARGIN + 150) - int(draw.textlength(score, font=font(32))) - 24
     name, nf = _fit(draw, f.name, 36, room)
-    draw.text((MARGIN + 150, y + 30), name, font=nf, fill=INK, anchor="lm")
+    _text(draw, (MARGIN + 150, y + 30), name, nf, INK, "lm")
 
 
 def summary_png(
@@ -147,7 +187,7 @@ def summary_png(
 
     draw.rectangle((0, 0, WIDTH, 220), fill=BAND)
     title, tf = _fit(draw, heading(summary, lang), 60, WIDTH - 2 * MARGIN)
-    draw.text((MARGIN, 60), title, font=tf, fill=BAND_INK, anchor="lm")
+    _text(draw, (MARGIN, 60), title, tf, BAND_INK, "lm")
     sub, sf = _fit(draw, when(summary, lang, tz), 34, WIDTH - 2 * MARGIN)
     draw.text((MARGIN, 122), sub, font=sf, fill=BAND_INK, anchor="lm")
     rules, rf = _fit(draw, rules_line(summary, lang), 28, WIDTH - 2 * MARGIN)
@@ -167,9 +207,9 @@ def summary_png(
         y += 16
         draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=STEP, width=3)
         y += 16
-    for _, text in records:  # the emojis stay in the chat text: fonts seldom have them
+    for _, text in records:  # the records' own emojis stay in the chat text
         line, lf = _fit(draw, text, 32, WIDTH - 2 * MARGIN)
-        draw.text((MARGIN, y + 28), line, font=lf, fill=INK, anchor="lm")
+        _text(draw, (MARGIN, y + 28), line, lf, INK, "lm")
         y += 64
     draw.text((WIDTH - MARGIN, height - 44), "companion", font=font(26), fill=MUTED, anchor="rm")
     out = io.BytesIO()
