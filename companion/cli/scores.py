@@ -154,7 +154,7 @@ def ratings_text(
         [
             r.rank,
             names.get(r.player_id, r.player_id),
-            f"{r.mu:.1f}",
+            f"{r.mu:.1f}*" if r.provisional else f"{r.mu:.1f}",
             f"{r.sigma:.1f}",
             f"{r.ordinal:.1f}",
             r.hands,
@@ -164,10 +164,14 @@ def ratings_text(
         for r in ratings
     ]
     note = (
-        "Cote openskill (Plackett–Luce) sur l'ordre d'arrivée de chaque main, toutes soirées ; "
-        "classement prudent : cote − 3 × incertitude."
+        "La cote estime le niveau d'après les places de chaque donne, toutes soirées (openskill, "
+        "Plackett–Luce) ; ± dit l'incertitude, qui baisse à chaque donne jouée ; classement par "
+        "la cote prudente (cote − 3 × incertitude) ; * : provisoire, l'incertitude est encore "
+        "forte."
         if fr
-        else "openskill rating (Plackett–Luce) over each hand's finishing order, all evenings; "
-        "ranked conservatively: rating − 3 × uncertainty."
+        else "The rating estimates the level from the places of every hand, all evenings "
+        "(openskill, Plackett–Luce); ± is the uncertainty, which shrinks with every hand played; "
+        "ranked by the conservative rating (rating − 3 × uncertainty); *: provisional, the "
+        "uncertainty is still high."
     )
     return f"{table(headers, rows)}\n\n{note}"

@@ -3,7 +3,8 @@ finishing order (best first), evening after evening in the order they were playe
 
 Each player has a rating ``mu`` and an uncertainty ``sigma`` (openskill's units: everyone
 starts at 25 ± 8.3). The leaderboard ranks by the conservative estimate ``mu − 3·sigma``
-(openskill's ``ordinal``), so that three lucky hands do not put a newcomer on top.
+(openskill's ``ordinal``), so that three lucky hands do not put a newcomer on top. A rating
+is provisional while its uncertainty is still high (``provisional``).
 
 The book is kept up to date incrementally. It remembers, for every evening, the ratings
 before it and after each of its hands; given the evenings as they are now (from the index
@@ -35,6 +36,16 @@ FILE_FORMAT = "companion-ratings/1"
 MODEL_NAME = f"openskill {version('openskill')} PlackettLuce"
 
 Value = tuple[float, float]  # (mu, sigma)
+
+# A rating is provisional while its sigma is above three quarters of the starting one. Sigma
+# shrinks by a few percent a hand: about the first 13 hands at tables of 3, 15 at 4, 19 at 5,
+# 22 at 6 (the median over shuffled finishing orders): roughly a player's first evening.
+PROVISIONAL_SIGMA = 0.75 * START[1]
+
+
+def provisional(sigma: float) -> bool:
+    """Whether a rating of this uncertainty is still provisional (too few hands to tell)."""
+    return sigma > PROVISIONAL_SIGMA
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,7 @@ class PlayerRating(BaseModel):
     ordinal: float  # mu - 3 sigma: what the ranking uses
     hands: int  # rated hands
     evenings: int
+    provisional: bool = False  # sigma still high: see ``provisional``
 
 
 @dataclass
@@ -247,6 +259,7 @@ class RatingBook:
                 ordinal=round(ordinal(p), 3),
                 hands=hands.get(p, 0),
                 evenings=evenings.get(p, 0),
+                provisional=provisional(self._current[p][1]),
             )
             for rank, p in enumerate(ranked, 1)
         ]

@@ -241,6 +241,7 @@ class LeaderLine:
     colour: str | None = None  # the player's own colour
     mu: float | None = None  # skill rating (all time) and its uncertainty
     sigma: float | None = None
+    provisional: bool = False  # the rating's uncertainty is still high (few hands)
     place: AveragePlace | None = None  # average place, as a place
     scored: bool = True  # played under rules that keep points (else no points to show)
 
@@ -393,6 +394,7 @@ def _leaderboard_view(service: TableService, period: str, today: date) -> Leader
             colour=_fill(colours, r.player_id),
             mu=ratings[r.player_id].mu if r.player_id in ratings else None,
             sigma=ratings[r.player_id].sigma if r.player_id in ratings else None,
+            provisional=r.player_id in ratings and ratings[r.player_id].provisional,
             place=places.get(r.player_id),
             scored=r.scored > 0,
         )

@@ -867,6 +867,22 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "podium.download_failed": ("Téléchargement refusé : {reason}", "Download refused: {reason}"),
     "history.item_when": ("{day} à {time}", "{day} at {time}"),
     "board.rating": ("cote {mu} ± {sigma}", "rating {mu} ± {sigma}"),
+    "board.rating_provisional": (
+        "cote {mu} ± {sigma} (provisoire)",
+        "rating {mu} ± {sigma} (provisional)",
+    ),
+    "rating.explain": (
+        "La cote estime le niveau d'après les places de chaque donne, toutes soirées "
+        "confondues ; le ± dit l'incertitude, qui baisse à chaque donne jouée. La cote reste "
+        "provisoire tant que l'incertitude est forte (environ les 15 à 20 premières donnes).",
+        "The rating estimates a player's level from his places in every hand, all evenings "
+        "together; the ± is its uncertainty, which shrinks with every hand played. The rating "
+        "stays provisional while the uncertainty is high (about the first 15 to 20 hands).",
+    ),
+    "board.rating_order": (
+        "Ce classement suit les points, puis la place moyenne : pas la cote.",
+        "This list is ranked by points, then average place: not by the rating.",
+    ),
     "board.avg_place": ("place moyenne {place}", "average place {place}"),
     "board.normalise": ("Places ramenées à une table de 5", "Places as at a table of 5"),
     "board.rating_chart": ("La cote au fil des soirées", "Rating over time"),

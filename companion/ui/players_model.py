@@ -86,6 +86,7 @@ class PlayerPage:
     rating_chart: Chart
     rivals: tuple[Rival, ...]
     colours: Mapping[str, Colour] = field(default_factory=dict)
+    provisional: bool = False  # the rating's uncertainty is still high (few hands)
 
 
 def places_chart(service: TableService, player_id: str, name: str, colour: str | None) -> Chart:
@@ -144,4 +145,5 @@ def player_page(service: TableService, player_id: str) -> PlayerPage:
         rating_chart(service, [(player_id, name)], colours),
         tuple(sorted(rivals, key=lambda r: -r.hands)),
         colours,
+        provisional=rating is not None and rating.provisional,
     )

@@ -103,3 +103,16 @@ def test_share_to_an_unwritable_place_says_so(data, capsys, tmp_path):
     target = tmp_path / "missing-folder" / "soiree.png"
     assert run("evening", "share", "last", "--png", str(target), "--data-dir", data) == 2
     assert "Impossible d'écrire" in capsys.readouterr().err
+
+
+def test_leaderboard_rating_says_what_the_rating_is_and_marks_provisional_ones(data, capsys):
+    """Rule: ``--rating`` explains the rating in one line and stars the provisional ones
+    (five hands: all of them); ``--json`` adds ``provisional`` to each row."""
+    assert run("leaderboard", "--rating", "--data-dir", data, "--lang", "fr") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split()[2].endswith("*")  # "1 Ann 27.3* …"
+    (note,) = [x for x in lines if x.startswith("La cote estime le niveau")]
+    assert "cote prudente (cote − 3 × incertitude)" in note and "* : provisoire" in note
+    assert run("leaderboard", "--rating", "--data-dir", data, "--json") == 0
+    ratings = json.loads(capsys.readouterr().out)["ratings"]
+    assert [r["provisional"] for r in ratings] == [True] * 4

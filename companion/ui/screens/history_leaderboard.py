@@ -32,6 +32,18 @@ NORMAL_TABLE = 5  # "as at a table of 5": the most common table
 LEFT_OUT_REASONS = ("corrupt-file", "newer-schema")  # said in words; other codes as one
 
 
+def rating_words(session: Session, mu: float, sigma: float, provisional: bool) -> str:
+    """ "cote 27.1 ± 7.6 (provisoire)": a rating, marked while its uncertainty is high."""
+    key = "board.rating_provisional" if provisional else "board.rating"
+    return session.tr(key, mu=f"{mu:.1f}", sigma=f"{sigma:.1f}")
+
+
+def rating_help(session: Session, ident: str, *extra: str) -> ft.Control:
+    """What the rating is, where it first appears (a newcomer cannot guess « ± »)."""
+    text = " ".join([session.tr("rating.explain"), *(session.tr(key) for key in extra)])
+    return tagged(ident, ft.Text(text, size=15))
+
+
 def _line(
     session: Session, line: LeaderLine, normalise: bool, colours: Mapping[str, Colour]
 ) -> ft.Control:
@@ -54,7 +66,7 @@ def _line(
     if line.wins:
         facts.append(session.tr("board.wins", wins=line.wins))
     if line.mu is not None and line.sigma is not None:
-        facts.append(session.tr("board.rating", mu=f"{line.mu:.1f}", sigma=f"{line.sigma:.1f}"))
+        facts.append(rating_words(session, line.mu, line.sigma, line.provisional))
     return ft.Semantics(
         identifier=f"leader-{line.rank}",
         button=True,
@@ -219,6 +231,8 @@ def LeaderboardPanel(session: Session) -> ft.Control:
                 ),
             )
         )
+        if any(line.mu is not None for line in board.lines):
+            body.append(rating_help(session, "board-rating-help", "board.rating_order"))
         body += [_line(session, line, normalise, board.colours) for line in board.lines]
         if left_out is not None:
             body.append(left_out)

@@ -12,6 +12,7 @@ from companion.ui.avatar import avatar
 from companion.ui.charts import line_chart
 from companion.ui.evenings import call
 from companion.ui.players_model import PlayerPage, player_page
+from companion.ui.screens.history_leaderboard import rating_help, rating_words
 from companion.ui.session import Session, use_session
 from companion.ui.state import use_maybe
 from companion.ui.widgets import guarded, note, screen, section, tagged
@@ -24,7 +25,7 @@ def _body(session: Session, page: PlayerPage) -> list[ft.Control]:
             tagged(
                 "player-rating",
                 ft.Text(
-                    session.tr("board.rating", mu=f"{page.mu:.1f}", sigma=f"{page.sigma:.1f}"),
+                    rating_words(session, page.mu, page.sigma, page.provisional),
                     size=theme.TEXT,
                 ),
             )
@@ -67,6 +68,8 @@ def _body(session: Session, page: PlayerPage) -> list[ft.Control]:
             spacing=14,
         )
     ]
+    if page.mu is not None:
+        body.append(rating_help(session, "player-rating-help"))
     if page.row is None:
         return [*body, note(session.tr("player.none"), ident="player-none")]
     if not page.places_chart.empty:
