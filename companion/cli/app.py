@@ -7,6 +7,10 @@ import argparse
 import contextlib
 import errno
 import sys
+import threading
+import time
+import urllib.request
+import webbrowser
 from pathlib import Path
 
 from companion.errors import CompanionError, one_line
@@ -20,7 +24,6 @@ from companion.ui.server import (
     desktop_client_available,
     free_port,
     local_address,
-    open_when_ready,
     run_desktop,
     run_web,
     serve_config,
@@ -131,5 +134,38 @@ def run_app(args: argparse.Namespace) -> int:
     lang = config.store.current.lang
     print(t(lang, "cli.no_desktop", url=address.base), flush=True)
     print(t(lang, "cli.invite_phones"), flush=True)
-    open_when_ready(address.url(None), address.base + "/")
+    open_browser_when_ready(address.url(None), address.base + "/", lang)
     return run_web(config, "127.0.0.1", port)
+
+
+def open_browser(url: str, lang: str) -> bool:
+    """Open ``url`` in this computer's browser and say whether it opened: ``webbrowser``
+    answers False when it finds none to start (a Linux without DISPLAY or WAYLAND_DISPLAY
+    and no text browser), and then the address is all the user has."""
+    try:
+        opened = bool(webbrowser.open(url))
+    except (webbrowser.Error, OSError):
+        opened = False
+    print(t(lang, "cli.browser_opened" if opened else "cli.no_browser", url=url), flush=True)
+    return opened
+
+
+def open_browser_when_ready(
+    url: str, probe: str, lang: str, timeout: float = 30.0
+) -> threading.Thread:
+    """``open_browser`` once the server answers ``probe`` (or ``timeout`` seconds have
+    passed): a browser opened earlier would show an error page."""
+
+    def wait_and_open() -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(probe, timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        open_browser(url, lang)
+
+    thread = threading.Thread(target=wait_and_open, daemon=True)
+    thread.start()
+    return thread

@@ -359,9 +359,20 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "companion: port {port} is already in use on {host}; choose another with --port.",
     ),
     "cli.no_desktop": (
-        "Companion s'ouvre dans votre navigateur, pour cet ordinateur seulement : {url} "
-        "(Ctrl+C pour arrêter).",
-        "Companion opens in your browser, for this computer only: {url} (Ctrl+C to stop).",
+        "Companion tourne pour cet ordinateur seulement : {url} (Ctrl+C pour arrêter).",
+        "Companion runs for this computer only: {url} (Ctrl+C to stop).",
+    ),
+    "cli.browser_opened": (
+        "Ouvert dans votre navigateur : {url}",
+        "Opened in your browser: {url}",
+    ),
+    "cli.no_browser": (
+        "Aucun navigateur n'a pu s'ouvrir sur cette machine. Ouvrez {url} dans un navigateur "
+        "de cet ordinateur ; pour un téléphone, arrêtez-le et lancez "
+        "companion serve --host 0.0.0.0, qui donne l'adresse avec la clé de la table.",
+        "No browser could be opened on this machine. Open {url} in a browser on this "
+        "computer; for a phone, stop it and run companion serve --host 0.0.0.0, which gives "
+        "the address with the table's key.",
     ),
     "cli.invite_phones": (
         "Pour inviter des téléphones, arrêtez-le et lancez : companion serve --host 0.0.0.0",

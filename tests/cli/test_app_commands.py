@@ -162,7 +162,9 @@ def test_companion_alone_prints_its_address_and_how_to_invite_phones(
 ) -> None:
     opened = {}
     monkeypatch.setattr(commands, "desktop_client_available", lambda: False)
-    monkeypatch.setattr(commands, "open_when_ready", lambda url, probe: opened.update(url=url))
+    monkeypatch.setattr(
+        commands, "open_browser_when_ready", lambda url, probe, lang: opened.update(url=url)
+    )
     monkeypatch.setattr(
         commands,
         "run_web",
@@ -176,6 +178,8 @@ def test_companion_alone_prints_its_address_and_how_to_invite_phones(
     first, second = out.splitlines()
     assert "http://127.0.0.1:" in first and opened["url"].rstrip("/") in first
     assert "companion serve --host 0.0.0.0" in second
+    # Nothing is said about a browser before one has tried to open (``open_browser``).
+    assert "navigateur" not in first and "browser" not in first
 
 
 def test_a_failing_desktop_client_falls_back_to_the_browser(
@@ -186,11 +190,50 @@ def test_a_failing_desktop_client_falls_back_to_the_browser(
 
     monkeypatch.setattr(commands, "desktop_client_available", lambda: True)
     monkeypatch.setattr(commands, "run_desktop", broken)
-    monkeypatch.setattr(commands, "open_when_ready", lambda url, probe: None)
+    monkeypatch.setattr(commands, "open_browser_when_ready", lambda url, probe, lang: None)
     monkeypatch.setattr(commands, "run_web", lambda *a: 0)
     assert commands.run_app(argparse.Namespace(data_dir=str(tmp_path), web=False)) == 0
     captured = capsys.readouterr()
     assert "RuntimeError" in captured.err and "Traceback" not in captured.err
+
+
+URL = "http://127.0.0.1:8551/"
+
+
+def test_a_browser_that_opened_is_said_to_have_opened(monkeypatch, capsys) -> None:
+    """Rule: "opened in your browser" only when webbrowser says a browser started."""
+    monkeypatch.setattr(commands.webbrowser, "open", lambda url: True)
+    assert commands.open_browser(URL, "fr") is True
+    assert capsys.readouterr().out == f"Ouvert dans votre navigateur : {URL}\n"
+
+
+def _no_browser(url: str) -> bool:
+    raise commands.webbrowser.Error("could not locate runnable browser")
+
+
+@pytest.mark.parametrize("opener", [lambda url: False, _no_browser], ids=["false", "raises"])
+def test_no_browser_is_said_plainly_with_the_address_to_open(monkeypatch, capsys, opener) -> None:
+    """Rule: when no browser could be started (webbrowser answers False, or raises), the
+    command says so and gives the address to open, in both languages, never "opened"."""
+    monkeypatch.setattr(commands.webbrowser, "open", opener)
+    assert commands.open_browser(URL, "fr") is False
+    fr = capsys.readouterr().out
+    assert fr.startswith("Aucun navigateur n'a pu s'ouvrir sur cette machine. Ouvrez " + URL)
+    assert "companion serve --host 0.0.0.0" in fr and "Ouvert" not in fr
+    assert commands.open_browser(URL, "en") is False
+    en = capsys.readouterr().out
+    assert en.startswith("No browser could be opened on this machine. Open " + URL)
+
+
+def test_the_browser_is_tried_once_the_wait_is_over_and_the_result_said(
+    monkeypatch, capsys
+) -> None:
+    """Rule: the waiting thread opens the address it was given and says how it went (a
+    probe that never answers and no time to wait: it tries at once)."""
+    tried = []
+    monkeypatch.setattr(commands.webbrowser, "open", lambda url: tried.append(url) or False)
+    commands.open_browser_when_ready(URL, "http://127.0.0.1:9/", "en", timeout=0).join()
+    assert tried == [URL] and "No browser could be opened" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("view_path, expected", [(None, False), ("/nonexistent", False)])
