@@ -114,3 +114,26 @@ SCHEMES: dict[str, TitleScheme] = {
 def titles_for(scheme: str, players: int) -> list[str]:
     """Titles for a player count, best first."""
     return SCHEMES[scheme].titles(players)
+
+
+@dataclass(frozen=True)
+class PlaceTitles:
+    """What a scheme calls the first, the second and the last place, where it calls them so
+    at every table size the evening may have; None where the size changes it (WIKI's second
+    is « Neutre » at 3 players, « Vice-Président » from 4): words about that place then name
+    the place, not a title."""
+
+    first: str | None
+    second: str | None
+    last: str | None
+
+
+def place_titles(scheme: str, sizes: range) -> PlaceTitles:
+    """The steady titles of the first, second and last places over ``sizes`` (player counts
+    of at least 2)."""
+
+    def steady(place: int) -> str | None:
+        seen = {titles_for(scheme, n)[place] for n in sizes}
+        return seen.pop() if len(seen) == 1 else None
+
+    return PlaceTitles(steady(0), steady(1), steady(-1))

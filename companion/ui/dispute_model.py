@@ -31,6 +31,7 @@ from companion.rules.referee import Ruling, judge, legal_plays
 from companion.rules.ruleset import RuleSet
 from companion.table.names import name_problem
 from companion.table.table_rules import TableRules
+from companion.table.titles import PlaceTitles
 from companion.ui import option_words
 from companion.ui.dispute_views import (
     Broken,
@@ -318,6 +319,11 @@ class DisputeModel:
             )
         return lines
 
+    def place_titles(self) -> PlaceTitles:
+        """The titles the options' words give the first, second and last places (those of
+        the evening's titles under this preset, as on the new-evening screen)."""
+        return NewEveningModel(preset=self.preset, settings=self.settings).place_titles()
+
     def changes_from_preset(self) -> list[tuple[str, str, str]]:
         """(name, value, the variant's value) of each option the evening or this screen
         changes."""
@@ -343,8 +349,10 @@ class DisputeModel:
         if not changed:
             return t(lang, "dispute.evening_rules", name=self.evening.name(lang))
         sep = ": " if lang == "en" else " : "
+        places = self.place_titles()
         changes = ", ".join(
-            f"{option_words.label(x.name, lang)}{sep}{option_words.value(x.name, x.value, lang)}"
+            f"{option_words.label(x.name, lang)}{sep}"
+            f"{option_words.value(x.name, x.value, lang, places)}"
             for x in changed
         )
         name = self.evening.name(lang)

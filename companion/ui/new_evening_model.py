@@ -21,6 +21,7 @@ from companion.table.first_roles import DrawResult, random_ranking, rank_draws
 from companion.table.names import name_problem
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRules
+from companion.table.titles import PlaceTitles, place_titles
 
 RolesMode = Literal["draw", "first_hand", "random"]
 ROLES_MODES: tuple[RolesMode, ...] = ("draw", "first_hand", "random")
@@ -141,6 +142,12 @@ class NewEveningModel:
                     )
                 )
         return lines
+
+    def place_titles(self) -> PlaceTitles:
+        """The titles the options' words give the first, second and last places: those of
+        the evening's title scheme at every player count its preset allows."""
+        low, high = self.preset_info.players
+        return place_titles(self.rules()[1].titles, range(low, high + 1))
 
     def changes(self) -> list[tuple[str, str, str]]:
         """(name, value, the preset's value) of each option this evening changes."""

@@ -6,17 +6,23 @@ Keyed by the option's field name in ``RuleSet`` and ``TableRules``;
 ``tests/ui/test_option_words.py`` fails when an option, or one of its values, has no words
 here, so a new option cannot reach a screen in code names. Values are looked up as
 ``--set`` spells them (``"true"``, ``"ace_high"``, ``"2/1"``, ``"joker,2"``).
+
+Values that name a place by its title (who deals, who leads, where the second sits) name it
+as the evening's title scheme does (``value``'s ``places``): « le dernier (Trouduc) » under
+PAGAT's titles, « le Secrétaire à gauche du Président » under TDC's; the place itself
+(« le deuxième ») where the scheme's title for it changes with the number of players.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from companion.rules.presets import PRESETS
 from companion.table.table_presets import table_rules_from
-from companion.table.titles import SCHEMES
+from companion.table.titles import SCHEMES, PlaceTitles
 
 Words = tuple[str, str]  # (French, English)
 Group = Literal["deck", "beats", "special", "exchanges", "end", "points", "between"]
@@ -69,12 +75,74 @@ def _o(
     return OptionWords(group, label, explain, values if values is not None else YES_NO, number)
 
 
+# The places' titles when no evening says them: the first is Président under every scheme
+# but two (hubere, merchants); the second and the last vary, so they are named as places.
+ANY_SCHEME: Final = PlaceTitles("Président", None, None)
+Titled = Callable[[PlaceTitles], Words]
+
+
+def _the_first(p: PlaceTitles) -> Words:
+    return (f"le {p.first}", f"the {p.first}") if p.first else ("le premier", "the first player")
+
+
+def _the_last(p: PlaceTitles) -> Words:
+    if p.last is None:
+        return ("le dernier", "the last player")
+    return (f"le dernier ({p.last})", f"the last one ({p.last})")
+
+
+def _seats(fr_side: str, en_side: str) -> Titled:
+    """Seats by rank: where the second place sits beside the first."""
+
+    def words(p: PlaceTitles) -> Words:
+        second_fr, second_en = (
+            (f"le {p.second}", f"the {p.second}")
+            if p.second
+            else ("le deuxième", "the second player")
+        )
+        of_first = f"du {p.first}" if p.first else "du premier"
+        return (
+            f"par rang, {second_fr} à {fr_side} {of_first}",
+            f"by rank, {second_en} {en_side} of {_the_first(p)[1]}",
+        )
+
+    return words
+
+
+def _deal_from_first(p: PlaceTitles) -> Words:
+    fr, en = _the_first(p)
+    return (f"une par une, en commençant par {fr}", f"one by one, starting with {en}")
+
+
+def _first_plays_last(p: PlaceTitles) -> Words:
+    fr, en = _the_first(p)
+    return (f"{fr} joue le plus tard possible", f"{en} plays as late as possible")
+
+
+# Option -> value -> its words under the evening's titles.
+_TITLED: Final[dict[str, dict[str, Titled]]] = {
+    "first_lead": {"president": _the_first, "scum": _the_last},
+    "dealer": {"scum": _the_last, "president": _the_first},
+    "seating": {
+        "by_rank": _seats("gauche", "left"),
+        "by_rank_anticlockwise": _seats("droite", "right"),
+    },
+    "deal": {"one_by_one_from_president": _deal_from_first},
+    "direction_rule": {"president_last": _first_plays_last},
+}
+
+
+def _any(name: str, text: str) -> Words:
+    """A titled value's words when no evening says the titles."""
+    return _TITLED[name][text](ANY_SCHEME)
+
+
 _WHO_LEADS: dict[str, Words] = {
     "left_of_dealer": ("le joueur à gauche du donneur", "the player left of the dealer"),
     "lowest_card": ("qui a la plus petite carte (3♣)", "whoever holds the lowest card (3♣)"),
     "queen_of_hearts": ("qui a la dame de cœur", "whoever holds the queen of hearts"),
-    "president": ("le Président", "the Président"),
-    "scum": ("le dernier (Trou du cul)", "the last one (Scum)"),
+    "president": _any("first_lead", "president"),
+    "scum": _any("first_lead", "scum"),
 }
 _LOW_GIVES: dict[str, Words] = {
     "best": ("ses meilleures cartes", "his best cards"),
@@ -557,14 +625,8 @@ WORDS: Final[dict[str, OptionWords]] = {
         ("Places", "Seats"),
         ("Où chacun s'assoit après une donne.", "Where everyone sits after a hand."),
         {
-            "by_rank": (
-                "par rang, le Vice-Président à gauche du Président",
-                "by rank, the Vice-Président left of the Président",
-            ),
-            "by_rank_anticlockwise": (
-                "par rang, le Vice-Président à droite du Président",
-                "by rank, the Vice-Président right of the Président",
-            ),
+            "by_rank": _any("seating", "by_rank"),
+            "by_rank_anticlockwise": _any("seating", "by_rank_anticlockwise"),
             "fixed": ("personne ne bouge", "nobody moves"),
         },
     ),
@@ -577,10 +639,7 @@ WORDS: Final[dict[str, OptionWords]] = {
         ),
         {
             "rules": ("celui des règles", "the rules' one"),
-            "president_last": (
-                "le Président joue le plus tard possible",
-                "the Président plays as late as possible",
-            ),
+            "president_last": _any("direction_rule", "president_last"),
         },
     ),
     "dealer": _o(
@@ -588,8 +647,8 @@ WORDS: Final[dict[str, OptionWords]] = {
         ("Donneur", "Dealer"),
         ("Qui distribue une donne classée.", "Who deals a ranked hand."),
         {
-            "scum": ("le dernier (Trou du cul)", "the last one (Scum)"),
-            "president": ("le Président", "the Président"),
+            "scum": _any("dealer", "scum"),
+            "president": _any("dealer", "president"),
             "owner": ("le propriétaire du jeu", "the owner of the cards"),
         },
     ),
@@ -598,10 +657,7 @@ WORDS: Final[dict[str, OptionWords]] = {
         ("Distribution", "The deal"),
         ("Comment on distribue une donne classée.", "How a ranked hand is dealt."),
         {
-            "one_by_one_from_president": (
-                "une par une, en commençant par le Président",
-                "one by one, starting with the Président",
-            ),
+            "one_by_one_from_president": _any("deal", "one_by_one_from_president"),
             "one_by_one_from_left": (
                 "une par une, en commençant à gauche du donneur",
                 "one by one, starting left of the dealer",
@@ -872,13 +928,18 @@ def known(name: str, text: str) -> bool:
     )
 
 
-def value(name: str, text: str, lang: str) -> str:
+def value(name: str, text: str, lang: str, places: PlaceTitles | None = None) -> str:
     """The words for one value of an option, as ``--set`` spells it; the text as typed
-    only for a value the rules would refuse anyway (see ``known``)."""
+    only for a value the rules would refuse anyway (see ``known``). ``places``: the titles
+    of the evening's scheme (``titles.place_titles``), for values that name a place by its
+    title; without them, the words that hold under any scheme."""
     words = WORDS[name]
     text = text.strip()
     if not known(name, text):
         return text
+    titled = _TITLED.get(name, {}).get(text)
+    if titled is not None:
+        return _pick(titled(places or ANY_SCHEME), lang)
     if text in words.values:
         return _pick(words.values[text], lang)
     if name == "exchange":

@@ -12,7 +12,9 @@ from companion.rules.ruleset import RuleSet
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRules
 from companion.ui import option_words
+from companion.ui.dispute_model import DisputeModel
 from companion.ui.new_evening_model import NewEveningModel, show_value
+from companion.ui.screens.option_parts import Row, row_label
 
 OPTIONS = {**RuleSet.model_fields, **TableRules.model_fields}
 LANGS = ("fr", "en")
@@ -104,3 +106,65 @@ def test_the_default_preset_says_it_keeps_no_points() -> None:
         "President (PAGAT basic game): from Pagat 'President', 4 to 7 players, points: "
         "2 to the first, 1 to the second, first to 11 points wins."
     )
+
+
+def _shown(model: NewEveningModel, name: str, lang: str) -> str:
+    """The option's row as the new-evening screen shows it, under the model's titles."""
+    line = next(x for x in model.option_lines() if x.name == name)
+    row = Row(line.name, line.value, line.description, line.choices)
+    return row_label(row, lang, model.place_titles())
+
+
+def test_the_dealer_and_the_seats_name_pagat_s_titles_under_pagat() -> None:
+    """Rule: under PAGAT's titles the last place is « Trouduc » and the second the
+    Vice-Président, as the evening will call them."""
+    pagat = NewEveningModel(preset="pagat")
+    assert _shown(pagat, "dealer", "fr") == "Donneur : le dernier (Trouduc)"
+    assert _shown(pagat, "dealer", "en") == "Dealer: the last one (Trouduc)"
+    assert _shown(pagat, "seating", "fr") == (
+        "Places : par rang, le Vice-Président à gauche du Président"
+    )
+
+
+def test_the_dealer_and_the_seats_name_tdc_s_titles_under_the_classique() -> None:
+    """Rule: the Trou-du-cul classique has no Vice-Président: its second is the Secrétaire,
+    its last the Trou-du-cul; no option of the preset names a Vice-Président or Scum."""
+    classique = NewEveningModel(preset="classique")
+    assert _shown(classique, "dealer", "en") == "Dealer: the last one (Trou-du-cul)"
+    assert _shown(classique, "seating", "en") == (
+        "Seats: by rank, the Secrétaire left of the Président"
+    )
+    for lang in LANGS:
+        for line in classique.option_lines():
+            words = _shown(classique, line.name, lang)
+            assert "Vice-Président" not in words and "Scum" not in words, words
+
+
+def test_a_place_whose_title_changes_with_the_table_is_named_as_a_place() -> None:
+    """Rule: under WIKI's titles the second place is « Neutre » at 3 players and
+    « Vice-Président » from 4: the seats name « le deuxième », not a title."""
+    wiki = NewEveningModel(preset="trou-du-cul")
+    assert _shown(wiki, "seating", "fr") == "Places : par rang, le deuxième à gauche du Président"
+    assert _shown(wiki, "dealer", "fr") == "Donneur : le dernier (Trou du cul)"
+
+
+def test_the_words_follow_a_changed_titles_option() -> None:
+    """Rule: changing the titles on the screen changes the titles the other options name."""
+    model = NewEveningModel(preset="pagat").with_option("titles", "tdc")
+    assert model.notice is None
+    assert _shown(model, "dealer", "fr") == "Donneur : le dernier (Trou-du-cul)"
+
+
+def test_the_dispute_screen_names_the_preset_s_last_place() -> None:
+    """Rule: on the dispute screen, « who leads: the last one » names the preset's title."""
+    for preset, title in (("pagat", "Trouduc"), ("classique", "Trou-du-cul")):
+        model = DisputeModel(preset=preset).with_option("first_lead", "scum")
+        words = option_words.value("first_lead", "scum", "en", model.place_titles())
+        assert words == f"the last one ({title})"
+
+
+def test_without_an_evening_no_title_is_guessed() -> None:
+    """Rule: with no evening to say the titles, the words name places, never « Scum »."""
+    assert option_words.value("dealer", "scum", "en") == "the last player"
+    assert option_words.value("first_lead", "scum", "fr") == "le dernier"
+    assert "Vice-Président" not in option_words.value("seating", "by_rank", "fr")

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.table.titles import PlaceTitles
 from companion.ui import option_words, theme
 from companion.ui.card_picker import card_chips, suit_keys
 from companion.ui.dispute_model import DisputeModel, presets
@@ -135,12 +136,12 @@ DISPUTE_IDS = Idents(
 )
 
 
-def _origin(session: Session, line: OptionLine) -> str | None:
+def _origin(session: Session, line: OptionLine, places: PlaceTitles) -> str | None:
     """Where a value comes from, when it is not the variant's own."""
     if line.origin == "evening":
         return session.tr("words.origin_evening")
     if line.origin == "here":
-        before = option_words.value(line.name, line.before, session.lang)
+        before = option_words.value(line.name, line.before, session.lang, places)
         return session.tr("words.origin_here", before=before)
     return None
 
@@ -157,11 +158,18 @@ def _options(
     on the spot by a tap on a value (or typed in when there are many); the rulings follow."""
     lines = model.option_lines()
     changed = sum(1 for line in lines if line.origin == "here")
+    places = model.place_titles()
     return options_section(
         session,
         model.changes_from_preset(),
         lambda: [
-            Row(line.name, line.value, line.description, line.choices, _origin(session, line))
+            Row(
+                line.name,
+                line.value,
+                line.description,
+                line.choices,
+                _origin(session, line, places),
+            )
             for line in lines
         ],
         panel,
@@ -176,6 +184,7 @@ def _options(
             if changed
             else None,
         ),
+        places,
     )
 
 

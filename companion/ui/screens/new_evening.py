@@ -184,6 +184,7 @@ def _rules(
             if changes
             else None,
         ),
+        model.place_titles(),
     )
     return controls
 

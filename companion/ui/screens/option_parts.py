@@ -11,6 +11,7 @@ from functools import partial
 
 import flet as ft
 
+from companion.table.titles import PlaceTitles
 from companion.ui import option_words, theme
 from companion.ui.session import Session
 from companion.ui.text_input import TypedText
@@ -57,23 +58,25 @@ def oid(description: str) -> str:
     return description.split(" ", 1)[0] if description else ""
 
 
-def row_label(row: Row, lang: str) -> str:
+def row_label(row: Row, lang: str, places: PlaceTitles | None = None) -> str:
     """ "Cartes égales : autorisé" (plus where it comes from, when it is not the preset)."""
-    words = option_words.value(row.name, row.value, lang)
+    words = option_words.value(row.name, row.value, lang, places)
     sep = " : " if lang != "en" else ": "
     text = f"{option_words.label(row.name, lang)}{sep}{words}"
     return f"{text} · {row.note}" if row.note else text
 
 
-def changes_lines(session: Session, changes: Sequence[tuple[str, str, str]]) -> str:
+def changes_lines(
+    session: Session, changes: Sequence[tuple[str, str, str]], places: PlaceTitles | None = None
+) -> str:
     """One line per changed option: label, its value in words, and the value it replaced."""
     lang = session.lang
     return "\n".join(
         session.tr(
             "words.change",
             label=option_words.label(name, lang),
-            value=option_words.value(name, now, lang),
-            before=option_words.value(name, before, lang),
+            value=option_words.value(name, now, lang, places),
+            before=option_words.value(name, before, lang, places),
         )
         for name, now, before in changes
     )
@@ -89,15 +92,17 @@ def options_section(
     choose: Callable[[str, str], None],
     ids: Idents,
     fold: Fold,
+    places: PlaceTitles | None = None,
 ) -> list[ft.Control]:
     """What the rules here change from the variant, then the options folded away until
-    tapped: grouped rows (``rows`` is read only when they unfold), and the reset button."""
+    tapped: grouped rows (``rows`` is read only when they unfold), and the reset button.
+    ``places``: the evening's titles, which the values that name a place use."""
     options_open = panel == "options" or (panel or "").startswith("option:")
     controls: list[ft.Control] = [
         tagged(  # always there, so the controls below keep their places
             ids.changes,
             ft.Text(
-                session.tr("words.changes", lines=changes_lines(session, changes))
+                session.tr("words.changes", lines=changes_lines(session, changes, places))
                 if changes
                 else session.tr("words.no_change"),
                 size=15,
@@ -108,7 +113,7 @@ def options_section(
     ]
     if not options_open:
         return controls
-    controls += option_rows(session, rows(), panel, toggle, value, choose, ids)
+    controls += option_rows(session, rows(), panel, toggle, value, choose, ids, places)
     if fold.reset is not None:
         label, reset = fold.reset
         controls.append(
@@ -125,6 +130,7 @@ def option_rows(
     value: TypedText,
     choose: Callable[[str, str], None],
     ids: Idents,
+    places: PlaceTitles | None = None,
 ) -> list[ft.Control]:
     """Every option, grouped in the order of ``option_words.GROUPS``."""
     lang = session.lang
@@ -147,7 +153,7 @@ def option_rows(
             )
         )
         for row in members:
-            controls += _row(session, row, panel, toggle, value, choose, ids)
+            controls += _row(session, row, panel, toggle, value, choose, ids, places)
     return controls
 
 
@@ -159,6 +165,7 @@ def _row(
     value: TypedText,
     choose: Callable[[str, str], None],
     ids: Idents,
+    places: PlaceTitles | None,
 ) -> list[ft.Control]:
     lang = session.lang
     opened = panel == f"option:{row.name}"
@@ -169,7 +176,7 @@ def _row(
 
     controls: list[ft.Control] = [
         toggle_row(
-            row_label(row, lang),
+            row_label(row, lang, places),
             opened,
             open_row,
             f"{ids.row}{row.name}",
@@ -184,7 +191,7 @@ def _row(
     if row.choices:
         controls += [
             _choice(
-                option_words.value(row.name, choice, lang),
+                option_words.value(row.name, choice, lang, places),
                 choice == row.value,
                 partial(choose, row.name, choice),
                 f"{ids.choice}{choice}",
@@ -202,7 +209,7 @@ def _row(
                             label=session.tr(
                                 "words.value", label=option_words.label(row.name, lang)
                             ),
-                            helper=option_words.value(row.name, value.shown, lang),
+                            helper=option_words.value(row.name, value.shown, lang, places),
                             text_size=theme.TEXT,
                             expand=True,
                             on_change=value.on_change,
