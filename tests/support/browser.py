@@ -184,16 +184,26 @@ def by_id(page: Any, ident: str) -> Any:
 # True once the page has not changed for ``quiet`` ms since this wait began (or ``limit`` ms
 # have passed). Polled by ``wait_for_function``, whose timeout Playwright's driver enforces
 # even when the page is stuck: an ``evaluate`` awaiting a promise has none and can hang a run.
+#
+# Quiet is counted in time and in frames: on a busy machine Flutter may paint one frame
+# every few hundred ms, and 120 ms without a change then says nothing (the next frame, with
+# the layout moved, is still to come). Three frames painted since the last change mean the
+# semantics nodes, where a click is aimed, sit where the screen draws them.
 _SETTLED_JS = """([quiet, limit, token]) => {
   const w = window;
   if (!w.__settle) {
-    w.__settle = {token: null, start: 0, last: 0};
-    new MutationObserver(() => { w.__settle.last = performance.now(); })
-      .observe(document.body, {subtree: true, childList: true, attributes: true});
+    w.__settle = {token: null, start: 0, last: 0, frame: 0, lastFrame: 0};
+    new MutationObserver(() => {
+      w.__settle.last = performance.now();
+      w.__settle.lastFrame = w.__settle.frame;
+    }).observe(document.body, {subtree: true, childList: true, attributes: true});
+    const tick = () => { w.__settle.frame += 1; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
   }
   const s = w.__settle, now = performance.now();
-  if (s.token !== token) { s.token = token; s.start = now; s.last = now; }
-  return now - s.last >= quiet || now - s.start >= limit;
+  if (s.token !== token) { s.token = token; s.start = now; s.last = now; s.lastFrame = s.frame; }
+  const still = now - s.last >= quiet && s.frame - s.lastFrame >= 3;
+  return still || now - s.start >= limit;
 }"""
 _settle_calls = itertools.count()
 
@@ -248,15 +258,34 @@ def reach(page: Any, ident: str) -> None:
     tap(page, ident)
 
 
-def tap(page: Any, ident: str) -> None:
+# Where a click at the middle of ``el`` lands: on ``el`` (or inside it), or not. Off screen
+# there is nothing to ask: Playwright brings it on screen and checks the hit itself.
+_HITS_JS = """el => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return false;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true;
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && (hit === el || el.contains(hit) || hit.contains(el));
+}"""
+
+
+def tap(page: Any, ident: str, tries: int = 5) -> None:
     """Tap the control tagged ``ident`` (its button, when the tag wraps one), once the
-    screen has settled."""
+    screen has settled and the control is where the tap will land: a tap aimed while the
+    screen still moves lands on whatever moved under it (a "8" key instead of a player)."""
     node = by_id(page, ident)
     node.wait_for(state="attached")
-    settle(page)
-    inner = node.locator('[role="button"], [flt-tappable]')
-    target = inner.first if inner.count() else node
-    target.click()
+    for _ in range(tries):
+        settle(page)
+        inner = node.locator('[role="button"], [flt-tappable]')
+        target = inner.first if inner.count() else node
+        box = target.bounding_box()
+        page.wait_for_timeout(50)
+        if box is not None and box == target.bounding_box() and target.evaluate(_HITS_JS):
+            target.click()
+            return
+    raise AssertionError(f"{ident!r} never held still where a tap would land")
 
 
 def expect_text(page: Any, ident: str, text: str, timeout: float = 20_000) -> None:

@@ -40,12 +40,12 @@ def test_one_tap_adds_the_play_of_the_player_whose_turn_it_is() -> None:
     """In "already played" mode a rank is a play by whoever's turn it is, as many cards as
     the trick goes; a play the rules refuse is not added, and the notice says why."""
     model = DisputeModel().with_mode("table").tap_rank("K")
-    assert model.history == ("A: K",)
+    assert model.history == ("Paul: K",)
     pairs = model.quick_pass().quick_pass().quick_pass()  # B, C, D pass: A leads again
-    assert pairs.history[-1] == "D: pass" and pairs.next_player == "A"
+    assert pairs.history[-1] == "Sara: pass" and pairs.next_player == "Paul"
     pairs = pairs.set_count(2).tap_rank("5")
-    assert pairs.history[-1] == "A: 5 5" and pairs.count is None
-    assert pairs.tap_rank("7").history[-1] == "B: 7 7"  # as many as the trick
+    assert pairs.history[-1] == "Paul: 5 5" and pairs.count is None
+    assert pairs.tap_rank("7").history[-1] == "Nina: 7 7"  # as many as the trick
     refused = model.tap_rank("5")
     assert refused.history == model.history and refused.notice is not None
     assert "5" in refused.notice.text("en")
@@ -57,19 +57,19 @@ def test_possible_plays_are_what_the_referee_accepts_from_the_hand() -> None:
     model = DisputeModel().with_mode("table").tap_rank("9").with_mode("hand")
     for rank in ("5", "10", "10", "A", "JK"):
         model = model.tap_rank(rank)
-    assert model.hand_owner == "B" and model.hand == ("5", "10", "10", "A", "JK")
+    assert model.hand_owner == "Nina" and model.hand == ("5", "10", "10", "A", "JK")
     plays = model.possible_plays()
     rules = get_preset("classique").rules
     state = model.state()
     from companion.rules.cards import Card
 
-    expected = legal_plays(state, tuple(Card.parse(c) for c in model.hand), "B")
+    expected = legal_plays(state, tuple(Card.parse(c) for c in model.hand), "Nina")
     assert plays == tuple(str(a) for a in expected)
-    assert "B: 5" not in plays and "B: 10" in plays and "B: pass" in plays
+    assert "Nina: 5" not in plays and "Nina: 10" in plays and "Nina: pass" in plays
     assert rules.rank_order == "ace_high"
-    added = model.add_play("B: 10")
-    assert added.history[-1] == "B: 10" and added.hand == ("5", "10", "A", "JK")
-    assert Action.parse(added.history[-1]).player == "B"
+    added = model.add_play("Nina: 10")
+    assert added.history[-1] == "Nina: 10" and added.hand == ("5", "10", "A", "JK")
+    assert Action.parse(added.history[-1]).player == "Nina"
     assert added.possible_plays() == ()  # C's hand is not known
 
 
@@ -111,7 +111,7 @@ def test_already_played_cards_get_their_suit_where_suits_matter() -> None:
     model = _suited_table().tap_rank("K")
     assert model.history == () and model.table_cards == ("K",)
     model = model.tap_suit(Suit.HEARTS)
-    assert model.history == ("A: K♥",) and model.table_cards == ()
+    assert model.history == ("Paul: K♥",) and model.table_cards == ()
 
 
 def test_each_card_of_an_already_played_set_gets_its_suit() -> None:
@@ -119,7 +119,7 @@ def test_each_card_of_an_already_played_set_gets_its_suit() -> None:
     model = _suited_table().set_count(2).tap_rank("9").tap_suit(Suit.SPADES)
     assert model.history == () and model.table_cards == ("9♠", "9")
     model = model.tap_suit(Suit.CLUBS)
-    assert model.history == ("A: 9♠ 9♣",)
+    assert model.history == ("Paul: 9♠ 9♣",)
 
 
 def test_a_suit_the_rules_refuse_is_taken_back_to_pick_again() -> None:
@@ -127,22 +127,22 @@ def test_a_suit_the_rules_refuse_is_taken_back_to_pick_again() -> None:
     suit, and with hearts it goes on the table."""
     model = _suited_table().tap_rank("K").tap_suit(Suit.HEARTS)
     refused = model.tap_rank("A").tap_suit(Suit.SPADES)
-    assert refused.history == ("A: K♥",) and refused.table_cards == ("A",)
+    assert refused.history == ("Paul: K♥",) and refused.table_cards == ("A",)
     assert refused.notice is not None and "couleur" in refused.notice.text("fr")
     added = refused.tap_suit(Suit.HEARTS)
-    assert added.history == ("A: K♥", "B: A♥") and added.notice is None
+    assert added.history == ("Paul: K♥", "Nina: A♥") and added.notice is None
 
 
 def test_jokers_and_passes_need_no_suit() -> None:
     model = _suited_table().tap_rank("JK")
-    assert model.history == ("A: JK",) and model.table_cards == ()
+    assert model.history == ("Paul: JK",) and model.table_cards == ()
     model = _suited_table().tap_rank("K").quick_pass()
     assert model.table_cards == () and model.history == ()  # the leader cannot pass
 
 
 def test_without_suit_rules_a_tap_still_adds_at_once() -> None:
     model = DisputeModel().with_mode("table").tap_rank("K")
-    assert model.history == ("A: K",) and model.table_cards == ()
+    assert model.history == ("Paul: K",) and model.table_cards == ()
 
 
 def test_no_suitless_card_reaches_the_table_where_suits_matter() -> None:
@@ -157,4 +157,4 @@ def test_no_suitless_card_reaches_the_table_where_suits_matter() -> None:
     assert added.history == () and added.notice is not None
     assert added.notice.key == "picker.suit_needed"
     suited = DisputeModel().with_option("suits", "follow_suit").tap_rank("K")
-    assert suited.tap_suit(Suit.HEARTS).add_to_table().history == ("A: K♥",)
+    assert suited.tap_suit(Suit.HEARTS).add_to_table().history == ("Paul: K♥",)
