@@ -25,6 +25,7 @@ from typing import Any
 import flet as ft
 
 from companion.table.service import TableService
+from companion.ui import web_app
 from companion.ui.access import Address, addresses
 from companion.ui.session import ServerConfig
 from companion.ui.settings import SettingsStore
@@ -135,21 +136,13 @@ def install_log_redaction(key: str | None = None) -> None:
 
 
 def run_web(config: ServerConfig, host: str, port: int) -> int:
-    """Serve the app until Ctrl+C. Blocks."""
+    """Serve the app until Ctrl+C. Blocks. Flet's web app with security headers and short
+    sessions (``web_app``), served by uvicorn as ``ft.run`` would; nothing opens a browser
+    by itself: the address to open carries the key, which only we know."""
     install_log_redaction(config.key)
-    # Flet must neither open a window nor a browser by itself: the address to open carries
-    # the key, which only we know.
-    os.environ["FLET_FORCE_WEB_SERVER"] = "true"
     warm_up()
     with contextlib.suppress(KeyboardInterrupt):
-        ft.run(
-            make_main(config),
-            view=ft.AppView.WEB_BROWSER,
-            host=host,
-            port=port,
-            no_cdn=True,
-            assets_dir=str(ASSETS_DIR),
-        )
+        web_app.serve(web_app.build(make_main(config), str(ASSETS_DIR)), host, port)
     return 0
 
 
