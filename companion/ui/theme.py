@@ -20,7 +20,11 @@ RED_SUIT = ft.Colors.RED_700
 # Flutter's bundled Roboto has no ♠ ♥ ♦ ♣ (nor ✓ ✗ ↺) and the web client cannot fetch
 # fallback fonts offline: a small font in assets/ supplies them (see assets/fonts/).
 SYMBOLS_FONT = "CompanionSymbols"
-FONTS = {SYMBOLS_FONT: "fonts/CompanionSymbols.ttf"}
+# Emoji in names ("Léa 🦊") likewise: Noto Emoji, from PyPI (table.emoji_text), served at
+# this address by ``companion serve`` (ui.web_app) and copied there by ``companion publish``.
+EMOJI_FONT = "CompanionEmoji"
+EMOJI_FONT_URL = "fonts/CompanionEmoji.ttf"
+FONTS = {SYMBOLS_FONT: "fonts/CompanionSymbols.ttf", EMOJI_FONT: EMOJI_FONT_URL}
 
 _STYLES = (
     "display_large",
@@ -48,7 +52,11 @@ _TEXT_COLOURS = {False: "#1a1c19", True: "#e2e3dd"}
 
 
 def make_theme(dark: bool = False) -> ft.Theme:
-    style = ft.TextStyle(font_family_fallback=[SYMBOLS_FONT], color=_TEXT_COLOURS[dark])
+    # Roboto named first: the fallbacks are tried before Flutter's own default, and the
+    # emoji font has digits and a space (keycap bases) that would otherwise win.
+    style = ft.TextStyle(
+        font_family_fallback=["Roboto", SYMBOLS_FONT, EMOJI_FONT], color=_TEXT_COLOURS[dark]
+    )
     return ft.Theme(
         color_scheme_seed=SEED,
         text_theme=ft.TextTheme(**{name: style for name in _STYLES}),

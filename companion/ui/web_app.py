@@ -26,12 +26,17 @@ import os
 import signal
 import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from pathlib import Path
 from typing import Any
 
 import flet_web.fastapi as flet_fastapi
 import uvicorn
 from starlette.datastructures import MutableHeaders
+from starlette.responses import FileResponse
+
+from companion.table.emoji_text import emoji_font_file
+from companion.ui.theme import EMOJI_FONT_URL
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -53,6 +58,8 @@ LEFT_GRACE_SECONDS = 10.0
 # from blob: URLs; decoded images are blob: or data: URLs; the websocket is the same host
 # (``'self'`` covers ws: only in recent browsers, hence ws: wss:). Scripts from elsewhere
 # are refused: Flet's client asks a CDN for Rive's runtime, which the app never uses.
+# Flutter fetches a font for a script the app's fonts lack (Arabic, Chinese… names) from
+# Google's font host when the table has internet: allowed (the page sends no referrer).
 # Nothing may frame the page: the table's key is in its address.
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -60,8 +67,8 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "connect-src 'self' ws: wss:",
+        "font-src 'self' data: https://fonts.gstatic.com",
+        "connect-src 'self' ws: wss: https://fonts.gstatic.com",
         "worker-src 'self' blob:",
         "manifest-src 'self'",
         "object-src 'none'",
@@ -87,11 +94,17 @@ class Guard:
     session never expired. Here those sends go nowhere, the handler drains and ends, and
     Flet marks the session disconnected. Any other error still reaches the log."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, files: Mapping[str, Path] | None = None) -> None:
         self.app = app
+        self.files = dict(files or {})  # address -> a file served from outside assets/
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
+            path = self.files.get(scope.get("path", ""))
+            if path is not None and scope.get("method") in ("GET", "HEAD"):
+                response = FileResponse(path, headers={"Cache-Control": "max-age=86400"})
+                await response(scope, receive, _with_headers(send))
+                return
             await self.app(scope, receive, _with_headers(send))
         elif scope["type"] == "websocket":
             await _websocket(self.app, scope, receive, send)
@@ -191,7 +204,9 @@ def build(main: Callable[[Any], Any], assets_dir: str) -> Guard:
         no_cdn=True,
         session_timeout_seconds=SESSION_SECONDS,
     )
-    return Guard(flet_app)
+    # The emoji font comes from its PyPI package, not from assets/ (table.emoji_text).
+    emoji = emoji_font_file()
+    return Guard(flet_app, {"/" + EMOJI_FONT_URL: emoji} if emoji is not None else None)
 
 
 def serve(app: Guard, host: str, port: int) -> None:
