@@ -14,10 +14,6 @@ import os
 import re
 import socket
 import sys
-import threading
-import time
-import urllib.request
-import webbrowser
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -144,24 +140,6 @@ def run_web(config: ServerConfig, host: str, port: int) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         web_app.serve(web_app.build(make_main(config), str(ASSETS_DIR)), host, port)
     return 0
-
-
-def open_when_ready(url: str, probe: str, timeout: float = 30.0) -> threading.Thread:
-    """Open ``url`` in the user's browser once the server answers ``probe``."""
-
-    def wait_and_open() -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(probe, timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.2)
-        webbrowser.open(url)
-
-    thread = threading.Thread(target=wait_and_open, daemon=True)
-    thread.start()
-    return thread
 
 
 def desktop_client_available() -> bool:
