@@ -40,7 +40,8 @@ def test_the_server_warms_up_before_it_serves(monkeypatch, tmp_path) -> None:
 
     calls: list[str] = []
     monkeypatch.setattr(server, "warm_up", lambda: calls.append("warm_up"))
-    monkeypatch.setattr(server.ft, "run", lambda *a, **k: calls.append("serve"))
+    monkeypatch.setattr(server.web_app, "build", lambda *a, **k: None)
+    monkeypatch.setattr(server.web_app, "serve", lambda *a, **k: calls.append("serve"))
     config = server.build_config(str(tmp_path), "127.0.0.1", 8550, open_room=True)
     assert server.run_web(config, "127.0.0.1", 8550) == 0
     assert calls == ["warm_up", "serve"]
