@@ -205,7 +205,7 @@ def test_the_dispute_rules_and_the_screens_follow_english(
         expect_text(page, "ruling-message", "5 5 5 5 bat le joker")
         expect_text(page, "ruling-rule", "Trou-du-cul classique")
         tap(page, "ruling-continue")  # the play joins the table
-        expect_text(page, "table-2", "C : 5 5 5 5")
+        expect_text(page, "table-2", "Marc : 5 5 5 5")
         tap(page, "back")
         tap(page, "home-settings")
         tap(page, "lang-en")
