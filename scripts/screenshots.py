@@ -6,9 +6,10 @@ docs/screenshots/ — for the README and for looking at what a person sees.
 Starts ``companion serve`` on a free localhost port with a throwaway data folder and drives
 Debian's Chromium (/usr/bin/chromium) through Playwright. A second server, with its own
 folder, serves the screens of corrections and disputes from an evening and a damaged evening
-(kept apart so that they change none of the first folder's screens). Each picture is taken in
-a new tab: Flet keeps a session's state across a reload of the same tab, and a picture must
-start from the screen as it opens.
+(kept apart so that they change none of the first folder's screens). Each folder is seeded
+afresh for the light pictures and again for the dark ones, so both show the same evenings.
+Each picture is taken in a new tab: Flet keeps a session's state across a reload of the same
+tab, and a picture must start from the screen as it opens.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from tests.support.browser import (
     launch,
     reach,
     running_server,
+    settle,
     tap,
 )
 
@@ -47,6 +49,22 @@ SETTLE = 0.8  # seconds for animations (page transitions, dialogs) to finish
 def _scroll_down(page: Any, pixels: int = 1400) -> None:
     page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
     page.mouse.wheel(0, pixels)
+
+
+def _near_top(page: Any, ident: str, top: float = 140) -> None:
+    """Scroll until the control tagged ``ident`` is about ``top`` pixels from the top (or the
+    page can go no further): ``into_view`` stops as soon as it is anywhere on screen."""
+    into_view(page, ident, top=top)
+    node = by_id(page, ident)
+    for _ in range(10):
+        box = node.bounding_box()
+        if box is None or abs(box["y"] + box["height"] / 2 - top) < 30:
+            break
+        page.mouse.wheel(0, box["y"] + box["height"] / 2 - top)
+        page.wait_for_timeout(250)
+        settle(page)
+        if node.bounding_box() == box:  # the end of the page
+            break
 
 
 def _tap_and_see(page: Any, ident: str, answer: str, text: str) -> None:
@@ -74,13 +92,30 @@ def shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], None]]]:
         return lambda page: by_id(page, ident).wait_for(state="attached")
 
     def dispute_presets(page: Any) -> None:
+        # The rules and players sit below the card picker: the variants unfold there.
         tap(page, "home-dispute")
-        tap(page, "preset")
+        reach(page, "preset")
         by_id(page, "preset-classique").wait_for(state="attached")
+        _near_top(page, "preset", top=200)  # under the section's title
+
+    def dispute_setup(page: Any) -> None:
+        tap(page, "home-dispute")
+        _near_top(page, "preset")
+        expect_text(page, "names", "Paul, Nina, Marc, Sara")
 
     def dispute_picker(page: Any) -> None:
         _dispute_setup(page)
-        _scroll_down(page)
+        # From the top: the tray and the keys. (Flutter's labels can lag behind its paint
+        # after the taps, so a scroll by the labels' places would miss.)
+        _scroll_down(page, 500)
+
+    def dispute_closed(page: Any) -> None:
+        # A ruling closed: the play stays in the tray, to judge again under a changed option.
+        _dispute_setup(page)
+        _tap_and_see(page, "judge", "ruling-verdict", "Coup valable")
+        tap(page, "ruling-close")
+        by_id(page, "ruling-verdict").wait_for(state="detached")
+        expect_text(page, "tray", "Marc : 5 5 5 5")
 
     def dispute_ruling(page: Any) -> None:
         _dispute_setup(page)
@@ -91,12 +126,12 @@ def shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], None]]]:
         # One tap per play already on the table, then the hand of the player to act.
         tap(page, "home-dispute")
         tap(page, "mode-table")
-        _tap_and_see(page, "rank-10", "table-0", "A : 10")
-        _tap_and_see(page, "rank-Q", "table-1", "B : D")
+        _tap_and_see(page, "rank-10", "table-0", "Paul : 10")
+        _tap_and_see(page, "rank-Q", "table-1", "Nina : D")
         tap(page, "mode-hand")
         for rank in ("5", "K", "K", "A", "JK"):
             tap(page, f"rank-{rank}")
-        expect_text(page, "hand-line", "Main de C")
+        expect_text(page, "hand-line", "Main de Marc")
         into_view(page, "mode-hand", top=140)
 
     def dispute_possible(page: Any) -> None:
@@ -116,8 +151,10 @@ def shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], None]]]:
         ("home-read-only", base + "/", at("read-only-banner")),
         ("dispute", url, lambda page: (tap(page, "home-dispute"), at("screen-dispute")(page))),
         ("dispute-variants", url, dispute_presets),
+        ("dispute-setup", url, dispute_setup),
         ("dispute-picker", url, dispute_picker),
         ("dispute-ruling", url, dispute_ruling),
+        ("dispute-ruling-closed", url, dispute_closed),
         ("dispute-ruling-illegal", url, dispute_illegal),
         ("dispute-table", url, dispute_table),
         ("dispute-possible", url, dispute_possible),
@@ -205,7 +242,7 @@ def _evening_shots(base: str, url: str) -> list[tuple[str, str, Callable[[Any], 
     def new_draw(page: Any) -> None:
         _new_evening(page, draw=4)
         by_id(page, "new-notice").wait_for(state="attached")
-        _scroll_down(page, 700)
+        _scroll_down(page, 950)  # the tie, and the keys to draw again
 
     def new_options(page: Any) -> None:
         _new_evening(page)
@@ -525,6 +562,22 @@ def correction_shots(
         ("dispute-evening", dispute, evening_rules),
         ("dispute-evening-option", dispute, dispute_option),
         ("dispute-evening-broken", dispute, dispute_broken),
+        # The damaged evening is marked in History, and the Leaderboard says it left it out.
+        (
+            "history-damaged",
+            keyed("/history"),
+            lambda page: into_view(page, f"evening-{ids['damaged']}", top=PHONE["height"] / 2),
+        ),
+        (
+            "history-leaderboard-damaged",
+            keyed("/history"),
+            lambda page: (
+                tap(page, "tab-leaderboard"),
+                by_id(page, "leader-1").wait_for(state="attached"),
+                _scroll_down(page, 600),  # the note is below the list
+                into_view(page, "board-left-out", top=PHONE["height"] / 2),
+            ),
+        ),
         (
             "evening-damaged",
             keyed(f"/evening/{ids['damaged']}"),
@@ -539,13 +592,13 @@ def correction_shots(
 def _seed_scores(folder: Path) -> dict[str, str]:
     """The third folder, for the score screens: five friends over three weeks (two evenings
     on the same day, one without points), one ended evening, one still going, and a
-    profile "Zoe" typed once for Zoé (to merge)."""
+    profile "Zoe" typed once for Zoé (to merge). Ana's name holds an emoji, as names may."""
     from datetime import UTC, datetime
 
     from companion.table.service import TableService
 
     service = TableService(folder)
-    five = ["Léa", "Tom", "Sam", "Zoé", "Ana"]
+    five = ["Léa", "Tom", "Sam", "Zoé", "Ana 🦊"]
     today = date.today()
     ids: dict[str, str] = {}
 
@@ -563,14 +616,14 @@ def _seed_scores(folder: Path) -> dict[str, str]:
 
     rot = [five[i:] + five[:i] for i in range(5)]
     evening(five, today - timedelta(days=14), rot[:4], (20, 30), settings=("hands=4",))
-    typo = ["Léa", "Tom", "Sam", "Zoe", "Ana"]
+    typo = ["Léa", "Tom", "Sam", "Zoe", "Ana 🦊"]
     evening(
         typo, today - timedelta(days=7), [typo, typo[::-1], typo], (21, 0), settings=("hands=3",)
     )
     evening(
         five,
         today,
-        [rot[2], rot[3], ["Tom", "Léa", "Sam", "Zoé", "Ana"]],
+        [rot[2], rot[3], ["Tom", "Léa", "Sam", "Zoé", "Ana 🦊"]],
         (18, 5),
         key="ended",
         title="Apéro chez Tom",
@@ -579,7 +632,12 @@ def _seed_scores(folder: Path) -> dict[str, str]:
     evening(
         five,
         today,
-        [rot[1], ["Léa", "Tom", "Ana", "Sam", "Zoé"], rot[0], ["Zoé", "Léa", "Tom", "Sam", "Ana"]],
+        [
+            rot[1],
+            ["Léa", "Tom", "Ana 🦊", "Sam", "Zoé"],
+            rot[0],
+            ["Zoé", "Léa", "Tom", "Sam", "Ana 🦊"],
+        ],
         (21, 10),
         key="tonight",
         place="Chez Léa",
@@ -621,7 +679,10 @@ def score_shots(
         by_id(page, "podium-1").wait_for(state="attached")
 
     def share(page: Any) -> None:
-        into_view(page, "podium-png", top=PHONE["height"] / 2)
+        # The summary copied for the chat: the podium says so under its buttons.
+        podium(page)
+        _tap_and_see(page, "podium-copy", "podium-message", "Texte copié")
+        into_view(page, "podium-message", top=PHONE["height"] / 2)
 
     def history(page: Any) -> None:
         expect_text(page, "screen-history", "Historique")
@@ -681,12 +742,26 @@ def _shoot(
     picture. Once, on a busy machine, a picture showed the screen as it opens although every
     tap before it had been answered (the session was started again, it seems): a control
     that was there before the picture and is gone after it says so, and the picture is taken
-    again. False (and no picture) when the screen never held still."""
+    again. A tap whose answer never came (the same restart, before the picture) is tried again
+    in a new tab too. False (and no picture) when the screen never held still."""
+    from playwright.sync_api import Error as PlaywrightError
+
     for attempt in range(1, attempts + 1):
         page = context.new_page()
         try:
             goto(page, address)
-            prepare(page)
+            try:
+                prepare(page)
+            except (AssertionError, PlaywrightError) as err:
+                first = str(err).strip().splitlines()[0] if str(err).strip() else type(err)
+                print(
+                    f"{path.name}: the screen never reached its state ({first}),"
+                    f" attempt {attempt} of {attempts}",
+                    file=sys.stderr,
+                )
+                continue
+            # The mouse left where the scroll put it would show a key hovered: into the margin.
+            page.mouse.move(4, 64)
             before = _tagged_ids(page)
             time.sleep(SETTLE)
             page.screenshot(path=str(path))
@@ -700,7 +775,7 @@ def _shoot(
             f" gone), attempt {attempt} of {attempts}",
             file=sys.stderr,
         )
-    path.unlink()  # a picture of the wrong state is worse than none
+    path.unlink(missing_ok=True)  # a picture of the wrong state is worse than none
     return False
 
 
@@ -719,6 +794,57 @@ FOLDERS: list[tuple[Seed, Shots]] = [
         ],
     ),
 ]
+
+
+# The phone keeps its taps for a hand in localStorage (companion.ui.taps_memory), shared by
+# every tab of a browser: each picture starts without the taps of the one before.
+_FORGET_TAPS = """for (const k of Object.keys(localStorage)) {
+  if (k.includes("companion.taps.")) localStorage.removeItem(k);
+}"""
+
+
+def _phone(browser: Any, scheme: str) -> Any:
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    context.add_init_script(_FORGET_TAPS)
+    context.set_default_timeout(20_000)
+    return context
+
+
+def _shoot_folder(
+    browser: Any, seed: Seed, make_shots: Shots, scheme: str, only: list[str] | None, out: Path
+) -> list[str]:
+    """The pictures of one folder in one colour scheme, on a server of its own; the names of
+    those not taken."""
+    failed: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "data"
+        ids = seed(folder)
+        names = [name for name, _, _ in make_shots(Server("", "", folder, folder), ids)]
+        if only is not None and not any(name.startswith(tuple(only)) for name in names):
+            return failed  # no server for a folder with nothing to shoot
+        with running_server(data_dir=folder) as server:
+            wanted = [
+                shot
+                for shot in make_shots(server, ids)
+                if only is None or shot[0].startswith(tuple(only))
+            ]
+            # The app's theme is "system" by default: it follows the browser's.
+            context = _phone(browser, scheme)
+            for name, address, prepare in wanted:
+                path = out / f"{name}-{scheme}.png"
+                # A phone that once opened the app with the key remembers it: a screen of a
+                # phone without it is taken in a browser of its own.
+                alone = "read-only" in name
+                shooter = _phone(browser, scheme) if alone else context
+                taken = _shoot(shooter, address, prepare, path)
+                if alone:
+                    shooter.close()
+                if not taken:
+                    failed.append(path.name)
+                    continue
+                print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+            context.close()
+    return failed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -740,45 +866,18 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as playwright:
         browser = launch(playwright)
         for seed, make_shots in FOLDERS:
-            with tempfile.TemporaryDirectory() as tmp:
-                folder = Path(tmp) / "data"
-                ids = seed(folder)
-                names = [name for name, _, _ in make_shots(Server("", "", folder, folder), ids)]
-                if args.only is not None and not any(
-                    name.startswith(tuple(args.only)) for name in names
-                ):
-                    continue  # no server for a folder with nothing to shoot
-                with running_server(data_dir=folder) as server:
-                    wanted = [
-                        shot
-                        for shot in make_shots(server, ids)
-                        if args.only is None or shot[0].startswith(tuple(args.only))
-                    ]
-                    for scheme in ("light", "dark"):
-                        # The app's theme is "system" by default: it follows the browser's.
-                        context = browser.new_context(viewport=PHONE, color_scheme=scheme)
-                        context.set_default_timeout(20_000)
-                        for name, address, prepare in wanted:
-                            path = args.out / f"{name}-{scheme}.png"
-                            # A phone that once opened the app with the key remembers it: a
-                            # screen of a phone without it is taken in a browser of its own.
-                            alone = "read-only" in name
-                            shooter = (
-                                browser.new_context(viewport=PHONE, color_scheme=scheme)
-                                if alone
-                                else context
-                            )
-                            taken = _shoot(shooter, address, prepare, path)
-                            if alone:
-                                shooter.close()
-                            if not taken:
-                                failed.append(path.name)
-                                continue
-                            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-                        context.close()
+            # Light and dark each start from a folder of their own, freshly seeded: the
+            # pictures record hands (a result, a stale record), and the dark ones must show
+            # the same evenings as the light ones.
+            for scheme in ("light", "dark"):
+                failed += _shoot_folder(browser, seed, make_shots, scheme, args.only, args.out)
         browser.close()
     if failed:
-        print(f"not taken (the screen never held still): {', '.join(failed)}", file=sys.stderr)
+        print(
+            f"not taken (the screen never reached its state or never held still):"
+            f" {', '.join(failed)}",
+            file=sys.stderr,
+        )
     return 1 if failed else 0
 
 
