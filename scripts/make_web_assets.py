@@ -150,47 +150,6 @@ def _save(image: Image.Image, path: Path, size: int) -> None:
     image.resize((size, size), Image.LANCZOS).save(path, optimize=True)
 
 
-# One browser history entry per screen (issue 21 §6). The app's back arrow and its other
-# links ask Flutter for a screen, which Flutter's router pushes as a new entry: after
-# Home › History › an evening and the arrow back twice, the browser's back button replayed
-# all five. When the address pushed is one of the entries before this one, go back to the
-# nearest such entry instead: the app's back and the browser's back then land on the same
-# screen, and no screen is in the history twice. Flutter numbers its entries
-# (``history.state.serialCount``) and follows the popstate that going back fires; the
-# addresses of this tab's entries are kept by number in sessionStorage, which a reload keeps.
-HISTORY = r"""  <script>
-    (function () {
-      var KEY = "companion.history";
-      var urls = {};
-      try { urls = JSON.parse(sessionStorage.getItem(KEY) || "{}") || {}; } catch (e) {}
-      function serial(state) {
-        return state && typeof state.serialCount === "number" ? state.serialCount : null;
-      }
-      function remember(state) {
-        var n = serial(state);
-        if (n === null) return;
-        urls[n] = location.href;
-        try { sessionStorage.setItem(KEY, JSON.stringify(urls)); } catch (e) {}
-      }
-      var push = history.pushState.bind(history);
-      var replace = history.replaceState.bind(history);
-      history.pushState = function (state, title, url) {
-        var now = serial(history.state);
-        var target = new URL(url == null ? location.href : url, location.href).href;
-        for (var i = now === null ? -1 : now - 1; i >= 0; i--) {
-          if (urls[i] === target) { history.go(i - now); return; }
-        }
-        push(state, title, url);
-        remember(state);
-      };
-      history.replaceState = function (state, title, url) {
-        replace(state, title, url);
-        remember(state);
-      };
-    })();
-  </script>
-"""
-
 # Written into Flet's page just after its configuration (which the script reads).
 OFFLINE = r"""  <script>
     // The connection to the table's server lost (the computer asleep or out of Wi-Fi range,
@@ -351,10 +310,7 @@ def app_index(flet_page: str) -> str:
             f'<meta name="apple-mobile-web-app-title" content="{short}">',
         ),
         ("<title>Flet</title>", f"<title>{name}</title>"),
-        (
-            "  <!-- fletAppConfig -->\n",
-            "  <!-- fletAppConfig -->\n\n" + "\n".join((HISTORY, OFFLINE, PRELOAD)),
-        ),
+        ("  <!-- fletAppConfig -->\n", "  <!-- fletAppConfig -->\n\n" + OFFLINE + "\n" + PRELOAD),
     ):
         if old not in replaced:
             raise SystemExit(f"Flet's index.html changed: {old!r} not found; update this script")
