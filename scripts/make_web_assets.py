@@ -150,6 +150,83 @@ def _save(image: Image.Image, path: Path, size: int) -> None:
     image.resize((size, size), Image.LANCZOS).save(path, optimize=True)
 
 
+# One browser history entry per screen (issue 21 §6). The app's back arrow and its other
+# links ask Flutter for a screen, which Flutter's router pushes as a new entry: after
+# Home › History › an evening and the arrow back twice, the browser's back button replayed
+# all five. When the address pushed is one of the entries before this one, go back to the
+# nearest such entry instead: the app's back and the browser's back then land on the same
+# screen, and no screen is in the history twice. Flutter numbers its entries
+# (``history.state.serialCount``) and follows the popstate that going back fires; the
+# addresses of this tab's entries are kept by number in sessionStorage, which a reload keeps.
+#
+# Going back is asynchronous: until its popstate, ``history.state`` is still the entry being
+# left. A second address asked for in that time (two taps in a row on a busy phone) would be
+# looked up from the wrong entry, and a second ``history.go`` counts from where the first
+# has not yet arrived: the phone stayed on the screen it left. So calls wait for the
+# popstate (or two seconds, should the browser not go) and run after Flutter has seen it.
+# Flutter counts the entries it pushed, one made into a step back included, so a push is
+# numbered here from the entry it follows.
+HISTORY = r"""  <script>
+    (function () {
+      var KEY = "companion.history";
+      var urls = {};
+      try { urls = JSON.parse(sessionStorage.getItem(KEY) || "{}") || {}; } catch (e) {}
+      var travelling = null;
+      var waiting = [];
+      function serial(state) {
+        return state && typeof state.serialCount === "number" ? state.serialCount : null;
+      }
+      function remember(state) {
+        var n = serial(state);
+        if (n === null) return;
+        urls[n] = location.href;
+        try { sessionStorage.setItem(KEY, JSON.stringify(urls)); } catch (e) {}
+      }
+      function arrived() {
+        if (travelling === null) return;
+        clearTimeout(travelling);
+        travelling = null;
+        // One of them may go back in turn: the rest wait for that one.
+        while (waiting.length && travelling === null) waiting.shift()();
+      }
+      function travel(delta) {
+        travelling = setTimeout(arrived, 2000);
+        history.go(delta);
+      }
+      // Registered before Flutter's listener; the calls that waited run once it has run.
+      window.addEventListener("popstate", function () {
+        if (travelling !== null) setTimeout(arrived, 0);
+      });
+      var push = history.pushState.bind(history);
+      var replace = history.replaceState.bind(history);
+      history.pushState = function (state, title, url) {
+        if (travelling !== null) {
+          waiting.push(function () { history.pushState(state, title, url); });
+          return;
+        }
+        var now = serial(history.state);
+        var target = new URL(url == null ? location.href : url, location.href).href;
+        for (var i = now === null ? -1 : now - 1; i >= 0; i--) {
+          if (urls[i] === target) { travel(i - now); return; }
+        }
+        if (now !== null && serial(state) !== null) {
+          state = Object.assign({}, state, { serialCount: now + 1 });
+        }
+        push(state, title, url);
+        remember(state);
+      };
+      history.replaceState = function (state, title, url) {
+        if (travelling !== null) {
+          waiting.push(function () { history.replaceState(state, title, url); });
+          return;
+        }
+        replace(state, title, url);
+        remember(state);
+      };
+    })();
+  </script>
+"""
+
 # Written into Flet's page just after its configuration (which the script reads).
 OFFLINE = r"""  <script>
     // The connection to the table's server lost (the computer asleep or out of Wi-Fi range,
@@ -310,7 +387,10 @@ def app_index(flet_page: str) -> str:
             f'<meta name="apple-mobile-web-app-title" content="{short}">',
         ),
         ("<title>Flet</title>", f"<title>{name}</title>"),
-        ("  <!-- fletAppConfig -->\n", "  <!-- fletAppConfig -->\n\n" + OFFLINE + "\n" + PRELOAD),
+        (
+            "  <!-- fletAppConfig -->\n",
+            "  <!-- fletAppConfig -->\n\n" + "\n".join((HISTORY, OFFLINE, PRELOAD)),
+        ),
     ):
         if old not in replaced:
             raise SystemExit(f"Flet's index.html changed: {old!r} not found; update this script")

@@ -25,6 +25,7 @@ from tests.support.browser import (
     open_app,
     reach,
     running_server,
+    settle,
     tap,
     text_of,
 )
@@ -266,8 +267,9 @@ def test_followers_move_to_a_new_evening(folder: Path, browser) -> None:
 
 
 def test_back_twice_after_ending_the_evening(folder: Path, browser) -> None:
-    """Donnes et joueurs → Joueurs → Terminer → Oui → Back → Back: the evening (ended),
-    then the home screen, never a blank page; the browser's own back shows a screen too."""
+    """Donnes et joueurs → Joueurs → Terminer → Oui → Back: the evening (ended), then the
+    home screen, never a blank page; the app's back was the browser's back (issue 21 §6),
+    so the browser's forward leads to the ended evening again."""
     service = TableService(folder)
     ev = service.create_evening(FOUR, "trou-du-cul")
     service.record_hand(ev.id, FOUR, expected_version=ev.version)
@@ -285,7 +287,14 @@ def test_back_twice_after_ending_the_evening(folder: Path, browser) -> None:
             expect_text(page, "result-0", "Léa")  # what the evening produced, still there
             tap(page, "back")
             expect_text(page, "home-new", "Nouvelle soirée")
-            page.go_back()  # the browser's back: the ended evening again
+            # Forward walks the screens the arrow went back over (tonight's, its hands and
+            # players), each a screen, up to the ended evening it landed on.
+            for _ in range(5):
+                page.go_forward()
+                by_id(page, "back").wait_for(state="attached")  # never a blank page
+                settle(page)
+                if by_id(page, "evening-ended").count():
+                    break
             expect_text(page, "evening-ended", "La soirée est terminée")
         finally:
             ctx.close()
