@@ -279,6 +279,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Sur cet ordinateur, l'app s'ouvre sans clé et peut tout noter.",
         "On this computer the app opens without a key and can record everything.",
     ),
+    "invite.local_address": (
+        "Cette adresse ne s'ouvre que sur cet ordinateur (un autre onglet, un autre navigateur).",
+        "This address opens only on this computer (another tab, another browser).",
+    ),
     "invite.mode_edit": ("Pour noter", "To record"),
     "invite.mode_watch": ("Pour regarder", "To watch"),
     "invite.same_network": (

@@ -29,6 +29,9 @@ def invite(
     if key is None:  # --open, or ``companion`` alone on this computer (local only)
         explain = "invite.local_open" if first.local_only else "invite.scan_open"
         return Invite(first.url(), explain, (), _others(shown), first.local_only)
+    if first.local_only:  # no code to scan: the address is for this computer's browsers
+        url = first.url(key if editor else None)
+        return Invite(url, "invite.local_address", (), _others(shown), True)
     give_key = editor and mode == "edit"
     return Invite(
         first.url(key if give_key else None),

@@ -87,6 +87,10 @@ def test_a_server_only_this_computer_reaches_shows_no_code(server: Server, conte
     expect_text(page, "invite-local-only", "companion serve --host 0.0.0.0")
     by_id(page, "invite-url").wait_for(state="attached")
     assert by_id(page, "invite-qr").count() == 0
+    # Nothing asks to scan a code that is not there, nor offers a choice of code.
+    expect_text(page, "invite-explain", "ne s'ouvre que sur cet ordinateur")
+    assert "Scannez" not in page.locator("flt-semantics-host").inner_text()
+    assert by_id(page, "invite-mode-watch").count() == 0
 
 
 def test_the_invite_screen_qr_code_opens_the_address_with_the_key(

@@ -51,6 +51,15 @@ def test_a_phone_without_the_key_never_gets_it_from_the_invite_screen() -> None:
     assert local.local_only
 
 
+def test_an_address_only_this_computer_opens_asks_no_one_to_scan() -> None:
+    """Rule (issue 21, bug 7): a server on 127.0.0.1 shows no code, so nothing says « scan
+    this code » and no choice of code is offered; the address is this computer's."""
+    for editor in (True, False):
+        local = invite((Address("http://127.0.0.1:1", True),), "K", editor=editor)
+        assert local.explain == "invite.local_address" and local.modes == ()
+        assert ("key=K" in local.url) == editor
+
+
 def test_home_offers_editing_only_to_editors() -> None:
     editor = [e.route for e in home_entries(True)]
     viewer = [e.route for e in home_entries(False)]
