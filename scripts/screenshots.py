@@ -582,7 +582,7 @@ def correction_shots(
             "evening-damaged",
             keyed(f"/evening/{ids['damaged']}"),
             lambda page: (
-                expect_text(page, "evening-error", "est endommagé")
+                expect_text(page, "evening-error", "est abîmé")
                 or into_view(page, "evening-restore")
             ),
         ),

@@ -640,6 +640,30 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "evening.none": ("Aucune soirée en cours.", "No evening under way."),
     "evening.loading": ("Chargement…", "Loading…"),
     "evening.failed": ("Lecture impossible : {reason}", "Could not read: {reason}"),
+    "damage.evening": ("Le fichier de cette soirée est abîmé", "This evening's file is damaged"),
+    "damage.file": (
+        "Le fichier de données « {name} » est abîmé",
+        "The data file '{name}' is damaged",
+    ),
+    "damage.kept": (
+        "{what} : il est gardé tel quel, rien n'a été écrit par-dessus.",
+        "{what}: it is kept as it is, nothing was written over it.",
+    ),
+    "damage.backup": (
+        "Sa dernière bonne sauvegarde date du {day} à {time} : vous pouvez la restaurer "
+        "(Réglages › Données).",
+        "Its latest good backup is from {day} at {time}: you can restore it (Settings › Data).",
+    ),
+    "damage.backup_undated": (
+        "Une bonne sauvegarde existe : vous pouvez la restaurer (Réglages › Données).",
+        "A good backup exists: you can restore it (Settings › Data).",
+    ),
+    "damage.no_backup": (
+        "Il n'en existe aucune bonne sauvegarde : importez un export de vos données si vous en "
+        "avez un (Réglages › Données).",
+        "There is no good backup of it: import an export of your data if you have one "
+        "(Settings › Data).",
+    ),
     "evening.hand": ("Donne {n}", "Hand {n}"),
     "evening.dealer": ("donne", "deals"),
     "evening.leads": ("entame", "leads"),

@@ -25,6 +25,7 @@ from companion.ui import routes, taps_memory, theme
 from companion.ui.data_model import restore_latest
 from companion.ui.entry_box import EntryBox, use_entry_box
 from companion.ui.evenings import call, current_evening_id
+from companion.ui.failure_words import failure_words
 from companion.ui.live import NewEvening, use_evening_change, use_live_evening, use_new_evenings
 from companion.ui.screens.evening_entry import EntryPanel
 from companion.ui.screens.evening_plan import PlanPanel
@@ -202,7 +203,7 @@ def EveningScreen() -> ft.View:
             shown(loaded)
         except CompanionError as err:
             note_damage(err)
-            set_error(session.tr("evening.failed", reason=err.message(session.lang)))
+            set_error(failure_words(session.lang, "evening.failed", err))
             return
         if session.editor:
             await given_back(loaded)

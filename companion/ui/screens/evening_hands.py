@@ -19,6 +19,7 @@ from companion.table.evening import Evening
 from companion.table.service import TableService, VersionConflictError
 from companion.ui import routes, theme
 from companion.ui.evenings import call
+from companion.ui.failure_words import failure_words
 from companion.ui.hands_model import HandCard, HandEdit, HandsView, hands_view
 from companion.ui.live import use_evening_change, use_live_evening
 from companion.ui.name_warnings import name_warnings
@@ -525,7 +526,7 @@ def EveningHandsScreen() -> ft.View:
         try:
             set_view(hands_view(await call(data_dir, lambda s: s.evening(evening_id))))
         except CompanionError as err:
-            set_error(session.tr("evening.failed", reason=err.message(session.lang)))
+            set_error(failure_words(session.lang, "evening.failed", err))
             return
         await load_profiles()
 

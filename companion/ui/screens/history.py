@@ -12,6 +12,7 @@ from companion.errors import CompanionError
 from companion.rules.presets import get_preset
 from companion.ui import routes, theme
 from companion.ui.evenings import call
+from companion.ui.failure_words import failure_words
 from companion.ui.history_filter import PAGE, EveningFilter, years
 from companion.ui.history_model import EveningRow, evening_rows
 from companion.ui.screens.history_leaderboard import LeaderboardPanel
@@ -164,7 +165,7 @@ def HistoryScreen() -> ft.View:
         try:
             set_rows(await call(session.config.data_dir, evening_rows))
         except CompanionError as err:
-            set_error(session.tr("history.failed", reason=err.message(session.lang)))
+            set_error(failure_words(session.lang, "history.failed", err))
 
     ft.use_effect(load, [])
     tabs = ft.Row(

@@ -10,6 +10,7 @@ from companion.rules.presets import PRESETS
 from companion.ui import routes, theme
 from companion.ui.charts import line_chart
 from companion.ui.evenings import call
+from companion.ui.failure_words import failure_words
 from companion.ui.history_model import EveningDetail, evening_detail
 from companion.ui.screens.podium import PodiumPanel
 from companion.ui.session import Session, use_session
@@ -106,7 +107,7 @@ def EveningHistoryScreen() -> ft.View:
         try:
             set_detail(await call(session.config.data_dir, evening_detail, evening_id))
         except CompanionError as err:
-            set_error(session.tr("history.failed", reason=err.message(session.lang)))
+            set_error(failure_words(session.lang, "history.failed", err))
 
     ft.use_effect(load, [evening_id])
     if error:

@@ -16,6 +16,7 @@ from companion.ui import routes, theme
 from companion.ui.avatar import avatar
 from companion.ui.charts import line_chart
 from companion.ui.evenings import call
+from companion.ui.failure_words import failure_words
 from companion.ui.history_model import (
     PERIODS,
     HeadToHeadView,
@@ -177,7 +178,7 @@ def LeaderboardPanel(session: Session) -> ft.Control:
         try:
             view = await call(session.config.data_dir, leaderboard_view, period, date.today())
         except CompanionError as err:
-            set_error(session.tr("history.failed", reason=err.message(session.lang)))
+            set_error(failure_words(session.lang, "history.failed", err))
             return
         set_error(None)
         set_board(view)
@@ -195,7 +196,7 @@ def LeaderboardPanel(session: Session) -> ft.Control:
                 await call(session.config.data_dir, head_to_head_view, a, b, period, date.today())
             )
         except CompanionError as err:
-            set_error(session.tr("history.failed", reason=err.message(session.lang)))
+            set_error(failure_words(session.lang, "history.failed", err))
 
     ft.use_effect(load, [period])
     ft.use_effect(compare, [pair, period])

@@ -16,6 +16,7 @@ from companion.table.service import TableService
 from companion.ui import routes, theme
 from companion.ui.avatar import avatar
 from companion.ui.evenings import call
+from companion.ui.failure_words import failure_words
 from companion.ui.players_model import PlayerLine, PlayersView, players_view
 from companion.ui.session import Session, use_session
 from companion.ui.state import use_maybe, use_value
@@ -89,7 +90,7 @@ def PlayersScreen() -> ft.View:
         try:
             set_view(await call(data_dir, players_view))
         except CompanionError as err:
-            set_message((session.tr("history.failed", reason=err.message(session.lang)), True))
+            set_message((failure_words(session.lang, "history.failed", err), True))
 
     ft.use_effect(load, [version])
 
