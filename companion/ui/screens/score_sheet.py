@@ -24,9 +24,18 @@ from companion.ui.widgets import note, rank_rule_line, section, tagged
 
 CELL = 52  # a column: seven players and the hand number fit a 360 px phone, scrolling past
 FIRST = 34  # the hand-number column
+ROOM = 328  # what a 360 px phone leaves the sheet: fewer players get wider columns
 
 
-def _cell(text: str, *, bold: bool = False, size: int = 16, small: str | None = None) -> ft.Control:
+def cell_width(players: int) -> int:
+    """Fewer players, wider columns (titles such as « Vice-Président » need the room), up to
+    80 px; never under ``CELL``."""
+    return max(CELL, min(80, (ROOM - FIRST) // max(players, 1)))
+
+
+def _cell(
+    text: str, width: int, *, bold: bool = False, size: int = 16, small: str | None = None
+) -> ft.Control:
     lines: list[ft.Control] = [
         ft.Text(
             text,
@@ -38,23 +47,24 @@ def _cell(text: str, *, bold: bool = False, size: int = 16, small: str | None = 
     ]
     if small:
         lines.append(
-            ft.Text(
+            ft.Text(  # a title on two lines rather than cut: « Vice- / Président »
                 small,
                 size=11,
                 text_align=ft.TextAlign.CENTER,
-                no_wrap=True,
+                max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS,
             )
         )
     return ft.Container(
         content=ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        width=CELL,
+        width=width,
         alignment=ft.Alignment.CENTER,
     )
 
 
 def _grid(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) -> ft.Control:
     lead = sheet.column_of(sheet.leader) if sheet.leader else None
+    width = cell_width(len(sheet.columns))
     header: list[ft.Control] = [ft.Container(width=FIRST)]
     for i, col in enumerate(sheet.columns):
         mark = ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_700)
@@ -77,7 +87,7 @@ def _grid(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) ->
                         spacing=2,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
-                    width=CELL,
+                    width=width,
                 ),
             )
         )
@@ -88,11 +98,13 @@ def _grid(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) ->
         ]
         for cell in row.cells:
             if cell.place is None:
-                cells.append(_cell("–"))
+                cells.append(_cell("–", width))
             elif sheet.counts_points:
-                cells.append(_cell(str(cell.points), small=ordinal(cell.place, session.lang)))
+                cells.append(
+                    _cell(str(cell.points), width, small=ordinal(cell.place, session.lang))
+                )
             else:
-                cells.append(_cell(ordinal(cell.place, session.lang), small=cell.title))
+                cells.append(_cell(ordinal(cell.place, session.lang), width, small=cell.title))
         lines.append(tagged(f"sheet-row-{row.number}", ft.Row(cells, spacing=0)))
     if sheet.counts_points:
         totals: list[ft.Control] = [
@@ -101,7 +113,8 @@ def _grid(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) ->
         for i, total in enumerate(sheet.totals):
             totals.append(
                 tagged(
-                    f"sheet-total-{i}", _cell(str(total), bold=True, size=18 if i == lead else 16)
+                    f"sheet-total-{i}",
+                    _cell(str(total), width, bold=True, size=18 if i == lead else 16),
                 )
             )
         lines.append(ft.Divider(height=1))
