@@ -40,12 +40,13 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from companion.rules.cards import Play
-from companion.rules.hand import Action, HandState
 from companion.rules.moves import fast_path_covers
+from companion.rules.notation import Action
 from companion.rules.playout import covers as playout_covers
 from companion.rules.presets import PRESETS, Preset
 from companion.rules.referee import judge, legal_plays
 from companion.rules.simulate import SimulationError, default_players, simulate
+from companion.rules.state import HandState
 
 JUDGE_TARGET_US = 10.0
 HANDS_TARGET = 2000.0

@@ -57,7 +57,8 @@ HOME = "home-new"
 # The same Python, timed under CPython and under Pyodide: prints one JSON line.
 ENGINE_PY = r"""
 import json, tempfile, time
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
+from companion.rules.state import HandState
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
 from companion.table.service import TableService

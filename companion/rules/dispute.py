@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 
 from companion.rules.cards import Card, parse_cards, parse_named
 from companion.rules.errors import NotationError
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import ruleset_from
 from companion.rules.referee import Ruling, judge, replay
 from companion.rules.ruleset import RuleSet
+from companion.rules.state import HandState
 
 
 @dataclass

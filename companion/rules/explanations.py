@@ -13,9 +13,10 @@ from collections.abc import Callable
 from companion.rules.card_words import phrase_is_plural, play_phrase, rank_name
 from companion.rules.cards import Card, Play
 from companion.rules.codes import CODE_OPTION, RuleCode
-from companion.rules.hand import Action, HandState, StepInfo
+from companion.rules.notation import Action
 from companion.rules.presets import PRESETS
 from companion.rules.ruleset import RuleSet, parts_turned_off
+from companion.rules.state import HandState, StepInfo
 
 # (French, English) sentences; fields: player, next, play, to_beat, count, a_rank
 SENTENCES: dict[RuleCode, tuple[str, str]] = {

@@ -14,15 +14,9 @@ from dataclasses import replace
 
 from companion.rules.cards import Card, Play
 from companion.rules.codes import RuleCode
-from companion.rules.hand import (
-    Action,
-    Codes,
-    HandState,
-    is_legal,
-    quick_codes,
-    reference_codes,
-    step,
-)
+from companion.rules.hand import is_legal, quick_codes, reference_codes, step
+from companion.rules.notation import Action
+from companion.rules.state import Codes, HandState
 
 __all__ = ["fast_path_covers", "legal_plays", "pass_code", "reference_legal_plays"]
 

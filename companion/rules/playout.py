@@ -20,7 +20,7 @@ from functools import lru_cache
 from companion.rules.candidates import suit_sensitive
 from companion.rules.cards import DECK_RANKS, Card, Play, Rank
 from companion.rules.combos import JOKER_KEY, order_for
-from companion.rules.hand import Action
+from companion.rules.notation import Action
 from companion.rules.ruleset import RuleSet
 
 __all__ = ["Playout", "covers", "playout"]

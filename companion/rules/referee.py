@@ -17,8 +17,10 @@ from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.explanations import SENTENCES, explain, system_label
-from companion.rules.hand import Action, HandState, StepInfo, step
+from companion.rules.hand import step
 from companion.rules.moves import legal_plays
+from companion.rules.notation import Action
+from companion.rules.state import HandState, StepInfo
 
 __all__ = [
     "CODE_OPTION",

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from companion.rules.cards import Card, make_deck
-from companion.rules.hand import Action, HandState, step
+from companion.rules.hand import step
+from companion.rules.notation import Action
 from companion.rules.playout import CAPPED, OVER, covers, playout
 from companion.rules.referee import legal_plays
 from companion.rules.ruleset import RuleSet
+from companion.rules.state import HandState
 
 __all__ = [
     "HandDidNotEnd",

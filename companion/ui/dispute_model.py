@@ -25,10 +25,11 @@ from companion.rules.cards import DECK_RANKS, Card, JokerColour, Play, Rank, Sui
 from companion.rules.codes import CODE_OPTION
 from companion.rules.combos import order_for
 from companion.rules.dispute import Dispute
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import PRESETS, Preset, ruleset_from, split_setting
 from companion.rules.referee import Ruling, judge, legal_plays
 from companion.rules.ruleset import RuleSet
+from companion.rules.state import HandState
 from companion.table.names import name_problem
 from companion.table.table_rules import TableRules
 from companion.table.titles import PlaceTitles

@@ -11,7 +11,7 @@ from typing import Literal
 from companion.rules import card_words
 from companion.rules.cards import Card, JokerColour, Play
 from companion.rules.explanations import effect_words
-from companion.rules.hand import Action
+from companion.rules.notation import Action
 from companion.rules.ruleset import RuleSet
 from companion.ui import option_words
 from companion.ui.i18n import t

@@ -16,10 +16,11 @@ from typing import Any
 
 from companion.rules.cards import Play, parse_cards
 from companion.rules.codes import RuleCode
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
 from companion.rules.ruleset import with_brought
+from companion.rules.state import HandState
 
 DOCUMENTED = {c.value for c in RuleCode}
 ANY: Any = object()

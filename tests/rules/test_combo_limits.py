@@ -11,10 +11,11 @@ import pytest
 from companion.rules.cards import Rank, parse_cards
 from companion.rules.combos import COUP_KEY, Combo, ComboError, classify, order_for
 from companion.rules.errors import SuitNeededError
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import judge
 from companion.rules.ruleset import RuleSet
+from companion.rules.state import HandState
 
 
 def _classify(rules: RuleSet, text: str) -> Combo:

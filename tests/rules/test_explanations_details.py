@@ -4,9 +4,10 @@ the rule in its docstring."""
 from __future__ import annotations
 
 from companion.rules.cards import parse_cards
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import get_preset, ruleset_from
 from companion.rules.referee import Ruling, apply, judge
+from companion.rules.state import HandState
 
 
 def _ruling(*actions: str, players: str = "A B C D", hands: str = "", **options: object) -> Ruling:

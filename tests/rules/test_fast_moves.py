@@ -25,19 +25,14 @@ from hypothesis import strategies as st
 from companion.rules.cards import Play, parse_cards
 from companion.rules.codes import RuleCode
 from companion.rules.errors import RuleSetError
-from companion.rules.hand import (
-    Action,
-    HandState,
-    is_legal,
-    quick_codes,
-    quick_rules,
-    reference_codes,
-    step,
-)
+from companion.rules.fast_codes import quick_rules
+from companion.rules.hand import is_legal, quick_codes, reference_codes, step
 from companion.rules.moves import legal_plays, pass_code, reference_legal_plays
+from companion.rules.notation import Action
 from companion.rules.presets import PRESETS
 from companion.rules.ruleset import RuleSet
 from companion.rules.simulate import deal, default_players, step_cap_for
+from companion.rules.state import HandState
 
 DIFF_STATES = int(os.environ.get("COMPANION_DIFF_STATES", "1000000"))
 SLOW_EXAMPLES = 500

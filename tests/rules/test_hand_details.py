@@ -7,9 +7,10 @@ import pytest
 
 from companion.rules.cards import parse_cards
 from companion.rules.errors import NotationError, SuitNeededError
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
+from companion.rules.state import HandState
 
 
 def _start(

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.cards import Play, parse_cards
-from companion.rules.hand import Action, HandState
 from companion.rules.moves import legal_plays, reference_legal_plays
+from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
+from companion.rules.state import HandState
 
 PLAYERS = ("A", "B", "C", "D")
 

@@ -17,7 +17,7 @@ from companion.rules.cards import (
     parse_cards,
 )
 from companion.rules.errors import NotationError
-from companion.rules.hand import Action
+from companion.rules.notation import Action
 
 # --- ranks ------------------------------------------------------------------------------------
 

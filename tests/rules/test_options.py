@@ -17,9 +17,10 @@ import companion.rules.codes as codes
 from companion.errors import CompanionError
 from companion.rules.cards import Play, parse_cards
 from companion.rules.errors import RuleSetError
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
+from companion.rules.state import HandState
 
 DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", codes.__doc__ or "", re.M), "ok"}
 _ANY = object()

@@ -24,12 +24,14 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.cards import Card, Play, Rank, parse_cards
-from companion.rules.hand import Action, HandState, step
+from companion.rules.hand import step
 from companion.rules.moves import reference_legal_plays
+from companion.rules.notation import Action
 from companion.rules.playout import OVER, covers, playout
 from companion.rules.presets import PRESETS
 from companion.rules.ruleset import RuleSet
 from companion.rules.simulate import deal, default_players, simulate
+from companion.rules.state import HandState
 from tests.rules.test_fast_moves import draw_table
 
 T = TypeVar("T")

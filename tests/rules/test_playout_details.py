@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.rules.cards import Card, Rank, parse_cards
-from companion.rules.hand import Action, HandState
 from companion.rules.moves import reference_legal_plays
+from companion.rules.notation import Action
 from companion.rules.playout import CAPPED, playout
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply
 from companion.rules.ruleset import RuleSet
+from companion.rules.state import HandState
 
 NAMES = ("A", "B", "C", "D")
 # A leads; the others hold one 3 each and can only pass.

@@ -37,11 +37,12 @@ from companion.rules import codes, explanations
 from companion.rules.cards import Card, Play, make_deck
 from companion.rules.combos import order_for
 from companion.rules.errors import RuleSetError
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import PRESETS, get_preset, ruleset_from
 from companion.rules.referee import apply, judge, legal_plays, replay
 from companion.rules.ruleset import RuleSet
 from companion.rules.simulate import HandDidNotEnd, deal, default_players, full_deck, simulate
+from companion.rules.state import HandState
 
 # Every code the referee documents (the table in companion/rules/codes.py's docstring).
 DOCUMENTED_CODES = frozenset(re.findall(r"^``([a-z-]+)``", codes.__doc__ or "", re.M))

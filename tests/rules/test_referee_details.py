@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import Ruling, apply, judge, replay
+from companion.rules.state import HandState
 
 
 def test_the_joker_question_gives_each_outcome_in_the_askers_language() -> None:

@@ -18,10 +18,11 @@ from companion.rules import explanations
 from companion.rules.card_words import card_words, play_words, rank_name
 from companion.rules.cards import Card, Play, Rank
 from companion.rules.codes import RuleCode
-from companion.rules.hand import Action, HandState, StepInfo
+from companion.rules.notation import Action
 from companion.rules.presets import PRESETS, get_preset
 from companion.rules.referee import Ruling, apply, judge, legal_plays
 from companion.rules.simulate import simulate
+from companion.rules.state import HandState, StepInfo
 
 NAMES = ("Léa", "Tom", "Zoé", "Max", "Nina", "Hugo", "Inès", "Yann", "Emma", "Paul")
 SUIT = "[♠♥♦♣]?"

@@ -11,9 +11,10 @@ from itertools import pairwise
 
 import companion.rules.codes as codes
 from companion.rules.cards import Play, parse_cards
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import ruleset_from
 from companion.rules.referee import apply, judge, legal_plays
+from companion.rules.state import HandState
 
 DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", codes.__doc__ or "", re.M), "ok"}
 _ANY = object()

@@ -21,9 +21,10 @@ from itertools import combinations
 import pytest
 
 from companion.rules.cards import Card, Rank, make_deck, parse_cards
-from companion.rules.hand import Action, HandState
+from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import judge, legal_plays
+from companion.rules.state import HandState
 
 
 def start(hand: str = "", order: str = "two_high", **options: object) -> HandState:

@@ -4,7 +4,7 @@ on the table, a player's hand and the plays the referee would accept from it."""
 from __future__ import annotations
 
 from companion.rules.cards import Suit
-from companion.rules.hand import Action
+from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import legal_plays
 from companion.ui.dispute_model import DisputeModel

@@ -1,0 +1,141 @@
+"""What a legal play does to the hand: the trick's run of one rank, revolutions (B9), the
+magic square (B10), card effects (B13: Strutz, angevin, a card owed given or discarded), who
+goes out, and where the turn goes next.
+
+The transition (``companion.rules.hand``) calls ``apply_play`` once it has judged the play legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.rules.beating import Effect, rekey
+from companion.rules.cards import Card, Rank
+from companion.rules.combos import Combo
+from companion.rules.state import EffectKind, HandState, Pending, StepInfo, Top, Trick
+from companion.rules.turns import finish_if_over, move_on, start_trick
+
+
+def apply_play(
+    state: HandState,
+    who: int,
+    cards: tuple[Card, ...],
+    combo: Combo,
+    new_top: Top,
+    effect: Effect,
+    trick: Trick,
+    remaining: tuple[Card, ...] | None,
+    overplay: bool,
+    forfeit: bool,
+    info: StepInfo,
+) -> HandState:
+    rules = state.rules
+    hands = state.hands
+    if remaining is not None:
+        hands = (*hands[:who], remaining, *hands[who + 1 :])
+    passed = trick.passed if rules.pass_is_final else frozenset()
+    rank = combo.rank
+    single = len(cards) == 1
+    if trick.top is not None and rank is not None and rank is trick.run_rank:
+        run_cards = trick.run_cards + len(cards)
+        run_singles = trick.run_singles + 1 if single else 0
+        rof = trick.rule_of_four or effect.equal
+    else:
+        run_cards, run_singles, rof = len(cards), (1 if single else 0), False
+    new_trick = Trick(
+        trick.leader,
+        new_top,
+        passed,
+        trick.acted | {who},
+        trick.overplayed | {who} if overplay else trick.overplayed,
+        trick.inverted,
+        False,
+        rank,
+        run_cards,
+        run_singles,
+        rof,
+        trick.lead_passes,
+        trick.plays + 1,
+    )
+    direction = state.direction
+    revolution = state.revolution
+    clears = effect.clears
+    skip = effect.skip
+    # B9: a four of a kind (or four equal singles in a row) turns the order over
+    quad = combo.kind == "set" and combo.count == 4 and not combo.joker
+    four_singles = (
+        rules.revolution == "quad_and_direction"
+        and single
+        and rank is not None
+        and run_singles >= 4
+    )
+    if rules.revolution != "off" and (quad or four_singles):
+        revolution = not revolution
+        info.revolution = True
+        if rules.revolution == "quad_and_direction":
+            direction = -direction
+    # B10 magic square: the fourth card of the rank clears the trick
+    if rules.rule_of_four == "magic_square" and rof and run_cards >= 4:
+        clears = True
+    pending = None
+    effects = rules.card_effects
+    if effects == "strutz" and rank is not None:
+        if rank is Rank.SEVEN:
+            skip += len(cards)
+        elif rank is Rank.EIGHT and len(cards) % 2:
+            direction = -direction
+            info.turned = True
+        elif rank is Rank.NINE:
+            new_trick = replace(new_trick, inverted=not new_trick.inverted, passed=frozenset())
+            info.inverted = True
+        elif rank is Rank.TEN:
+            clears = True
+    elif effects == "angevin" and rank is Rank.ACE:
+        clears = True
+    elif effects == "give_discard" and rank in _GIVE_EFFECTS and (remaining is None or remaining):
+        pending = Pending(who, _GIVE_EFFECTS[rank])
+    if new_top.reversed != (revolution != new_trick.inverted):
+        new_top = replace(
+            new_top,
+            reversed=revolution != new_trick.inverted,
+            combo=rekey(new_top, replace(state, revolution=revolution, trick=new_trick)),
+        )
+        new_trick = replace(new_trick, top=new_top)
+    out, forfeits = state.out, state.forfeits
+    if remaining is not None and not remaining:
+        info.went_out = True
+        if forfeit:
+            forfeits = (*forfeits, who)
+            info.forfeit = True
+        else:
+            out = (*out, who)
+    info.cleared = clears
+    info.skipped = skip
+    state = HandState(
+        state.rules,
+        state.players,
+        state.ranks,
+        hands,
+        state.turn,
+        direction,
+        revolution,
+        new_trick,
+        out,
+        forfeits,
+        pending,
+        state.preset,
+    )
+    finished = finish_if_over(state)
+    if finished is not None:
+        return finished
+    if clears:
+        return start_trick(state, who)
+    return move_on(state, who, skip)
+
+
+_GIVE_EFFECTS: dict[Rank, EffectKind] = {
+    Rank.SIX: "give_previous",
+    Rank.SEVEN: "give_next",
+    Rank.EIGHT: "discard",
+    Rank.NINE: "give_any",
+}
