@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.rules.cards import SUITS, Suit
 from companion.ui import theme
-from companion.ui.dispute_model import PICKER_MODES, PickerMode
+from companion.ui.dispute_table import PICKER_MODES, PickerMode
 from companion.ui.dispute_views import Picker, card_face, rank_face
 from companion.ui.widgets import key_button, rows_of
 

@@ -11,14 +11,9 @@ from companion.table.evening import Evening
 from companion.table.service import TableService
 from companion.ui import routes
 from companion.ui.access import may_edit
-from companion.ui.dispute_model import (
-    DisputeModel,
-    Notice,
-    TrickView,
-    from_evening,
-    uses_joker_colours,
-    uses_suits,
-)
+from companion.ui.dispute_model import DisputeModel, from_evening
+from companion.ui.dispute_table import uses_joker_colours, uses_suits
+from companion.ui.dispute_views import Notice, TrickView
 from companion.ui.new_evening_model import NewEveningModel
 
 

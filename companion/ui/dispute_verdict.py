@@ -1,0 +1,257 @@
+"""The dispute screen's rulings: the play tapped in judged after the actions on the table, the
+options the verdict hangs on, why a legal play is allowed, and a legal play joining the table.
+
+The rulings come from :mod:`companion.rules.dispute`, the same path as ``companion judge``:
+this module adds no rule of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Self
+
+from companion.errors import CompanionError
+from companion.rules.card_words import contracted, play_phrase
+from companion.rules.cards import Play, Rank
+from companion.rules.codes import CODE_OPTION
+from companion.rules.dispute import Dispute
+from companion.rules.notation import Action
+from companion.rules.referee import Ruling, judge
+from companion.rules.state import HandState
+from companion.ui.dispute_table import DisputeTable, card_of, option_name, rules_for
+from companion.ui.dispute_views import Cite, Notice, OptionLine, RulingView, capitalised
+from companion.ui.i18n import t
+
+
+@dataclass(frozen=True)
+class DisputeReferee(DisputeTable):
+    """The table and the referee's rulings on the play tapped in."""
+
+    # --- the referee ---------------------------------------------------------------------------
+    def _action(self) -> Action | None:
+        if not self.passing and not self.tray:
+            return None
+        return Action.parse(f"{self.current_actor}: {self.play_text()}")
+
+    def judge(self) -> Self:
+        """Rule on the play tapped in, after the actions on the table. The play stays in the
+        tray (to judge again under a changed option), but the next card tapped starts a new
+        play instead of joining it."""
+        judged = self._judge()
+        return replace(judged, judged=True) if judged.ruling is not None else judged
+
+    def _judge(self) -> Self:
+        action = self._action()
+        if action is None:
+            return replace(self, ruling=None, notice=Notice("dispute.pick_cards"))
+        broken = self.broken
+        if broken is not None:  # what follows a play the rules refuse cannot be ruled on
+            return replace(
+                self,
+                ruling=None,
+                notice=Notice(
+                    "dispute.broken", (broken.fr, broken.en), (("action", broken.action),)
+                ),
+            )
+        try:
+            # With nothing on the table yet, the player who plays first is the one who leads.
+            ruling = self._dispute(action).ruling()
+        except CompanionError as err:
+            return replace(self, ruling=None, notice=Notice("dispute.error", (err.fr, err.en)))
+        cites = self._cites(ruling)
+        view = replace(
+            _view(ruling, action, cites, _before(self.state(), ruling)),
+            system=(self.preset_info.name("fr"), self.preset_info.name("en")),
+            why=self._why(ruling, cites),
+        )
+        return replace(self, ruling=view, notice=None)
+
+    def _dispute(self, play: Action) -> Dispute:
+        return Dispute(
+            self.rules,
+            list(self.players),
+            play,
+            history=[Action.parse(h) for h in self.history],
+            revolution=self.revolution,
+            preset=self.preset,
+        )
+
+    def _cites(self, ruling: Ruling) -> tuple[Cite, ...]:
+        """The option the referee names, then each option this table changed (the evening or
+        here) that the verdict hangs on: put back as it was, the ruling would differ."""
+        lines = {line.name: line for line in self.option_lines()}
+        named = ruling.info.blocker or CODE_OPTION.get(ruling.code) or self._legal_option(ruling)
+        names = [named] if named in lines else []
+        for line in lines.values():
+            if (
+                line.origin != "preset"
+                and line.name not in names
+                and self._verdict_without(line, ruling.action)
+                not in (None, (ruling.legal, ruling.code))
+            ):
+                names.append(line.name)
+        return tuple(Cite(n, lines[n].value, lines[n].origin, lines[n].before) for n in names)
+
+    def _legal_option(self, ruling: Ruling) -> str | None:
+        """The option that lets a legal play through: what makes it beat, or lets a player
+        pass, or play again on his own cards."""
+        if not ruling.legal:
+            return None
+        kind, rules = ruling.info.kind, self.rules
+        if kind == "beat":
+            cards = ruling.action.play.cards
+            top = self.state().trick.top
+            if top is not None and {c.rank for c in cards} == {c.rank for c in top.cards}:
+                return "equal_play"
+            both = (*cards, *(top.cards if top is not None else ()))  # either side's power
+            if any(c.is_joker for c in both) and rules.joker_power != "rank":
+                return "joker_power"
+            if any(c.rank is Rank.TWO for c in both) and rules.twos != "normal":
+                return "twos"
+            return "rank_order"
+        return {"pass": "must_beat", "overplay": "self_overplay"}.get(kind)
+
+    def _why(self, ruling: Ruling, cites: tuple[Cite, ...]) -> tuple[str, str] | None:
+        """A legal play: why the rules allow it, in both languages."""
+        if not ruling.legal:
+            return None
+        kind, player = ruling.info.kind, ruling.action.player
+        rule = {lang: cites[0].text(lang) for lang in ("fr", "en")} if cites else None
+        words: dict[str, str] = {}
+        for lang in ("fr", "en"):
+            if kind == "lead":
+                words[lang] = t(lang, "dispute.why_lead", name=player)
+            elif kind == "beat" and rule is not None and cites[0].name == "equal_play":
+                play = play_phrase(ruling.action.play, lang)
+                why = t(lang, "dispute.why_equal", play=play, rule=rule[lang])
+                words[lang] = capitalised(contracted(why, lang))
+            elif kind == "beat" and rule is not None:
+                top = self.state().trick.top
+                under = play_phrase(Play(top.cards), lang) if top is not None else ""
+                play = play_phrase(ruling.action.play, lang)
+                why = t(lang, "dispute.why_beat", play=play, under=under, rule=rule[lang])
+                words[lang] = capitalised(contracted(why, lang))
+            elif kind == "pass" and rule is not None:
+                forced = self.rules.must_beat
+                key = "dispute.why_pass_forced" if forced else "dispute.why_pass"
+                words[lang] = t(lang, key, name=player, rule=rule[lang])
+            else:
+                return None
+        return words["fr"], words["en"]
+
+    def _verdict_without(self, line: OptionLine, action: Action) -> tuple[bool, str] | None:
+        """The verdict with ``line``'s option as it was before; None when the rules or the
+        table would not hold that way."""
+        settings = (
+            *(s for s in self.settings if option_name(s) != line.name),
+            f"{line.name}={line.before}",
+        )
+        try:
+            ruling = Dispute(
+                rules_for(self.preset, settings),
+                list(self.players),
+                action,
+                history=[Action.parse(h) for h in self.history],
+                revolution=self.revolution,
+                preset=self.preset,
+            ).ruling()
+        except CompanionError:
+            return None
+        return ruling.legal, ruling.code
+
+    def add_to_table(self) -> Self:
+        """Record the play tapped in as already played (it must be legal to be replayed)."""
+        judged = self.judge()
+        if judged.ruling is None:
+            return judged
+        if not judged.ruling.legal:
+            reason = (judged.ruling.fr, judged.ruling.en)
+            before = judged.ruling.before_text("fr"), judged.ruling.before_text("en")
+            if before[0] and before[1]:  # out of turn: say who acts first
+                reason = (f"{reason[0]} {before[0]}", f"{reason[1]} {before[1]}")
+            return replace(judged, ruling=None, notice=Notice("dispute.not_legal_history", reason))
+        return judged.accept()
+
+    def accept(self) -> Self:
+        """Follow the trick: the legal play just judged joins the table."""
+        if self.ruling is None or not self.ruling.legal:
+            return self
+        played = tuple(str(c) for c in Action.parse(self.ruling.action).play.cards)
+        if self.suits_needed(played):  # later rulings may hang on it: the table needs suits
+            return replace(self, ruling=None, notice=Notice("picker.suit_needed"))
+        return replace(
+            self,
+            hand=self._hand_after(self.ruling.action),
+            history=(*self.history, self.ruling.action),
+            actor=None,
+            tray=(),
+            passing=False,
+            ruling=None,
+            notice=None,
+        )
+
+    def pass_before(self) -> Self:
+        """A play out of turn: the players who had to act first passed. Their passes join the
+        table and the play is judged again, in its turn now."""
+        if self.ruling is None or not self.ruling.before:
+            return self
+        passes = tuple(f"{name}: {Play()}" for name in self.ruling.before)
+        actor = self.ruling.actor
+        return replace(
+            self, history=(*self.history, *passes), actor=actor, ruling=None, notice=None
+        ).judge()
+
+    def _hand_after(self, action: str) -> tuple[str, ...]:
+        """The hand tapped in, less the cards its owner just played."""
+        parsed = Action.parse(action)
+        if parsed.player != self.hand_owner:
+            return self.hand
+        held = [card_of(c) for c in self.hand]
+        for card in parsed.play.cards:
+            spot = next((i for i, h in enumerate(held) if h.matches(card) or card.matches(h)), None)
+            if spot is not None:
+                held.pop(spot)
+        return tuple(str(c) for c in held)
+
+    def close_ruling(self) -> Self:
+        return replace(self, ruling=None)
+
+
+def _before(state: HandState, ruling: Ruling) -> tuple[str, ...]:
+    """For a play out of turn: the players who must act first, found by letting each of them
+    pass in turn until the actor's turn comes (empty if it never does in this trick)."""
+    if ruling.code != "not-your-turn":
+        return ()
+    actor, names = ruling.action.player, list[str]()
+    for _ in range(2 * len(state.players)):
+        player = state.next_player
+        if player is None:
+            return ()
+        if player == actor:
+            return tuple(names)
+        passed = judge(state, Action(player, Play()))
+        if not passed.legal or passed.state is None:
+            return ()
+        names.append(player)
+        state = passed.state
+    return ()
+
+
+def _view(
+    ruling: Ruling, action: Action, cites: tuple[Cite, ...], before: tuple[str, ...]
+) -> RulingView:
+    after = ruling.state
+    return RulingView(
+        action=str(action),
+        actor=action.player,
+        play=str(action.play),
+        legal=ruling.legal,
+        code=ruling.code,
+        fr=ruling.fr,
+        en=ruling.en,
+        next_player=ruling.next_player,
+        to_beat=None if ruling.to_beat is None else str(ruling.to_beat),
+        over=after is not None and after.over,
+        cites=cites,
+        before=before,
+    )
