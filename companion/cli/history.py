@@ -30,7 +30,6 @@ from companion.table.history_list import LeftOut
 from companion.table.places import AveragePlace, place_words
 from companion.table.service import TableService
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
-from companion.table.text_limits import cut
 
 
 def _date(text: str) -> date:
@@ -214,25 +213,23 @@ def run_history(args: argparse.Namespace) -> int:
             say(f"{_evening_text(history, fr)}\n\n{scores.sheet_text(sheet, _table, fr)}")
         return 0
     names = {p.id: p.name for p in service.players()}
-    entries = service.evenings(args.start, args.end)
     rows: list[dict[str, Any]] = []
-    for e in entries:
-        summary = e.summary if isinstance(e.summary, dict) else {}
-        leader = summary.get("winner") or summary.get("leader")
-        backup = service.latest_backup(e.id) if e.error == "corrupt-file" else None
+    for item in service.evening_items(args.start, args.end):  # the History screen's lines
+        backup = service.latest_backup(item.evening_id) if item.problem == "corrupt-file" else None
         rows.append(
             {
-                "id": e.id,
-                "date": e.date,
-                "title": cut(e.title, "title"),  # (an older index may hold more)
-                "place": cut(e.place, "place"),
-                "players": [names.get(p, p) for p in e.player_ids],
-                "hands": e.hand_count,
-                "ended": bool(summary.get("ended")),
-                "leader": names.get(leader, leader) if leader else None,
-                "error": e.error,
-                "start": summary.get("start"),  # when it was started (UTC, ISO)
-                "preset": summary.get("preset"),
+                "id": item.evening_id,
+                "date": item.date.isoformat() if item.date else None,
+                "title": item.title,
+                "place": item.place,
+                "players": [names.get(p, p) for p in item.players],
+                "hands": item.hands,
+                "ended": item.ended,
+                "leader": names.get(item.winner, item.winner) if item.winner else None,
+                "error": item.problem,
+                # when it was started (UTC, ISO)
+                "start": item.started_at.isoformat() if item.started_at else None,
+                "preset": item.preset,
                 # a damaged evening's latest good backup (what --restore puts back)
                 "backup": None if backup is None else str(backup.path),
             }

@@ -29,3 +29,13 @@ class GoodBackup:
 
     path: Path
     taken: datetime | None  # when it was taken
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import wrote: its evenings (added, or replacing those with the same id), the
+    players in the data folder afterwards, and the evening ids it moved to the trash."""
+
+    evenings: int
+    players: int
+    trashed: tuple[str, ...] = ()

@@ -2,7 +2,8 @@
 their name or place and start time, with the rules, the hands played and the winner (or the
 leader of an evening still going). Built from the index alone. Also the evenings whose file
 does not read (damaged, or written by a newer version), which the leaderboard leaves out and
-says so (``left_out``)."""
+says so (``left_out``), and ``EveningEntry``: what the index knows of an evening, as the
+service hands it out (never the store's own entry)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,41 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.store import IndexEntry
+from companion.table.evening_summary import EveningSummary
 from companion.table.stats import in_period
 from companion.table.text_limits import cut
 
 _FROZEN = ConfigDict(frozen=True)
+
+
+class EveningEntry(BaseModel):
+    """What the index knows of an evening, without reading its file."""
+
+    model_config = _FROZEN
+    id: str
+    date: str | None  # ISO, as the index records it
+    title: str | None
+    place: str | None
+    player_ids: tuple[str, ...]  # as seated (merged profiles under their own id)
+    hand_count: int
+    updated_at: datetime
+    ended: bool
+    #: why its file does not read: the store's code (``corrupt-file``, ``newer-schema``...)
+    error: str | None = None
+
+
+def evening_entry(entry: IndexEntry, summary: EveningSummary | None) -> EveningEntry:
+    return EveningEntry(
+        id=entry.id,
+        date=entry.date,
+        title=entry.title,
+        place=entry.place,
+        player_ids=tuple(entry.player_ids),
+        hand_count=entry.hand_count,
+        updated_at=entry.updated_at,
+        ended=summary is not None and summary.ended,
+        error=entry.error,
+    )
 
 
 class EveningItem(BaseModel):
@@ -69,23 +101,24 @@ def _parse_time(value: Any) -> datetime | None:
 
 def evening_item(
     entry: IndexEntry,
-    summary: Mapping[str, Any] | None,
+    summary: EveningSummary | None,
     names: Mapping[str, str],
     aliases: Mapping[str, str],
 ) -> EveningItem:
-    s = summary or {}
-    winner = s.get("winner") or s.get("leader")
+    """One line of the history list; ``summary``: the evening's, or for an evening whose
+    file does not read, what the index last knew of it (None: nothing)."""
+    winner = summary.top if summary is not None else None
     return EveningItem(
         evening_id=entry.id,
         date=_parse_day(entry.date),
-        started_at=_parse_time(s.get("start")),
+        started_at=_parse_time(summary.start if summary is not None else None),
         title=cut(entry.title, "title"),  # an index of an older version may hold more
         place=cut(entry.place, "place"),
-        preset=s.get("preset"),
+        preset=summary.preset if summary is not None else None,
         hands=entry.hand_count,
         players=tuple(aliases.get(p, p) for p in entry.player_ids),
-        ended=bool(s.get("ended")),
-        winner=aliases.get(winner, winner) if isinstance(winner, str) else None,
+        ended=summary is not None and summary.ended,
+        winner=aliases.get(winner, winner) if winner is not None else None,
         unreadable=entry.error is not None,
         problem=entry.error,
     )

@@ -103,10 +103,9 @@ def night_summary(evening: Evening) -> NightSummary:
     )
     final = {p: i for i, p in enumerate(final_order, 1)}
     lowest: dict[str, tuple[int, int]] = {}  # player -> (worst place, after which hand)
-    places: dict[str, list[int]] = {}
+    places: scoring.Places = {}
     for r in results:
-        for i, p in enumerate(r.ranking, 1):
-            places.setdefault(p, []).append(i)
+        scoring.add_places(places, r.ranking)
         after = scoring.evening_order(table.evening_rank, r.totals, r.ranking, scheme, places)
         for i, p in enumerate(after, 1):
             if p in final and i >= lowest.get(p, (0, 0))[0]:

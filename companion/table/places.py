@@ -34,17 +34,18 @@ class AveragePlace(BaseModel):
 def average_places(
     summaries: Iterable[Dated], start: date | None = None, end: date | None = None
 ) -> dict[str, AveragePlace]:
-    """Per player, from the summaries' ``place_sum`` / ``size_sum`` (``summary_fields``)."""
+    """Per player, from the summaries' place and table-size sums (summaries written
+    before them are left out)."""
     acc: dict[str, list[float]] = {}  # hands, places, sizes, positions
     for day, s in summaries:
-        if not in_period(day, start, end) or "place_sum" not in s:
+        if not in_period(day, start, end) or s.place_sum is None or s.size_sum is None:
             continue
-        for i, p in enumerate(s["ids"]):
+        for i, p in enumerate(s.ids):
             row = acc.setdefault(p, [0, 0, 0, 0.0])
-            row[0] += s["played"][i]
-            row[1] += s["place_sum"][i]
-            row[2] += s["size_sum"][i]
-            row[3] += s["pos"][i]
+            row[0] += s.played[i]
+            row[1] += s.place_sum[i]
+            row[2] += s.size_sum[i]
+            row[3] += s.pos[i]
     return {
         p: AveragePlace(
             player_id=p,

@@ -10,8 +10,8 @@ Evenings keep the names they were played with; the rankings show the profile's n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -106,17 +106,3 @@ def unmerge(profiles: Sequence[PlayerProfile], source: str) -> list[PlayerProfil
             f"« {src.name} » n'est fusionné avec personne.", f"'{src.name}' is not merged."
         )
     return [p.model_copy(update={"merged_into": None}) if p.id == src.id else p for p in profiles]
-
-
-def aliased_summary(summary: Mapping[str, Any], alias: Mapping[str, str]) -> Mapping[str, Any]:
-    """An evening summary with merged profiles counted as their target (the summary as is
-    when nobody in it was merged)."""
-    ids = summary.get("ids", [])
-    if not any(p in alias for p in ids):
-        return summary
-    out = dict(summary)
-    out["ids"] = [alias.get(p, p) for p in ids]
-    for key in ("leader", "winner"):
-        if out.get(key) in alias:
-            out[key] = alias[out[key]]
-    return out

@@ -22,10 +22,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from importlib.metadata import version
-from typing import Any
 
 from openskill.models import PlackettLuce
 from pydantic import BaseModel, ConfigDict
+
+from companion.table.evening_summary import EveningSummary
 
 _FROZEN = ConfigDict(frozen=True)
 _MODEL = PlackettLuce()
@@ -356,14 +357,13 @@ class RatingBook:
 
 
 def night_input(
-    evening_id: str, day: date | None, summary: Mapping[str, Any], aliases: Mapping[str, str]
+    evening_id: str, day: date | None, summary: EveningSummary, aliases: Mapping[str, str]
 ) -> NightInput:
-    """The ratings' view of an evening summary (with ``summary_fields``), merged profiles
-    counted as the profile they were merged into."""
-    ids = [aliases.get(p, p) for p in summary["ids"]]
+    """The ratings' view of an evening summary (its ``rankings``), merged profiles counted
+    as the profile they were merged into."""
     return NightInput(
         evening_id=evening_id,
         day=day,
-        start=str(summary.get("start", "")),
-        rankings=tuple(tuple(ids[i] for i in hand) for hand in summary["rankings"]),
+        start=summary.start or "",
+        rankings=summary.aliased(aliases).ranking_ids(),
     )

@@ -78,7 +78,7 @@ class _State:
     ranked: bool = False
     hands: int = 0
     totals: dict[str, int] = field(default_factory=dict)
-    places: dict[str, list[int]] = field(default_factory=dict)  # each hand's place, 1 = first
+    places: scoring.Places = field(default_factory=dict)  # each hand's place, 1 = first
     faults: dict[str, int] = field(default_factory=dict)
     unchanged: int = 0  # hands in a row that changed no position (S12)
     penalised: str | None = None  # the last hand's failed putschist (S7 penalty)
@@ -476,8 +476,7 @@ def _play(
     )
     for p, v in points.items():
         state.totals[p] = state.totals.get(p, 0) + v
-    for i, p in enumerate(ranking, 1):
-        state.places.setdefault(p, []).append(i)
+    scoring.add_places(state.places, ranking)
     state.present, state.ranked = ranking, True
     state.hands = number
     state.penalised = putsch[0] if putsch is not None and not putsch[1] else None

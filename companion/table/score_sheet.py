@@ -90,31 +90,32 @@ def hand_results(evening: Evening) -> list[tuple[str, HandResult]]:
 
 def tally(player_ids: Sequence[str], results: Sequence[HandResult]) -> list[Tally]:
     """Times first and last, and Président streaks, per player (aligned on ``player_ids``)."""
-    # hands, first, last, run, longest, place sum
-    counts = {p: [0, 0, 0, 0, 0, 0] for p in player_ids}
+    places = scoring.places_of(r.ranking for r in results)
+    sizes = {p: [len(r.ranking) for r in results if p in r.ranking] for p in places}
+    run = dict.fromkeys(player_ids, 0)
+    longest = dict.fromkeys(player_ids, 0)
     for r in results:
         top = r.ranking[0] if r.ranking else None
-        for place, p in enumerate(r.ranking):
-            row = counts.setdefault(p, [0, 0, 0, 0, 0, 0])
-            row[0] += 1
-            row[1] += place == 0
-            row[2] += place == len(r.ranking) - 1 and len(r.ranking) > 1
-            row[5] += place + 1
-        for p, row in counts.items():
-            row[3] = row[3] + 1 if p == top else 0
-            row[4] = max(row[4], row[3])
-    return [
-        Tally(
-            player_id=p,
-            hands=counts[p][0],
-            president=counts[p][1],
-            trou_du_cul=counts[p][2],
-            current_streak=counts[p][3],
-            longest_streak=counts[p][4],
-            place_sum=counts[p][5],
+        for p in run.keys() | places.keys():
+            run[p] = run.get(p, 0) + 1 if p == top else 0
+            longest[p] = max(longest.get(p, 0), run[p])
+    out = []
+    for p in player_ids:
+        got = places.get(p, [])
+        out.append(
+            Tally(
+                player_id=p,
+                hands=len(got),
+                president=got.count(1),
+                trou_du_cul=sum(
+                    1 for i, n in zip(got, sizes.get(p, []), strict=True) if i == n and n > 1
+                ),
+                current_streak=run.get(p, 0),
+                longest_streak=longest.get(p, 0),
+                place_sum=sum(got),
+            )
         )
-        for p in player_ids
-    ]
+    return out
 
 
 def leader(evening: Evening) -> str | None:

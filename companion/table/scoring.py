@@ -16,7 +16,7 @@ Choices where the seeds leave a point open (each documented where it is made):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from companion.table.exchanges import symmetric_scores
 
@@ -111,6 +111,26 @@ def standings(totals: Mapping[str, int], ranking: Sequence[str], scheme: str) ->
     place = {p: i for i, p in enumerate(ranking)}
     sign = 1 if lower_is_better(scheme) else -1
     return sorted(ranking, key=lambda p: (sign * totals.get(p, 0), place[p]))
+
+
+Places = dict[str, list[int]]  # each player's place in every hand he played, 1 = first
+
+
+def add_places(places: Places, ranking: Sequence[str]) -> Places:
+    """Count one more hand into ``places`` (its ranking, best first); returns ``places``.
+    The one home of places per player: the replay, the standings, the end-of-evening
+    summary, the score sheet's tally and the leaderboard's summary all count them here."""
+    for place, p in enumerate(ranking, 1):
+        places.setdefault(p, []).append(place)
+    return places
+
+
+def places_of(rankings: Iterable[Sequence[str]]) -> Places:
+    """Each player's place in every hand of ``rankings`` (best first), in hand order."""
+    places: Places = {}
+    for ranking in rankings:
+        add_places(places, ranking)
+    return places
 
 
 def evening_order(

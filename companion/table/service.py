@@ -32,7 +32,6 @@ from companion.rules.presets import get_preset
 from companion.store import (
     CorruptFileError,
     EveningInfo,
-    ImportResult,
     IndexEntry,
     InvalidIdError,
     NotFoundError,
@@ -45,7 +44,7 @@ from companion.store.errors import backup_moment
 from companion.store.paths import check_data_folder
 from companion.table import profiles as profile_rules
 from companion.table import stats, undo_log
-from companion.table.data_folder import FileKind, GoodBackup, StoredFile
+from companion.table.data_folder import FileKind, GoodBackup, Imported, StoredFile
 from companion.table.evening import (
     PLAYER_FIELDS,
     Evening,
@@ -65,8 +64,16 @@ from companion.table.evening import (
     rules_for,
 )
 from companion.table.evening_errors import NothingToRedoError, NothingToUndoError
+from companion.table.evening_summary import EveningNights, EveningSummary, parse, summarize
 from companion.table.first_roles import random_ranking
-from companion.table.history_list import EveningItem, LeftOut, evening_item, left_out
+from companion.table.history_list import (
+    EveningEntry,
+    EveningItem,
+    LeftOut,
+    evening_entry,
+    evening_item,
+    left_out,
+)
 from companion.table.identity import Colour, colours
 from companion.table.night_summary import NightSummary, night_summary
 from companion.table.places import AveragePlace, average_places
@@ -76,7 +83,6 @@ from companion.table.ratings import NightInput, PlayerRating, RatingBook, Rating
 from companion.table.roster import PlayerListError, check_players
 from companion.table.score_sheet import ScoreSheet, score_sheet
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow, Standing
-from companion.table.summary_fields import has_score_fields
 from companion.table.text_limits import TextKind, text_problem
 
 __all__ = [
@@ -162,11 +168,15 @@ def open_repository(
         PlayerProfile,
         data_dir,
         describe=describe,
-        summarize=stats.evening_summary,
+        summarize=lambda evening: summarize(evening).stored(),
         # An imported evening must replay: the summary alone would count a broken one as empty.
         check=derive,
         **options,
     )
+
+
+# a readable evening of the index: its entry, its date, its summary
+Indexed = tuple[IndexEntry, date | None, EveningSummary]
 
 
 def _day(text: str | None) -> date | None:
@@ -192,15 +202,19 @@ class TableService:
         self._cache: OrderedDict[str, tuple[tuple[int | None, ...], Evening]] = OrderedDict()
         # Summaries computed for index entries written before their score fields existed,
         # by evening id: (file stamp, summary).
-        self._computed: dict[str, tuple[tuple[int | None, int | None], dict[str, Any]]] = {}
+        self._computed: dict[str, tuple[tuple[int | None, int | None], EveningSummary]] = {}
+        # Stored summaries as parsed, by evening id: (the stored JSON, its model), so an
+        # unchanged entry is not validated again at each change of the folder.
+        self._parsed: dict[str, tuple[Any, EveningSummary | None]] = {}
         # what the index says, read once per change of the folder (see _indexed)
-        self._all_indexed: tuple[int, list[tuple[IndexEntry, date | None, Any]]] | None = None
+        self._all_indexed: tuple[int, list[Indexed]] | None = None
         # the all-time summaries with merged profiles, and the ``_all_indexed`` list they
         # were made from (valid while that list is the current one)
         self._all_summaries: tuple[object, list[stats.Dated]] = (None, [])
         self._book: RatingBook | None = None  # built on first use, then kept up to date
         self._book_aliases: dict[str, str] = {}
-        self._nights: dict[str, tuple[Any, NightInput]] = {}  # evening id -> (summary, input)
+        # evening id -> (summary, input)
+        self._nights: dict[str, tuple[EveningSummary, NightInput]] = {}
         # The folder's change count when the book last matched the whole index: while it
         # has not moved, the book is current, and a change this service saves is rated alone.
         self._book_count: int | None = None
@@ -412,10 +426,15 @@ class TableService:
         with self._lock:
             return self._load(evening_id)
 
-    def evenings(self, start: date | None = None, end: date | None = None) -> list[IndexEntry]:
-        """Index entries (newest first), within the period when given (inclusive)."""
+    def evenings(self, start: date | None = None, end: date | None = None) -> list[EveningEntry]:
+        """What the index knows of each evening (newest first), within the period when given
+        (inclusive)."""
         with self._lock:
-            return [e for e in self.repo.list_index() if stats.in_period(_day(e.date), start, end)]
+            return [
+                evening_entry(e, self._parse(e))
+                for e in self.repo.list_index()
+                if stats.in_period(_day(e.date), start, end)
+            ]
 
     def find_evening(self, ref: str) -> str:
         """The id of the evening ``ref`` names: an id, a unique prefix of one, or ``last``
@@ -477,8 +496,8 @@ class TableService:
             return
         # Ratings in use: replay what this change touched. When nothing else changed since
         # the book matched the index, only this evening's summary is new (no index scan).
-        summary = entry.summary
-        if current and stats.summary_ok(summary) and has_score_fields(summary):
+        summary = self._parse(entry)
+        if current and summary is not None and summary.complete:
             known = (summary, night_input(entry.id, _day(entry.date), summary, self._book_aliases))
             self._nights[entry.id] = known
             self._book.update(night for _, night in self._nights.values())
@@ -674,9 +693,7 @@ class TableService:
         """Per hand: titles, points and running totals; and the standings."""
         return stats.evening_history(self.evening(evening_id))
 
-    def _indexed(
-        self, start: date | None, end: date | None
-    ) -> list[tuple[IndexEntry, date | None, Mapping[str, Any]]]:
+    def _indexed(self, start: date | None, end: date | None) -> list[Indexed]:
         """Readable evenings in the period, with their summaries (newest first): read from
         the index once per change of the folder, as the leaderboard, the ratings and the
         average places each ask for them."""
@@ -688,27 +705,37 @@ class TableService:
             return known[1]
         return [item for item in known[1] if stats.in_period(item[1], start, end)]
 
-    def _read_indexed(self) -> list[tuple[IndexEntry, date | None, Mapping[str, Any]]]:
-        out = []
-        fresh: dict[str, tuple[tuple[int | None, int | None], dict[str, Any]]] = {}
-        for entry in self.repo.list_index():
+    def _parse(self, entry: IndexEntry) -> EveningSummary | None:
+        """The entry's stored summary as a model (None: none this version reads)."""
+        raw = entry.summary
+        known = self._parsed.get(entry.id)
+        if known is None or not (known[0] is raw or known[0] == raw):
+            known = self._parsed[entry.id] = (raw, parse(raw))
+        return known[1]
+
+    def _read_indexed(self) -> list[Indexed]:
+        out: list[Indexed] = []
+        fresh: dict[str, tuple[tuple[int | None, int | None], EveningSummary]] = {}
+        listed = self.repo.list_index()
+        self._parsed = {e.id: self._parsed[e.id] for e in listed if e.id in self._parsed}
+        for entry in listed:
             if entry.error is not None:
                 continue
             day = _day(entry.date)
-            summary = entry.summary
-            if not stats.summary_ok(summary) or not has_score_fields(summary):
+            summary = self._parse(entry)
+            if summary is None or not summary.complete:
                 # Written before summaries (or these keys) or by an old app: computed once
                 # per version of the file, then kept in the index for the next processes.
                 stamp = (entry.file_size, entry.file_mtime_ns)
                 known = self._computed.get(entry.id)
                 if known is None or known[0] != stamp or stamp == (None, None):
-                    known = (stamp, stats.evening_summary(self._load(entry.id)))
+                    known = (stamp, summarize(self._load(entry.id)))
                     self._computed[entry.id] = known
                     fresh[entry.id] = known
                 summary = known[1]
             out.append((entry, day, summary))
         if fresh:
-            self.repo.store_summaries(fresh)
+            self.repo.store_summaries({k: (t, v.stored()) for k, (t, v) in fresh.items()})
         return out
 
     def _summaries(self, start: date | None, end: date | None) -> list[stats.Dated]:
@@ -719,7 +746,7 @@ class TableService:
         if every and self._all_summaries[0] is indexed:
             return self._all_summaries[1]
         alias = profile_rules.aliases(self.repo.get_players())
-        out = [(day, profile_rules.aliased_summary(summary, alias)) for _, day, summary in indexed]
+        out = [(day, summary.aliased(alias)) for _, day, summary in indexed]
         if every:
             self._all_summaries = (indexed, out)
         return out
@@ -736,7 +763,7 @@ class TableService:
             self._book, self._book_aliases = kept or RatingBook(), alias
             self._book_written = self._book.version if kept is not None else None
             self._nights.clear()
-        nights: dict[str, tuple[Any, NightInput]] = {}
+        nights: dict[str, tuple[EveningSummary, NightInput]] = {}
         for entry, day, summary in self._indexed(None, None):
             known = self._nights.get(entry.id)
             if known is None or known[0] is not summary:
@@ -815,6 +842,21 @@ class TableService:
         with self._lock:
             return average_places(self._summaries(start, end), start, end)
 
+    def evening_nights(
+        self, start: date | None = None, end: date | None = None
+    ) -> list[EveningNights]:
+        """Each dated evening of the period and every player's evening in it (merged
+        profiles as their target), oldest first (by date, then start time): what the
+        position and places charts draw."""
+        with self._lock:
+            alias = profile_rules.aliases(self.repo.get_players())
+            found = [
+                summary.aliased(alias).of_evening(entry.id, day)
+                for entry, day, summary in self._indexed(start, end)
+                if day is not None
+            ]
+            return sorted(found, key=lambda n: (n.date, n.start, n.evening_id))
+
     def score_sheet(self, evening_id: str) -> ScoreSheet:
         """The evening's grid: hands by players, totals, leader and title tally."""
         return score_sheet(self.evening(evening_id))
@@ -835,8 +877,8 @@ class TableService:
                 evening_item(entry, summary, names, alias)
                 for entry, _, summary in self._indexed(start, end)
             ]
-            unreadable = [
-                evening_item(e, None, names, alias)
+            unreadable = [  # with what the index last knew of them
+                evening_item(e, self._parse(e), names, alias)
                 for e in self.repo.list_index()
                 if e.error is not None and stats.in_period(_day(e.date), start, end)
             ]
@@ -903,7 +945,7 @@ class TableService:
         *,
         data: bytes | None = None,
         before_write: Callable[[], Path] | None = None,
-    ) -> ImportResult:
+    ) -> Imported:
         """Add the evenings and players of an exported file (replacing those with the same
         id, keeping the others). The whole file is checked first, holding no lock (other
         writers, here and in other processes, carry on meanwhile): a wrong file raises
@@ -929,16 +971,18 @@ class TableService:
             # leaderboard after it, or the next process, does not rate the club again.
             if result.evenings:
                 self._ratings()
-            return result
+            return Imported(result.evenings, result.players, tuple(result.trashed))
 
     def problems(self) -> list[Path]:
         """The store files found damaged since the data folder was opened."""
         return list(dict.fromkeys(p.path for p in self.repo.problems if p.path is not None))
 
-    def evening_entry(self, evening_id: str) -> IndexEntry:
-        """The index entry of an evening (date, title, players) without reading its file."""
+    def evening_entry(self, evening_id: str) -> EveningEntry:
+        """What the index knows of an evening (date, title, players) without reading its
+        file."""
         with self._lock:
-            return self.repo.get_entry(evening_id)
+            entry = self.repo.get_entry(evening_id)
+            return evening_entry(entry, self._parse(entry))
 
     def stored_files(self) -> list[StoredFile]:
         """Every store file with backups, and every damaged file with or without."""

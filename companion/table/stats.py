@@ -2,8 +2,8 @@
 all evenings or a period.
 
 The leaderboard never opens an evening file: each evening leaves a compact summary in the
-store's index (``evening_summary``, the store's ``summarize`` hook), and the leaderboard and
-head-to-head add the summaries up.
+store's index (``evening_summary.EveningSummary``, through the store's ``summarize`` hook),
+and the leaderboard and head-to-head add the summaries up.
 
 Definitions (what the screens and ``companion leaderboard`` show):
 
@@ -24,7 +24,6 @@ Definitions (what the screens and ``companion leaderboard`` show):
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
@@ -32,10 +31,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.table import scoring
-from companion.table.evening import Effect, Evening, EveningError, derive
-from companion.table.summary_fields import score_fields
+from companion.table.evening import Effect, Evening
+from companion.table.evening_summary import EveningSummary, summarize
 
-SUMMARY_VERSION = 1
 _FROZEN = ConfigDict(frozen=True)
 
 
@@ -90,11 +88,7 @@ def standings(evening: Evening) -> list[Standing]:
     last = evening.hands[-1].result if evening.hands else None
     titles = last.titles if last is not None else {}
     gone = [p for p in evening.totals if p not in evening.present]
-    places: dict[str, list[int]] = {}
-    for step in evening.hands:
-        assert step.result is not None  # derived evenings only
-        for i, p in enumerate(step.result.ranking, 1):
-            places.setdefault(p, []).append(i)
+    places = scoring.places_of(step.result.ranking for step in evening.hands if step.result)
     rule = table.evening_rank
     order = [
         *evening.standings,
@@ -148,73 +142,6 @@ def evening_history(evening: Evening) -> EveningHistory:
     )
 
 
-# ------------------------------------------------------------------------ summaries
-
-
-def evening_summary(evening: Evening) -> dict[str, Any]:
-    """What the leaderboard needs from one evening, compact for the store's index: per
-    player (aligned on ``ids``) points, hands, sum of normalised positions, times first and
-    last, longest streak first; ``ahead[i][j]``: hands where i placed above j.
-
-    An evening as stored (inputs only) is replayed first; one that no longer replays counts
-    no hand."""
-    if any(h.result is None for h in evening.hands):
-        with contextlib.suppress(EveningError):
-            evening = derive(evening)
-    _, table = evening.rules()
-    ids: list[str] = []
-    at: dict[str, int] = {}
-    rows: list[list[float]] = []  # points, hands, pos_sum, first, last, streak, run
-    ahead: dict[tuple[int, int], int] = {}
-    for step in evening.hands:
-        r = step.result
-        if r is None:
-            continue
-        n = len(r.ranking)
-        for p in r.ranking:
-            if p not in at:
-                at[p] = len(ids)
-                ids.append(p)
-                rows.append([0, 0, 0.0, 0, 0, 0, 0])
-        for place, p in enumerate(r.ranking):
-            row = rows[at[p]]
-            row[0] += r.points.get(p, 0)
-            row[1] += 1
-            row[2] += place / (n - 1) if n > 1 else 0.0
-            row[3] += place == 0
-            row[4] += place == n - 1
-        top = at[r.ranking[0]]
-        for i, row in enumerate(rows):
-            row[6] = row[6] + 1 if i == top else 0
-            row[5] = max(row[5], row[6])
-        index = [at[p] for p in r.ranking]
-        for hi, a in enumerate(index):
-            for b in index[hi + 1 :]:
-                ahead[(a, b)] = ahead.get((a, b), 0) + 1
-    k = len(ids)
-    return {
-        "v": SUMMARY_VERSION,
-        "scheme": table.scoring,
-        "hands": len(evening.hands),
-        "ended": evening.ended,
-        "ids": ids,
-        "leader": evening.standings[0] if evening.standings and evening.hands else None,
-        "winner": evening.standings[0] if evening.ended and evening.standings else None,
-        "points": [int(r[0]) for r in rows],
-        "played": [int(r[1]) for r in rows],
-        "pos": [round(r[2], 6) for r in rows],
-        "first": [int(r[3]) for r in rows],
-        "last": [int(r[4]) for r in rows],
-        "streak": [int(r[5]) for r in rows],
-        "ahead": [[ahead.get((a, b), 0) for b in range(k)] for a in range(k)],
-        **score_fields(evening, ids),
-    }
-
-
-def summary_ok(summary: Any) -> bool:
-    return isinstance(summary, dict) and summary.get("v") == SUMMARY_VERSION
-
-
 # ------------------------------------------------------------------------ leaderboard
 
 
@@ -247,7 +174,7 @@ class HeadToHead(BaseModel):
     evenings: int
 
 
-Dated = tuple[date | None, Mapping[str, Any]]  # (evening date, summary)
+Dated = tuple[date | None, EveningSummary]  # (evening date, summary)
 
 
 def in_period(day: date | None, start: date | None, end: date | None) -> bool:
@@ -272,19 +199,19 @@ def leaderboard(
     for day, s in summaries:
         if not in_period(day, start, end):
             continue
-        penalty = scoring.lower_is_better(s["scheme"])
-        scored = scoring.counts_places(s["scheme"])
-        for i, p in enumerate(s["ids"]):
-            row = acc.setdefault(p, [0, 0, 0, 0, 0, 0.0, 0, 0, 0, 0])
+        penalty = scoring.lower_is_better(s.scheme)
+        scored = scoring.counts_places(s.scheme)
+        for i, night in enumerate(s.nights()):
+            row = acc.setdefault(night.player_id, [0, 0, 0, 0, 0, 0.0, 0, 0, 0, 0])
             row[9] += scored
-            row[1 if penalty else 0] += s["points"][i]
-            row[2] += s["played"][i]
+            row[1 if penalty else 0] += night.points
+            row[2] += night.hands
             row[3] += 1
-            row[4] += s["winner"] == p
-            row[5] += s["pos"][i]
-            row[6] += s["first"][i]
-            row[7] += s["last"][i]
-            row[8] = max(row[8], s["streak"][i])
+            row[4] += s.winner == night.player_id
+            row[5] += s.pos[i]
+            row[6] += night.president
+            row[7] += night.trou_du_cul
+            row[8] = max(row[8], night.longest_streak)
 
     def key(item: tuple[str, list[float]]) -> tuple[Any, ...]:
         p, r = item
@@ -325,11 +252,11 @@ def head_to_head(
     for day, s in summaries:
         if not in_period(day, start, end):
             continue
-        ids = s["ids"]
+        ids = s.ids
         if a not in ids or b not in ids:
             continue
         i, j = ids.index(a), ids.index(b)
-        won, lost = s["ahead"][i][j], s["ahead"][j][i]
+        won, lost = s.ahead[i][j], s.ahead[j][i]
         if won + lost:
             evenings += 1
         hands += won + lost
@@ -349,4 +276,4 @@ def head_to_head(
 
 def summaries_of(evenings: Iterable[Evening]) -> list[Dated]:
     """Summaries computed from evenings (tests; index entries without a summary)."""
-    return [(e.date, evening_summary(e)) for e in evenings]
+    return [(e.date, summarize(e)) for e in evenings]

@@ -65,11 +65,7 @@ def current_evening_id(service: TableService) -> str | None:
     """Tonight's evening: of the open ones, the latest day's, the one changed last. A
     damaged one counts (its entry keeps its date): the screen then says it is damaged and
     offers its backup, rather than "no evening under way"."""
-    open_ = [
-        e
-        for e in service.evenings()
-        if not (isinstance(e.summary, dict) and e.summary.get("ended"))
-    ]
+    open_ = [e for e in service.evenings() if not e.ended]
     found = max(open_, key=lambda e: (e.date or "", e.updated_at)).id if open_ else None
     _tonight[Path(service.data_dir).resolve()] = found
     return found

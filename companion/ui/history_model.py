@@ -7,7 +7,6 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from typing import Any
 
 from companion.table import stats
 from companion.table.identity import Colour, colour_of
@@ -258,24 +257,6 @@ class LeaderboardView:
     left_out: tuple[tuple[str, int], ...] = ()
 
 
-def _dated_summaries(
-    service: TableService, start: date | None, end: date | None
-) -> list[tuple[date, str, dict[str, Any]]]:
-    """(day, evening id, summary) of the readable evenings in the period, oldest first (by
-    date, then start time). Entries written before summaries existed are left out of the
-    chart (the leaderboard itself, from the service, counts them)."""
-    out = []
-    for entry in service.evenings(start, end):
-        if entry.error is not None or not stats.summary_ok(entry.summary) or not entry.date:
-            continue
-        try:
-            day = date.fromisoformat(entry.date[:10])
-        except ValueError:
-            continue
-        out.append((day, entry.id, entry.summary))
-    return sorted(out, key=lambda item: (item[0], str(item[2].get("start", "")), item[1]))
-
-
 def evening_labels(dated: list[tuple[date, str]]) -> list[str]:
     """Under a chart, one label per evening: "23/11", and the start time below it when the
     same day has several evenings ("23/11\n18:05", "23/11\n21:40")."""
@@ -303,19 +284,17 @@ def position_chart(
 ) -> Chart:
     """Finishing position over time: per evening (x, oldest first) each player's average
     place that evening, 1 = always Président, 0 = always Trou du cul."""
-    evenings = [(day, s) for day, _, s in _dated_summaries(service, start, end) if s.get("hands")]
+    evenings = [e for e in service.evening_nights(start, end) if e.hands]
     series = []
     for pid, name in players:
         points = []
-        for x, (_, s) in enumerate(evenings):
-            if pid not in s["ids"]:
-                continue
-            i = s["ids"].index(pid)
-            if s["played"][i]:
-                points.append((float(x), round(1 - s["pos"][i] / s["played"][i], 4)))
+        for x, evening in enumerate(evenings):
+            night = evening.night(pid)
+            if night is not None and night.height is not None:
+                points.append((float(x), night.height))
         series.append(Series(name, tuple(points), _fill(colours, pid)))
     xs = [float(x) for x in range(len(evenings))]
-    texts = evening_labels([(day, str(s.get("start", ""))) for day, s in evenings])
+    texts = evening_labels([(e.date, e.start) for e in evenings])
     return Chart(
         tuple(series),
         0,

@@ -15,7 +15,6 @@ from companion.table.stats import LeaderRow
 from companion.ui.history_model import (
     Chart,
     Series,
-    _dated_summaries,
     _labels,
     evening_labels,
     rating_chart,
@@ -94,16 +93,13 @@ def places_chart(service: TableService, player_id: str, name: str, colour: str |
     points: list[tuple[float, float]] = []
     labels: list[tuple[date, str]] = []
     most = 2
-    for day, _, s in _dated_summaries(service, None, None):
-        if player_id not in s["ids"] or "place_sum" not in s:
+    for evening in service.evening_nights():
+        night = evening.night(player_id)
+        if night is None or night.place is None or night.table is None:
             continue
-        i = s["ids"].index(player_id)
-        if not s["played"][i]:
-            continue
-        place = s["place_sum"][i] / s["played"][i]
-        most = max(most, round(s["size_sum"][i] / s["played"][i]))
-        labels.append((day, str(s.get("start", ""))))
-        points.append((float(len(points)), place))
+        most = max(most, round(night.table))
+        labels.append((evening.date, evening.start))
+        points.append((float(len(points)), night.place))
     flipped = tuple((x, round(most + 1 - y, 3)) for x, y in points)
     y_labels = tuple((float(most + 1 - p), str(p)) for p in range(1, most + 1))
     xs = [x for x, _ in points]

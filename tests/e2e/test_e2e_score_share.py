@@ -65,8 +65,8 @@ def _evening_ids(srv: Server) -> tuple[str, str]:
     from companion.table.service import TableService
 
     entries = TableService(srv.data_dir).evenings()
-    ended = next(e.id for e in entries if e.summary.get("ended"))
-    open_ = next(e.id for e in entries if not e.summary.get("ended"))
+    ended = next(e.id for e in entries if e.ended)
+    open_ = next(e.id for e in entries if not e.ended)
     return ended, open_
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from companion.store import IndexEntry
+from companion.table.evening_summary import parse
 from companion.table.history_list import EveningItem, evening_item
 from companion.table.service import TableService
 
@@ -33,10 +34,19 @@ def entry(**fields: Any) -> IndexEntry:
     return IndexEntry(**{**base, **fields})
 
 
+def stored(fields: dict[str, Any]) -> dict[str, Any]:
+    """A stored summary of nobody's hands with these fields (as the index holds it)."""
+    empty: dict[str, Any] = {"v": 1, "scheme": "top_two", "hands": 0, "ended": False, "ids": []}
+    lists = {k: [] for k in ("points", "played", "pos", "first", "last", "streak", "ahead")}
+    return {**empty, **lists, **fields}
+
+
 def item(
     summary: dict[str, Any] | None = SUMMARY, aliases: dict[str, str] | None = None, **fields: Any
 ) -> EveningItem:
-    return evening_item(entry(**fields), summary, NAMES, aliases or {})
+    """The line of an entry with ``summary`` as stored (one that does not parse: none)."""
+    parsed = None if summary is None else parse(stored(summary))
+    return evening_item(entry(**fields), parsed, NAMES, aliases or {})
 
 
 def test_an_ended_evening_line_carries_what_the_index_and_summary_say() -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
+from companion.table.evening_summary import EveningSummary
 from companion.table.places import (
     AveragePlace,
     average_places,
@@ -16,9 +16,24 @@ from companion.table.places import (
 
 def summary(
     ids: list[str], played: list[int], places: list[int], sizes: list[int], pos: list[float]
-) -> dict[str, Any]:
-    """An evening's summary as ``summary_fields`` writes it (sums over the hands)."""
-    return {"ids": ids, "played": played, "place_sum": places, "size_sum": sizes, "pos": pos}
+) -> EveningSummary:
+    """An evening's summary with these sums over the hands (the rest zero)."""
+    zeros = [0] * len(ids)
+    return EveningSummary(
+        scheme="top_two",
+        hands=max(played, default=0),
+        ended=False,
+        ids=tuple(ids),
+        points=tuple(zeros),
+        played=tuple(played),
+        pos=tuple(pos),
+        first=tuple(zeros),
+        last=tuple(zeros),
+        streak=tuple(zeros),
+        ahead=tuple(tuple(zeros) for _ in ids),
+        place_sum=tuple(places),
+        size_sum=tuple(sizes),
+    )
 
 
 ONE = summary(["ana", "bob"], [3, 3], [4, 5], [12, 12], [0.5, 1.0])
@@ -69,7 +84,9 @@ def test_evenings_add_up_and_a_period_keeps_only_its_days() -> None:
 def test_summaries_without_places_are_skipped() -> None:
     """A summary written before places were kept has no ``place_sum``: it adds nothing,
     and the others still count."""
-    old = {"ids": ["ana"], "played": [4]}
+    old = summary(["ana"], [4], [0], [0], [0.0]).model_copy(
+        update={"place_sum": None, "size_sum": None}
+    )
     places = average_places([(date(2026, 1, 1), old), (date(2026, 1, 2), ONE)])
     assert places["ana"].hands == 3
 

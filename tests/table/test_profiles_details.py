@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.table.evening import PlayerProfile, UnknownPlayerError
-from companion.table.profiles import MergeError, aliased_summary, aliases, merge, unmerge
+from companion.table.profiles import MergeError, aliases, merge, unmerge
 
 
 def profile(pid: str, name: str, merged_into: str | None = None) -> PlayerProfile:
@@ -86,23 +86,6 @@ def test_unmerging_one_profile_leaves_the_other_merges() -> None:
     """Undoing Cléo's merge keeps Dan merged into Bob."""
     profiles = [ANA, BOB, profile("cleo", "Cléo", "ana"), profile("dan", "Dan", "bob")]
     assert [p.merged_into for p in unmerge(profiles, "cleo")] == [None, None, None, "bob"]
-
-
-def test_a_summary_of_merged_players_only_counts_them_as_their_targets() -> None:
-    """Every player of the evening was merged: all are counted as their targets, and so
-    are the evening's leader and winner."""
-    summary = {"ids": ["cleo", "dan"], "leader": "cleo", "winner": "dan", "points": [3, 1]}
-    out = aliased_summary(summary, {"cleo": "ana", "dan": "bob"})
-    assert out["ids"] == ["ana", "bob"]
-    assert (out["leader"], out["winner"]) == ("ana", "bob")
-    assert out["points"] == [3, 1]
-    assert summary["ids"] == ["cleo", "dan"]  # the stored summary is not changed
-
-
-def test_a_summary_without_players_is_left_as_it_is() -> None:
-    """A summary with no ``ids`` (nothing recorded) has nobody to count as someone else."""
-    summary = {"leader": "cleo"}
-    assert aliased_summary(summary, {"cleo": "ana"}) is summary
 
 
 def test_aliases_follow_chains_and_stop_at_loops() -> None:

@@ -2,6 +2,7 @@
 
 from datetime import date
 
+from companion.table.evening_summary import EveningSummary
 from companion.table.ratings import START, NightInput, RatingBook, night_input, rate_hand
 
 
@@ -18,12 +19,27 @@ def from_scratch(nights):
 def test_a_summary_gives_its_start_time_to_the_ratings():
     """An evening's start time comes from its summary (it orders evenings of one day); a
     summary without one gives an empty start."""
-    summary = {"ids": ["a", "b"], "rankings": [[1, 0]], "start": "2024-01-05T20:15:00+00:00"}
+    summary = two(rankings=[[1, 0]], start="2024-01-05T20:15:00+00:00")
     n = night_input("ev1", date(2024, 1, 5), summary, {})
     assert n.start == "2024-01-05T20:15:00+00:00"
     assert n.rankings == (("b", "a"),)
-    bare = night_input("ev2", date(2024, 1, 5), {"ids": ["a", "b"], "rankings": []}, {})
+    bare = night_input("ev2", date(2024, 1, 5), two(rankings=[]), {})
     assert bare.start == ""
+
+
+def two(**fields):
+    """A summary of players a and b with these fields (nothing else counted)."""
+    zeros = [0, 0]
+    lists = {k: zeros for k in ("points", "played", "pos", "first", "last", "streak")}
+    return EveningSummary(
+        scheme="top_two",
+        hands=0,
+        ended=False,
+        ids=["a", "b"],
+        ahead=[zeros, zeros],
+        **lists,
+        **fields,
+    )
 
 
 def test_an_undated_evening_comes_first():

@@ -6,6 +6,7 @@ from datetime import date
 import pytest
 
 from companion.table import stats
+from companion.table.evening_summary import summarize
 from companion.table.service import TableService
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -159,7 +160,7 @@ def test_leaderboard_reads_only_the_index(service, tmp_path, monkeypatch):
     monkeypatch.setattr(fresh.repo, "get", refuse)
     assert fresh.leaderboard() == expected
     for ev in evs:
-        assert fresh.repo.get_entry(ev.id).summary == stats.evening_summary(ev)
+        assert fresh.repo.get_entry(ev.id).summary == summarize(ev).stored()
     assert (
         stats.leaderboard(stats.summaries_of(evs), {p.id: p.name for p in evs[0].players})
         == expected

@@ -5,6 +5,7 @@ from datetime import date
 import pytest
 
 from companion.table import stats
+from companion.table.evening_summary import SUMMARY_VERSION, EveningSummary, parse, summarize
 from companion.table.service import TableService
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -119,11 +120,12 @@ def test_a_period_includes_its_last_day():
     assert stats.in_period(None, None, None)
 
 
-def test_a_summary_of_another_version_is_not_trusted():
+def test_a_summary_of_another_version_is_not_trusted(service):
     """Only a summary of this version is used as it is; anything else is recomputed."""
-    assert not stats.summary_ok({"v": stats.SUMMARY_VERSION + 1})
-    assert not stats.summary_ok(None)
-    assert stats.summary_ok({"v": stats.SUMMARY_VERSION})
+    doc = summarize(evening(service, FOUR, ["Ann Bob Cat Dan"], date(2024, 1, 5))).stored()
+    assert parse({**doc, "v": SUMMARY_VERSION + 1}) is None
+    assert parse(None) is None
+    assert parse(doc) is not None
 
 
 def rows_of(summaries, names=None, start=None, end=None):
@@ -176,18 +178,24 @@ def summary(ids_, played, pos, points=None):
     n = len(ids_)
     return (
         date(2024, 1, 5),
-        {
-            "scheme": "three_two_one",
-            "ids": ids_,
-            "points": points or [0] * n,
-            "played": played,
-            "pos": pos,
-            "first": [0] * n,
-            "last": [0] * n,
-            "streak": [0] * n,
-            "winner": None,
-        },
+        made(
+            scheme="three_two_one",
+            ids=ids_,
+            points=points or [0] * n,
+            played=played,
+            pos=pos,
+            first=[0] * n,
+            last=[0] * n,
+            streak=[0] * n,
+            winner=None,
+        ),
     )
+
+
+def made(**fields):
+    """A summary with these fields (the head-to-head counts zero, nothing else kept)."""
+    n = len(fields["ids"])
+    return EveningSummary(hands=0, ended=False, ahead=[[0] * n] * n, **fields)
 
 
 def test_leaderboard_ties_on_points_go_to_the_better_average_position():
@@ -269,11 +277,11 @@ def test_a_player_s_scored_evenings_count_only_rules_that_keep_points() -> None:
     base |= {"first": [1], "last": [0], "streak": [1]}
     rows = leaderboard(
         [
-            (None, {**base, "scheme": "none"}),
-            (None, {**base, "scheme": "card_penalty"}),
+            (None, made(**base, scheme="none")),
+            (None, made(**base, scheme="card_penalty")),
         ],
         {"a": "Ann"},
     )
     assert rows[0].scored == 0
-    rows = leaderboard([(None, {**base, "scheme": "top_two"})], {"a": "Ann"})
+    rows = leaderboard([(None, made(**base, scheme="top_two"))], {"a": "Ann"})
     assert rows[0].scored == 1

@@ -8,10 +8,15 @@ from datetime import date, timedelta
 import pytest
 
 import companion.table.service as service_module
+from companion.table.evening_summary import SCORE_FIELDS, parse
 from companion.table.service import TableService
-from companion.table.summary_fields import FIELDS, has_score_fields
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def _complete(stored):
+    summary = parse(stored)
+    return summary is not None and summary.complete
 
 
 def _strip_score_fields(folder):
@@ -21,7 +26,7 @@ def _strip_score_fields(folder):
     for path in (folder / "index").glob("*.json"):
         doc = json.loads(path.read_text("utf-8"))
         for record in doc["evenings"].values():
-            for key in FIELDS:
+            for key in SCORE_FIELDS:
                 record["summary"].pop(key, None)
         path.write_text(json.dumps(doc), "utf-8")
 
@@ -58,13 +63,13 @@ def test_old_summaries_are_replayed_by_the_first_process_only(old_folder, derive
     """The first service to need the summaries replays each old evening once and writes
     the summaries back; a second service (another process) replays none."""
     first = TableService(old_folder)
-    assert not any(has_score_fields(e.summary) for e in first.repo.list_index())
+    assert not any(_complete(e.summary) for e in first.repo.list_index())
     ratings = first.ratings()
     assert sorted(derive_calls) == sorted(e.id for e in first.repo.list_index())
 
     derive_calls.clear()
     second = TableService(old_folder)
-    assert all(has_score_fields(e.summary) for e in second.repo.list_index())
+    assert all(_complete(e.summary) for e in second.repo.list_index())
     assert second.ratings() == ratings
     assert second.average_places() == first.average_places()
     assert derive_calls == []
@@ -84,14 +89,14 @@ def test_a_summary_is_not_kept_for_a_file_changed_meanwhile(old_folder, derive_c
 def test_an_unwritable_folder_still_gives_the_summaries(old_folder, derive_calls, monkeypatch):
     """When the index cannot be written, the summaries are served from memory and nothing
     is lost: the next process computes them again."""
-    from companion.store import repository as repository_module
+    from companion.store import repository_files
     from companion.store.errors import ReadOnlyError
 
     def refuse(path, data, **kwargs):
         raise ReadOnlyError.opened_read_only(path)
 
-    monkeypatch.setattr(repository_module, "atomic_write_bytes", refuse)
+    monkeypatch.setattr(repository_files, "atomic_write_bytes", refuse)
     first = TableService(old_folder)
     assert first.ratings()
     monkeypatch.undo()
-    assert not any(has_score_fields(e.summary) for e in TableService(old_folder).repo.list_index())
+    assert not any(_complete(e.summary) for e in TableService(old_folder).repo.list_index())
