@@ -199,3 +199,157 @@ def test_the_checker_sees_lazy_relative_and_from_imports() -> None:
         Import("companion.rules.b", "companion.errors", "b.py:2"),
     ]
     assert cycles(loop) == [["companion.rules.a", "companion.rules.b"]]
+
+
+# ---------------------------------------------------------------- typed results (issue 22)
+
+# Screens and the command line get typed items from the table layer: no store type (the
+# store's errors excepted, which carry the words to show), and no evening summary, which
+# the table layer alone reads (``companion.table.evening_summary``).
+SUMMARY_MODULE = "companion.table.evening_summary"
+SUMMARY_ITEMS = {"PlayerNight", "EveningNights"}  # what the summary tells, typed
+# keys only an evening summary has (a dict of the CLI's own JSON may well hold "hands")
+SUMMARY_KEYS = {"pos", "played", "place_sum", "size_sum", "ahead", "streak", "rankings", "ids"}
+
+
+def store_types() -> set[str]:
+    """What ``companion.store`` exports, but its errors."""
+    import companion.store as store
+
+    exported = {name: getattr(store, name) for name in store.__all__}
+    return {
+        name
+        for name, value in exported.items()
+        if not (isinstance(value, type) and issubclass(value, BaseException))
+    }
+
+
+def _summary(node: ast.expr) -> bool:
+    """``x.summary`` or a variable ``summary``: what an index entry's summary was read as."""
+    return (isinstance(node, ast.Attribute) and node.attr == "summary") or (
+        isinstance(node, ast.Name) and node.id == "summary"
+    )
+
+
+def _key(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def summary_reads(source: str, where: str, store: set[str]) -> Iterator[str]:
+    """What ``source`` (a module of ui, cli or app) reads of the store or of a summary: a
+    store type imported through the table layer, the summary model, ``.repo`` (the
+    service's store), ``x.summary[...]`` / ``summary.get(...)``, or a summary's key."""
+    for node in ast.walk(ast.parse(source)):
+        line = f"{where}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion."):
+            for alias in node.names:
+                if alias.name in store:
+                    yield f"{line}: imports the store's {alias.name} from {node.module}"
+                elif node.module == SUMMARY_MODULE and alias.name not in SUMMARY_ITEMS:
+                    yield f"{line}: imports {alias.name} from {SUMMARY_MODULE}"
+        elif isinstance(node, ast.Attribute) and node.attr == "repo":
+            yield f"{line}: reads .repo (the service's store)"
+        elif isinstance(node, ast.Subscript):
+            if _summary(node.value):
+                yield f"{line}: subscripts a summary"
+            elif _key(node.slice) in SUMMARY_KEYS:
+                yield f"{line}: reads the summary key {_key(node.slice)!r}"
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+        ):
+            if _summary(node.func.value):
+                yield f"{line}: reads a summary with .get"
+            elif node.args and _key(node.args[0]) in SUMMARY_KEYS:
+                yield f"{line}: reads the summary key {_key(node.args[0])!r}"
+
+
+def test_screens_and_command_line_read_no_store_type_and_no_summary() -> None:
+    """Nothing in ui, cli or app imports a store type through the table layer, reaches the
+    service's store, or reads an evening summary: the table layer hands them typed items
+    and computes their statistics."""
+    store = store_types()
+    wrong = []
+    for module, path in MODULES.items():
+        if group(module) in NO_STORE:
+            where = str(path.relative_to(ROOT))
+            wrong.extend(summary_reads(path.read_text("utf-8"), where, store))
+    assert not wrong, "store types or summaries read above the table layer:\n" + "\n".join(wrong)
+
+
+def service_returns(source: str) -> dict[str, set[str]]:
+    """The names in the return annotation of each public method of ``TableService``."""
+    out: dict[str, set[str]] = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == "TableService":
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
+                    names: set[str] = set()
+                    for part in ast.walk(item.returns) if item.returns else ():
+                        if isinstance(part, ast.Name):
+                            names.add(part.id)
+                        elif isinstance(part, ast.Attribute):
+                            names.add(part.attr)
+                        elif isinstance(part, ast.Constant) and isinstance(part.value, str):
+                            names.update(
+                                n.id
+                                for n in ast.walk(ast.parse(part.value, mode="eval"))
+                                if isinstance(n, ast.Name)
+                            )
+                    out[item.name] = names
+    return out
+
+
+def test_the_service_returns_no_store_type() -> None:
+    """No public method of ``TableService`` returns a store type (an index entry, an import
+    result...): the screens get the table layer's own items."""
+    store = store_types()
+    source = (PACKAGE / "table" / "service.py").read_text("utf-8")
+    returns = service_returns(source)
+    assert "evenings" in returns and "import_backup" in returns  # the checker sees them
+    wrong = [f"{name} -> {sorted(got & store)}" for name, got in returns.items() if got & store]
+    assert not wrong, "TableService returns store types:\n" + "\n".join(wrong)
+
+
+def test_the_store_and_summary_checkers_see_what_they_forbid() -> None:
+    """The checks above catch a store type imported through the table layer, the summary
+    model, the service's store, a summary subscripted or read with .get, a summary's key,
+    and a method returning an index entry; the CLI's own rows and typed items pass."""
+    source = (
+        "from companion.table.service import IndexEntry, TableService\n"
+        "from companion.table.evening_summary import EveningSummary, PlayerNight\n"
+        "def f(service, e, s, r):\n"
+        "    service.repo.list_index()\n"
+        "    e.summary['ended']\n"
+        "    e.summary.get('ended')\n"
+        "    summary = e.summary\n"
+        "    summary.get('winner')\n"
+        "    s['pos'][0] / s['played'][0]\n"
+        "    s.get('place_sum')\n"
+        "    return r['hands'], r['leader'], e.ended\n"
+    )
+    found = sorted(line.split(": ", 1)[1] for line in summary_reads(source, "x.py", store_types()))
+    assert found == sorted(
+        [
+            "imports the store's IndexEntry from companion.table.service",
+            "imports EveningSummary from companion.table.evening_summary",
+            "reads .repo (the service's store)",
+            "subscripts a summary",
+            "reads a summary with .get",
+            "reads a summary with .get",
+            "reads the summary key 'played'",
+            "reads the summary key 'pos'",
+            "reads the summary key 'place_sum'",
+        ]
+    )
+    service = (
+        "class TableService:\n"
+        "    def evenings(self) -> list[IndexEntry]: ...\n"
+        "    def later(self) -> 'ImportResult | None': ...\n"
+        "    def _inside(self) -> IndexEntry: ...\n"
+    )
+    assert service_returns(service) == {
+        "evenings": {"list", "IndexEntry"},
+        "later": {"ImportResult"},
+    }
