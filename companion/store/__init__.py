@@ -11,10 +11,11 @@ Quick start::
     with repo.locked():                         # read, check, write: no other process between
         ...
 
-Modules: ``repository`` (the facade), ``paths`` (layout, ids), ``names`` (the id and backup
-name patterns), ``documents`` (reading the three kinds of file), ``index``, ``transfer``
-(export and import), ``backups``, ``migrations``, ``tinyio`` (TinyDB middlewares),
-``atomic`` (atomic files, the TinyDB storage), ``lock`` (one folder, many processes).
+Modules: ``repository`` (the facade), ``repository_files`` (the files behind it), ``paths``
+(layout, ids), ``names`` (the id and backup name patterns), ``documents`` (reading the three
+kinds of file), ``index``, ``transfer`` (export and import), ``backups``, ``migrations``,
+``tinyio`` (TinyDB middlewares), ``atomic`` (atomic files, the TinyDB storage), ``lock`` (one
+folder, many processes).
 """
 
 from .atomic import AtomicJSONStorage, atomic_write_bytes, open_tinydb

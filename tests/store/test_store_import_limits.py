@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from storetest_models import Evening, Player, make_evening, make_players, open_repo
 
-import companion.store.repository as repository_module
+import companion.store.repository_files as repository_files
 from companion.store import MIGRATIONS, SCHEMA_VERSION, ImportFileError, transfer
 from companion.store import lock as lock_module
 from companion.store.documents import Documents
@@ -158,13 +158,13 @@ def test_the_writes_of_an_import_hold_the_data_folder(
     repo = open_repo(data_dir)
     repo.save_players(make_players()[:1])
     refused: list[str] = []
-    write = repository_module.write_tables
+    write = repository_files.write_tables
 
     def write_tables(path: Path, tables: dict) -> None:
         if not _free(data_dir):
             refused.append(path.name)
         write(path, tables)
 
-    monkeypatch.setattr(repository_module, "write_tables", write_tables)
+    monkeypatch.setattr(repository_files, "write_tables", write_tables)
     repo.import_all(export, replace=False)
     assert refused == ["a.json", "b.json", "players.json"]

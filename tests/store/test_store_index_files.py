@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from storetest_models import index_file, index_records, make_evening, open_repo, snapshot
 
-import companion.store.repository as repository_module
+import companion.store.repository_files as repository_files
 from companion.store.atomic import dumps_document
 from companion.store.migrations import SCHEMA_VERSION, make_meta
 
@@ -18,13 +18,13 @@ from companion.store.migrations import SCHEMA_VERSION, make_meta
 def _written(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """The files the repository writes from now on, in order."""
     paths: list[Path] = []
-    real = repository_module.atomic_write_bytes
+    real = repository_files.atomic_write_bytes
 
     def recording(path: Path, data: bytes, **kwargs: object) -> None:
         paths.append(Path(path))
         real(path, data, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(repository_module, "atomic_write_bytes", recording)
+    monkeypatch.setattr(repository_files, "atomic_write_bytes", recording)
     return paths
 
 

@@ -22,7 +22,7 @@ from storetest_models import (
     remove_index,
 )
 
-import companion.store.repository as repository_module
+import companion.store.repository_files as repository_files
 from companion.store import (
     SCHEMA_VERSION,
     CorruptFileError,
@@ -343,7 +343,7 @@ def test_an_older_evening_is_upgraded_from_the_bytes_read(
     was read: served, backed up as read, and written back at the current version."""
     path, original = _indexed_v1_evening(tmp_path)
     repo = open_repo(tmp_path)
-    lose_after_reading(monkeypatch, repository_module, path)
+    lose_after_reading(monkeypatch, repository_files, path)
     assert repo.get("old") == make_evening("old")
     assert repo.problems == []
     [backup] = (tmp_path / "backups" / "evenings").glob("old.*.v1.json")
@@ -359,7 +359,7 @@ def test_an_older_evening_lost_and_not_rewritable_is_served_from_memory(
     path, _ = _indexed_v1_evening(tmp_path)
     (tmp_path / "backups").write_bytes(b"not a folder")
     repo = open_repo(tmp_path)
-    lose_after_reading(monkeypatch, repository_module, path)
+    lose_after_reading(monkeypatch, repository_files, path)
     assert repo.get("old") == make_evening("old")
     assert {type(p).__name__ for p in repo.problems} == {"StoreWriteError"}  # index, evening
 
@@ -370,7 +370,7 @@ def test_an_older_index_is_upgraded_from_the_bytes_read(
     """An older index file removed right after it was read is still backed up as read
     and written back upgraded, with its entries."""
     original = _old_index(tmp_path)
-    lose_after_reading(monkeypatch, repository_module, index_file(tmp_path, "ev1"))
+    lose_after_reading(monkeypatch, repository_files, index_file(tmp_path, "ev1"))
     repo = open_repo(tmp_path)
     assert repo.problems == [] and repo.ids() == ["ev1"]
     [backup] = (tmp_path / "backups" / "index").glob("*.v1.json")
@@ -385,7 +385,7 @@ def test_an_older_players_file_is_upgraded_from_the_bytes_read(
     as read and written back at the current version."""
     path = tmp_path / "players.json"
     original = _v1_file(path, "players", [p.model_dump(mode="json") for p in make_players()])
-    lose_after_reading(monkeypatch, repository_module, path)
+    lose_after_reading(monkeypatch, repository_files, path)
     repo = open_repo(tmp_path)
     assert repo.problems == []
     assert repo.get_players() == make_players()

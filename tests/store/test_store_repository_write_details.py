@@ -25,7 +25,7 @@ from storetest_models import (
 )
 
 import companion.store.documents as documents_module
-import companion.store.repository as repository_module
+import companion.store.repository_files as repository_files
 from companion.store import (
     BackupPolicy,
     DiskFullError,
@@ -193,7 +193,7 @@ def test_an_evening_file_that_vanishes_while_indexed_is_dated_now(
     open_repo(tmp_path).save(make_evening("ev1"))
     remove_index(tmp_path)
     target = tmp_path / "evenings" / "ev1.json"
-    lose_after_reading(monkeypatch, repository_module, target)
+    lose_after_reading(monkeypatch, repository_files, target)
     before = datetime.now(UTC)
     entry = open_repo(tmp_path).get_entry("ev1")
     assert (entry.file_size, entry.file_mtime_ns) == (None, None)
@@ -212,7 +212,7 @@ def test_a_taken_name_in_trash_is_not_overwritten(
     taken.parent.mkdir(parents=True)
     taken.write_bytes(b"an earlier delete")
     stamps = iter(["20240101T000000000000Z", "20240101T000000000001Z"])
-    monkeypatch.setattr(repository_module, "timestamp", lambda: next(stamps))
+    monkeypatch.setattr(repository_files, "timestamp", lambda: next(stamps))
     dest = repo.delete("ev1")
     assert dest == taken.with_name("ev1.20240101T000000000001Z.json")
     assert taken.read_bytes() == b"an earlier delete"
@@ -430,7 +430,7 @@ def test_players_file_vanishing_right_after_it_was_read(
     are served, and the next save writes the file afresh."""
     open_repo(tmp_path).save_players(make_players())
     target = tmp_path / "players.json"
-    lose_after_reading(monkeypatch, repository_module, target)
+    lose_after_reading(monkeypatch, repository_files, target)
     repo = open_repo(tmp_path)
     monkeypatch.undo()
     assert repo.get_players() == make_players()
