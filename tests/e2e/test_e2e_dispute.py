@@ -169,11 +169,19 @@ def test_the_picker_is_at_the_top_and_a_ruled_play_makes_way(
     _open_dispute(page, server, evening_id)
     box = by_id(page, "rank-2").bounding_box()
     assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    # « Juger ce coup » comes right after the keys, before the possible plays' help.
+    judge, possible = (
+        by_id(page, "judge").bounding_box(),
+        by_id(page, "possible-hint").bounding_box(),
+    )
+    assert judge is not None and possible is not None and judge["y"] < possible["y"]
     tap(page, "rank-K")
     tap(page, "judge")
     expect_text(page, "ruling-verdict", "Coup valable")
     tap(page, "ruling-close")
     expect_text(page, "tray", "Tom : R")  # still there, to judge again
+    expect_text(page, "tray-judged", "la prochaine carte tapée commence un nouveau coup")
     tap(page, "rank-6")
     expect_text(page, "tray", "Tom : 6")
+    by_id(page, "tray-judged").wait_for(state="detached")  # a new play: nothing to warn of
     assert "R" not in (by_id(page, "tray").text_content() or "").replace("Tom : ", "")

@@ -138,7 +138,7 @@ def DisputeScreen() -> ft.View:
             and not model.notice.about_a_name  # said beside the names
             else [],
         ),
-        ft.Column(possible_section(session, model, act), spacing=8),
+        # Judging comes right under the keys; the possible plays, a help, after it.
         ft.Column(
             [
                 big_button(
@@ -159,6 +159,7 @@ def DisputeScreen() -> ft.View:
             else [],
             spacing=theme.GAP,
         ),
+        ft.Column(possible_section(session, model, act), spacing=8),
         *setup_section(session, model, act, panel, toggle, value),
     ]
     return screen(

@@ -347,15 +347,29 @@ def tray_row(session: Session, model: DisputeModel, act: Act) -> ft.Control:
         weight=ft.FontWeight.BOLD,
         expand=True,
     )
+    # A ruled play stays to be judged again; the next card tapped starts a new one: say so.
+    hint = (
+        [tagged("tray-judged", ft.Text(session.tr("dispute.judged_hint"), size=14))]
+        if model.judged and played
+        else []
+    )
     return ft.Container(
-        content=ft.Row(
+        content=ft.Column(
             [
-                tagged("tray", shown),
-                _delete_key(session, "delete-card", act(DisputeModel.delete_card), 30),
-                _text_key(
-                    session.tr("dispute.clear_tray"), "clear-tray", act(DisputeModel.clear_tray)
+                ft.Row(
+                    [
+                        tagged("tray", shown),
+                        _delete_key(session, "delete-card", act(DisputeModel.delete_card), 30),
+                        _text_key(
+                            session.tr("dispute.clear_tray"),
+                            "clear-tray",
+                            act(DisputeModel.clear_tray),
+                        ),
+                    ]
                 ),
-            ]
+                ft.Column(hint),  # a fixed slot
+            ],
+            spacing=4,
         ),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
         border_radius=12,
