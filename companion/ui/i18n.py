@@ -538,6 +538,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Donnez la main de {name} (onglet « Sa main ») pour voir ses coups possibles.",
         "Enter {name}'s hand ('Their hand' tab) to see the possible plays.",
     ),
+    "dispute.judged_hint": (
+        "Coup jugé : la prochaine carte tapée commence un nouveau coup.",
+        "Ruled: the next card you tap starts a new play.",
+    ),
     "dispute.details": ("Détails : {codes}", "Details: {codes}"),
     "dispute.why": ("Pourquoi : {reason}", "Why: {reason}"),
     "dispute.why_lead": (
