@@ -236,6 +236,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "Tous les fichiers se lisent bien : rien à restaurer.",
         "Every file reads fine: nothing to restore.",
     ),
+    "data.moment": ("{day} à {time}", "{day} at {time}"),
     "data.backup_count": (
         "sauvegardes : {count}, la dernière le {when}",
         "backups: {count}, the latest on {when}",

@@ -10,7 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import Server, by_id, expect_text, open_app, running_server, tap
+from tests.support.browser import (
+    Server,
+    by_id,
+    expect_text,
+    open_app,
+    running_server,
+    tap,
+    text_of,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -151,3 +159,31 @@ def test_history_marks_a_damaged_evening_and_the_leaderboard_says_it_left_it_out
         tap(page, "tab-leaderboard")
         expect_text(page, "board-left-out", "1 soirée laissée de côté : 1 fichier abîmé")
         expect_text(page, "leader-1", "1.")  # the evening that reads is still counted
+
+
+def test_backups_read_as_evenings_newest_first_with_history_dates(tmp_path: Path, browser) -> None:
+    """Rule (issue 21, screenshot review): Settings › Data lists the backed-up evenings newest
+    first, and writes the latest backup's moment as History writes an evening's start
+    (« 2026-11-27 à 20:14 »), not in a second date format."""
+    from datetime import date
+
+    from companion.table.service import TableService
+    from tests.support.browser import PHONE
+
+    folder = tmp_path / "data"
+    service = TableService(folder)
+    for day in (date(2026, 11, 13), date(2026, 11, 27), date(2026, 11, 20)):
+        ev = service.create_evening(["Léa", "Tom", "Sam"], "classique", day=day)
+        service.record_hand(ev.id, ["Léa", "Tom", "Sam"], expected_version=ev.version)
+    with running_server(data_dir=folder) as srv:
+        context = browser.new_context(viewport=PHONE)
+        context.set_default_timeout(20_000)
+        try:
+            page = open_app(context, srv.url)
+            tap(page, "home-settings")
+            expect_text(page, "backup-0", "2026-11-27")
+            shown = [" ".join(text_of(page, f"backup-{i}").split()) for i in range(3)]
+            assert [line[:10] for line in shown] == ["2026-11-27", "2026-11-20", "2026-11-13"]
+            assert re.search(r"la dernière le \d{4}-\d\d-\d\d à \d\d:\d\d", shown[0]), shown
+        finally:
+            context.close()

@@ -4,7 +4,7 @@ the backups list and restoring the latest good backup of a damaged file."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -92,3 +92,17 @@ def test_backups_are_listed_and_a_damaged_file_restored(tmp_path: Path) -> None:
 
 def test_no_backups_in_a_fresh_folder(tmp_path: Path) -> None:
     assert backups_overview(TableService(tmp_path)) == []
+
+
+def test_backups_list_evenings_newest_first_after_damaged_files(tmp_path: Path) -> None:
+    """Rule: the list reads as the evenings it names: damaged files first, then evenings by
+    their date, newest first, then the other files (players, the index)."""
+    service = TableService(tmp_path)
+    for day in (date(2026, 11, 13), date(2026, 11, 27), date(2026, 11, 20)):
+        ev = service.create_evening(["Léa", "Tom", "Sam"], "classique", day=day)
+        service.record_hand(ev.id, ["Léa", "Tom", "Sam"], expected_version=ev.version)
+    lines = backups_overview(service)
+    evenings = [line.label[:10] for line in lines if line.kind == "evening"]
+    assert evenings == ["2026-11-27", "2026-11-20", "2026-11-13"]
+    kinds = [line.kind for line in lines]
+    assert kinds == sorted(kinds, key=lambda k: k != "evening")

@@ -47,8 +47,8 @@ MAX_BACKUP_LINES = 8
 def _when(session: Session, moment: datetime | None) -> str:
     if moment is None:
         return "—"
-    local = moment.astimezone()
-    return local.strftime("%d/%m/%Y %H:%M" if session.lang == "fr" else "%Y-%m-%d %H:%M")
+    local = moment.astimezone()  # written as History writes an evening's start
+    return session.tr("data.moment", day=f"{local:%Y-%m-%d}", time=f"{local:%H:%M}")
 
 
 def _backup_line(
