@@ -26,34 +26,15 @@ import asyncio
 import os
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.support.browser import Server, running_server  # noqa: E402
-from tests.support.wire import WireClient  # noqa: E402
+from tests.support.visits import rss_mb, visit  # noqa: E402
 
 TARGET_MB = 30.0
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for process {pid}")
-
-
-async def visit(server: Server, at_once: bool) -> None:
-    """One phone: the page, the session, the home screen (unless ``at_once``), gone."""
-    await asyncio.to_thread(lambda: urllib.request.urlopen(server.base + "/", timeout=30).read())
-    phone = await WireClient.connect(server.base, "/")
-    try:
-        if not at_once:
-            await phone.wait_until(lambda c: bool(c.identifiers()), 30, what="the home screen")
-    finally:
-        await phone.close()
 
 
 async def visits(server: Server, count: int, every: int, at_once: bool) -> list[tuple[int, float]]:

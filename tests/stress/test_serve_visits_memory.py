@@ -9,40 +9,20 @@ first. Flet kept every departed phone's session an hour: 2,000 visits grew it by
 from __future__ import annotations
 
 import asyncio
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.support.browser import Server, running_server
-from tests.support.wire import WireClient
+from tests.support.visits import rss_mb, visit
 
 VISITS = 2000
 LIMIT_MB = 30.0
 
 
-def _rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise AssertionError(f"no VmRSS for process {pid}")
-
-
-async def _visit(server: Server, at_once: bool) -> None:
-    """A phone opens the page and the app, without the key; it leaves once the home screen
-    is there, or (``at_once``) while the server is still sending it."""
-    await asyncio.to_thread(lambda: urllib.request.urlopen(server.base + "/", timeout=30).read())
-    phone = await WireClient.connect(server.base, "/")
-    try:
-        if not at_once:
-            await phone.wait_until(lambda c: bool(c.identifiers()), 30, what="the home screen")
-    finally:
-        await phone.close()
-
-
 async def _visits(server: Server) -> None:
     for n in range(VISITS):
-        await _visit(server, at_once=n % 2 == 1)
+        await visit(server, at_once=n % 2 == 1)
 
 
 @pytest.mark.slow
@@ -50,8 +30,8 @@ def test_two_thousand_short_visits_leave_the_memory_within_30_mb(tmp_path: Path)
     """Rule: after 2,000 short keyless visits the server's resident memory is within
     30 MB of what it was before the first."""
     with running_server(data_dir=tmp_path / "data") as server:
-        start = _rss_mb(server.pid)
+        start = rss_mb(server.pid)
         asyncio.run(_visits(server))
-        end = _rss_mb(server.pid)
+        end = rss_mb(server.pid)
     print(f"server memory: {start:.1f} MB before, {end:.1f} MB after {VISITS} visits")
     assert end - start <= LIMIT_MB, f"{start:.1f} → {end:.1f} MB"
