@@ -78,6 +78,7 @@ from companion.table.identity import Colour, colours
 from companion.table.night_summary import NightSummary, night_summary
 from companion.table.places import AveragePlace, average_places
 from companion.table.plan import HandPlan
+from companion.table.player_record import PlayerRecord, player_evenings, rivals
 from companion.table.profiles import PlayerChange
 from companion.table.ratings import NightInput, PlayerRating, RatingBook, RatingPoint, night_input
 from companion.table.roster import PlayerListError, check_players
@@ -856,6 +857,24 @@ class TableService:
                 if day is not None
             ]
             return sorted(found, key=lambda n: (n.date, n.start, n.evening_id))
+
+    def player_record(self, player: PlayerRef) -> PlayerRecord:
+        """One player's page: all-time leaderboard line, rating, average place, each
+        evening he played and those he played against."""
+        with self._lock:
+            pid = self._profile_id(player)
+            names = self._names()
+            summaries = self._summaries(None, None)
+            board = stats.leaderboard(summaries, names)
+            return PlayerRecord(
+                player_id=pid,
+                name=names.get(pid, pid),
+                row=next((r for r in board if r.player_id == pid), None),
+                rating=next((r for r in self.ratings() if r.player_id == pid), None),
+                place=average_places(summaries).get(pid),
+                evenings=player_evenings(pid, self.evening_nights()),
+                rivals=rivals(pid, board, summaries, names),
+            )
 
     def score_sheet(self, evening_id: str) -> ScoreSheet:
         """The evening's grid: hands by players, totals, leader and title tally."""

@@ -4,12 +4,13 @@ player's page (rating, titles, average place, places and rating over time, head-
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
 from companion.table.identity import Colour
 from companion.table.places import AveragePlace
+from companion.table.player_record import PlayerEvening, Rival
 from companion.table.service import TableService
 from companion.table.stats import LeaderRow
 from companion.ui.history_model import (
@@ -65,15 +66,6 @@ def players_view(service: TableService) -> PlayersView:
 
 
 @dataclass(frozen=True)
-class Rival:
-    player_id: str
-    name: str
-    hands: int  # hands both played
-    ahead: int
-    behind: int
-
-
-@dataclass(frozen=True)
 class PlayerPage:
     player_id: str
     name: str
@@ -88,14 +80,14 @@ class PlayerPage:
     provisional: bool = False  # the rating's uncertainty is still high (few hands)
 
 
-def places_chart(service: TableService, player_id: str, name: str, colour: str | None) -> Chart:
+def places_chart(evenings: Sequence[PlayerEvening], name: str, colour: str | None) -> Chart:
     """His average place at each evening he played (1 on top), oldest first."""
     points: list[tuple[float, float]] = []
     labels: list[tuple[date, str]] = []
     most = 2
-    for evening in service.evening_nights():
-        night = evening.night(player_id)
-        if night is None or night.place is None or night.table is None:
+    for evening in evenings:
+        night = evening.night
+        if night.place is None or night.table is None:
             continue
         most = max(most, round(night.table))
         labels.append((evening.date, evening.start))
@@ -116,30 +108,20 @@ def places_chart(service: TableService, player_id: str, name: str, colour: str |
 
 
 def player_page(service: TableService, player_id: str) -> PlayerPage:
-    names = {p.id: p.name for p in service.players()}
-    name = names.get(player_id, player_id)
+    record = service.player_record(player_id)
     colours = service.player_colours()
-    board = service.leaderboard()
-    row = next((r for r in board if r.player_id == player_id), None)
-    rating = next((r for r in service.ratings() if r.player_id == player_id), None)
     colour = colours[player_id].fill if player_id in colours else None
-    rivals = []
-    for other in board:
-        if other.player_id == player_id:
-            continue
-        h = service.head_to_head(player_id, other.player_id)
-        if h.hands:
-            rivals.append(Rival(other.player_id, other.name, h.hands, h.a_ahead, h.b_ahead))
+    rating = record.rating
     return PlayerPage(
         player_id,
-        name,
-        row,
+        record.name,
+        record.row,
         rating.mu if rating else None,
         rating.sigma if rating else None,
-        service.average_places().get(player_id),
-        places_chart(service, player_id, name, colour),
-        rating_chart(service, [(player_id, name)], colours),
-        tuple(sorted(rivals, key=lambda r: -r.hands)),
+        record.place,
+        places_chart(record.evenings, record.name, colour),
+        rating_chart(service, [(player_id, record.name)], colours),
+        record.rivals,
         colours,
         provisional=rating is not None and rating.provisional,
     )
