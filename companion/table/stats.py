@@ -161,6 +161,11 @@ class LeaderRow(BaseModel):
     longest_streak: int
     scored: int = 0  # evenings he played under rules that keep points (0: points mean nothing)
 
+    @property
+    def height_percent(self) -> int | None:
+        """How high he finishes on average: 100 always Président, 0 always last."""
+        return None if self.avg_position is None else round(100 * (1 - self.avg_position))
+
 
 class HeadToHead(BaseModel):
     model_config = _FROZEN

@@ -369,7 +369,7 @@ def _leaderboard_view(service: TableService, period: str, today: date) -> Leader
             r.wins,
             r.president,
             r.trou_du_cul,
-            None if r.avg_position is None else round(100 * (1 - r.avg_position)),
+            r.height_percent,
             colour=_fill(colours, r.player_id),
             mu=ratings[r.player_id].mu if r.player_id in ratings else None,
             sigma=ratings[r.player_id].sigma if r.player_id in ratings else None,

@@ -285,3 +285,14 @@ def test_a_player_s_scored_evenings_count_only_rules_that_keep_points() -> None:
     assert rows[0].scored == 0
     rows = leaderboard([(None, made(**base, scheme="top_two"))], {"a": "Ann"})
     assert rows[0].scored == 1
+
+
+def test_a_leader_row_says_how_high_he_finishes_in_percent():
+    """``LeaderRow.height_percent``: 100 always first, 0 always last, from the average
+    normalised position; None without a hand (and not a key of the CLI's JSON)."""
+    rows = {
+        r.player_id: r for r in stats.leaderboard([summary(["a", "b"], [4, 4], [1.0, 3.0])], {})
+    }
+    assert (rows["a"].height_percent, rows["b"].height_percent) == (75, 25)
+    idle = rows["a"].model_copy(update={"avg_position": None})
+    assert idle.height_percent is None and "height_percent" not in idle.model_dump()
