@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
+from itertools import chain
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
@@ -35,10 +38,11 @@ PER_PLAYER = ("points", "played", "pos", "first", "last", "streak")
 SCORE_FIELDS = ("start", "preset", "rankings", "place_sum", "size_sum")
 
 
-class PlayerNight(BaseModel):
-    """One player's evening, as the summary tells it."""
+@dataclass(frozen=True, slots=True)
+class PlayerNight:
+    """One player's evening, as the summary tells it (a dataclass: the charts make one per
+    player of every evening)."""
 
-    model_config = ConfigDict(frozen=True)
     player_id: str
     points: int
     hands: int
@@ -55,10 +59,10 @@ class PlayerNight(BaseModel):
         return None if self.position is None else round(1 - self.position, 4)
 
 
-class EveningNights(BaseModel):
+@dataclass(frozen=True, slots=True)
+class EveningNights:
     """One evening and every player's evening in it (for the charts over evenings)."""
 
-    model_config = ConfigDict(frozen=True)
     evening_id: str
     date: date
     start: str  # when it was created (ISO, UTC), "" when not known
@@ -102,8 +106,10 @@ class EveningSummary(BaseModel):
             raise ValueError("per-player lists not aligned on ids")
         if any(len(row) != k for row in self.ahead):
             raise ValueError("ahead is not square")
-        if self.rankings is not None and any(i >= k for hand in self.rankings for i in hand):
-            raise ValueError("a ranking names no player")
+        if self.rankings is not None:
+            every = list(chain.from_iterable(self.rankings))  # C loops: thousands of summaries
+            if every and (max(every) >= k or min(every) < 0):
+                raise ValueError("a ranking names no player")
         return self
 
     @property
@@ -128,24 +134,31 @@ class EveningSummary(BaseModel):
         def of(p: str | None) -> str | None:
             return alias.get(p, p) if p is not None else None
 
-        return self.model_copy(
+        out = self.model_copy(
             update={
                 "ids": tuple(alias.get(p, p) for p in self.ids),
                 "leader": of(self.leader),
                 "winner": of(self.winner),
             }
         )
+        out.__dict__.pop("_nights", None)  # a copy keeps the cache: of the ids before
+        return out
 
     def night(self, player_id: str) -> PlayerNight | None:
         """His evening (the first under his id: merged profiles may repeat it), or None
         when he did not sit at it."""
         if player_id not in self.ids:
             return None
-        return self._night(self.ids.index(player_id))
+        return self.nights()[self.ids.index(player_id)]
 
-    def nights(self) -> list[PlayerNight]:
-        """Everyone's evening, in ``ids`` order."""
-        return [self._night(i) for i in range(len(self.ids))]
+    def nights(self) -> tuple[PlayerNight, ...]:
+        """Everyone's evening, in ``ids`` order (made once per summary: the charts ask
+        for every evening's at each change of the folder)."""
+        return self._nights
+
+    @cached_property
+    def _nights(self) -> tuple[PlayerNight, ...]:
+        return tuple(self._night(i) for i in range(len(self.ids)))
 
     def _night(self, i: int) -> PlayerNight:
         hands = self.played[i]
@@ -171,7 +184,7 @@ class EveningSummary(BaseModel):
             date=day,
             start=self.start or "",
             hands=self.hands,
-            nights=tuple(self.nights()),
+            nights=self.nights(),
         )
 
     def ranking_ids(self) -> tuple[tuple[str, ...], ...]:

@@ -5,22 +5,19 @@ played against, with how often each placed above the other."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
-
-from pydantic import BaseModel, ConfigDict
 
 from companion.table.evening_summary import EveningNights, PlayerNight
 from companion.table.places import AveragePlace
 from companion.table.ratings import PlayerRating
 from companion.table.stats import Dated, LeaderRow, head_to_head
 
-_FROZEN = ConfigDict(frozen=True)
 
-
-class Rival(BaseModel):
+@dataclass(frozen=True)
+class Rival:
     """Someone he played against, over the hands both played."""
 
-    model_config = _FROZEN
     player_id: str
     name: str
     hands: int  # hands both played
@@ -28,18 +25,18 @@ class Rival(BaseModel):
     behind: int
 
 
-class PlayerEvening(BaseModel):
+@dataclass(frozen=True)
+class PlayerEvening:
     """One evening he played, oldest first in ``PlayerRecord.evenings``."""
 
-    model_config = _FROZEN
     evening_id: str
     date: date
     start: str  # ISO, "" when not known: orders and labels two evenings of one day
     night: PlayerNight
 
 
-class PlayerRecord(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True)
+class PlayerRecord:
     player_id: str
     name: str
     row: LeaderRow | None  # the all-time leaderboard line

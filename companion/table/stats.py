@@ -206,17 +206,18 @@ def leaderboard(
             continue
         penalty = scoring.lower_is_better(s.scheme)
         scored = scoring.counts_places(s.scheme)
-        for i, night in enumerate(s.nights()):
-            row = acc.setdefault(night.player_id, [0, 0, 0, 0, 0, 0.0, 0, 0, 0, 0])
+        # the summary's own lists, not its PlayerNights: thousands of evenings add up here
+        for i, p in enumerate(s.ids):
+            row = acc.setdefault(p, [0, 0, 0, 0, 0, 0.0, 0, 0, 0, 0])
             row[9] += scored
-            row[1 if penalty else 0] += night.points
-            row[2] += night.hands
+            row[1 if penalty else 0] += s.points[i]
+            row[2] += s.played[i]
             row[3] += 1
-            row[4] += s.winner == night.player_id
+            row[4] += s.winner == p
             row[5] += s.pos[i]
-            row[6] += night.president
-            row[7] += night.trou_du_cul
-            row[8] = max(row[8], night.longest_streak)
+            row[6] += s.first[i]
+            row[7] += s.last[i]
+            row[8] = max(row[8], s.streak[i])
 
     def key(item: tuple[str, list[float]]) -> tuple[Any, ...]:
         p, r = item

@@ -112,6 +112,16 @@ def test_a_summary_of_merged_players_only_counts_them_as_their_targets() -> None
     assert out.points == s.points and s.ids[3] == "p3"
 
 
+def test_the_nights_of_a_merged_summary_are_of_the_targets() -> None:
+    """Everyone's evening asked of the summary first, then of its merged copy: the copy's
+    are under the targets' ids (not those the summary kept)."""
+    s = summarize(evening())
+    assert [n.player_id for n in s.nights()] == ["p2", "p0", "p1", "p3"]
+    out = s.aliased({"p3": "ana"})
+    assert [n.player_id for n in out.nights()] == ["p2", "p0", "p1", "ana"]
+    assert out.night("ana") is not None and out.night("p3") is None
+
+
 def test_a_summary_without_merged_players_is_left_as_it_is() -> None:
     """Nobody of the evening merged: the same summary, not a copy."""
     s = summarize(evening())
@@ -122,3 +132,8 @@ def test_the_model_is_the_one_a_store_summary_becomes() -> None:
     """``parse`` of a model is the model (the service may hold either)."""
     s = summarize(evening())
     assert parse(s) is s and isinstance(s, EveningSummary)
+
+
+def test_a_negative_index_in_a_ranking_is_refused() -> None:
+    """A ranking's index below 0 names nobody (Python would read it from the end)."""
+    assert parse({**json.loads(STORED), "rankings": [[0, -1]]}) is None
