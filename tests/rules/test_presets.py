@@ -6,7 +6,7 @@ import pydantic
 import pytest
 
 from companion.rules.errors import RuleSetError, UnknownPresetError
-from companion.rules.presets import PRESETS, SEEDS, get_preset, ruleset_from
+from companion.rules.presets import PRESETS, SEEDS, _preset, get_preset, ruleset_from
 from companion.rules.ruleset import RuleSet
 
 # VARIANTS.md: seed short names and files.
@@ -39,6 +39,7 @@ OPTION_IDS = {
 
 
 def test_seed_files_are_the_catalogues():
+    """The seeds the presets cite are the catalogue's seed files."""
     assert SEEDS == SEED_FILES
 
 
@@ -66,6 +67,7 @@ def test_preset_cites_its_seed_and_open_points(pid, seed):
 
 @pytest.mark.parametrize("pid", ["PAGAT", " Classique ", "TROU-DU-CUL"])
 def test_preset_ids_are_case_insensitive(pid):
+    """A preset id is read without regard to case or surrounding spaces."""
     assert get_preset(pid).id == pid.strip().lower()
 
 
@@ -180,12 +182,14 @@ def test_every_catalogue_option_is_a_field_described_with_its_id(name, oid):
 
 
 def test_ruleset_is_frozen():
+    """A preset's rule set cannot be changed in place."""
     rules = get_preset("pagat").rules
     with pytest.raises(pydantic.ValidationError):
         rules.equal_play = "allowed"  # type: ignore[misc]
 
 
 def test_ruleset_refuses_unknown_fields():
+    """An option the rule set does not have is refused."""
     with pytest.raises(RuleSetError):
         get_preset("pagat").rules.with_options(colour="blue")
 
@@ -194,6 +198,7 @@ def test_ruleset_refuses_unknown_fields():
 
 
 def test_set_changes_one_option_and_keeps_the_others():
+    """``--set`` changes the option it names only, and leaves the preset itself untouched."""
     base = get_preset("pagat").rules
     rules = ruleset_from("pagat", ["equal_play=allowed"])
     assert rules.equal_play == "allowed"
@@ -202,6 +207,7 @@ def test_set_changes_one_option_and_keeps_the_others():
 
 
 def test_no_set_gives_the_preset_itself():
+    """Without ``--set``, the rules are the preset's own."""
     assert ruleset_from("classique") == get_preset("classique").rules
     assert ruleset_from("classique", []) == get_preset("classique").rules
 
@@ -234,6 +240,7 @@ def test_set_values_are_read_by_type(setting, name, value):
 
 
 def test_set_wild_cards_list():
+    """``wild_cards`` is set from a comma-separated list."""
     rules = ruleset_from("pagat", ["jokers=2", "wild_cards=joker,2"])
     assert rules.wild_cards == frozenset({"joker", "2"})
 
@@ -255,6 +262,7 @@ def test_set_deck_sizes(settings):
 
 
 def test_several_sets_apply_together():
+    """Several ``--set`` items apply together."""
     rules = ruleset_from("pagat", ["equal_play=allowed", "rule_of_four=follow"])
     assert (rules.equal_play, rules.rule_of_four) == ("allowed", "follow")
 
@@ -276,6 +284,7 @@ def test_set_jokers_power_is_routed_to_joker_power(value, power):
 
 
 def test_set_jokers_count_stays_d2():
+    """Setting the jokers' count (D2) leaves the jokers' power as it was."""
     rules = ruleset_from("pagat", ["jokers=2"])
     assert rules.jokers == 2
     assert rules.joker_power == "rank"
@@ -340,6 +349,7 @@ def test_unknown_option_is_refused_clearly(setting):
     ],
 )
 def test_bad_value_is_refused_naming_the_option(setting, name):
+    """A bad value is refused, naming its option in both languages."""
     with pytest.raises(RuleSetError) as caught:
         ruleset_from("pagat", [setting])
     assert name in caught.value.message("fr")
@@ -347,12 +357,14 @@ def test_bad_value_is_refused_naming_the_option(setting, name):
 
 
 def test_a_set_without_equals_is_refused():
+    """A ``--set`` item without ``=`` is refused, naming it."""
     with pytest.raises(RuleSetError) as caught:
         ruleset_from("pagat", ["equal_play"])
     assert "equal_play" in caught.value.message("en")
 
 
 def test_unknown_preset_is_refused_and_lists_the_presets():
+    """An unknown preset is refused naming it and listing the presets, in both languages."""
     with pytest.raises(UnknownPresetError) as caught:
         get_preset("belote")
     err = caught.value
@@ -461,3 +473,34 @@ def test_every_catalogue_value_is_accepted(settings):
     """VARIANTS.md §2: every value of every D, P and B option can be set from the command
     line (with whatever it needs alongside)."""
     ruleset_from("pagat", settings)
+
+
+def test_a_preset_keeps_its_rules_players_and_open_points() -> None:
+    """A preset built on another one holds the base's rules with its own options changed, its
+    player range, and the open points it lists."""
+    base = get_preset("pagat")
+    built = _preset(
+        "demo",
+        "Démo",
+        "Demo",
+        "WIKI",
+        "Une section",
+        (3, 6),
+        open_points=("Who leads first is decided by the cards dealt.",),
+        base=base.rules,
+        jokers=2,
+    )
+    assert built.open_points == ("Who leads first is decided by the cards dealt.",)
+    assert built.players == (3, 6)
+    assert built.rules.jokers == 2
+    assert built.rules.rank_order == base.rules.rank_order
+    assert built.rules == base.rules.with_options(jokers=2)
+    assert (built.id, built.seed, built.section) == ("demo", "WIKI", "Une section")
+    assert (built.name("fr"), built.name("en")) == ("Démo", "Demo")
+
+
+def test_a_presets_name_is_french_unless_asked_otherwise() -> None:
+    """The app speaks French first: a preset's name is its French one by default."""
+    preset = get_preset("pagat")
+    assert preset.name() == preset.name("fr") == "Président (PAGAT, jeu de base)"
+    assert preset.name("en") == "President (PAGAT basic game)"

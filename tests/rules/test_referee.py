@@ -1,5 +1,5 @@
-"""Referee details that the rules layer's mutation run showed untested. One rule per test,
-the rule in its docstring."""
+"""The referee (companion/rules/referee.py): turns, tricks, overplays, the joker question
+and illegal histories. One rule per test, the rule in its docstring."""
 
 from __future__ import annotations
 

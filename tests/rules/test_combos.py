@@ -1,9 +1,5 @@
-"""Combination details (poker hands, equal jokers) that combos.py's mutation run showed untested.
-
-One rule per test; together they kill the mutants of `companion/rules/combos.py` that survived
-`python scripts/mutation.py --module companion/rules/combos.py` (docs/reliability.md,
-"Mutation testing").
-"""
+"""Combinations (companion/rules/combos.py): poker hands and equal jokers. One rule per test,
+the rule in its docstring."""
 
 from __future__ import annotations
 

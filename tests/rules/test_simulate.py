@@ -1,5 +1,5 @@
-"""What a simulated hand's errors say, which the rules layer's mutation run showed untested.
-One rule per test, the rule in its docstring."""
+"""Simulated hands (companion/rules/simulate.py): what their errors say. One rule per test,
+the rule in its docstring."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""Rule set clashes that the rules layer's mutation run showed untested: each combination
-of options that cannot be played is refused, named in both languages. One rule per test,
-the rule in its docstring."""
+"""Rule set clashes (companion/rules/ruleset.py): each combination of options that cannot be
+played is refused, named in both languages. One rule per test, the rule in its docstring."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Legal actions while a card effect is owed (B13), which the rules layer's mutation run
-showed untested. One rule per test, the rule in its docstring."""
+"""Legal actions (companion/rules/moves.py) while a card effect is owed (B13). One rule per
+test, the rule in its docstring."""
 
 from __future__ import annotations
 

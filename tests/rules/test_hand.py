@@ -1,5 +1,5 @@
-"""Transition details (card effects, suit questions) that the rules layer's mutation run
-showed untested. One rule per test, the rule in its docstring."""
+"""A hand's transitions (companion/rules/hand.py): card effects, unseen gifts and discards,
+suit questions. One rule per test, the rule in its docstring."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Notation details that the rules layer's mutation run showed untested. One rule per test,
-the rule in its docstring."""
+"""Reading cards (companion/rules/cards.py): an empty play, a joker given a suit, a colour on
+a card that is no joker. One rule per test, the rule in its docstring."""
 
 from __future__ import annotations
 

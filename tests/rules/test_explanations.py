@@ -1,5 +1,5 @@
-"""Ruling sentences that the rules layer's mutation run showed untested. One rule per test,
-the rule in its docstring."""
+"""Ruling sentences (companion/rules/explanations.py): what the referee says of each ruling.
+One rule per test, the rule in its docstring."""
 
 from __future__ import annotations
 
