@@ -9,6 +9,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,6 +27,21 @@ from companion import store
 from companion.errors import CompanionError
 from companion.store import DiskFullError, ReadOnlyError
 from companion.store import atomic as atomic_mod
+from companion.store.errors import (
+    CorruptFileError,
+    FolderBusyError,
+    ImportFileError,
+    InvalidIdError,
+    MigrationError,
+    NewerSchemaError,
+    NoBackupError,
+    NotFoundError,
+    StoreError,
+    StoreWriteError,
+    UnreadableFileError,
+    backup_moment,
+    map_os_error,
+)
 from companion.store.runtime import NotPersistedError
 
 
@@ -302,3 +319,307 @@ def test_corrupt_file_message_offers_the_backup_and_its_date() -> None:
     assert "No good backup" in bare.message("en")
     again = bare.with_backup(Path(B))
     assert again.message("fr") == err.message("fr") and again.reason_fr == "JSON invalide"
+
+
+FILE = Path("/data/evenings/ev1.json")
+
+
+@pytest.fixture
+def utc_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Dates in messages are on the user's clock: UTC here, whatever the machine says."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def _words(error: StoreError) -> tuple[str, str]:
+    return error.message("fr"), error.message("en")
+
+
+def test_a_corrupt_file_without_a_backup(tmp_path: Path) -> None:
+    """What is wrong, that the file was kept, and that no backup was found."""
+    error = CorruptFileError(FILE, "not JSON", reason_fr="pas du JSON")
+    assert _words(error) == (
+        f"Le fichier {FILE} est endommagé : pas du JSON. Il a été conservé tel quel (rien "
+        "n'a été écrit par-dessus). Aucune sauvegarde valide de ce fichier n'a été trouvée : "
+        "gardez-le et importez un export JSON si vous en avez un.",
+        f"{FILE} is corrupt: not JSON. The file was kept as it is (nothing was written over "
+        "it). No good backup of it was found: keep it, and import a JSON export if you have "
+        "one.",
+    )
+    assert error.params == {
+        "path": str(FILE),
+        "reason": "not JSON",
+        "reason_fr": "pas du JSON",
+        "backup": None,
+        "backup_date": None,
+    }
+    assert (error.reason, error.reason_fr, error.backup, error.backup_date) == (
+        "not JSON",
+        "pas du JSON",
+        None,
+        None,
+    )
+
+
+def test_a_corrupt_file_with_a_dated_backup(utc_clock: None) -> None:
+    """The backup is offered with the date its name gives, in each language's format."""
+    backup = Path("/data/backups/evenings/ev1.20240517T203001123456Z.json")
+    error = CorruptFileError(FILE, "not JSON", reason_fr="pas du JSON", backup=backup)
+    assert _words(error) == (
+        f"Le fichier {FILE} est endommagé : pas du JSON. Il a été conservé tel quel (rien "
+        "n'a été écrit par-dessus). La dernière sauvegarde valide date du 17/05/2024 à "
+        f"20:30 ({backup}) : vous pouvez la restaurer.",
+        f"{FILE} is corrupt: not JSON. The file was kept as it is (nothing was written over "
+        f"it). The latest good backup is from 2024-05-17 20:30 ({backup}): you can restore it.",
+    )
+    moment = datetime(2024, 5, 17, 20, 30, 1, 123456, tzinfo=UTC)
+    assert error.params["backup"] == str(backup)
+    assert error.params["backup_date"] == moment.isoformat()
+    assert (error.backup, error.backup_date) == (backup, moment)
+
+
+def test_a_corrupt_file_with_an_undated_backup() -> None:
+    """A backup whose date cannot be known is offered by its path alone."""
+    backup = Path("/nowhere/ev1.old.json")
+    assert _words(CorruptFileError(FILE, "bad", reason_fr="abîmé", backup=backup)) == (
+        f"Le fichier {FILE} est endommagé : abîmé. Il a été conservé tel quel (rien n'a été "
+        f"écrit par-dessus). La dernière sauvegarde valide est {backup} : vous pouvez la "
+        "restaurer.",
+        f"{FILE} is corrupt: bad. The file was kept as it is (nothing was written over it). "
+        f"The latest good backup is {backup}: you can restore it.",
+    )
+
+
+def test_with_backup_keeps_the_cause_and_the_reasons(tmp_path: Path) -> None:
+    """The copy offering a backup keeps the file, both reasons and the original cause."""
+    cause = ValueError("bad byte")
+    error = CorruptFileError(FILE, "not JSON", reason_fr="pas du JSON")
+    error.__cause__ = cause
+    backup = tmp_path / "ev1.20240517T203001123456Z.json"
+    copy = error.with_backup(backup)
+    assert (copy.path, copy.reason, copy.reason_fr, copy.backup) == (
+        FILE,
+        "not JSON",
+        "pas du JSON",
+        backup,
+    )
+    assert copy.__cause__ is cause
+
+
+def test_backup_moment_falls_back_to_the_file_time_in_utc(tmp_path: Path) -> None:
+    """A backup without a timestamp in its name is dated by its modification time, in UTC;
+    a missing one has no date."""
+    backup = tmp_path / "ev1.old.json"
+    backup.write_bytes(b"{}")
+    os.utime(backup, (1_700_000_000, 1_700_000_000))
+    assert backup_moment(backup) == datetime.fromtimestamp(1_700_000_000, UTC)
+    assert backup_moment(backup).tzinfo is UTC  # type: ignore[union-attr]
+    assert backup_moment(tmp_path / "gone.json") is None
+
+
+def test_a_newer_file() -> None:
+    """Both versions, what to do, and that the file was left alone."""
+    error = NewerSchemaError(FILE, 3, 2)
+    assert _words(error) == (
+        f"{FILE} a été écrit par une version plus récente de l'application (format 3 ; "
+        "celle-ci ne lit que jusqu'au format 2). Mettez l'application à jour pour l'ouvrir. "
+        "Le fichier n'a pas été modifié.",
+        f"{FILE} uses schema version 3, but this version of the app only understands up to "
+        "version 2; update the app to open it. The file was left untouched.",
+    )
+    assert error.params == {"path": str(FILE), "found": 3, "supported": 2}
+    assert (error.found, error.supported) == (3, 2)
+
+
+def test_an_import_refused() -> None:
+    """The reason, that nothing changed, and which file to choose."""
+    error = ImportFileError("/tmp/x.json", "it is empty", reason_fr="il est vide")
+    assert _words(error) == (
+        "Impossible d'importer /tmp/x.json : il est vide. Rien n'a été modifié. Choisissez "
+        "un fichier créé par l'export JSON de l'application.",
+        "/tmp/x.json cannot be imported: it is empty. Nothing was changed. Choose a file made "
+        "by the app's JSON export.",
+    )
+    assert error.params == {
+        "path": "/tmp/x.json",
+        "reason": "it is empty",
+        "reason_fr": "il est vide",
+    }
+
+
+def test_an_evening_not_found() -> None:
+    """The id, the missing file when known, and where a deleted evening went."""
+    error = NotFoundError.evening("ev1", FILE)
+    assert _words(error) == (
+        f"Aucune soirée « ev1 » n'est enregistrée ({FILE} n'existe pas). Elle a peut-être "
+        "été supprimée (voir la corbeille, trash/) : choisissez une soirée de la liste.",
+        f"No evening with id 'ev1' is stored ({FILE} does not exist). It may have been "
+        "deleted (see trash/): pick an evening from the list.",
+    )
+    assert error.params == {"path": str(FILE), "id": "ev1"}
+    fr, en = _words(NotFoundError.evening("ev1"))
+    assert fr.startswith("Aucune soirée « ev1 » n'est enregistrée. Elle")
+    assert en.startswith("No evening with id 'ev1' is stored. It")
+
+
+def test_an_id_refused() -> None:
+    """The id as typed, what it is for, and the characters allowed."""
+    error = InvalidIdError.bad("é t", "player")
+    assert _words(error) == (
+        "Identifiant de joueur invalide : 'é t'. Utilisez de 1 à 128 lettres (sans "
+        "accents), chiffres, « - » ou « _ ».",
+        "Invalid player id 'é t': use 1 to 128 letters (no accents), digits, '-' or '_'.",
+    )
+    assert error.params == {"path": None, "id": "'é t'", "what": "player"}
+    assert InvalidIdError.bad(None).params["what"] == "evening"
+    assert _words(InvalidIdError.bad("x", "hand"))[0].startswith("Identifiant hand invalide")
+
+
+def test_an_id_given_twice() -> None:
+    """The id (when known), that nothing was saved, and what to do."""
+    error = InvalidIdError.duplicate("ev1", "player")
+    assert _words(error) == (
+        "Identifiant de joueur 'ev1' en double : rien n'a été enregistré. Donnez un "
+        "identifiant différent à chacun.",
+        "Duplicate player id 'ev1': nothing was saved. Give each one its own id.",
+    )
+    assert error.params == {"path": None, "id": "ev1", "what": "player"}
+    unnamed = InvalidIdError.duplicate(None)
+    assert _words(unnamed) == (
+        "Identifiant de soirée en double : rien n'a été enregistré. Donnez un identifiant "
+        "différent à chacun.",
+        "Duplicate evening id: nothing was saved. Give each one its own id.",
+    )
+    assert unnamed.params["what"] == "evening"
+    assert _words(InvalidIdError.duplicate("a", "hand"))[0].startswith("Identifiant hand 'a'")
+
+
+def test_a_file_opened_read_only() -> None:
+    """Nothing was written, and how to change it."""
+    error = ReadOnlyError.opened_read_only(FILE)
+    assert _words(error) == (
+        f"{FILE} a été ouvert en lecture seule : rien n'a été écrit. Ouvrez-le en écriture "
+        "pour le modifier.",
+        f"{FILE} was opened read-only: nothing was written. Open it for writing to change it.",
+    )
+    assert error.params == {"path": str(FILE)}
+
+
+def test_a_busy_folder_in_whole_seconds() -> None:
+    """The folder, how long it was held (rounded), and what to close."""
+    error = FolderBusyError("/data", 4.6)
+    assert _words(error) == (
+        "Le dossier de données /data est occupé par un autre programme depuis 5 s : rien "
+        "n'a été écrit. Réessayez dans un instant ; si cela dure, fermez les autres fenêtres "
+        "ou commandes companion qui l'utilisent.",
+        "The data folder /data has been held by another program for 5 s: nothing was "
+        "written. Try again in a moment; if it goes on, close the other companion windows or "
+        "commands using it.",
+    )
+    assert error.params == {"path": "/data", "waited": 5}
+
+
+def test_an_unreadable_file() -> None:
+    """The system's reason, that the file is unchanged, and what to check."""
+    error = UnreadableFileError(FILE, "Input/output error")
+    assert _words(error) == (
+        f"Impossible de lire {FILE} (Input/output error). Le fichier n'a pas été modifié. "
+        "Vérifiez ses droits d'accès et le support de stockage, puis rouvrez l'application.",
+        f"Cannot read {FILE} (Input/output error). The file was not changed. Check its "
+        "permissions and the storage device, then open the app again.",
+    )
+    assert error.params == {"path": str(FILE), "detail": "Input/output error"}
+
+
+def test_no_backup_to_restore() -> None:
+    """No valid backup, the file kept, and the export as the way out."""
+    error = NoBackupError(FILE)
+    assert _words(error) == (
+        f"Aucune sauvegarde valide de {FILE} n'a été trouvée. Le fichier est conservé tel "
+        "quel ; importez un export JSON si vous en avez un.",
+        f"No valid backup of {FILE} was found. The file is kept as it is; import a JSON "
+        "export if you have one.",
+    )
+    assert error.params == {"path": str(FILE)}
+
+
+def test_a_missing_migration() -> None:
+    """The missing step, that it is the app's bug, and that the file is unchanged."""
+    error = MigrationError(FILE, 1)
+    assert _words(error) == (
+        f"Impossible de mettre à jour le format de {FILE} : il manque l'étape du format 1 au "
+        "format 2. C'est une erreur de l'application ; le fichier n'a pas été modifié. "
+        "Signalez-la, et gardez le fichier.",
+        f"No migration from schema version 1 to 2 for {FILE}. This is a bug in the app; the "
+        "file was not changed. Please report it, and keep the file.",
+    )
+    assert error.params == {"path": str(FILE), "version": 1, "produced": None}
+
+
+def test_a_migration_producing_the_wrong_version() -> None:
+    """The version produced and the one expected, in each language."""
+    error = MigrationError(FILE, 1, 3)
+    fr, en = _words(error)
+    assert fr.startswith(
+        f"Impossible de mettre à jour le format de {FILE} : le passage du format 1 a donné "
+        "le format 3 au lieu de 2. C'est"
+    )
+    assert en.startswith(
+        f"Migration from schema version 1 produced version 3, expected 2 for {FILE}. This"
+    )
+    assert error.params["produced"] == 3
+
+
+def test_a_write_refused_as_read_only() -> None:
+    """Permission errors: the action, the file, the system's words, and what to do."""
+    error = map_os_error(PermissionError(errno.EACCES, "Permission denied"), FILE)
+    assert isinstance(error, ReadOnlyError)
+    assert _words(error) == (
+        f"Impossible d'enregistrer {FILE} : l'emplacement est en lecture seule ou protégé en "
+        "écriture (Permission denied). Rien n'a été modifié. Rendez le dossier de données "
+        "accessible en écriture (vérifiez ses droits) ou choisissez-en un autre, puis "
+        "recommencez.",
+        f"Cannot write {FILE}: the storage is read-only or not writable (Permission denied). "
+        "Nothing was changed. Make the data folder writable (check its permissions) or "
+        "choose another one, then try again.",
+    )
+    assert error.params == {"path": str(FILE), "detail": "Permission denied"}
+
+
+def test_a_write_on_a_full_disk() -> None:
+    """A full disk: the previous version is intact, free some space."""
+    error = map_os_error(OSError(errno.ENOSPC, "No space left on device"), FILE, "move")
+    assert isinstance(error, DiskFullError)
+    assert _words(error) == (
+        f"Impossible de déplacer {FILE} : le disque est plein (No space left on device). La "
+        "version précédente du fichier est intacte. Libérez de la place, puis recommencez.",
+        f"Cannot move {FILE}: the disk is full (No space left on device). The previous "
+        "version of the file is intact. Free some space, then try again.",
+    )
+    assert error.params == {"path": str(FILE), "detail": "No space left on device"}
+
+
+def test_another_os_error() -> None:
+    """Any other failure: the system's words, try again, check the device."""
+    error = map_os_error(OSError(errno.EIO, "Input/output error"), FILE, "read")
+    assert isinstance(error, StoreWriteError)
+    assert _words(error) == (
+        f"Impossible de lire {FILE} : Input/output error. La version précédente du fichier "
+        "est intacte. Recommencez ; si l'erreur persiste, vérifiez le support de stockage.",
+        f"Cannot read {FILE}: Input/output error. The previous version of the file is "
+        "intact. Try again; if it keeps failing, check the storage device.",
+    )
+    assert error.params == {"path": str(FILE), "detail": "Input/output error"}
+
+
+def test_an_os_error_without_words_and_an_unknown_action() -> None:
+    """Without the system's words the error itself is shown; an action not in the list is
+    named as given in English and as writing in French."""
+    error = map_os_error(OSError("stale handle"), FILE, "sync")
+    assert error.params["detail"] == "stale handle"
+    fr, en = _words(error)
+    assert fr.startswith(f"Impossible d'écrire {FILE} : stale handle.")
+    assert en.startswith(f"Cannot sync {FILE}: stale handle.")
