@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from companion.rules.card_words import phrase_is_plural, play_phrase, rank_name
 from companion.rules.cards import Card, Play
-from companion.rules.codes import CODE_OPTION, RuleCode
+from companion.rules.citation import cited_option
+from companion.rules.codes import RuleCode
 from companion.rules.notation import Action
 from companion.rules.presets import PRESETS
 from companion.rules.ruleset import RuleSet, parts_turned_off
@@ -139,8 +140,7 @@ def system_label(state: HandState, option: str | None, lang: str) -> str:
     base += _turned_off(state.rules, lang)
     if option is None:
         return base
-    info = RuleSet.model_fields[option]
-    oid = (info.json_schema_extra or {}).get("id", "")  # type: ignore[union-attr]
+    oid = RuleSet.option_id(option)
     value = getattr(state.rules, option)
     if preset is not None and getattr(preset.rules, option) != value:
         shown = ",".join(sorted(value)) if isinstance(value, frozenset) else value
@@ -170,6 +170,11 @@ def _turned_off(rules: RuleSet, lang: str) -> str:
     return f" (variant changed by the table: {parts} instead of {brought})"
 
 
+def separator(lang: str) -> str:
+    """What comes between a ruling's source and its reason (French sets a space before)."""
+    return " : " if lang == "fr" else ": "
+
+
 def explain(
     state: HandState,
     action: Action,
@@ -178,12 +183,26 @@ def explain(
     after: HandState | None,
     lang: str,
 ) -> str:
-    """The ruling on ``action`` in ``state`` as one sentence in ``lang`` (``fr`` or ``en``)."""
+    """The ruling on ``action`` in ``state`` as one sentence in ``lang`` (``fr`` or ``en``):
+    its source, then its reason."""
+    source, reason = explain_parts(state, action, code, info, after, lang)
+    return source + separator(lang) + reason
+
+
+def explain_parts(
+    state: HandState,
+    action: Action,
+    code: RuleCode,
+    info: StepInfo,
+    after: HandState | None,
+    lang: str,
+) -> tuple[str, str]:
+    """The ruling's two parts in ``lang``: its source (the system, and the option it cites:
+    "Trou-du-cul classique (P3)") and its reason (the sentence: "qui passe abandonne…")."""
     fr = lang == "fr"
-    sep = " : " if fr else ": "
+    source = system_label(state, cited_option(code, info), lang)
     if code is RuleCode.OK:
-        return _explain_ok(state, action, info, after, lang)
-    option = info.blocker or CODE_OPTION.get(code)
+        return source, _explain_ok(state, action, info, after, lang)
     top = state.trick.top
     words = _card_words(state, lang)
     to_beat = words(Play(top.cards)) if top else "—"
@@ -203,15 +222,14 @@ def explain(
         "quad_en": " or by a four of a kind" if quad else "",
         "max_set": state.rules.max_set or 0,
     }
-    sentence = SENTENCES[code][0 if fr else 1].format(**fields)
-    return system_label(state, option, lang) + sep + sentence
+    return source, SENTENCES[code][0 if fr else 1].format(**fields)
 
 
 def _explain_ok(
     state: HandState, action: Action, info: StepInfo, after: HandState | None, lang: str
 ) -> str:
+    """The reason of a legal action: what it does, then who acts next."""
     fr = lang == "fr"
-    sep = " : " if fr else ": "
     words = _card_words(state, lang)
     p, play = action.player, words(action.play)
     top = state.trick.top
@@ -328,9 +346,8 @@ def _explain_ok(
                 # B7: the transparent cards stand for the rank below them
                 worth = words(Play((Card(top.combo.rank),) * top.combo.count))
                 parts[-1] += f" (qui vaut {worth})" if fr else f" (worth {worth})"
-    option = {"overplay": "self_overplay"}.get(kind) or (info.blocker or None)
     text = (" ; " if fr else "; ").join(parts) + "."  # French sets a space before ";"
-    return system_label(state, option, lang) + sep + text[0].upper() + text[1:]
+    return text[0].upper() + text[1:]
 
 
 def _card_words(state: HandState, lang: str) -> Callable[[Play], str]:

@@ -2,21 +2,26 @@
 
 ``judge(state, action)`` never changes anything; ``apply`` returns the next state or raises
 ``IllegalActionError``; ``legal_plays`` (from :mod:`companion.rules.moves`) yields every action
-``judge`` accepts. A ruling's sentence is rendered when asked for, in the language
-asked for (``Ruling.message(lang)``, from :mod:`companion.rules.explanations`).
+``judge`` accepts. A ruling's words are rendered when asked for, in the language asked for, as
+parts (``Ruling.parts(lang)``: verdict, reason, option, source; from
+:mod:`companion.rules.explanations` and :mod:`companion.rules.citation`) or as one sentence
+(``Ruling.message(lang)``).
 
 The codes (``ok`` when legal) and what each means are listed in :mod:`companion.rules.codes`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.errors import CompanionError
 from companion.rules.card_words import play_words
 from companion.rules.cards import Play
+from companion.rules.citation import ruling_option
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
-from companion.rules.explanations import SENTENCES, explain, system_label
+from companion.rules.explanations import SENTENCES, explain_parts, separator, system_label
 from companion.rules.hand import step
 from companion.rules.moves import legal_plays
 from companion.rules.notation import Action
@@ -28,12 +33,31 @@ __all__ = [
     "IllegalActionError",
     "RuleCode",
     "Ruling",
+    "RulingParts",
     "apply",
     "judge",
     "legal_plays",
     "replay",
     "system_label",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class RulingParts:
+    """A ruling's words in one language, as data: screens lay them out, nothing parses the
+    sentence (``text``) they make."""
+
+    legal: bool  # the verdict
+    code: RuleCode
+    reason: str  # the referee's sentence: "qui passe abandonne la tournée : …"
+    option: str | None  # the option the ruling rests on (``citation.ruling_option``)
+    source: str  # the system and the rule it cites: "Trou-du-cul classique (P3)"
+    lang: str
+
+    @property
+    def text(self) -> str:
+        """The ruling in one sentence, its source first, as ``companion judge`` prints it."""
+        return self.source + separator(self.lang) + self.reason
 
 
 class Ruling:
@@ -71,12 +95,20 @@ class Ruling:
 
     @property
     def option(self) -> str | None:
-        """The option the ruling cites (the one behind a refusal or a special effect)."""
-        return self.info.blocker or CODE_OPTION.get(self.code)
+        """The option the ruling rests on (behind a refusal or a special effect, or what lets
+        a legal play through)."""
+        return ruling_option(self.before, self.action, self.code, self.info)
+
+    def parts(self, lang: str = "fr") -> RulingParts:
+        """The ruling's verdict, reason, option and source in ``lang``."""
+        source, reason = explain_parts(
+            self.before, self.action, self.code, self.info, self.state, lang
+        )
+        return RulingParts(self.legal, self.code, reason, self.option, source, lang)
 
     def message(self, lang: str = "fr") -> str:
         """The ruling in one sentence, citing its rule and system, in ``lang``."""
-        return explain(self.before, self.action, self.code, self.info, self.state, lang)
+        return self.parts(lang).text
 
     @property
     def fr(self) -> str:
@@ -87,12 +119,18 @@ class Ruling:
         return self.message("en")
 
     def as_dict(self, lang: str = "fr") -> dict[str, object]:
+        """``companion judge``'s JSON (a contract: keys are only added). ``message`` is
+        ``source``, a separator, then ``reason``; ``option`` is the option's field name."""
+        parts = self.parts(lang)
         return {
             "legal": self.legal,
             "code": self.code.value,
-            "message": self.message(lang),
+            "message": parts.text,
             "next": self.next_player,
             "to_beat": None if self.to_beat is None else str(self.to_beat),
+            "reason": parts.reason,
+            "source": parts.source,
+            "option": parts.option,
         }
 
     def __repr__(self) -> str:

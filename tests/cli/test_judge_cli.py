@@ -5,9 +5,9 @@ companion judge --rules PRESET [--set NAME=VALUE]... --players NAME,NAME,...
                 [--ranks NAME,NAME,...] [--history "NAME: PLAY"]... [--hand "NAME: CARDS"]...
                 [--revolution] [--lang fr|en] --play "NAME: PLAY"
 ```
-Output: one JSON object {"legal", "code", "message", "next", "to_beat"}; exit 0 when legal, 1
-when illegal, 2 when the input is malformed or a history item is itself illegal (stderr names
-the item and why).
+Output: one JSON object {"legal", "code", "message", "next", "to_beat", "reason", "source",
+"option"}; exit 0 when legal, 1 when illegal, 2 when the input is malformed or a history item
+is itself illegal (stderr names the item and why).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import pytest
 import companion.rules.codes as codes
 
 DOCUMENTED = {*re.findall(r"^``([a-z-]+)``", codes.__doc__ or "", re.M), "ok"}
-KEYS = {"legal", "code", "message", "next", "to_beat"}
+KEYS = {"legal", "code", "message", "next", "to_beat", "reason", "source", "option"}
 
 
 @dataclass

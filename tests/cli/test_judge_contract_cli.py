@@ -105,3 +105,15 @@ def test_the_recorded_plays_are_legal_and_illegal_across_presets() -> None:
     assert len(recorded) == 2 * len(CASES)
     assert {r["legal"] for r in recorded.values()} == {True, False}
     assert len({c[1] for c in CASES}) >= 8
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_message_is_the_source_then_the_reason(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """``message`` is ``source``, the language's colon, then ``reason``: a script reads the
+    parts without splitting the sentence."""
+    sep = " : " if lang == "fr" else ": "
+    for argv in CASES:
+        out = judged(capsys, argv, lang)
+        assert out["message"] == out["source"] + sep + out["reason"], argv

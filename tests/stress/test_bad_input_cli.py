@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 
-JUDGE_KEYS = {"legal", "code", "message", "next", "to_beat"}
+JUDGE_KEYS = {"legal", "code", "message", "next", "to_beat", "reason", "source", "option"}
 DEAL_KEYS = {
     "titles",
     "seating",
