@@ -1,6 +1,8 @@
 """Names that look alike are found, so the screens can warn before "Chloe" and "Chloé"
 become two players; names that only differ by case are the same name, not a warning."""
 
+from __future__ import annotations
+
 from companion.table.names import looks_like, name_key, similar_names
 
 
@@ -10,6 +12,7 @@ def test_an_accent_is_not_a_different_name() -> None:
 
 
 def test_case_spacing_and_hyphens_are_not_a_different_name() -> None:
+    """Case, spacing, hyphens and accents do not make a different-looking name."""
     assert looks_like("jean paul", ["Jean-Paul"]) == ["Jean-Paul"]
     assert looks_like(" Zoé  M.", ["zoe m"]) == ["zoe m"]
     assert looks_like("ELOISE", ["Éloïse"]) == ["Éloïse"]
@@ -22,6 +25,7 @@ def test_the_same_name_but_for_case_is_the_same_player_not_a_warning() -> None:
 
 
 def test_different_names_do_not_look_alike() -> None:
+    """Names that differ by a letter do not look alike and have different keys."""
     assert looks_like("Léa", ["Léo", "Lena", "Lé"]) == []
     assert name_key("Léa") != name_key("Léo")
 
@@ -38,10 +42,12 @@ def test_similar_names_pairs_each_name_with_what_it_looks_like() -> None:
 
 
 def test_a_name_typed_once_and_saved_once_is_one_pair() -> None:
+    """A look-alike saved twice is reported as one pair."""
     assert similar_names(["Chloé"], known=["Chloe", "Chloe"]) == [("Chloé", "Chloe")]
 
 
 def test_no_pairs_on_an_ordinary_table() -> None:
+    """Distinct names give no look-alike pairs."""
     assert similar_names(["Léa", "Tom", "Sam", "Zoé"], known=["Léa", "Tom", "Max"]) == []
 
 
@@ -69,3 +75,11 @@ def test_the_name_limit_is_the_stored_profile_s() -> None:
     assert name_problem("x" * (NAME_MAX + 1), []) == "invalid"
     with pytest.raises(pydantic.ValidationError):
         PlayerProfile(name="x" * (NAME_MAX + 1))
+
+
+def test_the_key_is_the_plain_letters_run_together() -> None:
+    """The key keeps only the letters and digits, without accents or case, run together:
+    "Jean-Paul" and "jean paul" both read "jeanpaul" (a key people can see in a warning)."""
+    assert name_key("Jean-Paul") == "jeanpaul"
+    assert name_key("  Chloé  O'Brien ") == "chloeobrien"
+    assert name_key("Zoë2") == "zoe2"

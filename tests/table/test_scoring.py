@@ -41,6 +41,7 @@ def test_symmetric_pagat():
 
 
 def test_none_scores_nothing():
+    """The none scheme gives no points to any place, putsch included."""
     assert scoring.place_points("none", 4) == [0, 0, 0, 0]
     assert scoring.hand_points("none", ["a", "b", "c"], putsch=("c", True)) == {
         "a": 0,
@@ -94,6 +95,7 @@ def test_lower_is_better_only_for_card_penalty():
 
 
 def test_standings_ties_follow_the_ranking():
+    """Players tied on points stand in the order of the ranking."""
     assert scoring.standings({"a": 3, "b": 3, "c": 0}, ["b", "a", "c"], "top_two") == [
         "b",
         "a",
@@ -117,3 +119,41 @@ def test_end_rules(end, target, hands, totals, played, expected):
     """PAGAT "Fin de partie": "fixez un objectif et le jeu se termine lorsque quelqu'un
     atteint (disons) 11 points"."""
     assert scoring.end_reached(end, target, hands, totals, played) is expected
+
+
+def test_a_hand_count_does_not_end_a_target_evening() -> None:
+    """Under the "target" end rule, a number of hands left in the settings is ignored."""
+    assert not scoring.end_reached("target", 11, 5, {"a": 3, "b": 0}, 9)
+
+
+def test_a_target_does_not_end_a_fixed_number_of_hands() -> None:
+    """Under the "hands" end rule, a target left in the settings is ignored."""
+    assert not scoring.end_reached("hands", 11, 10, {"a": 30, "b": 0}, 4)
+
+
+def test_an_open_evening_never_ends_on_target_or_hands() -> None:
+    """Under the "open" end rule neither a target nor a hand count ends the evening."""
+    assert not scoring.end_reached("open", 11, 5, {"a": 30}, 9)
+
+
+def test_a_player_without_a_card_count_scores_no_penalty() -> None:
+    """card_penalty: a player whose cards left were not counted (out first) scores 0."""
+    points = scoring.hand_points("card_penalty", ["a", "b"], cards_left={"b": 4})
+    assert points == {"a": 0, "b": 4}
+
+
+def test_a_player_without_points_yet_counts_as_zero_in_the_standings() -> None:
+    """A player missing from the totals (no hand scored yet) ranks as 0 points, below 1."""
+    assert scoring.standings({"a": 1}, ["b", "a"], "top_two") == ["a", "b"]
+
+
+def test_top_two_gives_nothing_to_the_last_even_when_second() -> None:
+    """top_two: the last player scores 0, even at two players where he is also second."""
+    assert scoring.place_points("top_two", 2) == [2, 0]
+    assert scoring.place_points("top_two", 3) == [2, 1, 0]
+
+
+def test_a_putsch_changes_no_card_penalty_total() -> None:
+    """The putsch bonus applies to schemes that count places, never to card_penalty."""
+    assert scoring.putsch_adjustment("card_penalty", ("a", True)) == 0
+    assert scoring.putsch_adjustment("card_penalty", ("a", False)) == 0

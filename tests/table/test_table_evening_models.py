@@ -1,4 +1,5 @@
-"""Details of the evening's models: what a step keeps for the action log, timestamps, rules."""
+"""The evening's models (companion/table/evening_models.py): what a step keeps for the action
+log, timestamps, rules."""
 
 from __future__ import annotations
 

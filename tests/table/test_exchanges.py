@@ -1,7 +1,7 @@
-"""Exchanges and discards (S6) in detail: who gives how many cards to whom, in which order.
+"""Exchanges and discards (S6, companion/table/exchanges.py): who gives how many cards to whom,
+in which order.
 
-Expected plans are written out by hand for small tables (players A, B, C… ranked best first).
-"""
+Expected plans are written out by hand for small tables (players A, B, C… ranked best first)."""
 
 from __future__ import annotations
 

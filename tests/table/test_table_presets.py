@@ -1,4 +1,4 @@
-"""Details of the table presets (companion/table/table_presets.py), one rule per test."""
+"""The table presets (companion/table/table_presets.py), one rule per test."""
 
 import pytest
 

@@ -1,4 +1,5 @@
-"""Details of the deal (S5) and the pack (D1-D3): the simulation, the turn order, the deck."""
+"""The deal (S5) and the pack (D1-D3): the simulation, the turn order, the deck. One rule per
+test, the rule in its docstring."""
 
 from __future__ import annotations
 

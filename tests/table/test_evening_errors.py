@@ -1,4 +1,5 @@
-"""Details of the evening errors: an error placed at a hand of the replay."""
+"""The evening errors (companion/table/evening_errors.py): an error placed at a hand of the
+replay."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Details of the titles (S1): each scheme's names for each table size."""
+"""The titles (S1, companion/table/titles.py): each scheme's names for each table size."""
 
 from __future__ import annotations
 

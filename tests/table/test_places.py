@@ -1,4 +1,5 @@
-"""Details of the average place: which evenings count, the means, and how they read."""
+"""The average place (companion/table/places.py): which evenings count, the means, and how
+they read."""
 
 from __future__ import annotations
 

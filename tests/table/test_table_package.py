@@ -1,4 +1,5 @@
-"""Details of the table package: the storage errors it hands to the layers above."""
+"""The table package (companion/table/__init__.py): the storage errors it hands to the layers
+above."""
 
 from __future__ import annotations
 

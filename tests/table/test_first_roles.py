@@ -1,4 +1,5 @@
-"""Details of the first-roles draw (S2): joker orders, refusals and their words."""
+"""The first-roles draw (S2, companion/table/first_roles.py): joker orders, refusals and their
+words."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Details of undo and redo over the log (companion/table/undo_log.py), one rule per test."""
+"""Undo and redo over the log (companion/table/undo_log.py), one rule per test."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Details of the dealer's plan in words (companion/table/plan.py), one rule per test."""
+"""The dealer's plan in words (companion/table/plan.py), one rule per test."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Details of who is who at a glance: the fallback colour of an unknown profile, and
-initials."""
+"""Who is who at a glance (companion/table/identity.py): the fallback colour of an unknown
+profile, and initials."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Details of the end-of-evening summary: one-hand records and the biggest climb."""
+"""The end-of-evening summary (companion/table/night_summary.py): one-hand records and the
+biggest climb."""
 
 from __future__ import annotations
 

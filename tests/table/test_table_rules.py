@@ -1,4 +1,4 @@
-"""Details of the table options (companion/table/table_rules.py), one rule per test."""
+"""The table options (companion/table/table_rules.py), one rule per test."""
 
 import pytest
 
