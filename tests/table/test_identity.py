@@ -1,9 +1,11 @@
-"""Who is who at a glance (companion/table/identity.py): the fallback colour of an unknown
-profile, and initials."""
+"""Who is who at a glance (companion/table/identity.py): each profile's colour, the fallback
+colour of an unknown profile, and initials."""
 
 from __future__ import annotations
 
 import hashlib
+
+import pytest
 
 from companion.table.identity import PALETTE, colour_of, colours, hashed_colour, initials
 
@@ -50,3 +52,27 @@ def test_a_name_without_letters_shows_a_question_mark() -> None:
     """A name made only of separators has no initial: the avatar shows "?"."""
     assert initials(" - _ ") == "?"
     assert initials("") == "?"
+
+
+def test_colours_follow_the_profile_not_the_chart():
+    """The n-th profile created takes the n-th colour, whoever else is on the chart."""
+    ids = [f"id{i}" for i in range(20)]
+    found = colours(ids)
+    assert found["id3"] == PALETTE[3] and found["id17"] == PALETTE[1]
+    assert len({found[i] for i in ids[:16]}) == 16
+    assert colours(ids)["id3"] == colours(ids[:5])["id3"]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Jean-Luc", "JL"),
+        ("Anne Sophie Martin", "AS"),
+        ("Chloé", "Ch"),
+        ("  bob ", "Bo"),
+        ("7", "7"),
+    ],
+)
+def test_initials(name, expected):
+    """A player's initials are read from his name as shown."""
+    assert initials(name) == expected

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from companion.table.evening_summary import EveningSummary
 from companion.table.places import (
     AveragePlace,
@@ -13,6 +15,7 @@ from companion.table.places import (
     ordinal,
     place_words,
 )
+from companion.table.service import TableService
 
 
 def summary(
@@ -140,3 +143,46 @@ def test_place_words_raw_and_normalised() -> None:
     first = AveragePlace(player_id="bob", hands=4, place=1, table=4, position=0.0)
     assert place_words(first, "fr") == "1re sur 4"
     assert place_words(first, "en", 7) == "1st of 7"
+
+
+@pytest.mark.parametrize(
+    ("value", "of", "lang", "text"),
+    [
+        (2.1, 5, "fr", "2,1e sur 5"),
+        (2.1, 5, "en", "2.1st of 5"),
+        (1.0, 4, "fr", "1re sur 4"),
+        (2.04, 4.5, "fr", "2e sur 4,5"),
+        (3.0, 4.5, "en", "3rd of 4.5"),
+        (2.23, 5, "en", "2.2nd of 5"),
+        (11.0, 12, "en", "11th of 12"),
+        (3.5, 6, "en", "3.5th of 6"),
+    ],
+)
+def test_average_place_reads_as_a_place(value, of, lang, text):
+    """An average place reads as a place out of the table size, in each language."""
+    assert format_place(value, of, lang) == text
+
+
+@pytest.fixture
+def service(tmp_path):
+    return TableService(tmp_path / "data")
+
+
+def play(service, players, orders, day):
+    """An evening of these hands, without an end target."""
+    ev = service.create_evening(players, "trou-du-cul", day=day, settings=("target=none",))
+    for order in orders:
+        ev = service.record_hand(ev.id, order.split(), expected_version=ev.version)
+    return ev
+
+
+def test_average_place_and_its_normalised_form(service):
+    """Ann: 2nd of 5 and 2nd of 3: mean place 2 at tables of 4 on average; normalised to a
+    table of 5 her positions 0.25 and 0.5 give 1 + 0.375 × 4 = 2.5."""
+    play(service, ["Ann", "Bob", "Cat", "Dan", "Eve"], ["Bob Ann Cat Dan Eve"], date(2026, 11, 1))
+    play(service, ["Ann", "Bob", "Cat"], ["Bob Ann Cat"], date(2026, 11, 8))
+    names = {p.id: p.name for p in service.players()}
+    places = {names[p]: v for p, v in service.average_places().items()}
+    ann = places["Ann"]
+    assert (ann.place, ann.table) == (2, 4)
+    assert ann.normalised(5) == pytest.approx(2.5)

@@ -1,5 +1,5 @@
-"""Who is who: renaming and merging profiles with undo, stable colours and initials, and
-the average place read as a place."""
+"""Who is who: renaming and merging profiles, with undo, and what a merge refuses and
+records (companion/table/profiles.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from datetime import date
 import pytest
 
 from companion.table.evening import PlayerProfile, UnknownPlayerError
-from companion.table.identity import PALETTE, colours, initials
-from companion.table.places import format_place
 from companion.table.profiles import MergeError, aliases, merge, unmerge
 from companion.table.roster import PlayerListError
 from companion.table.service import TableService
@@ -125,63 +123,9 @@ def test_rename_to_an_existing_name_is_refused(service):
         service.rename(ann.id, "bob")
 
 
-def test_colours_follow_the_profile_not_the_chart():
-    """The n-th profile created takes the n-th colour, whoever else is on the chart."""
-    ids = [f"id{i}" for i in range(20)]
-    found = colours(ids)
-    assert found["id3"] == PALETTE[3] and found["id17"] == PALETTE[1]
-    assert len({found[i] for i in ids[:16]}) == 16
-    assert colours(ids)["id3"] == colours(ids[:5])["id3"]
-
-
 def test_stored_profile_without_merge_is_written_as_before():
     """A profile that was never merged is stored with its id and name only."""
     assert PlayerProfile(id="a1", name="Ann").model_dump(mode="json") == {"id": "a1", "name": "Ann"}
-
-
-@pytest.mark.parametrize(
-    ("name", "expected"),
-    [
-        ("Jean-Luc", "JL"),
-        ("Anne Sophie Martin", "AS"),
-        ("Chloé", "Ch"),
-        ("  bob ", "Bo"),
-        ("7", "7"),
-    ],
-)
-def test_initials(name, expected):
-    """A player's initials are read from his name as shown."""
-    assert initials(name) == expected
-
-
-@pytest.mark.parametrize(
-    ("value", "of", "lang", "text"),
-    [
-        (2.1, 5, "fr", "2,1e sur 5"),
-        (2.1, 5, "en", "2.1st of 5"),
-        (1.0, 4, "fr", "1re sur 4"),
-        (2.04, 4.5, "fr", "2e sur 4,5"),
-        (3.0, 4.5, "en", "3rd of 4.5"),
-        (2.23, 5, "en", "2.2nd of 5"),
-        (11.0, 12, "en", "11th of 12"),
-        (3.5, 6, "en", "3.5th of 6"),
-    ],
-)
-def test_average_place_reads_as_a_place(value, of, lang, text):
-    """An average place reads as a place out of the table size, in each language."""
-    assert format_place(value, of, lang) == text
-
-
-def test_average_place_and_its_normalised_form(service):
-    """Ann: 2nd of 5 and 2nd of 3: mean place 2 at tables of 4 on average; normalised to a
-    table of 5 her positions 0.25 and 0.5 give 1 + 0.375 × 4 = 2.5."""
-    play(service, ["Ann", "Bob", "Cat", "Dan", "Eve"], ["Bob Ann Cat Dan Eve"], date(2026, 11, 1))
-    play(service, ["Ann", "Bob", "Cat"], ["Bob Ann Cat"], date(2026, 11, 8))
-    names = {p.id: p.name for p in service.players()}
-    places = {names[p]: v for p, v in service.average_places().items()}
-    ann = places["Ann"]
-    assert (ann.place, ann.table) == (2, 4)
-    assert ann.normalised(5) == pytest.approx(2.5)
 
 
 def profile(pid: str, name: str, merged_into: str | None = None) -> PlayerProfile:
