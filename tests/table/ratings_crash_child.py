@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from companion.store import atomic
 from companion.table import service as service_module
+from companion.table import service_ratings
 from companion.table.service import RATINGS_FILE, TableService
 
 
@@ -40,7 +41,7 @@ def main() -> None:
     service.record_hand(ev.id, order, expected_version=evening.version)
     print("recorded", flush=True)
 
-    service_module.KEEP_AFTER_HANDS = 0  # keep the book after this one hand
+    service_ratings.KEEP_AFTER_HANDS = 0  # keep the book after this one hand
     if mode == "before-write":
         service_module.TableService._keep_book = lambda self: die()  # type: ignore[method-assign]
     elif mode == "mid-write":

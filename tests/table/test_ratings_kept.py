@@ -17,7 +17,7 @@ import pytest
 
 from companion.cli import main
 from companion.table import ratings as ratings_module
-from companion.table import service as service_module
+from companion.table import service_ratings
 from companion.table.evening_errors import EveningError
 from companion.table.ratings import RatingBook
 from companion.table.service import RATINGS_FILE, TableService
@@ -275,7 +275,7 @@ def test_the_book_is_kept_again_once_it_would_save_enough_hands(
     """A few new hands are not worth rewriting the whole file (the next process rates them
     again in a moment); once a new process would rate more than ``KEEP_AFTER_HANDS`` hands
     again, the file is written, and a new process then rates none."""
-    monkeypatch.setattr(service_module, "KEEP_AFTER_HANDS", 6)
+    monkeypatch.setattr(service_ratings, "KEEP_AFTER_HANDS", 6)
     folder = tmp_path / "data"
     service = _club(folder, evenings=2, hands=3)
     service.ratings()

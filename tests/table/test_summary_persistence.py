@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 import pytest
 
-import companion.table.service as service_module
+import companion.table.service_index as service_index
 from companion.table.evening_summary import SCORE_FIELDS, parse
 from companion.table.service import TableService
 
@@ -49,13 +49,13 @@ def old_folder(tmp_path):
 def derive_calls(monkeypatch):
     """The evenings the service replays (``derive`` of a stored evening), by id."""
     calls: list[str] = []
-    real = service_module.derive
+    real = service_index.derive
 
     def counting(evening, *args, **kwargs):
         calls.append(evening.id)
         return real(evening, *args, **kwargs)
 
-    monkeypatch.setattr(service_module, "derive", counting)
+    monkeypatch.setattr(service_index, "derive", counting)
     return calls
 
 

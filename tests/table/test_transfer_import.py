@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import companion.table.service as service_module
+import companion.table.service_state as service_state
 from companion.store import DiskFullError, ImportFileError
 from companion.store import lock as lock_module
 from companion.store import transfer as store_transfer
@@ -118,13 +118,13 @@ def test_the_data_folder_is_free_while_a_backup_is_checked_and_held_while_writte
     folder = tmp_path / "data"
     payload = _backup(tmp_path)
     seen: list[str] = []
-    replay: Callable[[Evening], Evening] = service_module.derive
+    replay: Callable[[Evening], Evening] = service_state.derive
 
     def derive(evening: Evening) -> Evening:
         _try_the_folder(folder, seen, "check")
         return replay(evening)
 
-    monkeypatch.setattr(service_module, "derive", derive)  # the store's check hook
+    monkeypatch.setattr(service_state, "derive", derive)  # the store's check hook
     service = _seeded(folder)
     seen.clear()
     export = service.export_backup
