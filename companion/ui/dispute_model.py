@@ -2,8 +2,8 @@
 and the referee's ruling on it.
 
 ``DisputeModel`` is immutable: every user action returns a new model (the screen keeps it in
-``use_state``), and holds only names, card texts and rulings as plain data. It is built in
-layers, one idea a module: the table and the rules in force (``dispute_table``), the
+``use_state``), and holds only names, card texts, actions and rulings as plain data. It is
+built in layers, one idea a module: the table and the rules in force (``dispute_table``), the
 referee's rulings (``dispute_verdict``), the card picker (``dispute_picker``), and here
 setting up the table: the preset, the options, the players, the revolution, taking actions
 back, and the model for an evening (``from_evening``).
@@ -104,7 +104,7 @@ class DisputeModel(DisputeTaps):
         if problem is not None:  # the evening's rule: the same names as at the table
             return replace(self, notice=Notice(f"new.name_{problem}", fields=(("name", name),)))
         players = tuple(name if p == old else p for p in self.players)
-        history = tuple(str(_rename(Action.parse(h), old, name)) for h in self.history)
+        history = tuple(_rename(a, old, name) for a in self.history)
         actor = name if self.actor == old else self.actor
         return replace(
             self, players=players, history=history, actor=actor, ruling=None, notice=None
@@ -128,7 +128,7 @@ class DisputeModel(DisputeTaps):
             return replace(
                 base,
                 notice=Notice(
-                    "dispute.broken", (broken.fr, broken.en), (("action", broken.action),)
+                    "dispute.broken", (broken.fr, broken.en), (("action", str(broken.action)),)
                 ),
             )
         return base

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Self
 
 from companion.errors import CompanionError
-from companion.rules.cards import Card, JokerColour, Play, Rank, Suit
+from companion.rules.cards import Card, JokerColour, Rank, Suit
 from companion.rules.notation import Action
 from companion.rules.referee import legal_plays
 from companion.ui.dispute_table import MAX_HAND, MAX_TRAY, PICKER_MODES, PickerMode, card_of
@@ -53,23 +53,20 @@ class DisputeTaps(DisputeReferee):
         cards = (symbol,) * n
         if self.suits_needed(cards):
             return replace(self, table_cards=cards, ruling=None, notice=None)
-        return self._add_text(" ".join(cards))
+        return self._add_cards(cards)
 
-    def _add_text(self, play: str) -> Self:
+    def _add_cards(self, cards: tuple[str, ...]) -> Self:
+        """The player whose turn it is played ``cards`` (none: he passed); it joins the table
+        if the rules allow it."""
         saved = (self.tray, self.passing, self.actor)
-        tried = replace(
-            self,
-            actor=None,
-            tray=tuple(play.split()) if play != str(Play()) else (),
-            passing=play == str(Play()),
-        ).add_to_table()
+        tried = replace(self, actor=None, tray=cards, passing=not cards).add_to_table()
         if tried.history == self.history:  # refused: the reason shows, the tray is kept
             return replace(tried, tray=saved[0], passing=saved[1], actor=saved[2])
         return replace(tried, tray=saved[0], passing=saved[1], count=None)
 
     def quick_pass(self) -> Self:
         """One tap: the player whose turn it is passed."""
-        return replace(self, table_cards=())._add_text(str(Play()))
+        return replace(self, table_cards=())._add_cards(())
 
     def clear_table_cards(self) -> Self:
         """Drop the play waiting for its suits."""
@@ -86,17 +83,16 @@ class DisputeTaps(DisputeReferee):
         suited[bare] = str(Card(cards[bare].rank, suit))
         if self.suits_needed(tuple(suited)):
             return replace(self, table_cards=tuple(suited), notice=None)
-        added = self._add_text(" ".join(suited))
+        added = self._add_cards(tuple(suited))
         if added.history == self.history:
             return replace(added, table_cards=self.table_cards)
         return replace(added, table_cards=())
 
-    def add_play(self, action: str) -> Self:
+    def add_play(self, action: Action) -> Self:
         """A possible play tapped: it joins the table (judged like any other)."""
-        parsed = Action.parse(action)
-        if parsed.player != self.next_player:
+        if action.player != self.next_player:
             return self
-        return self._add_text(str(parsed.play))
+        return self._add_cards(tuple(str(c) for c in action.play.cards))
 
     def _to_hand(self, symbol: str) -> Self:
         owner = self.next_player
@@ -111,7 +107,7 @@ class DisputeTaps(DisputeReferee):
     def delete_hand_card(self) -> Self:
         return replace(self, hand=self.hand[:-1], notice=None)
 
-    def possible_plays(self) -> tuple[str, ...]:
+    def possible_plays(self) -> tuple[Action, ...]:
         """Every action the referee accepts from the player whose turn it is, holding the
         hand tapped in for him ("Sam: 5 5", "Sam: pass"); nothing without his hand."""
         owner = self.next_player
@@ -119,7 +115,7 @@ class DisputeTaps(DisputeReferee):
             return ()
         try:
             cards = tuple(card_of(c) for c in self.hand)
-            return tuple(str(a) for a in legal_plays(self.state(), cards, owner))
+            return tuple(legal_plays(self.state(), cards, owner))
         except (CompanionError, ValueError):
             return ()
 

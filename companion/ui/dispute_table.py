@@ -88,11 +88,6 @@ def option_name(item: str) -> str:
     return split_setting(item)[0].strip().replace("-", "_")
 
 
-def _oid(name: str) -> str:
-    info = RuleSet.model_fields[name]
-    return str((info.json_schema_extra or {}).get("id", ""))  # type: ignore[union-attr]
-
-
 @lru_cache(maxsize=128)
 def _option_values(preset: str, settings: tuple[str, ...]) -> dict[str, OptionInfo]:
     """Each rule option's line as the new-evening screen shows it (same descriptions, seeds,
@@ -113,12 +108,12 @@ def _walk(
     preset: str,
     settings: tuple[str, ...],
     players: tuple[str, ...],
-    history: tuple[str, ...],
+    history: tuple[Action, ...],
     revolution: bool,
 ) -> _Walk:
     """Replay the table under these rules; stop at the first action they do not allow."""
     rules = rules_for(preset, settings)
-    actions = [Action.parse(h) for h in history]
+    actions = list(history)
     first = actions[0] if actions and actions[0].player in players else None
     if first is None:
         start = HandState.start(rules, players, revolution=revolution, preset=preset)
@@ -127,7 +122,7 @@ def _walk(
             rules, list(players), first, history=actions, revolution=revolution, preset=preset
         ).start_state()
     state, states = start, list[HandState]()
-    for i, (text, action) in enumerate(zip(history, actions, strict=True)):
+    for i, action in enumerate(actions):
         absent = next((n for n in (action.player, action.target) if n and n not in players), None)
         if absent is not None:
             return _Walk(
@@ -135,7 +130,7 @@ def _walk(
                 tuple(states),
                 Broken(
                     i,
-                    text,
+                    action,
                     t("fr", "dispute.not_at_table", name=absent),
                     t("en", "dispute.not_at_table", name=absent),
                 ),
@@ -143,10 +138,11 @@ def _walk(
         try:
             ruling = judge(state, action)
         except CompanionError as err:  # e.g. a joker whose colour these rules now need
-            return _Walk(start, tuple(states), Broken(i, text, err.fr, err.en))
+            return _Walk(start, tuple(states), Broken(i, action, err.fr, err.en))
         if not ruling.legal:
-            return _Walk(start, tuple(states), Broken(i, text, ruling.fr, ruling.en))
-        state = ruling.state  # type: ignore[assignment]
+            return _Walk(start, tuple(states), Broken(i, action, ruling.fr, ruling.en))
+        assert ruling.state is not None  # a legal ruling carries the state after it
+        state = ruling.state
         states.append(state)
     return _Walk(start, tuple(states), None)
 
@@ -157,7 +153,7 @@ class DisputeTable:
 
     preset: str = DEFAULT_PRESET
     players: tuple[str, ...] = DEFAULT_NAMES[:4]
-    history: tuple[str, ...] = ()  # actions tapped in as already played, "A: K"
+    history: tuple[Action, ...] = ()  # actions tapped in as already played
     actor: str | None = None  # who makes the play being tapped in; None: whoever's turn it is
     tray: tuple[str, ...] = ()  # the cards being tapped in, as card texts
     passing: bool = False  # the play being tapped in is a pass
@@ -192,7 +188,7 @@ class DisputeTable:
         """The first action on the table that the rules and players now in force refuse."""
         return self._walk().broken
 
-    def _held(self) -> tuple[str, ...]:
+    def _held(self) -> tuple[Action, ...]:
         """The actions on the table that hold (all of them unless one is broken)."""
         broken = self.broken
         return self.history if broken is None else self.history[: broken.index]
@@ -259,16 +255,22 @@ class DisputeTable:
             return str(Play())
         return " ".join(self.tray)
 
+    def play(self) -> Play:
+        """The play tapped in, as cards (a pass when ``passing``)."""
+        return Play() if self.passing else Play(tuple(card_of(c) for c in self.tray))
+
     def table_lines(self) -> list[TableLine]:
         walk = self._walk()
         lines = []
-        for i, text in enumerate(self.history):
+        for i, action in enumerate(self.history):
             if i >= len(walk.states):
-                lines.append(TableLine(text, False, holds=False))
+                lines.append(TableLine(action, False, holds=False))
                 continue
             state = walk.states[i]
             lines.append(
-                TableLine(text, state.over or (state.trick.top is None and state.trick.plays == 0))
+                TableLine(
+                    action, state.over or (state.trick.top is None and state.trick.plays == 0)
+                )
             )
         return lines
 
@@ -296,7 +298,7 @@ class DisputeTable:
                 origin, before = "evening", preset[name].value
             lines.append(
                 OptionLine(
-                    _oid(name),
+                    RuleSet.option_id(name),
                     name,
                     line.value,
                     line.description,

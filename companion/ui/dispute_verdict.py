@@ -12,8 +12,7 @@ from typing import Self
 
 from companion.errors import CompanionError
 from companion.rules.card_words import contracted, play_phrase
-from companion.rules.cards import Play, Rank
-from companion.rules.codes import CODE_OPTION
+from companion.rules.cards import Play
 from companion.rules.dispute import Dispute
 from companion.rules.notation import Action
 from companion.rules.referee import Ruling, judge
@@ -31,7 +30,7 @@ class DisputeReferee(DisputeTable):
     def _action(self) -> Action | None:
         if not self.passing and not self.tray:
             return None
-        return Action.parse(f"{self.current_actor}: {self.play_text()}")
+        return Action(self.current_actor, self.play())
 
     def judge(self) -> Self:
         """Rule on the play tapped in, after the actions on the table. The play stays in the
@@ -50,7 +49,7 @@ class DisputeReferee(DisputeTable):
                 self,
                 ruling=None,
                 notice=Notice(
-                    "dispute.broken", (broken.fr, broken.en), (("action", broken.action),)
+                    "dispute.broken", (broken.fr, broken.en), (("action", str(broken.action)),)
                 ),
             )
         try:
@@ -71,7 +70,7 @@ class DisputeReferee(DisputeTable):
             self.rules,
             list(self.players),
             play,
-            history=[Action.parse(h) for h in self.history],
+            history=list(self.history),
             revolution=self.revolution,
             preset=self.preset,
         )
@@ -80,7 +79,7 @@ class DisputeReferee(DisputeTable):
         """The option the referee names, then each option this table changed (the evening or
         here) that the verdict hangs on: put back as it was, the ruling would differ."""
         lines = {line.name: line for line in self.option_lines()}
-        named = ruling.info.blocker or CODE_OPTION.get(ruling.code) or self._legal_option(ruling)
+        named = ruling.option
         names = [named] if named in lines else []
         for line in lines.values():
             if (
@@ -91,25 +90,6 @@ class DisputeReferee(DisputeTable):
             ):
                 names.append(line.name)
         return tuple(Cite(n, lines[n].value, lines[n].origin, lines[n].before) for n in names)
-
-    def _legal_option(self, ruling: Ruling) -> str | None:
-        """The option that lets a legal play through: what makes it beat, or lets a player
-        pass, or play again on his own cards."""
-        if not ruling.legal:
-            return None
-        kind, rules = ruling.info.kind, self.rules
-        if kind == "beat":
-            cards = ruling.action.play.cards
-            top = self.state().trick.top
-            if top is not None and {c.rank for c in cards} == {c.rank for c in top.cards}:
-                return "equal_play"
-            both = (*cards, *(top.cards if top is not None else ()))  # either side's power
-            if any(c.is_joker for c in both) and rules.joker_power != "rank":
-                return "joker_power"
-            if any(c.rank is Rank.TWO for c in both) and rules.twos != "normal":
-                return "twos"
-            return "rank_order"
-        return {"pass": "must_beat", "overplay": "self_overplay"}.get(kind)
 
     def _why(self, ruling: Ruling, cites: tuple[Cite, ...]) -> tuple[str, str] | None:
         """A legal play: why the rules allow it, in both languages."""
@@ -151,7 +131,7 @@ class DisputeReferee(DisputeTable):
                 rules_for(self.preset, settings),
                 list(self.players),
                 action,
-                history=[Action.parse(h) for h in self.history],
+                history=list(self.history),
                 revolution=self.revolution,
                 preset=self.preset,
             ).ruling()
@@ -176,7 +156,7 @@ class DisputeReferee(DisputeTable):
         """Follow the trick: the legal play just judged joins the table."""
         if self.ruling is None or not self.ruling.legal:
             return self
-        played = tuple(str(c) for c in Action.parse(self.ruling.action).play.cards)
+        played = tuple(str(c) for c in self.ruling.action.play.cards)
         if self.suits_needed(played):  # later rulings may hang on it: the table needs suits
             return replace(self, ruling=None, notice=Notice("picker.suit_needed"))
         return replace(
@@ -195,19 +175,18 @@ class DisputeReferee(DisputeTable):
         table and the play is judged again, in its turn now."""
         if self.ruling is None or not self.ruling.before:
             return self
-        passes = tuple(f"{name}: {Play()}" for name in self.ruling.before)
+        passes = tuple(Action(name, Play()) for name in self.ruling.before)
         actor = self.ruling.actor
         return replace(
             self, history=(*self.history, *passes), actor=actor, ruling=None, notice=None
         ).judge()
 
-    def _hand_after(self, action: str) -> tuple[str, ...]:
+    def _hand_after(self, action: Action) -> tuple[str, ...]:
         """The hand tapped in, less the cards its owner just played."""
-        parsed = Action.parse(action)
-        if parsed.player != self.hand_owner:
+        if action.player != self.hand_owner:
             return self.hand
         held = [card_of(c) for c in self.hand]
-        for card in parsed.play.cards:
+        for card in action.play.cards:
             spot = next((i for i, h in enumerate(held) if h.matches(card) or card.matches(h)), None)
             if spot is not None:
                 held.pop(spot)
@@ -241,14 +220,13 @@ def _view(
     ruling: Ruling, action: Action, cites: tuple[Cite, ...], before: tuple[str, ...]
 ) -> RulingView:
     after = ruling.state
+    fr, en = ruling.parts("fr"), ruling.parts("en")
     return RulingView(
-        action=str(action),
-        actor=action.player,
-        play=str(action.play),
+        action=action,
         legal=ruling.legal,
         code=ruling.code,
-        fr=ruling.fr,
-        en=ruling.en,
+        reason=(fr.reason, en.reason),
+        source=(fr.source, en.source),
         next_player=ruling.next_player,
         to_beat=None if ruling.to_beat is None else str(ruling.to_beat),
         over=after is not None and after.over,

@@ -10,7 +10,7 @@ from typing import Literal
 
 from companion.rules import card_words
 from companion.rules.cards import Card, JokerColour, Play
-from companion.rules.explanations import effect_words
+from companion.rules.explanations import effect_words, separator
 from companion.rules.notation import Action
 from companion.rules.ruleset import RuleSet
 from companion.ui import option_words
@@ -60,22 +60,20 @@ class Cite:
 
     def code(self) -> str:
         """For the details line: "P3 · pass_is_final = true"."""
-        info = RuleSet.model_fields.get(self.name)
-        oid = str((info.json_schema_extra or {}).get("id", "")) if info else ""  # type: ignore[union-attr]
+        oid = RuleSet.option_id(self.name)
         return f"{oid} · {self.name} = {self.value}" if oid else f"{self.name} = {self.value}"
 
 
 @dataclass(frozen=True)
 class RulingView:
-    """A ruling as shown: both languages, the rule it rests on, who acts next."""
+    """A ruling as shown: its parts in both languages (the screens lay them out), the rule it
+    rests on, who acts next."""
 
-    action: str  # the judged action, "C: 5 5 5 5"
-    actor: str
-    play: str  # "5 5 5 5", "pass"
+    action: Action  # the judged action, as tapped in
     legal: bool
     code: str
-    fr: str
-    en: str
+    reason: tuple[str, str]  # the referee's sentence, (fr, en)
+    source: tuple[str, str]  # the system and rule ID it cites, (fr, en)
     next_player: str | None
     to_beat: str | None  # what next_player must beat; None when he leads
     over: bool  # the play ends the hand
@@ -86,22 +84,35 @@ class RulingView:
     why: tuple[str, str] | None = None  # a legal play: why the rules allow it, (fr, en)
 
     @property
+    def actor(self) -> str:
+        return self.action.player
+
+    @property
+    def play(self) -> Play:
+        return self.action.play
+
+    @property
+    def fr(self) -> str:
+        return self.message("fr")
+
+    @property
+    def en(self) -> str:
+        return self.message("en")
+
+    @property
     def rule(self) -> str | None:
         """``"pass_is_final = true"``: the first option the ruling rests on and its value."""
         return f"{self.cites[0].name} = {self.cites[0].value}" if self.cites else None
 
     def message(self, lang: str) -> str:
-        return self.en if lang == "en" else self.fr
-
-    def _split(self, lang: str) -> tuple[str, str]:
-        # The engine writes "<system and rule ID><sep><sentence>" (sep " : " in French).
-        label, sep, sentence = self.message(lang).partition(" : " if lang == "fr" else ": ")
-        return (label, sentence) if sep else ("", self.message(lang))
+        """The ruling in one sentence, as ``companion judge`` prints it: source, reason."""
+        i = 1 if lang == "en" else 0
+        return self.source[i] + separator(lang) + self.reason[i]
 
     def sentence(self, lang: str) -> str:
         """The referee's sentence without the system it cites, as a sentence starts (it may
         open on a card: "Joker ne se bat que…")."""
-        return capitalised(self._split(lang)[1])
+        return capitalised(self.reason[1 if lang == "en" else 0])
 
     def why_text(self, lang: str) -> str | None:
         """Why a legal play is allowed, in words."""
@@ -112,7 +123,7 @@ class RulingView:
     def rule_text(self, lang: str) -> str:
         """Where the ruling comes from, in words: the variant, then each option it rests on
         with its value and where that value comes from."""
-        system = self.system[1 if lang == "en" else 0] or self._split(lang)[0]
+        system = self.system[1 if lang == "en" else 0] or self.source[1 if lang == "en" else 0]
         return " — ".join(p for p in (system, *(c.text(lang) for c in self.cites)) if p)
 
     def details(self, lang: str) -> str:
@@ -150,7 +161,7 @@ class Picker:
 
 @dataclass(frozen=True)
 class TableLine:
-    text: str  # "A: K"
+    action: Action
     ends_trick: bool  # the trick (or the hand) ended with this action
     holds: bool = True  # legal under the rules now; False for the broken one and those after
 
@@ -160,7 +171,7 @@ class Broken:
     """The first action on the table the rules and players now in force do not allow."""
 
     index: int
-    action: str
+    action: Action
     fr: str
     en: str
 
@@ -232,17 +243,16 @@ def capitalised(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
-def play_words(play: str, lang: str) -> str:
-    """A play in the notation ("K♥ K", "pass") as the cards read ("R♥ R", "Passe")."""
-    parsed = Play.parse(play)
+def play_words(play: Play | str, lang: str) -> str:
+    """A play (or its notation: "K♥ K", "pass") as the cards read ("R♥ R", "Passe")."""
+    parsed = play if isinstance(play, Play) else Play.parse(play)
     if not parsed.cards:
         return t(lang, "dispute.pass")
     return card_words.play_words(parsed, lang)
 
 
-def action_words(action: str, lang: str) -> str:
+def action_words(action: Action, lang: str) -> str:
     """ "Tom: K K" → "Tom : R R"; a card given or discarded in words too."""
-    parsed = Action.parse(action)
-    if parsed.effect is not None:
-        return effect_words(parsed, lang)
-    return t(lang, "dispute.play_line", name=parsed.player, play=play_words(str(parsed.play), lang))
+    if action.effect is not None:
+        return effect_words(action, lang)
+    return t(lang, "dispute.play_line", name=action.player, play=play_words(action.play, lang))

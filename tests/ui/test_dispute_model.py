@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.cards import JokerColour, Suit
+from companion.rules.notation import Action
 from companion.rules.presets import PRESETS, get_preset
 from companion.rules.ruleset import RuleSet
 from companion.table.evening import Evening
@@ -15,6 +16,11 @@ from companion.ui.dispute_model import DisputeModel, from_evening
 from companion.ui.dispute_table import uses_joker_colours, uses_suits
 from companion.ui.dispute_views import Notice, TrickView
 from companion.ui.new_evening_model import NewEveningModel
+
+
+def acts(*texts: str) -> tuple[Action, ...]:
+    """Actions as the table writes them ("Paul: K")."""
+    return tuple(Action.parse(t) for t in texts)
 
 
 def played(model: DisputeModel, *items: tuple[str, str | list[str]]) -> DisputeModel:
@@ -35,12 +41,12 @@ def test_a_four_of_a_kind_beats_a_joker_in_classique() -> None:
     """Classique: a four of a kind beats a joker; the ruling says so in both languages,
     who acts next and what he must beat, and cites the system."""
     model = played(DisputeModel(preset="classique"), ("Paul", ["K"]), ("Nina", ["JK"]))
-    assert model.history == ("Paul: K", "Nina: JK")
+    assert model.history == acts("Paul: K", "Nina: JK")
     assert model.current_actor == "Marc" and model.to_beat == "JK"
     judged = model.select_actor("Marc").tap_rank("5").set_count(4).judge()
     ruling = judged.ruling
     assert ruling is not None and ruling.legal and ruling.code == "ok"
-    assert ruling.action == "Marc: 5 5 5 5"
+    assert ruling.action == Action.parse("Marc: 5 5 5 5")
     assert ruling.sentence("fr") == "5 5 5 5 bat le joker ; à Sara de battre 5 5 5 5."
     assert ruling.message("en").startswith("Trou-du-cul classique: 5 5 5 5 beats the joker")
     assert ruling.next_player == "Sara" and ruling.to_beat == "5 5 5 5"
@@ -70,7 +76,7 @@ def test_following_a_trick_play_by_play() -> None:
     model = model.tap_rank("4").judge()
     assert model.ruling is not None and model.ruling.legal
     model = model.accept()
-    assert model.history == ("Paul: 4",) and model.tray == () and model.ruling is None
+    assert model.history == acts("Paul: 4") and model.tray == () and model.ruling is None
     assert model.current_actor == "Nina"
     model = model.tap_rank("3").judge()
     assert model.ruling is not None and model.ruling.code == "too-low"
@@ -81,7 +87,7 @@ def test_following_a_trick_play_by_play() -> None:
     for who in ("Paul", "Nina", "Marc"):
         model = model.select_actor(who).tap_pass().judge().accept()
     lines = model.table_lines()
-    assert [line.text for line in lines][-1] == "Marc: pass"
+    assert lines[-1].action == Action.parse("Marc: pass")
     assert lines[-1].ends_trick is False  # P4: Sara may still play once on his own cards
     model = model.tap_pass().judge().accept()  # Sara gathers the trick
     assert model.table_lines()[-1].ends_trick and model.to_beat is None
@@ -92,7 +98,7 @@ def test_a_play_that_was_not_legal_cannot_be_added_to_the_table() -> None:
     """Only a legal play can be added to the table as already played; the refusal says why."""
     model = played(DisputeModel(), ("Paul", ["K"]))
     refused = model.select_actor("Nina").tap_rank("3").add_to_table()
-    assert refused.history == ("Paul: K",)
+    assert refused.history == acts("Paul: K")
     assert refused.notice is not None and refused.notice.key == "dispute.not_legal_history"
     assert "3" in refused.notice.text("en") and refused.notice.text("en").startswith(
         "This play cannot be added"
@@ -109,7 +115,7 @@ def test_undo_and_clear() -> None:
     """Undo takes the last action off the table (and nothing when it is empty); clear takes
     them all."""
     model = played(DisputeModel(), ("Paul", ["K"]), ("Nina", ["A"]))
-    assert model.undo().history == ("Paul: K",)
+    assert model.undo().history == acts("Paul: K")
     assert model.clear_table().history == ()
     assert model.undo().undo().undo().history == ()
 
@@ -221,7 +227,7 @@ def test_changing_the_rules_keeps_the_table_when_it_still_holds() -> None:
     joker = played(DisputeModel(preset="classique"), ("Paul", ["K"]), ("Nina", ["JK"]))
     moved = joker.with_preset("pagat")  # no jokers in PAGAT's deck
     assert moved.history == joker.history
-    assert moved.broken is not None and moved.broken.action == "Nina: JK"
+    assert moved.broken is not None and moved.broken.action == Action.parse("Nina: JK")
     assert moved.notice is not None and moved.notice.key == "dispute.broken"
     assert "Nina: JK" in moved.notice.text("en")
     assert [line.holds for line in moved.table_lines()] == [True, False]
@@ -245,7 +251,7 @@ def test_player_count_and_names() -> None:
     )
     fewer = fewer.with_player_count(3)
     assert fewer.players == ("Paul", "Nina", "Marc")
-    assert fewer.broken is not None and fewer.broken.action == "Sara: pass"
+    assert fewer.broken is not None and fewer.broken.action == Action.parse("Sara: pass")
     assert fewer.broken.message("en") == "Sara is not at the table."
     # The variant's player counts: classique 3 to 6, WIKI's Strutz up to 10.
     refused = DisputeModel().with_player_count(10)
@@ -262,7 +268,7 @@ def test_player_count_and_names() -> None:
     )  # a variant for fewer seats as many as it allows
 
     renamed = model.renamed(0, "  Léa ")
-    assert renamed.players[0] == "Léa" and renamed.history == ("Léa: K", "Nina: A")
+    assert renamed.players[0] == "Léa" and renamed.history == acts("Léa: K", "Nina: A")
     # The evening's rule for names (table.names.name_problem): up to 40 characters.
     assert model.renamed(0, "x" * 40).players[0] == "x" * 40
     for bad, why in (("", "empty"), ("nina", "twice"), ("a:b", "invalid"), ("x" * 41, "invalid")):
@@ -488,14 +494,14 @@ def test_an_option_that_makes_a_play_on_the_table_illegal_reports_it() -> None:
     )
     strict = model.with_option("equal_play", "forbidden")
     assert strict.history == model.history
-    assert strict.broken is not None and strict.broken.action == "Nina: K"
+    assert strict.broken is not None and strict.broken.action == Action.parse("Nina: K")
     assert strict.notice is not None and strict.notice.key == "dispute.broken"
     assert "a play of the same rank does not beat K" in strict.notice.text("en")
     assert [line.holds for line in strict.table_lines()] == [True, False, False]
     blocked = strict.tap_rank("A").judge()
     assert blocked.ruling is None and blocked.notice is not None
     assert blocked.notice.key == "dispute.broken"
-    assert strict.drop_broken().history == ("Paul: K",)
+    assert strict.drop_broken().history == acts("Paul: K")
     restored = strict.with_option("equal_play", "allowed")
     assert restored.broken is None and restored.notice is None
     assert strict.undo().undo().broken is None  # undoing past it clears the report
@@ -519,16 +525,16 @@ def test_the_players_before_can_be_recorded_as_passed_and_the_play_judged_again(
     the play is judged again, now in turn."""
     model = played(DisputeModel(), ("Paul", ["K"])).select_actor("Sara").tap_rank("A").judge()
     again = model.pass_before()
-    assert again.history == ("Paul: K", "Nina: pass", "Marc: pass")
+    assert again.history == acts("Paul: K", "Nina: pass", "Marc: pass")
     assert again.ruling is not None and again.ruling.legal and again.ruling.actor == "Sara"
-    assert played(DisputeModel(), ("Paul", ["K"])).pass_before().history == ("Paul: K",)
+    assert played(DisputeModel(), ("Paul", ["K"])).pass_before().history == acts("Paul: K")
 
 
 def test_a_play_out_of_turn_cannot_be_added_and_says_who_acts_first() -> None:
     """Adding a play out of turn to the table is refused with who must act first."""
     refused = played(DisputeModel(), ("Paul", ["K"])).select_actor("Marc").tap_rank("A")
     refused = refused.add_to_table()
-    assert refused.history == ("Paul: K",) and refused.notice is not None
+    assert refused.history == acts("Paul: K") and refused.notice is not None
     assert refused.notice.text("en").endswith("Before Marc: Nina must play or pass.")
 
 

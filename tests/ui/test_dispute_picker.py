@@ -11,6 +11,11 @@ from companion.ui.dispute_model import DisputeModel
 from companion.ui.dispute_views import action_words, card_face, play_words
 
 
+def acts(*texts: str) -> tuple[Action, ...]:
+    """Actions as the table writes them ("Paul: K")."""
+    return tuple(Action.parse(t) for t in texts)
+
+
 def test_french_cards_read_v_d_r_and_red_suits_are_red() -> None:
     """Jack, queen, king read V, D, R in French; hearts and diamonds print red."""
     assert card_face("J", "fr") == ("V", False) and card_face("Q♥", "fr") == ("D♥", True)
@@ -18,7 +23,7 @@ def test_french_cards_read_v_d_r_and_red_suits_are_red() -> None:
     assert card_face("JKR", "fr") == ("Joker rouge", True)
     assert card_face("JKB", "en") == ("Black joker", False)
     assert play_words("K K", "fr") == "R R" and play_words("pass", "fr") == "Passe"
-    assert action_words("Tom: Q Q", "fr") == "Tom : D D"
+    assert action_words(Action.parse("Tom: Q Q"), "fr") == "Tom : D D"
 
 
 def test_the_picker_offers_both_jokers_only_where_they_rank_apart() -> None:
@@ -40,12 +45,12 @@ def test_one_tap_adds_the_play_of_the_player_whose_turn_it_is() -> None:
     """In "already played" mode a rank is a play by whoever's turn it is, as many cards as
     the trick goes; a play the rules refuse is not added, and the notice says why."""
     model = DisputeModel().with_mode("table").tap_rank("K")
-    assert model.history == ("Paul: K",)
+    assert model.history == acts("Paul: K")
     pairs = model.quick_pass().quick_pass().quick_pass()  # B, C, D pass: A leads again
-    assert pairs.history[-1] == "Sara: pass" and pairs.next_player == "Paul"
+    assert pairs.history[-1] == Action.parse("Sara: pass") and pairs.next_player == "Paul"
     pairs = pairs.set_count(2).tap_rank("5")
-    assert pairs.history[-1] == "Paul: 5 5" and pairs.count is None
-    assert pairs.tap_rank("7").history[-1] == "Nina: 7 7"  # as many as the trick
+    assert pairs.history[-1] == Action.parse("Paul: 5 5") and pairs.count is None
+    assert pairs.tap_rank("7").history[-1] == Action.parse("Nina: 7 7")  # as many as the trick
     refused = model.tap_rank("5")
     assert refused.history == model.history and refused.notice is not None
     assert "5" in refused.notice.text("en")
@@ -64,12 +69,12 @@ def test_possible_plays_are_what_the_referee_accepts_from_the_hand() -> None:
     from companion.rules.cards import Card
 
     expected = legal_plays(state, tuple(Card.parse(c) for c in model.hand), "Nina")
-    assert plays == tuple(str(a) for a in expected)
-    assert "Nina: 5" not in plays and "Nina: 10" in plays and "Nina: pass" in plays
+    assert plays == tuple(expected)
+    texts = [str(a) for a in plays]
+    assert "Nina: 5" not in texts and "Nina: 10" in texts and "Nina: pass" in texts
     assert rules.rank_order == "ace_high"
-    added = model.add_play("Nina: 10")
-    assert added.history[-1] == "Nina: 10" and added.hand == ("5", "10", "A", "JK")
-    assert Action.parse(added.history[-1]).player == "Nina"
+    added = model.add_play(Action.parse("Nina: 10"))
+    assert added.history[-1] == Action.parse("Nina: 10") and added.hand == ("5", "10", "A", "JK")
     assert added.possible_plays() == ()  # C's hand is not known
 
 
@@ -111,7 +116,7 @@ def test_already_played_cards_get_their_suit_where_suits_matter() -> None:
     model = _suited_table().tap_rank("K")
     assert model.history == () and model.table_cards == ("K",)
     model = model.tap_suit(Suit.HEARTS)
-    assert model.history == ("Paul: K♥",) and model.table_cards == ()
+    assert model.history == acts("Paul: K♥") and model.table_cards == ()
 
 
 def test_each_card_of_an_already_played_set_gets_its_suit() -> None:
@@ -119,7 +124,7 @@ def test_each_card_of_an_already_played_set_gets_its_suit() -> None:
     model = _suited_table().set_count(2).tap_rank("9").tap_suit(Suit.SPADES)
     assert model.history == () and model.table_cards == ("9♠", "9")
     model = model.tap_suit(Suit.CLUBS)
-    assert model.history == ("Paul: 9♠ 9♣",)
+    assert model.history == acts("Paul: 9♠ 9♣")
 
 
 def test_a_suit_the_rules_refuse_is_taken_back_to_pick_again() -> None:
@@ -127,22 +132,22 @@ def test_a_suit_the_rules_refuse_is_taken_back_to_pick_again() -> None:
     suit, and with hearts it goes on the table."""
     model = _suited_table().tap_rank("K").tap_suit(Suit.HEARTS)
     refused = model.tap_rank("A").tap_suit(Suit.SPADES)
-    assert refused.history == ("Paul: K♥",) and refused.table_cards == ("A",)
+    assert refused.history == acts("Paul: K♥") and refused.table_cards == ("A",)
     assert refused.notice is not None and "couleur" in refused.notice.text("fr")
     added = refused.tap_suit(Suit.HEARTS)
-    assert added.history == ("Paul: K♥", "Nina: A♥") and added.notice is None
+    assert added.history == acts("Paul: K♥", "Nina: A♥") and added.notice is None
 
 
 def test_jokers_and_passes_need_no_suit() -> None:
     model = _suited_table().tap_rank("JK")
-    assert model.history == ("Paul: JK",) and model.table_cards == ()
+    assert model.history == acts("Paul: JK") and model.table_cards == ()
     model = _suited_table().tap_rank("K").quick_pass()
     assert model.table_cards == () and model.history == ()  # the leader cannot pass
 
 
 def test_without_suit_rules_a_tap_still_adds_at_once() -> None:
     model = DisputeModel().with_mode("table").tap_rank("K")
-    assert model.history == ("Paul: K",) and model.table_cards == ()
+    assert model.history == acts("Paul: K") and model.table_cards == ()
 
 
 def test_no_suitless_card_reaches_the_table_where_suits_matter() -> None:
@@ -157,4 +162,4 @@ def test_no_suitless_card_reaches_the_table_where_suits_matter() -> None:
     assert added.history == () and added.notice is not None
     assert added.notice.key == "picker.suit_needed"
     suited = DisputeModel().with_option("suits", "follow_suit").tap_rank("K")
-    assert suited.tap_suit(Suit.HEARTS).add_to_table().history == ("Paul: K♥",)
+    assert suited.tap_suit(Suit.HEARTS).add_to_table().history == acts("Paul: K♥")

@@ -249,7 +249,7 @@ def table_section(session: Session, model: DisputeModel, act: Act) -> list[ft.Co
             tagged("table-empty", ft.Text(session.tr("dispute.table_empty"), size=theme.TEXT))
         )
     for i, line in enumerate(lines):
-        shown = action_words(line.text, session.lang)
+        shown = action_words(line.action, session.lang)
         text = shown if line.holds else session.tr("dispute.broken_line", action=shown)
         controls.append(
             tagged(
@@ -598,7 +598,7 @@ def possible_section(session: Session, model: DisputeModel, act: Act) -> list[ft
         controls.append(note(session.tr("picker.possible_none"), ident="possible-none"))
         return controls
     for i, action in enumerate(plays):
-        play = action.partition(":")[2].strip()
+        cards = [str(c) for c in action.play.cards]
         controls.append(
             ft.Semantics(
                 identifier=f"possible-{i}",
@@ -607,8 +607,8 @@ def possible_section(session: Session, model: DisputeModel, act: Act) -> list[ft
                     content=ft.Row(
                         [
                             ft.Icon(ft.Icons.ADD_CIRCLE_OUTLINE, size=24),
-                            card_chips(play.split(), session.lang, f"possible-cards-{i}")
-                            if play != "pass"
+                            card_chips(cards, session.lang, f"possible-cards-{i}")
+                            if cards
                             else ft.Text(session.tr("dispute.pass"), size=theme.TEXT),
                         ]
                     ),
