@@ -19,11 +19,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.rules.options import OptionSet
 from companion.rules.presets import PRESETS, SEEDS
 from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import TableRules
@@ -34,7 +34,7 @@ OUT = ROOT / "docs" / "options.md"
 _DESCRIPTION = re.compile(
     r"^(?P<id>[A-Z]+\d+[a-z]?)\s*\((?P<seeds>.*?)\):\s*(?P<meaning>.*)$", re.S
 )
-SECTIONS: tuple[tuple[str, type[BaseModel], str], ...] = (
+SECTIONS: tuple[tuple[str, type[OptionSet], str], ...] = (
     (
         "Rules of play (sections D, P and B)",
         RuleSet,
@@ -91,18 +91,17 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def rows(model: type[BaseModel]) -> Iterator[tuple[str, str, str, str, str, str]]:
+def rows(model: type[OptionSet]) -> Iterator[tuple[str, str, str, str, str, str]]:
     """(ID, name, meaning, seeds, values, default) of each option, in the model's order."""
     for name, info in model.model_fields.items():
-        yield (*_described(name, info), values_of(info.annotation), _words(info.default))
+        yield (*_described(model, name, info), values_of(info.annotation), _words(info.default))
 
 
-def _described(name: str, info: FieldInfo) -> tuple[str, str, str, str]:
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+def _described(model: type[OptionSet], name: str, info: FieldInfo) -> tuple[str, str, str, str]:
     match = _DESCRIPTION.match(info.description or "")
     if match is None:
         raise ValueError(f"{name}: no '<ID> (<seeds>): <meaning>' description")
-    oid = str(extra.get("id", match["id"]))
+    oid = model.option_id(name) or match["id"]
     return oid, name, match["meaning"], match["seeds"] or "—"
 
 
