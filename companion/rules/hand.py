@@ -187,7 +187,6 @@ def _pass(state: HandState, who: int, info: StepInfo, build: bool) -> Outcome:
         and not trick.top.free
         and _can_beat(state, who)
     ):
-        info.blocker = "must_beat"
         return RuleCode.MUST_PLAY, None, info
     info.kind = "pass"
     if not build:
@@ -213,10 +212,8 @@ def _pass(state: HandState, who: int, info: StepInfo, build: bool) -> Outcome:
 def _wrong_turn(state: HandState, who: int, info: StepInfo) -> tuple[RuleCode, None, StepInfo]:
     trick = state.trick
     if state.rules.pass_is_final and who in trick.passed and trick.top is not None:
-        info.blocker = "pass_is_final"
         return RuleCode.ALREADY_PASSED, None, info
     if trick.top is None and trick.plays == 0 and who != trick.leader:
-        info.blocker = "trick_rounds"
         return RuleCode.TRICK_OVER, None, info
     return RuleCode.NOT_YOUR_TURN, None, info
 
@@ -253,9 +250,7 @@ def _play(
     try:
         combo = classify(cards, order)
     except ComboError as err:
-        code = RuleCode(err.code)
-        info.blocker = _COMBO_OPTION.get(code, "combinations")
-        return code, None, info
+        return _refused(RuleCode(err.code), info)
     if combo.kind in COUP_KINDS:
         info.coup = combo.kind
         info.blocker = "coup_detat"
@@ -268,8 +263,7 @@ def _play(
         code, _, _ = beats(state, top, combo, cards, order, who)
         if code == RuleCode.OK:
             if who in trick.overplayed:
-                info.blocker = "self_overplay"
-                return RuleCode.SELF_OVERPLAY_USED, None, info
+                return _refused(RuleCode.SELF_OVERPLAY_USED, info)
             overplay = True
         else:
             lead = True
@@ -301,8 +295,7 @@ def _play(
     else:
         assert top is not None
         if rules.rule_of_four != "off" and trick.rule_of_four and combo.rank is not trick.run_rank:
-            info.blocker = "rule_of_four"
-            return RuleCode.RULE_OF_FOUR, None, info
+            return _refused(RuleCode.RULE_OF_FOUR, info)
         code, beaten, effect = beats(state, top, combo, cards, order, who)
         if beaten is None:
             info.blocker = effect.blocker
@@ -315,8 +308,7 @@ def _play(
     forfeit = False
     if remaining is not None and not remaining and forbidden_finish(state, cards):
         if rules.forbidden_finish_penalty == "illegal":
-            info.blocker = "forbidden_finish"
-            return RuleCode.FORBIDDEN_FINISH, None, info
+            return _refused(RuleCode.FORBIDDEN_FINISH, info)
         forfeit = True
     if not build:
         return RuleCode.OK, None, info
@@ -339,11 +331,12 @@ def _play(
     )
 
 
-_COMBO_OPTION = {
-    RuleCode.SINGLE_CARDS_ONLY: "single_cards_only",
-    RuleCode.WILD_ALONE: "wild_alone",
-    RuleCode.TOO_MANY_CARDS: "max_set",
-}
+def _refused(code: RuleCode, info: StepInfo) -> Outcome:
+    """A refusal resting on its code's own option (``codes.CODE_OPTION``, which
+    ``companion.rules.citation`` reads), not on one noted before it (a speed play, a coup
+    d'État)."""
+    info.blocker = ""
+    return code, None, info
 
 
 def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
