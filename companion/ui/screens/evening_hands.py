@@ -440,7 +440,8 @@ def _players(
                     tagged(
                         "hands-name",
                         ft.TextField(
-                            value=typed.shown,
+                            value=typed.value,
+                            ref=typed.field,
                             label=session.tr("new.add_label"),
                             text_size=theme.TEXT,
                             expand=True,

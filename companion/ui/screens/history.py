@@ -122,7 +122,8 @@ def EveningList(session: Session, rows: Sequence[EveningRow]) -> ft.Control:
         tagged(
             "history-search",
             ft.TextField(
-                value=typed.shown,
+                value=typed.value,
+                ref=typed.field,
                 label=session.tr("history.search"),
                 text_size=theme.TEXT,
                 prefix_icon=ft.Icons.SEARCH,

@@ -42,9 +42,10 @@ def _players(
     low, high = model.preset_info.players
     controls: list[ft.Control] = [section(session.tr("new.players"))]
     saved = [p for p in model.profiles]
+    known: list[ft.Control] = []
     if saved:
-        controls.append(ft.Text(session.tr("new.saved"), size=15))
-        controls += rows_of(
+        known.append(ft.Text(session.tr("new.saved"), size=15))
+        known += rows_of(
             [
                 key_button(
                     name,
@@ -57,6 +58,9 @@ def _players(
             ],
             3,
         )
+    # A fixed slot: the saved players arrive while a name may already be typed, and a field
+    # that moved would be made anew by Flet, losing the letters typed since (« Tom » → « Tm »).
+    controls.append(ft.Column(known, spacing=theme.GAP))
 
     async def add(e: ft.Event[ft.TextField] | None = None) -> None:
         act(NewEveningModel.add_name, typed.latest())()
@@ -71,7 +75,8 @@ def _players(
                 tagged(
                     "new-name",
                     ft.TextField(
-                        value=typed.shown,
+                        value=typed.value,
+                        ref=typed.field,
                         label=session.tr("new.add_label"),
                         text_size=theme.TEXT,
                         expand=True,

@@ -205,7 +205,8 @@ def _row(
                     tagged(
                         ids.field,
                         ft.TextField(
-                            value=value.shown,
+                            value=value.value,
+                            ref=value.field,
                             label=session.tr(
                                 "words.value", label=option_words.label(row.name, lang)
                             ),

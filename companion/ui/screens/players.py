@@ -183,7 +183,8 @@ def PlayersScreen() -> ft.View:
                     tagged(
                         "players-name",
                         ft.TextField(
-                            value=typed.shown,
+                            value=typed.value,
+                            ref=typed.field,
                             label=session.tr("players.new_name"),
                             on_change=typed.on_change,
                             autofocus=True,
