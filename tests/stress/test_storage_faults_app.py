@@ -238,10 +238,11 @@ def test_an_evening_truncated_before_the_start_is_said_damaged_and_restored(tmp_
     with running_server(data_dir=data) as server:
 
         async def scenario(phone, keyed) -> None:
-            text = await _shows(phone, "evening-error", "est endommagé")
-            assert text.startswith(f"Lecture impossible : Le fichier {path} est endommagé")
-            assert "Il a été conservé tel quel" in text
-            assert "La dernière sauvegarde valide date du" in text
+            # In the table's words: no path, no parser details (ui/failure_words.py).
+            text = await _shows(phone, "evening-error", "est abîmé")
+            assert text.startswith("Lecture impossible : Le fichier de cette soirée est abîmé")
+            assert "gardé tel quel" in text and str(path) not in text
+            assert "dernière bonne sauvegarde date du" in text
             assert path.read_bytes() == damaged
             await phone.tap("evening-restore")
             await phone.wait_for("evening-hand")
