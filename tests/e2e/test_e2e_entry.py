@@ -113,9 +113,15 @@ def test_a_guillotine_hand(entry_server, context) -> None:
     # Flutter moves the semantics nodes with a scroll made by the app (the plan opens at
     # its top after a record) only at the next scroll event: a one-pixel wheel, where a
     # person's screen already shows it; a busy machine may take seconds to paint.
+    # The app's scroll may end after a first nudge on a busy machine: nudge until it shows.
     page.mouse.move(200, 600)
-    page.mouse.wheel(0, 1)
-    expect(by_id(page, "evening-undo")).to_be_in_viewport(timeout=20_000)
+    for _ in range(40):
+        page.mouse.wheel(0, 1)
+        box = by_id(page, "evening-undo").bounding_box()
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]:
+            break
+        page.wait_for_timeout(500)
+    expect(by_id(page, "evening-undo")).to_be_in_viewport(timeout=5_000)
 
 
 def test_a_card_penalty_hand(entry_server, context) -> None:
