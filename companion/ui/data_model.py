@@ -88,16 +88,10 @@ def backups_overview(service: TableService) -> list[BackupLine]:
     never = datetime.min.replace(tzinfo=UTC)
     by_backup = sorted(lines, key=lambda b: -(b.newest or never).timestamp())
     # Read as a list of evenings (each line opens on its date): damaged files first, then the
-    # evenings newest first, then the other files; the latest backup breaks ties.
-    return sorted(
-        by_backup,
-        key=lambda b: (not b.damaged, b.kind != "evening", _descending(b.label)),
-    )
-
-
-def _descending(label: str) -> tuple[int, ...]:
-    """A key that sorts « 2026-11-27 · Chez Léa » before « 2026-11-20 »."""
-    return tuple(-ord(c) for c in label)
+    # evenings newest first, then the other files; the latest backup breaks ties (Python's
+    # sort is stable, reversed or not).
+    by_label = sorted(by_backup, key=lambda b: b.label, reverse=True)
+    return sorted(by_label, key=lambda b: (not b.damaged, b.kind != "evening"))
 
 
 def restore_latest(service: TableService, file: Path) -> Path:
