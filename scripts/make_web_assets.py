@@ -35,7 +35,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.ui.i18n import t
+from companion.words import t
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"

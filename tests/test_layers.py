@@ -19,6 +19,7 @@ PACKAGE = ROOT / "companion"
 LAYERS = {
     "bytecode": 0,
     "errors": 0,
+    "words": 0,
     "rules": 1,
     "store": 2,
     "table": 3,

@@ -17,7 +17,7 @@ from companion.errors import CompanionError, one_line
 from companion.table.service import TableService
 from companion.ui import qr
 from companion.ui.access import ANY_HOST
-from companion.ui.i18n import t
+from companion.words import t
 from companion.ui.server import (
     bind_error,
     build_config,

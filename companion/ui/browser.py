@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.table import runtime
 from companion.ui import theme
-from companion.ui.i18n import LANGS, t
+from companion.words import LANGS, t
 from companion.ui.session import ServerConfig
 from companion.ui.settings import SettingsStore
 from companion.ui.shell import make_main

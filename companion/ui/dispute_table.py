@@ -40,7 +40,7 @@ from companion.ui.dispute_views import (
     TableLine,
     TrickView,
 )
-from companion.ui.i18n import t
+from companion.words import t
 from companion.ui.new_evening_model import NewEveningModel
 from companion.ui.new_evening_model import OptionLine as OptionInfo
 

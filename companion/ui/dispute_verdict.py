@@ -19,7 +19,7 @@ from companion.rules.referee import Ruling, judge
 from companion.rules.state import HandState
 from companion.ui.dispute_table import DisputeTable, card_of, option_name, rules_for
 from companion.ui.dispute_views import Cite, Notice, OptionLine, RulingView, capitalised
-from companion.ui.i18n import t
+from companion.words import t
 
 
 @dataclass(frozen=True)

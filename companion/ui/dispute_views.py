@@ -14,7 +14,7 @@ from companion.rules.explanations import effect_words, separator
 from companion.rules.notation import Action
 from companion.rules.ruleset import RuleSet
 from companion.ui import option_words
-from companion.ui.i18n import t
+from companion.words import t
 
 Origin = Literal["preset", "evening", "here"]  # where an option's value comes from
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.table import CorruptFileError
-from companion.ui.i18n import t
+from companion.words import t
 
 
 def failure_words(lang: str, key: str, err: CompanionError) -> str:

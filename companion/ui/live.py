@@ -18,7 +18,7 @@ from companion.errors import CompanionError
 from companion.table.evening import Evening
 from companion.table.service import DuplicateHandError, TableService, VersionConflictError
 from companion.ui.evenings import call
-from companion.ui.i18n import t
+from companion.words import t
 from companion.ui.text_input import read_latest
 
 

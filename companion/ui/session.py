@@ -10,7 +10,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.ui.access import Address, may_edit, route_with_key
-from companion.ui.i18n import t
+from companion.words import t
 from companion.ui.key_memory import use_remembered_key
 from companion.ui.settings import SettingsStore, UiSettings
 

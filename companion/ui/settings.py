@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from companion.ui.evenings import service_for
-from companion.ui.i18n import DEFAULT_LANG, LANGS
+from companion.words import DEFAULT_LANG, LANGS
 
 Theme = Literal["light", "dark", "system"]
 THEMES: tuple[Theme, ...] = ("light", "dark", "system")

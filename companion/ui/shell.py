@@ -14,7 +14,7 @@ from companion.table import StoreError, runtime
 from companion.table.table_rules import TableRules
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
-from companion.ui.i18n import LANGS, t
+from companion.words import LANGS, t
 from companion.ui.key_memory import phone_prefs
 from companion.ui.live_settings import publish_settings, use_table_settings
 from companion.ui.session import ServerConfig, Session, SessionContext

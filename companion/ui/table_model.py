@@ -19,7 +19,7 @@ from companion.table.event_rules import markable_events
 from companion.table.plan import HandPlan
 from companion.table.sentences import Say
 from companion.table.undo_log import Change, last_undo_or_redo, next_redo, next_undo
-from companion.ui.i18n import t
+from companion.words import t
 
 Translate = Callable[..., str]  # session.tr / i18n.t bound to a language
 

@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui import theme
-from companion.ui.i18n import t
+from companion.words import t
 from companion.ui.session import Session, SessionContext
 
 logger = logging.getLogger(__name__)

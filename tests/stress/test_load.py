@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 
 from companion.table.service import TableService
-from companion.ui.i18n import t
+from companion.words import t
 from tests.support.browser import Server, running_server
 from tests.support.wire import WireClient, WireError, texts_of, walk
 

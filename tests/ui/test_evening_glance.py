@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.table.service import TableService
-from companion.ui.i18n import t
+from companion.words import t
 from companion.ui.table_model import HandEntry, TableView, keep_slots, table_view
 
 FIVE = ["Emma", "Chloé", "David", "Bruno", "Léa"]

@@ -10,7 +10,7 @@ from companion.errors import CompanionError
 from companion.table.plan import plan_for_preset
 from companion.table.service import TableService, VersionConflictError
 from companion.ui.evenings import current_evening_id
-from companion.ui.i18n import t
+from companion.words import t
 from companion.ui.new_evening_model import NewEveningModel
 from companion.ui.table_model import HandEntry, Marked, table_view
 

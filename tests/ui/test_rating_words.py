@@ -11,7 +11,7 @@ import pytest
 
 from companion.table.service import TableService
 from companion.ui.history_model import leaderboard_view
-from companion.ui.i18n import t
+from companion.words import t
 from companion.ui.players_model import player_page
 from companion.ui.screens.history_leaderboard import rating_words
 

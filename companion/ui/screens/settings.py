@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.table import runtime
 from companion.ui import routes, theme
-from companion.ui.i18n import LANGS
+from companion.words import LANGS
 from companion.ui.screens.settings_data import DataPanel
 from companion.ui.session import use_session
 from companion.ui.settings import THEMES, UiSettings

@@ -1,0 +1,102 @@
+"""The message catalogues: every language has every message, with the same fields, in the
+plural forms its rule asks for, and the compiled catalogues the app reads are up to date."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from companion.words import LANGS, fields_of
+from companion.words.catalogue import LOCALE_DIR
+from companion.words.compile import compiled, sources
+from companion.words.formats import locale
+
+DOMAINS = sorted({po.stem for po in sources()})
+
+
+def _catalog(lang: str, domain: str) -> Catalog:
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as file:
+        return read_po(file, abort_invalid=True)
+
+
+def _texts(message: Message) -> list[str]:
+    return list(message.string) if isinstance(message.string, tuple) else [message.string]
+
+
+def _messages(lang: str, domain: str) -> dict[str, Message]:
+    return {
+        str(m.id[0] if isinstance(m.id, tuple) else m.id): m for m in _catalog(lang, domain) if m.id
+    }
+
+
+def _shared(messages: dict[str, Message]) -> dict[str, Message]:
+    """The messages every language has: not the ordinals, whose forms differ by language."""
+    return {k: m for k, m in messages.items() if not k.startswith("ordinal.")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ordinals_have_a_text_for_each_form_of_the_language(lang: str) -> None:
+    """An ordinal (1st, 1er, 1.) has a text for each ordinal form of the language in CLDR
+    (English: one, two, few, other; French: one, other; German: other), and no other."""
+    ordinals = {k for k in _messages(lang, "common") if k.startswith("ordinal.")}
+    assert ordinals == {f"ordinal.{tag}" for tag in locale(lang).ordinal_form.tags | {"other"}}
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_language_has_every_message_of_the_domain(lang: str, domain: str) -> None:
+    """A message the French catalogue has is in every language's catalogue, translated
+    (no empty text, no fuzzy entry), and no language has one the others lack."""
+    french = _shared(_messages("fr", domain))
+    mine = _shared(_messages(lang, domain))
+    assert sorted(set(french) ^ set(mine)) == []
+    untranslated = [k for k, m in mine.items() if m.fuzzy or not all(s.strip() for s in _texts(m))]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_translation_has_the_fields_of_the_french(lang: str, domain: str) -> None:
+    """A message's ``{fields}`` are the same in every language (a plural form may leave out
+    ``{n}``: « une donne »)."""
+    french = _messages("fr", domain)
+    wrong = []
+    for key, message in _messages(lang, domain).items():
+        if key not in french:
+            continue
+        expected = set().union(*(fields_of(s) for s in _texts(french[key])))
+        for text in _texts(message):
+            if fields_of(text) - {"n"} != expected - {"n"} or not fields_of(text) <= expected:
+                wrong.append((key, text))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_messages_have_the_forms_of_the_language(lang: str, domain: str) -> None:
+    """A plural message has as many forms as the language's rule (CLDR, by Babel): three in
+    French (one, many, other), two in English and German; and the catalogue says that rule."""
+    catalog = _catalog(lang, domain)
+    assert catalog.plural_forms == Catalog(locale=locale(lang)).plural_forms
+    wrong = [
+        m.id for m in catalog if m.id and m.pluralizable and len(m.string) != catalog.num_plurals
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("po", sources(), ids=lambda p: str(p.relative_to(LOCALE_DIR)))
+def test_the_compiled_catalogue_is_what_its_source_compiles_to(po: Path) -> None:
+    """The app reads the ``.mo``: it must be the ``.po`` compiled (``python -m
+    companion.words.compile`` after an edit)."""
+    mo = po.with_suffix(".mo")
+    assert mo.exists() and mo.read_bytes() == compiled(po), "python -m companion.words.compile"
+
+
+def test_every_domain_exists_in_every_language() -> None:
+    """A domain is a file per language: none is missing in one of them."""
+    for lang in LANGS:
+        found = sorted(p.stem for p in (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po"))
+        assert found == DOMAINS, lang
