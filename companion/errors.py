@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 
-Lang = str  # "fr" or "en"
+from companion.words import Lang, Message, lang_of
 
 
 def one_line(text: str) -> str:
@@ -24,17 +24,44 @@ def one_line(text: str) -> str:
 
 
 class CompanionError(ValueError):
-    """Base of every error a user can cause. ``str()`` is the English message."""
+    """Base of every error a user can cause. ``str()`` is the English message.
+
+    Its words are a ``Message`` (a catalogue key and fields), rendered in the viewer's
+    language by ``message(lang)``. The older form, a French and an English sentence, is
+    still accepted while the raise sites move to the catalogue; German then shows the
+    English sentence.
+    """
 
     code = "invalid-input"
 
-    def __init__(self, fr: str, en: str, code: str | None = None, **details: object) -> None:
-        super().__init__(en)
+    def __init__(
+        self,
+        words: Message | str,
+        en: str | None = None,
+        code: str | None = None,
+        **details: object,
+    ) -> None:
+        if isinstance(words, Message):
+            self.words: Message | None = words
+            self._pair: tuple[str, str] | None = None
+        else:
+            self.words = None
+            self._pair = (words, en if en is not None else words)
+        super().__init__(self.message("en"))
         if code is not None:
             self.code = code  # one instance may carry a finer code than its class
-        self.fr = fr
-        self.en = en
         self.details = details
 
+    @property
+    def fr(self) -> str:
+        return self.message("fr")
+
+    @property
+    def en(self) -> str:
+        return self.message("en")
+
     def message(self, lang: Lang = "fr") -> str:
-        return self.fr if lang == "fr" else self.en
+        if self.words is not None:
+            return self.words.render(lang)
+        assert self._pair is not None
+        return self._pair[0] if lang_of(lang) == "fr" else self._pair[1]

@@ -17,5 +17,20 @@ from __future__ import annotations
 
 from companion.words.catalogue import fields_of, keys, ordinal, plural_keys, t, tn
 from companion.words.langs import DEFAULT_LANG, LANGS, Lang, lang_of
+from companion.words.message import Fixed, Message, Renders
 
-__all__ = ["DEFAULT_LANG", "LANGS", "Lang", "fields_of", "keys", "lang_of", "ordinal", "plural_keys", "t", "tn"]
+__all__ = [
+    "DEFAULT_LANG",
+    "LANGS",
+    "Fixed",
+    "Lang",
+    "Message",
+    "Renders",
+    "fields_of",
+    "keys",
+    "lang_of",
+    "ordinal",
+    "plural_keys",
+    "t",
+    "tn",
+]
