@@ -381,3 +381,56 @@ def test_the_store_and_summary_checkers_see_what_they_forbid() -> None:
         "evenings": {"list", "IndexEntry"},
         "later": {"ImportResult"},
     }
+
+
+# ---------------------------------------------------------------- words (issue 22, item 2)
+
+LANG_CODES = {"fr", "en", "de"}
+WORDS = "words"  # the catalogue code: the only place that may name a language
+
+
+def _lang_code(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value in LANG_CODES
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_lang_code(e) for e in node.elts)
+    return False
+
+
+def language_branches(source: str, where: str) -> Iterator[str]:
+    """Where ``source`` chooses words by naming a language: a comparison with a language
+    code (``lang == "fr"``, ``lang in ("fr", "en")``), or a table keyed by language codes
+    (``{"fr": …, "en": …}``). Words come from the catalogues instead."""
+    for node in ast.walk(ast.parse(source)):
+        line = f"{where}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Compare) and any(
+            _lang_code(side) for side in [node.left, *node.comparators]
+        ):
+            yield f"{line}: compares with a language code"
+        elif isinstance(node, ast.Dict) and sum(_lang_code(k) for k in node.keys if k) >= 2:
+            yield f"{line}: a table keyed by language"
+
+
+def test_no_language_branch_outside_the_catalogue_code() -> None:
+    """No module but ``companion.words`` names a language to choose words: every sentence
+    comes from the catalogues, in whatever language is asked."""
+    wrong = []
+    for module, path in MODULES.items():
+        if group(module) != WORDS:
+            wrong.extend(language_branches(path.read_text("utf-8"), module))
+    assert not wrong, "language branches outside companion.words:\n" + "\n".join(wrong)
+
+
+def test_the_language_checker_sees_branches_and_tables() -> None:
+    """The checker finds ``==``/``!=``/``in`` comparisons with a language code and tables
+    keyed by languages, and leaves other comparisons and one-language keys alone."""
+    source = (
+        'a = x if lang == "en" else y\n'
+        'b = lang != "fr"\n'
+        'c = lang in ("fr", "de")\n'
+        'd = {"fr": 1, "en": 2}\n'
+        'e = mode == "edit"\n'
+        'f = {"fr": 1}\n'
+    )
+    found = list(language_branches(source, "m"))
+    assert sorted(f.split(":")[1] for f in found) == ["1", "2", "3", "4"]
