@@ -10,10 +10,12 @@ What goes in, and from where:
 - the app's own face (``assets/``: page, manifest, icons, fonts), the page patched to run
   Python in the browser, from local files only (no CDN), with hash routes (a static host
   answers only the site's root);
-- ``app.tar.gz``: ``main.py``, the ``companion`` package and, unpacked in
-  ``__pypackages__/``, every dependency as a WebAssembly wheel for Pyodide's platform,
-  fetched from PyPI by pip at build time (cached in the user's cache folder). Pillow has no
-  such wheel: the phone build shares the podium as text (``share.image_available``);
+- ``app.tar.gz``: ``main.py``, the ``companion`` package with its compiled message
+  catalogues (``.mo``) and, unpacked in ``__pypackages__/``, every dependency as a
+  WebAssembly wheel for Pyodide's platform, fetched from PyPI by pip at build time (cached in
+  the user's cache folder). Pillow has no such wheel: the phone build shares the podium as
+  text (``share.image_available``). Of Babel's CLDR data only the languages the app speaks
+  go in (``BABEL_LOCALES``);
 - ``sw.js`` (from ``assets/sw.js``), our service worker: it keeps every file the app used,
   so that the next open needs no network; the site's version is a hash of its files, so a
   new build replaces the cached one on the next open. The data (IndexedDB) is not its
@@ -44,6 +46,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.output import say, write
+from companion.errors import CompanionError
+from companion.words import DEFAULT_LANG, LANGS, Message, t
+from companion.words.formats import decimal
 
 # The browser's Python: Pyodide 314 runs CPython 3.14 on this platform tag.
 PYTHON_VERSION = "3.14"
@@ -61,7 +66,21 @@ BROWSER_REQUIREMENTS = (
     "openskill",
     "msgpack",
     "emoji",  # names' initials and runs (table.emoji_text); the font is copied, not imported
+    "babel",  # plurals, ordinals, numbers and dates (companion.words); see BABEL_LOCALES
 )
+# The project's runtime dependencies the page does not import, and why (a test checks that
+# every other one of pyproject's is in BROWSER_REQUIREMENTS).
+NOT_IN_BROWSER = {
+    "pillow": "no WebAssembly wheel: the podium is shared as text",
+    "flet-web": "its client files are copied into the site, not imported",
+    "manimgx-fonts": "its emoji font is copied into the site, not imported",
+}
+# Babel's CLDR data is one file per locale, about 32 MB for some 1,100 of them. The page
+# reads only the languages the app speaks, each with its parent chain: ``fr``, ``en`` and
+# ``de`` inherit from ``root`` alone (``en_001`` and ``en_US`` are children of ``en``, not
+# parents; Babel's ``global.dat`` lies outside ``locale-data/`` and goes in whole).
+BABEL_DATA = "babel/locale-data/"
+BABEL_LOCALES = frozenset({*LANGS, "root"})
 # Flet asks for these only outside a browser (``platform_system != "Emscripten"``); pip
 # evaluates markers for this machine, so they are dropped after it resolved them.
 SERVER_ONLY = {"httpx", "httpcore", "h11", "anyio", "sniffio", "certifi", "idna", "oauthlib"}
@@ -106,8 +125,10 @@ bytecode.keep(cache, library="{library}")
 LIBRARY_ZIP = "pyodide/python_stdlib.zip"
 
 
-class PublishError(Exception):
+class PublishError(CompanionError):
     """The site could not be built: the message says why and what to do."""
+
+    code = "publish-failed"
 
 
 @dataclass(frozen=True)
@@ -136,20 +157,30 @@ def register(subparsers: Any) -> None:
         default=None,
         help="folder of WebAssembly wheels to use (default: fetched from PyPI into a cache)",
     )
+    parser.add_argument(
+        "--lang", choices=LANGS, default=DEFAULT_LANG, help="the language of what it says"
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = args.lang
     try:
         site = publish(args.dir, base_url=args.base_url, wheels=args.wheels)
     except PublishError as err:
-        write(sys.stderr, f"companion publish: {err}\n")
+        # Not one line: pip's own report, when it failed, says what was missing.
+        write(sys.stderr, t(lang, "publish.failed", reason=err.message(lang)) + "\n")
         return 2
     say(
-        f"{site.folder}: {site.files} files, {site.size / 1e6:.1f} MB "
-        f"(app {site.app_package / 1e6:.1f} MB), version {site.version}.\n"
-        f"Try it: python -m http.server --directory {site.folder} 8000, then open "
-        "http://localhost:8000/ (a service worker needs HTTPS or localhost)."
+        t(
+            lang,
+            "publish.done",
+            folder=str(site.folder),
+            files=site.files,
+            size=decimal(lang, site.size / 1e6),
+            app=decimal(lang, site.app_package / 1e6),
+            version=site.version,
+        )
     )
     return 0
 
@@ -194,22 +225,19 @@ def publish(folder: Path, *, base_url: str = "/", wheels: Path | None = None) ->
 
 def _check_target(folder: Path) -> None:
     if folder.exists() and not folder.is_dir():
-        raise PublishError(f"{folder} is a file, not a folder")
+        raise PublishError(Message.of("publish.target_is_file", folder=str(folder)))
     if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).exists():
-        raise PublishError(
-            f"{folder} is not empty and is not a site written by companion publish: "
-            "name an empty or new folder (nothing was written)"
-        )
+        raise PublishError(Message.of("publish.target_not_site", folder=str(folder)))
 
 
 def _flet_web_dir() -> Path:
     try:
         import flet_web
     except ImportError as err:
-        raise PublishError("flet-web is not installed: pip install -e . installs it") from err
+        raise PublishError(Message.of("publish.not_installed", package="flet-web")) from err
     web = Path(flet_web.__file__).parent / "web"
     if not (web / "pyodide" / "pyodide.mjs").is_file():
-        raise PublishError(f"{web} has no Pyodide: reinstall flet-web")
+        raise PublishError(Message.of("publish.no_pyodide", folder=str(web)))
     return web
 
 
@@ -231,7 +259,7 @@ def _copy_assets(site: Path) -> None:
             shutil.copyfile(path, target)
     emoji = emoji_font_file()
     if emoji is None:
-        raise PublishError("manimgx-fonts is not installed: pip install -e . installs it")
+        raise PublishError(Message.of("publish.not_installed", package="manimgx-fonts"))
     shutil.copyfile(emoji, site / EMOJI_FONT_URL)
 
 
@@ -262,9 +290,9 @@ def _patch_page(site: Path, base: str, pyodide: str) -> None:
         r'flet\.pyodideUrl="[^"]*";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";', page
     )
     if found != 1:
-        raise PublishError("Flet's page has changed (no pyodideUrl to set): update publish.py")
+        raise PublishError(Message.of("publish.page_no_pyodide_url"))
     if "</head>" not in page:
-        raise PublishError("Flet's page has no </head>: update publish.py")
+        raise PublishError(Message.of("publish.page_no_head"))
     page = page.replace("</head>", '  <script src="site.js"></script>\n</head>', 1)
     index.write_text(page, "utf-8")
 
@@ -282,10 +310,10 @@ def _no_internet(site: Path) -> None:
         path = site / name
         data = path.read_bytes()
         if RIVE_CDN not in data:
-            raise PublishError(f"Flet's {name} has changed (no Rive address): update publish.py")
+            raise PublishError(Message.of("publish.client_no_rive", file=name))
         path.write_bytes(data.replace(RIVE_CDN, RIVE_LOCAL))
     if b"cdn.jsdelivr" in (site / "main.dart.js").read_bytes():
-        raise PublishError("Flet's client still names a CDN: update publish.py")
+        raise PublishError(Message.of("publish.client_cdn"))
 
 
 def _no_flutter_worker(site: Path) -> None:
@@ -294,7 +322,7 @@ def _no_flutter_worker(site: Path) -> None:
     boot = site / "flutter_bootstrap.js"
     text, found = re.subn(r"\n\s*serviceWorkerSettings: \{[^}]*\},", "", boot.read_text("utf-8"))
     if found != 1:
-        raise PublishError("Flutter's loader has changed (no serviceWorkerSettings): update")
+        raise PublishError(Message.of("publish.loader_changed"))
     boot.write_text(text, "utf-8")
     (site / "flutter_service_worker.js").unlink(missing_ok=True)
 
@@ -305,7 +333,7 @@ def _requirements() -> list[str]:
         try:
             pins.append(f"{name}=={importlib.metadata.version(name)}")
         except importlib.metadata.PackageNotFoundError as err:
-            raise PublishError(f"{name} is not installed: pip install -e . installs it") from err
+            raise PublishError(Message.of("publish.not_installed", package=name)) from err
     return pins
 
 
@@ -345,8 +373,9 @@ def _download_wheels() -> Path:
     if done.returncode != 0:
         shutil.rmtree(target, ignore_errors=True)
         raise PublishError(
-            "pip could not fetch the WebAssembly wheels from PyPI "
-            f"({' '.join(pins)}):\n{done.stderr.strip()[-2000:]}"
+            Message.of(
+                "publish.pip_failed", pins=" ".join(pins), output=done.stderr.strip()[-2000:]
+            )
         )
     (target / "complete").write_text("\n".join(pins) + "\n", "utf-8")
     return target
@@ -357,9 +386,18 @@ def _wheel_name(path: Path) -> str:
 
 
 def _package_files() -> Iterable[tuple[str, Path]]:
+    """The package's modules and its compiled catalogues (the page reads words from the
+    ``.mo``; the ``.po`` sources stay behind)."""
     package = ROOT / "companion"
-    for path in sorted(package.rglob("*.py")):
+    for path in sorted([*package.rglob("*.py"), *package.rglob("*.mo")]):
         yield f"companion/{path.relative_to(package).as_posix()}", path
+
+
+def _shipped(member: str) -> bool:
+    """Whether a wheel's file goes into the page: all but Babel's other locales' data."""
+    if member.startswith(BABEL_DATA) and member.endswith(".dat"):
+        return member[len(BABEL_DATA) : -len(".dat")] in BABEL_LOCALES
+    return True
 
 
 def _app_package(wheel_dir: Path, pyodide: str, library: str) -> bytes:
@@ -369,7 +407,9 @@ def _app_package(wheel_dir: Path, pyodide: str, library: str) -> bytes:
     hash of every other file and of the Python that compiles them, and ``library``'s."""
     wheels = sorted(p for p in Path(wheel_dir).glob("*.whl") if _wheel_name(p) not in SERVER_ONLY)
     if not any(_wheel_name(p) == "pydantic-core" for p in wheels):
-        raise PublishError(f"{wheel_dir} has no pydantic-core wheel for {PLATFORM}")
+        raise PublishError(
+            Message.of("publish.no_pydantic_core", folder=str(wheel_dir), platform=PLATFORM)
+        )
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
 
@@ -385,8 +425,20 @@ def _app_package(wheel_dir: Path, pyodide: str, library: str) -> bytes:
                 files += [
                     (f"__pypackages__/{member}", archive.read(member))
                     for member in sorted(archive.namelist())
-                    if not member.endswith("/")
+                    if not member.endswith("/") and _shipped(member)
                 ]
+        names = {name for name, _ in files}
+        missing = sorted(
+            locale
+            for locale in BABEL_LOCALES
+            if f"__pypackages__/{BABEL_DATA}{locale}.dat" not in names
+        )
+        if missing:
+            raise PublishError(
+                Message.of(
+                    "publish.no_locale_data", folder=str(wheel_dir), locales=", ".join(missing)
+                )
+            )
         main = MAIN_PY.format(key=code_key(files, pyodide), library=library)
         add("main.py", main.encode())
         for name, data in files:
@@ -425,7 +477,7 @@ def _write_service_worker(site: Path, version: str, library: str) -> None:
         "__LIBRARY_HASH__": library,
     }
     if any(name not in template for name in values):
-        raise PublishError("assets/sw.js lacks its placeholders")
+        raise PublishError(Message.of("publish.no_placeholders"))
     text = template
     for name, value in values.items():
         text = text.replace(name, value)
