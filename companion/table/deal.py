@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from companion.rules.ruleset import RuleSet
 from companion.table.plan_errors import PlanError
+from companion.words import Message
 
 # TDC article 4 (and article 3 at 4 players): the cards given before "puis 1 par 1", as
 # (place in the ranking, 0 = Président, number of cards), in the order they are dealt.
@@ -59,11 +60,7 @@ def simulate(
     for name, count in prelude:
         order.extend([name] * count)
     if len(order) > total:
-        raise PlanError(
-            "Pas assez de cartes pour cette distribution.",
-            "Not enough cards for this deal.",
-            code="too-few-cards",
-        )
+        raise PlanError(Message.of("table.error.plan.deal_short"), code="too-few-cards")
     dealt = (total // len(cycle)) * len(cycle) if equal else total
     i = 0
     while len(order) < dealt:

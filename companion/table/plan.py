@@ -8,8 +8,9 @@ Choices that hold for every preset:
 - a first hand has no titles (``titles == {}``): whatever a preset's usual way of assigning
   roles (S2), a first hand is the "first hand without exchanges" way; presets that draw cards
   use ``first_roles.rank_draws`` and then plan a ranked hand;
-- titles are the seeds' own words in every language; only the sentences are translated,
-  and they are written when the plan is shown (``HandPlan.instructions(lang)``), never kept;
+- titles are kept as the seeds' own (French) words, which the JSON carries; the sentences
+  and ``HandPlan.titles_in(lang)`` show them in the viewer's language, written when the plan
+  is shown (``HandPlan.instructions(lang)``), never kept;
 - names and counts are checked by ``roster.check_players``.
 """
 
@@ -32,7 +33,8 @@ from companion.table.roster import ANY_COUNT, check_players
 from companion.table.sentences import Say
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRules
-from companion.table.titles import titles_for
+from companion.table.titles import title_words, titles_for
+from companion.words import Message
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -88,6 +90,7 @@ class Wording:
     president_last: bool
     lead_rule: str
     lowest_card: str
+    title_scheme: str | None = None  # which scheme's titles ``titles`` holds
 
 
 class HandPlan(BaseModel):
@@ -110,9 +113,14 @@ class HandPlan(BaseModel):
     wording: Wording = Field(exclude=True, repr=False)
 
     def instructions(self, lang: str) -> list[str]:
-        """The plan as sentences for the dealer, in ``lang`` ("fr" or "en"): seating, deck
-        and deal first, then exchanges, discards, direction and the lead."""
-        return _sentences(self, Say(lang, self.titles))
+        """The plan as sentences for the dealer, in ``lang``: seating, deck and deal first,
+        then exchanges, discards, direction and the lead."""
+        return _sentences(self, Say(lang, self.titles, self.wording.title_scheme))
+
+    def titles_in(self, lang: str) -> dict[str, str]:
+        """``titles`` (kept in French) in ``lang``."""
+        scheme = self.wording.title_scheme
+        return {name: title_words(lang, x, scheme) for name, x in self.titles.items()}
 
     def as_json(self, lang: str) -> dict[str, Any]:
         """The JSON of ``companion deal`` (a contract: keys are added, never renamed)."""
@@ -135,11 +143,7 @@ def _seats(table: TableRules, ranking: list[str], seats: Sequence[str] | None) -
             return list(ranking)
         given = [s.strip() for s in seats]
         if sorted(given) != sorted(ranking):
-            raise PlanError(
-                "Les places doivent nommer les mêmes joueurs.",
-                "The seats must name the same players.",
-                code="bad-seats",
-            )
+            raise PlanError(Message.of("table.error.plan.bad_seats"), code="bad-seats")
         return given
     if table.seating == "by_rank_anticlockwise":
         # PRES53: "le vice-président à sa droite, le secrétaire en face, et le balayeur à sa
@@ -211,10 +215,7 @@ def _deal(
     pattern = TDC_PATTERNS.get(len(ranking))
     if pattern is None:
         raise PlanError(
-            f"La distribution du Trou-du-cul classique est prévue de 3 à 6 joueurs, pas "
-            f"{len(ranking)}.",
-            f"The Trou-du-cul classique deal is defined for 3 to 6 players, not {len(ranking)}.",
-            code="unsupported-count",
+            Message.of("table.error.plan.tdc_count", count=len(ranking)), code="unsupported-count"
         )
     return simulate(total, from_left, [(ranking[i], k) for i, k in pattern])
 
@@ -240,24 +241,14 @@ def _check_request(
 ) -> None:
     """Refuse what cannot apply rather than drop it silently."""
     if first and (putsch_declared or putsch_penalty):
-        raise PlanError(
-            "Pas de putsch à la première donne.", "No putsch on a first hand.", code="bad-putsch"
-        )
+        raise PlanError(Message.of("table.error.plan.putsch_first_hand"), code="bad-putsch")
     if putsch_declared and (not table.putsch or putsch_penalty):
         # WIKI: after a failed putsch "le Trou du cul est interdit de putsch" next hand.
-        raise PlanError("Putsch interdit ici.", "A putsch is not allowed here.", code="bad-putsch")
+        raise PlanError(Message.of("table.error.plan.putsch_not_allowed"), code="bad-putsch")
     if seats is not None and table.seating != "fixed":
-        raise PlanError(
-            "Les places ne se donnent que si chacun garde sa place (seating=fixed).",
-            "Seats are given only when seats are fixed (seating=fixed).",
-            code="bad-seats",
-        )
+        raise PlanError(Message.of("table.error.plan.seats_not_fixed"), code="bad-seats")
     if dealer is not None and not first:
-        raise PlanError(
-            "Le donneur découle du classement ; il ne se choisit qu'à la première donne.",
-            "The dealer follows from the ranking; it is chosen only for a first hand.",
-            code="bad-dealer",
-        )
+        raise PlanError(Message.of("table.error.plan.dealer_follows"), code="bad-dealer")
 
 
 def _exchange_lines(say: Say, w: Wording) -> list[str]:
@@ -314,7 +305,7 @@ def plan_hand(
         dealer = names[0]
     elif dealer not in names:
         raise PlanError(
-            f"Donneur inconnu : « {dealer} ».", f"Unknown dealer: '{dealer}'.", code="bad-dealer"
+            Message.of("table.error.plan.unknown_dealer", dealer=dealer), code="bad-dealer"
         )
     clockwise = _direction(rules, table, ranking, seating, dealer)
     deck = deck_for(rules, len(names))
@@ -323,8 +314,7 @@ def plan_hand(
     counts = deal.counts(seating)
     if min(counts.values()) == 0:
         raise PlanError(
-            f"{deck.cards} cartes ne suffisent pas pour {len(names)} joueurs.",
-            f"{deck.cards} cards are not enough for {len(names)} players.",
+            Message.of("table.error.plan.too_few_cards", cards=deck.cards, players=len(names)),
             code="too-few-cards",
         )
     pairs: list[Pair] = []
@@ -354,6 +344,7 @@ def plan_hand(
         president_last=president_last,
         lead_rule=lead_rule,
         lowest_card=lowest_card(rules),
+        title_scheme=table.titles,
     )
     return HandPlan(
         titles=titles,

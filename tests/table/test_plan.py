@@ -75,7 +75,7 @@ def test_an_anticlockwise_game_says_so() -> None:
 def test_the_president_playing_last_says_the_way_chosen() -> None:
     """When the way is chosen so that the Président plays last, the plan says which way,
     clockwise included."""
-    assert "Play goes clockwise, so that the Président plays last in the first round." in en(
+    assert "Play goes clockwise, so that the President plays last in the first round." in en(
         "pagat", ["direction_rule=president_last"]
     )
 
@@ -149,5 +149,5 @@ def test_the_president_plays_last_after_the_dealer_s_neighbour() -> None:
     """Leading left of the dealer with the Président playing last: Dan (Trouduc) deals, so
     play goes anticlockwise, Cléo leads and Ana plays last (clockwise, Ana would lead)."""
     lines = en("pagat", ["direction_rule=president_last", "first_lead=left_of_dealer"])
-    assert "Play goes anticlockwise, so that the Président plays last in the first round." in lines
-    assert lines[-1] == "Cléo (Citoyen) leads."
+    assert "Play goes anticlockwise, so that the President plays last in the first round." in lines
+    assert lines[-1] == "Cléo (Citizen) leads."

@@ -26,7 +26,7 @@ def test_tdc_dealer_sentence() -> None:
     )
     en = lines("classique", ["Tom", "Léa", "Max", "Sarah"], "en")
     assert en[2] == (
-        "Sarah (Trou-du-cul) deals 54 cards, first 2 to Sarah, then one at a time "
+        "Sarah (Scum) deals 54 cards, first 2 to Sarah, then one at a time "
         "clockwise starting with Tom: Sarah 15, the others 13."
     )
 
@@ -45,7 +45,7 @@ def test_exchange_sentences() -> None:
     ) in fr
     en = lines("classique", ["Léa", "Ana", "Max", "Tom"], "en")
     assert (
-        "Tom (Trou-du-cul) gives their 2 best cards to Léa (Président) — Léa gives back 2 "
+        "Tom (Scum) gives their 2 best cards to Léa (President) — Léa gives back 2 "
         "cards of their choice."
     ) in en
 
@@ -85,8 +85,8 @@ def test_neutral_and_discard_sentences() -> None:
         "(Trou-du-cul) la ramasse sans la mettre dans son jeu."
     ) in lines("classique", NAMES[:3])
     assert (
-        "Bob (Secrétaire) discards 1 card of their choice, shows it to all; Cléo "
-        "(Trou-du-cul) collects it without adding it to their hand."
+        "Bob (Secretary) discards 1 card of their choice, shows it to all; Cléo "
+        "(Scum) collects it without adding it to their hand."
     ) in lines("classique", NAMES[:3], "en")
 
 

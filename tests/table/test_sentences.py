@@ -41,18 +41,19 @@ def test_seating_sentences() -> None:
     fixed seats say everyone stays."""
     seats = ["Ana", "Bob", "Cléo"]
     names = "Ana (Président), Bob (Vice-président), Cléo"
+    en = "Ana (President), Bob (Vice-président), Cléo"  # a word no scheme uses stays as is
     assert both(lambda s: s.seating(seats, False, True)) == (
         f"Première donne, pas encore de rôles. Places dans le sens des aiguilles d'une montre "
         f": {names}.",
-        f"First hand, no roles yet. Seats, clockwise: {names}.",
+        f"First hand, no roles yet. Seats, clockwise: {en}.",
     )
     assert both(lambda s: s.seating(seats, True, False)) == (
         f"Chacun garde sa place ; dans le sens des aiguilles d'une montre : {names}.",
-        f"Everyone keeps their seat; clockwise: {names}.",
+        f"Everyone keeps their seat; clockwise: {en}.",
     )
     assert both(lambda s: s.seating(seats, False, False)) == (
         f"Places dans le sens des aiguilles d'une montre : {names}.",
-        f"Seats, clockwise: {names}.",
+        f"Seats, clockwise: {en}.",
     )
 
 
@@ -122,7 +123,7 @@ def test_a_deal_with_cards_set_aside() -> None:
     assert both(lambda s: s.deal("Ana", deal, Deck(17, 1, 0, "52"), counts, THREE, True)) == (
         f"Ana (Président) distribue 5 cartes à chacun, une par une {CLOCKWISE} en commençant "
         "par Bob ; les 2 cartes restantes sont montrées à tous et mises de côté.",
-        "Ana (Président) deals 5 cards to each player, one at a time clockwise starting with "
+        "Ana (President) deals 5 cards to each player, one at a time clockwise starting with "
         "Bob; the 2 cards left over are shown to all and set aside.",
     )
 
@@ -142,7 +143,7 @@ def test_a_deal_up_the_ranks_by_another_player() -> None:
         "commençant par Dan (Trou du cul) et en finissant par Ana (Président), pour que les "
         f"cartes en trop aillent d'abord aux derniers : {UP_TALLY}.",
         "Bob (Vice-président) deals the 54 cards one at a time up the ranks, starting with "
-        "Dan (Trou du cul) and ending with Ana (Président), so that extra cards go to the "
+        "Dan (Scum) and ending with Ana (President), so that extra cards go to the "
         f"lowest first: {UP_TALLY}.",
     )
 
@@ -158,8 +159,8 @@ def test_a_deal_up_the_ranks_by_the_lowest_player_starts_with_themself() -> None
         "commençant par soi-même et en finissant par Ana (Président),"
     )
     assert en.startswith(
-        "Dan (Trou du cul) deals the 54 cards one at a time up the ranks, starting with Dan "
-        "and ending with Ana (Président),"
+        "Dan (Scum) deals the 54 cards one at a time up the ranks, starting with Dan "
+        "and ending with Ana (President),"
     )
 
 
@@ -175,7 +176,7 @@ def test_a_deal_where_the_dealer_first_serves_themself() -> None:
     ) == (
         f"Ana (Président) distribue 32 cartes, en s'en donnant d'abord 2, puis une par une "
         f"{CLOCKWISE} en commençant par Bob : Ana 12, les autres 10.",
-        "Ana (Président) deals 32 cards, first 2 to Ana, then one at a time clockwise starting "
+        "Ana (President) deals 32 cards, first 2 to Ana, then one at a time clockwise starting "
         "with Bob: Ana 12, the others 10.",
     )
 
@@ -197,7 +198,7 @@ def test_a_deal_with_cards_first_to_others(
     assert both(lambda s: s.deal("Ana", deal, deck, counts, list(counts), False)) == (
         f"Ana (Président) distribue 32 cartes : d'abord {fr}, puis une par une {ANTICLOCKWISE} "
         "en commençant par Bob : Bob 12, les autres 10.",
-        f"Ana (Président) deals 32 cards: first {en}, then one at a time anticlockwise "
+        f"Ana (President) deals 32 cards: first {en}, then one at a time anticlockwise "
         "starting with Bob: Bob 12, the others 10.",
     )
 
@@ -210,7 +211,7 @@ def test_a_plain_deal_starting_with_the_dealer() -> None:
     assert both(lambda s: s.deal("Ana", deal, Deck(12, 1, 0, "52"), counts, cycle, False)) == (
         f"Ana (Président) distribue les 12 cartes une par une {ANTICLOCKWISE}, en commençant "
         "par soi-même : 4 chacun.",
-        "Ana (Président) deals the 12 cards one at a time anticlockwise, starting with Ana: "
+        "Ana (President) deals the 12 cards one at a time anticlockwise, starting with Ana: "
         "4 each.",
     )
 
@@ -222,7 +223,7 @@ def test_a_plain_deal_starting_with_the_next_player() -> None:
     assert both(lambda s: s.deal("Ana", deal, Deck(12, 1, 0, "52"), counts, THREE, True)) == (
         f"Ana (Président) distribue les 12 cartes une par une {CLOCKWISE}, en commençant par "
         "Bob (Vice-président) : 4 chacun.",
-        "Ana (Président) deals the 12 cards one at a time clockwise, starting with "
+        "Ana (President) deals the 12 cards one at a time clockwise, starting with "
         "Bob (Vice-président): 4 each.",
     )
 
@@ -286,7 +287,7 @@ def test_an_exchange_pair_in_order() -> None:
             "ses 2 meilleures cartes."
         ],
         [
-            "Ana (Président) gives 2 cards of their choice to Dan (Trou du cul) — Dan gives "
+            "Ana (President) gives 2 cards of their choice to Dan (Scum) — Dan gives "
             "back their 2 best cards."
         ],
     )
@@ -301,7 +302,7 @@ def test_a_negotiated_exchange_names_the_partner_each_way() -> None:
             "rend une carte négociée avec Ana."
         ],
         [
-            "Ana (Président) gives 1 card agreed with Dan to Dan (Trou du cul) — Dan gives back "
+            "Ana (President) gives 1 card agreed with Dan to Dan (Scum) — Dan gives back "
             "1 card agreed with Ana."
         ],
     )
@@ -315,7 +316,7 @@ def test_merchants_bargain() -> None:
             "chacun ; sans accord, chacun donne une carte dont il ne veut pas."
         ],
         [
-            "Ana (Président) and Dan (Trou du cul) bargain, then swap one card each; if they "
+            "Ana (President) and Dan (Scum) bargain, then swap one card each; if they "
             "cannot agree, each gives a card they do not want."
         ],
     )
@@ -374,25 +375,25 @@ def test_players_without_exchange() -> None:
             DiscardPlan("Ana", 1, True, "Dan"),
             "Ana (Président) se défausse d'une carte de son choix, la montre à tous ; "
             "Dan (Trou du cul) la ramasse sans la mettre dans son jeu.",
-            "Ana (Président) discards 1 card of their choice, shows it to all; "
-            "Dan (Trou du cul) collects it without adding it to their hand.",
+            "Ana (President) discards 1 card of their choice, shows it to all; "
+            "Dan (Scum) collects it without adding it to their hand.",
         ),
         (
             DiscardPlan("Ana", 2, True, "Dan"),
             "Ana (Président) se défausse de 2 cartes de son choix, les montre à tous ; "
             "Dan (Trou du cul) les ramasse sans les mettre dans son jeu.",
-            "Ana (Président) discards 2 cards of their choice, shows them to all; "
-            "Dan (Trou du cul) collects them without adding them to their hand.",
+            "Ana (President) discards 2 cards of their choice, shows them to all; "
+            "Dan (Scum) collects them without adding them to their hand.",
         ),
         (
             DiscardPlan("Ana", 1, False, None),
             "Ana (Président) se défausse d'une carte de son choix, face cachée.",
-            "Ana (Président) discards 1 card of their choice, face down.",
+            "Ana (President) discards 1 card of their choice, face down.",
         ),
         (
             DiscardPlan("Ana", 2, False, None),
             "Ana (Président) se défausse de 2 cartes de son choix, face cachée.",
-            "Ana (Président) discards 2 cards of their choice, face down.",
+            "Ana (President) discards 2 cards of their choice, face down.",
         ),
     ],
 )
@@ -409,19 +410,18 @@ def test_putsch_sentences() -> None:
     assert both(lambda s: s.putsch_open("Dan")) == (
         "Avant tout échange, Dan (Trou du cul) peut lancer un putsch : chacun garde alors ses "
         "cartes.",
-        "Before any exchange, Dan (Trou du cul) may launch a putsch: then everyone keeps their "
-        "cards.",
+        "Before any exchange, Dan (Scum) may launch a putsch: then everyone keeps their cards.",
     )
     assert both(lambda s: s.putsch_declared("Dan")) == (
         "Dan (Trou du cul) lance un putsch : pas d'échange cette donne ; s'il ne finit pas "
         "Président, il reprend sa place.",
-        "Dan (Trou du cul) launches a putsch: no exchange this hand; unless they finish first, "
+        "Dan (Scum) launches a putsch: no exchange this hand; unless they finish first, "
         "they go back to last place.",
     )
     assert both(lambda s: s.putsch_penalty("Dan")) == (
         "Putsch raté à la donne précédente : Dan (Trou du cul) échange 4 cartes et ne peut pas "
         "lancer de putsch cette donne.",
-        "Failed putsch last hand: Dan (Trou du cul) exchanges 4 cards and may not launch a "
+        "Failed putsch last hand: Dan (Scum) exchanges 4 cards and may not launch a "
         "putsch this hand.",
     )
 
@@ -430,7 +430,7 @@ def test_direction_of_play() -> None:
     """The way play goes, and why when the Président must play last in the first round."""
     assert both(lambda s: s.direction(True, True)) == (
         f"On joue {CLOCKWISE}, pour que le Président joue le dernier au premier tour.",
-        "Play goes clockwise, so that the Président plays last in the first round.",
+        "Play goes clockwise, so that the President plays last in the first round.",
     )
     assert both(lambda s: s.direction(False, False)) == (
         f"On joue {ANTICLOCKWISE}.",
@@ -453,7 +453,7 @@ def test_who_leads() -> None:
     card."""
     assert both(lambda s: s.lead("Ana", "queen_of_hearts", "3♣")) == (
         "Ana (Président) joue en premier.",
-        "Ana (Président) leads.",
+        "Ana (President) leads.",
     )
     assert both(lambda s: s.lead(None, "queen_of_hearts", "3♣")) == (
         "Le joueur qui a la dame de cœur joue en premier : « Dame de cœur, à toi l'honneur ! »",
@@ -471,7 +471,7 @@ def test_who_leads() -> None:
         (
             "draw_card",
             "en tirant une carte chacun (la plus forte est Président, les égalités retirent)",
-            "by drawing a card each (the highest is Président, ties draw again)",
+            "by drawing a card each (the highest is President, ties draw again)",
         ),
         ("random", "au hasard", "at random"),
         (
@@ -500,6 +500,28 @@ def test_first_roles_from_the_first_hand() -> None:
     )
 
 
-def test_any_language_but_english_is_french() -> None:
-    """The table speaks French unless English is asked for."""
-    assert Say("de", {}).way(True) == CLOCKWISE
+def test_a_language_the_app_does_not_speak_is_french() -> None:
+    """A language the app does not speak (Spanish) gets the French sentences."""
+    assert Say("es", {}).way(True) == CLOCKWISE
+
+
+def test_german_sentences_name_titles_in_german() -> None:
+    """In German the sentences and the titles are German: « Präsident », « Arschloch », no
+    French word."""
+    say = Say("de", TITLES)
+    assert say.way(True) == "im Uhrzeigersinn"
+    line = say.pair(
+        Pair(
+            high="Ana",
+            low="Dan",
+            gives=(Give("Dan", "Ana", 2, "best"), Give("Ana", "Dan", 2, "chosen")),
+        ),
+        True,
+    )[0]
+    assert line == (
+        "Dan (Arschloch) gibt Ana (Präsident) die 2 besten Karten — Ana gibt 2 beliebige "
+        "Karten zurück."
+    )
+    assert say.lead("Ana", "president", "3♣") == "Ana (Präsident) spielt aus."
+    for french in ("Président", "Trou du cul", "donne", "carte"):
+        assert french not in line

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.table.titles import SCHEMES, titles_for
+from companion.table.titles import SCHEMES, STORED, place_titles, title_of, title_words, titles_for
 
 
 @pytest.mark.parametrize(
@@ -70,5 +70,86 @@ def test_every_player_has_a_distinct_title(scheme: str) -> None:
         titles = titles_for(scheme, players)
         assert len(titles) == players
         assert len(set(titles)) == players
-        assert titles[0] == SCHEMES[scheme].top[0]
-        assert titles[-1] == SCHEMES[scheme].bottom[0]
+        assert titles[0] == STORED[SCHEMES[scheme].top[0]]
+        assert titles[-1] == STORED[SCHEMES[scheme].bottom[0]]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "de"])
+@pytest.mark.parametrize("scheme", sorted(SCHEMES))
+def test_titles_stay_distinct_in_every_language(scheme: str, lang: str) -> None:
+    """In each language too, no two places at a table share a title (a screen looks a
+    player up by the title it shows)."""
+    for players in range(2, 13):
+        assert len(set(titles_for(scheme, players, lang))) == players
+
+
+def test_french_shows_the_stored_words() -> None:
+    """The French catalogue's titles are the stored words, so French screens show what the
+    evenings keep."""
+    for scheme in SCHEMES:
+        for players in range(2, 9):
+            assert titles_for(scheme, players, "fr") == titles_for(scheme, players)
+
+
+def test_english_titles() -> None:
+    """English says President and Vice-President, Scum where the French is Trou du cul or
+    Trouduc (pagat's English names), Vice-Scum for WIKI's Secrétaire (« ou Vice-Trou du
+    cul »), and plain English for the other schemes' lower places."""
+    assert titles_for("pagat", 5, "en") == [
+        "President",
+        "Vice-President",
+        "Citizen 1",
+        "Citizen 2",
+        "Scum",
+    ]
+    assert titles_for("wiki", 5, "en") == [
+        "President",
+        "Vice-President",
+        "Neutral",
+        "Vice-Scum",
+        "Scum",
+    ]
+    assert titles_for("tdc", 6, "en") == [
+        "President",
+        "Secretary",
+        "Foreman",
+        "Worker",
+        "Lackey",
+        "Scum",
+    ]
+    assert titles_for("concierge", 6, "en") == [
+        "President",
+        "Vice-President",
+        "Secretary",
+        "Clerk 1",
+        "Clerk 2",
+        "Janitor",
+    ]
+    assert titles_for("pres53", 4, "en") == ["President", "Vice-President", "Secretary", "Sweeper"]
+
+
+def test_german_titles() -> None:
+    """German says Präsident, Vizepräsident, Bürger, Vize-Arschloch and Arschloch, and
+    keeps no French title."""
+    assert titles_for("wiki", 5, "de") == [
+        "Präsident",
+        "Vizepräsident",
+        "Neutraler",
+        "Vize-Arschloch",
+        "Arschloch",
+    ]
+    assert titles_for("pagat", 4, "de") == ["Präsident", "Vizepräsident", "Bürger", "Arschloch"]
+    german = {t for s in SCHEMES for n in range(2, 9) for t in titles_for(s, n, "de")}
+    assert not german & {"Président", "Trou du cul", "Secrétaire", "Citoyen", "Larbin"}
+
+
+def test_a_stored_title_reads_in_the_viewer_s_language() -> None:
+    """A stored French title, numbered or not, shows in the viewer's language; the scheme
+    decides a shared word (Secrétaire is WIKI's Vice-Scum, CONC's Secretary); a word no
+    scheme uses shows as it is."""
+    assert title_words("en", "Commis 2") == "Clerk 2"
+    assert title_words("en", "Secrétaire", "wiki") == "Vice-Scum"
+    assert title_words("en", "Secrétaire", "concierge") == "Secretary"
+    assert title_words("de", "Trou-du-cul") == "Arschloch"
+    assert title_words("en", "Chef") == "Chef" and title_of("Chef") is None
+    assert place_titles("wiki", range(4, 7)).in_lang("en").last == "Scum"
