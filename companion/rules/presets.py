@@ -13,6 +13,7 @@ from typing import Any
 from companion.rules.errors import RuleSetError, UnknownPresetError
 from companion.rules.options import split_setting
 from companion.rules.ruleset import RuleSet, parse_option, with_brought
+from companion.words import DEFAULT_LANG, Message, t
 
 __all__ = ["PRESETS", "Preset", "get_preset", "ruleset_from", "split_setting"]
 
@@ -27,23 +28,31 @@ SEEDS = {
 
 @dataclass(frozen=True)
 class Preset:
+    """A system of the catalogue; its name is the message ``preset.<id>.name`` (domain
+    ``options``)."""
+
     id: str
-    name_fr: str
-    name_en: str
     seed: str  # short seed name, a key of SEEDS
     section: str  # where in the seed the system is described
     rules: RuleSet
     players: tuple[int, int]  # fewest and most players the seed allows
     open_points: tuple[str, ...] = field(default=())
 
-    def name(self, lang: str = "fr") -> str:
-        return self.name_fr if lang == "fr" else self.name_en
+    def name(self, lang: str = DEFAULT_LANG) -> str:
+        return t(lang, f"preset.{self.id}.name")
+
+    # The French and the English name, for callers not yet moved to ``name(lang)``.
+    @property
+    def name_fr(self) -> str:
+        return self.name("fr")
+
+    @property
+    def name_en(self) -> str:
+        return self.name("en")
 
 
 def _preset(
     pid: str,
-    name_fr: str,
-    name_en: str,
     seed: str,
     section: str,
     players: tuple[int, int],
@@ -53,13 +62,11 @@ def _preset(
 ) -> Preset:
     values = {**(base.option_values() if base else {}), **options}
     rules = RuleSet.trusted(values)  # tests/rules/test_presets_valid.py validates each one
-    return Preset(pid, name_fr, name_en, seed, section, rules, players, open_points)
+    return Preset(pid, seed, section, rules, players, open_points)
 
 
 _PAGAT = _preset(
     "pagat",
-    "Président (PAGAT, jeu de base)",
-    "President (PAGAT basic game)",
     "PAGAT",
     "Le jeu de base",
     (4, 7),
@@ -80,8 +87,6 @@ _PAGAT = _preset(
 
 _WIKI = _preset(
     "trou-du-cul",
-    "Trou du cul (encyclopédie)",
-    "Trou du cul (encyclopedia)",
     "WIKI",
     "Déroulement d'une partie",
     (3, 8),
@@ -118,8 +123,6 @@ _WIKI = _preset(
 
 _TDC = _preset(
     "classique",
-    "Trou-du-cul classique",
-    "Trou-du-cul classique",
     "TDC",
     "Trou-du-cul classique, articles 1–4",
     (3, 6),
@@ -154,8 +157,6 @@ PRESETS: dict[str, Preset] = {
         _PAGAT,
         _preset(
             "president",
-            "Président (53 cartes)",
-            "President (53 cards)",
             "PRES53",
             "Règles du président",
             (4, 4),
@@ -181,8 +182,6 @@ PRESETS: dict[str, Preset] = {
         _WIKI,
         _preset(
             "concierge",
-            "Le Concierge",
-            "Le Concierge",
             "CONC",
             "Le Concierge",
             (3, 6),
@@ -219,8 +218,6 @@ PRESETS: dict[str, Preset] = {
         _TDC,
         _preset(
             "armix",
-            "Trou-du-cul d'Armix",
-            "Trou-du-cul d'Armix",
             "TDC",
             "Article 5 : le Trou-du-cul d'Armix",
             (3, 6),
@@ -237,8 +234,6 @@ PRESETS: dict[str, Preset] = {
         ),
         _preset(
             "klootzakken",
-            "Klootzakken",
-            "Klootzakken",
             "PAGAT",
             "Paquet de 40 cartes (Klootzakken)",
             (4, 7),
@@ -253,8 +248,6 @@ PRESETS: dict[str, Preset] = {
         ),
         _preset(
             "hubere",
-            "Hűbéres",
-            "Hűbéres",
             "PAGAT",
             "Jokers, Twos et Threes Wild; Hűbéres",
             (4, 7),
@@ -272,8 +265,6 @@ PRESETS: dict[str, Preset] = {
         ),
         _preset(
             "butthead",
-            "Butthead",
-            "Butthead",
             "PAGAT",
             "Échange de cartes (Butthead)",
             (4, 7),
@@ -282,8 +273,6 @@ PRESETS: dict[str, Preset] = {
         ),
         _preset(
             "strutz",
-            "Le Strutz",
-            "Le Strutz",
             "WIKI",
             "Le Strutz",
             (3, 10),
@@ -313,8 +302,6 @@ PRESETS: dict[str, Preset] = {
         ),
         _preset(
             "angevin",
-            "Trou du cul angevin",
-            "Trou du cul angevin",
             "WIKI",
             "Le trou du cul angevin",
             (3, 8),
@@ -337,8 +324,6 @@ PRESETS: dict[str, Preset] = {
         ),
         _preset(
             "wizz",
-            "Le Wizz",
-            "Le Wizz",
             "WIKI",
             "Le Wizz",
             (3, 8),
@@ -363,9 +348,7 @@ def get_preset(pid: str) -> Preset:
     except KeyError:
         known = ", ".join(PRESETS)
         raise UnknownPresetError(
-            f"Règles inconnues : « {pid} ». Choix : {known}",
-            f"Unknown rules: '{pid}'. Choose from: {known}",
-            preset=pid,
+            Message.of("preset.unknown", preset=pid, known=known), preset=pid
         ) from None
 
 

@@ -481,8 +481,6 @@ def test_a_preset_keeps_its_rules_players_and_open_points() -> None:
     base = get_preset("pagat")
     built = _preset(
         "demo",
-        "Démo",
-        "Demo",
         "WIKI",
         "Une section",
         (3, 6),
@@ -504,3 +502,21 @@ def test_a_presets_name_is_french_unless_asked_otherwise() -> None:
     preset = get_preset("pagat")
     assert preset.name() == preset.name("fr") == "Président (PAGAT, jeu de base)"
     assert preset.name("en") == "President (PAGAT basic game)"
+
+
+def test_a_preset_s_name_comes_from_the_catalogue_in_each_language() -> None:
+    """Rule: a preset's name is its catalogue message, German included, and a system named
+    after its own seed keeps that name (« Trou-du-cul classique »)."""
+    assert get_preset("pagat").name("fr") == "Président (PAGAT, jeu de base)"
+    assert get_preset("pagat").name("en") == "President (PAGAT basic game)"
+    assert get_preset("pagat").name("de") == "Präsident (PAGAT, Grundspiel)"
+    assert get_preset("classique").name("de") == "Trou-du-cul classique"
+
+
+def test_an_unknown_preset_is_refused_in_the_viewer_s_language() -> None:
+    """Rule: the error names the unknown rules and the choices, in German too."""
+    with pytest.raises(UnknownPresetError) as caught:
+        get_preset("belote")
+    assert caught.value.message("de").startswith("Unbekannte Regeln: »belote«. Zur Wahl: pagat")
+    assert caught.value.message("fr").startswith("Règles inconnues : « belote »")
+    assert caught.value.code == "unknown-preset"

@@ -1,7 +1,9 @@
-"""Every option a table can change reaches the screens in words, French and English."""
+"""Every option a table can change reaches the screens in words, in every language the app
+speaks (the catalogue domain ``options``)."""
 
 from __future__ import annotations
 
+import re
 import typing
 from typing import Any, Literal
 
@@ -15,9 +17,9 @@ from companion.ui import option_words
 from companion.ui.dispute_model import DisputeModel
 from companion.ui.new_evening_model import NewEveningModel, show_value
 from companion.ui.screens.option_parts import Row, row_label
+from companion.words import LANGS, t
 
 OPTIONS = {**RuleSet.model_fields, **TableRules.model_fields}
-LANGS = ("fr", "en")
 
 
 def _spellings(name: str, annotation: Any) -> list[str]:
@@ -39,13 +41,12 @@ def _spellings(name: str, annotation: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("name", sorted(OPTIONS))
-def test_every_option_has_a_group_a_label_and_an_explanation_in_both_languages(
+def test_every_option_has_a_group_a_label_and_an_explanation_in_every_language(
     name: str,
 ) -> None:
     """An option without words would show its code name: it cannot ship."""
-    assert name in option_words.WORDS, f"{name}: add its words to companion/ui/option_words.py"
-    words = option_words.WORDS[name]
-    assert words.group in option_words.GROUPS
+    assert name in option_words.OPTIONS, f"{name}: add it to option_words.GROUPS and options.po"
+    assert option_words.group_of(name) in option_words.GROUPS
     for lang in LANGS:
         for text in (option_words.label(name, lang), option_words.explain(name, lang)):
             assert text.strip() and "_" not in text
@@ -53,7 +54,7 @@ def test_every_option_has_a_group_a_label_and_an_explanation_in_both_languages(
 
 @pytest.mark.parametrize("name", sorted(OPTIONS))
 def test_every_value_of_every_option_reads_as_words(name: str) -> None:
-    """Each value has words in both languages: never the code (``ace_high``, ``true``)."""
+    """Each value has words in every language: never the code (``ace_high``, ``true``)."""
     for text in _spellings(name, OPTIONS[name].annotation):
         assert option_words.known(name, text), (name, text)
         for lang in LANGS:
@@ -64,7 +65,7 @@ def test_every_value_of_every_option_reads_as_words(name: str) -> None:
 
 
 def test_no_words_are_kept_for_an_option_that_is_gone() -> None:
-    assert set(option_words.WORDS) == set(OPTIONS)
+    assert set(option_words.OPTIONS) == set(OPTIONS)
 
 
 def test_every_option_has_seeds_in_words_where_the_catalogue_names_them() -> None:
@@ -93,7 +94,7 @@ def test_each_preset_in_one_sentence_says_its_players_and_its_points(preset: str
     for lang in LANGS:
         text = option_words.preset_sentence(preset, lang)
         assert PRESETS[preset].name(lang) in text and str(low) in text and str(high) in text
-        keeps = "sans points" not in text and "no points" not in text
+        keeps = t(lang, "preset.no_points") not in text
         assert keeps is (scoring != "none"), text
 
 
@@ -168,3 +169,99 @@ def test_without_an_evening_no_title_is_guessed() -> None:
     assert option_words.value("dealer", "scum", "en") == "the last player"
     assert option_words.value("first_lead", "scum", "fr") == "le dernier"
     assert "Vice-Président" not in option_words.value("seating", "by_rank", "fr")
+
+
+# Words that give away French or English on a German screen (the names of the systems and of
+# their documents are quoted or capitalised, and left out; the titles are another test's).
+_NOT_GERMAN = frozenset(
+    [
+        "le",
+        "la",
+        "les",
+        "du",
+        "et",
+        "ou",
+        "au",
+        "aux",
+        "avec",
+        "qui",
+        "par",
+        "une",
+        "un",
+        "est",
+        "cartes",
+        "carte",
+        "joueur",
+        "joueurs",
+        "donne",
+        "donnes",
+        "aucun",
+        "aucune",
+        "the",
+        "and",
+        "of",
+        "or",
+        "cards",
+        "card",
+        "player",
+        "players",
+        "hand",
+        "hands",
+        "none",
+        "yes",
+        "no",
+    ]
+)
+
+
+def _foreign_words(text: str) -> set[str]:
+    unquoted = re.sub(r"»[^«]*«|«[^»]*»", "", text)
+    return {w for w in re.findall(r"[^\W\d_]+", unquoted) if w.islower()} & _NOT_GERMAN
+
+
+@pytest.mark.parametrize("name", sorted(set(OPTIONS) - {"titles"}))
+def test_in_german_every_option_reads_in_german(name: str) -> None:
+    """Rule: with the app in German, an option's label, explanation and every value show
+    German words, and no French or English one."""
+    texts = [option_words.label(name, "de"), option_words.explain(name, "de")]
+    texts += [option_words.value(name, v, "de") for v in _spellings(name, OPTIONS[name].annotation)]
+    for text in texts:
+        assert not _foreign_words(text), (name, text)
+
+
+def test_in_german_the_places_are_named_with_the_preset_s_titles_as_fields() -> None:
+    """Rule: German words name a place and give the evening's title beside it, whatever
+    the title's grammar (« der Letzte (Trouduc) »)."""
+    pagat = NewEveningModel(preset="pagat")
+    assert _shown(pagat, "dealer", "de") == "Geber: der Letzte (Trouduc)"
+    assert option_words.value("dealer", "scum", "de") == "der Letzte"
+    assert option_words.value("seating", "by_rank", "de") == (
+        "nach Rang, der Zweite links vom Ersten (Président)"
+    )
+
+
+def test_in_german_numbers_and_exchanges_take_german_plurals() -> None:
+    """Rule: counts read in the German plural form for their number."""
+    assert option_words.value("exchange", "2:3/1:2", "de") == "2 Karten gegen 3, dann 1 gegen 2"
+    assert option_words.value("exchange", "1/1", "de") == "1 Karte gegen 1, dann 1 gegen 1"
+    assert option_words.value("hands", "1", "de") == "1 Runde"
+    assert option_words.value("target", "11", "de") == "11 Punkte"
+
+
+def test_in_german_a_preset_is_one_german_sentence() -> None:
+    """Rule: the preset's sentence is German, the system's name included."""
+    assert option_words.preset_sentence("classique", "de") == (
+        "Trou-du-cul classique: nach »Trou-du-cul classique«, 3 bis 6 Spieler, "
+        "ohne Punkte (nur die Plätze zählen)."
+    )
+    assert option_words.preset_sentence("pagat", "de") == (
+        "Präsident (PAGAT, Grundspiel): nach Pagat »Président«, 4 bis 7 Spieler, Punkte: "
+        "2 für den Ersten, 1 für den Zweiten, wer zuerst 11 Punkte hat, gewinnt."
+    )
+
+
+def test_a_count_of_one_reads_in_the_singular() -> None:
+    """Rule: « 1 donne », "1 hand": a number takes its language's plural form."""
+    assert option_words.value("hands", "1", "fr") == "1 donne"
+    assert option_words.value("max_set", "1", "en") == "at most 1 card"
+    assert option_words.value("hands", "12", "fr") == "12 donnes"

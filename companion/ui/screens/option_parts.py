@@ -60,9 +60,7 @@ def oid(description: str) -> str:
 
 def row_label(row: Row, lang: str, places: PlaceTitles | None = None) -> str:
     """ "Cartes égales : autorisé" (plus where it comes from, when it is not the preset)."""
-    words = option_words.value(row.name, row.value, lang, places)
-    sep = " : " if lang != "en" else ": "
-    text = f"{option_words.label(row.name, lang)}{sep}{words}"
+    text = option_words.row(row.name, row.value, lang, places)
     return f"{text} · {row.note}" if row.note else text
 
 
@@ -136,7 +134,7 @@ def option_rows(
     lang = session.lang
     controls: list[ft.Control] = []
     by_group = {
-        g: [r for r in rows if option_words.WORDS[r.name].group == g] for g in option_words.GROUPS
+        g: [r for r in rows if option_words.group_of(r.name) == g] for g in option_words.GROUPS
     }
     for group, members in by_group.items():
         if not members:
