@@ -15,6 +15,7 @@ from companion.rules.combos import COUP_KINDS, POKER_KINDS, Combo, ComboError, O
 from companion.rules.errors import SuitNeededError
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import HandState, Top
+from companion.words import Message
 
 
 @dataclass(slots=True)
@@ -123,10 +124,7 @@ def beats(
             # Ask for the suits only when the answer depends on them: a card no higher than
             # the one to beat is refused whatever its suit.
             if not (played.is_joker or under.is_joker) and combo.key[0] > target.key[0]:
-                raise SuitNeededError(
-                    "Précisez les couleurs : une carte ne se bat que dans sa couleur.",
-                    "Give the suits: a single card is beaten only in its own suit.",
-                )
+                raise SuitNeededError(Message.of("rules.suits_needed.single"))
         elif played.suit is not under.suit:
             eff.blocker = "suits"
             return RuleCode.WRONG_SUIT, None, eff
@@ -152,10 +150,7 @@ def beats(
         )
     if rules.suits in ("ranked", "ranked_poker"):
         if combo.key[2] < 0 or target.key[2] < 0:
-            raise SuitNeededError(
-                "Précisez les couleurs : à rang égal, la couleur départage.",
-                "Give the suits: between equal ranks the suit decides.",
-            )
+            raise SuitNeededError(Message.of("rules.suits_needed.equal"))
         if combo.key[2] != target.key[2]:
             eff.blocker = "suits"
             return (
@@ -275,10 +270,7 @@ def joker_unbeatable(state: HandState, combo: Combo) -> bool:
 
 def _opposite_colours(cards: tuple[Card, ...], under: tuple[Card, ...]) -> bool:
     if any(c.suit is None for c in (*cards, *under) if not c.is_joker):
-        raise SuitNeededError(
-            "Précisez les couleurs : une carte de même rang ne bat que la couleur opposée.",
-            "Give the suits: a card of the same rank beats only the opposite colour.",
-        )
+        raise SuitNeededError(Message.of("rules.suits_needed.opposite"))
     reds = sum(1 for c in cards if c.suit is not None and c.suit.is_red)
     under_blacks = sum(1 for c in under if c.suit is not None and not c.suit.is_red)
     return reds == under_blacks and len(cards) == len(under)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from companion.rules.errors import NotationError
+from companion.words import Message
 
 
 class Rank(IntEnum):
@@ -122,11 +123,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank is Rank.JOKER and self.suit is not None:
-            raise NotationError("Un joker n'a pas de couleur.", "A joker has no suit.")
+            raise NotationError(Message.of("rules.notation.joker_suit"))
         if self.rank is not Rank.JOKER and self.colour is not None:
-            raise NotationError(
-                "Seul un joker a une teinte (R/B).", "Only a joker has a colour (R/B)."
-            )
+            raise NotationError(Message.of("rules.notation.colour_not_joker"))
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -138,11 +137,7 @@ class Card:
             return cls(Rank.JOKER, None, colour)
         match = _CARD_RE.match(text)
         if not match:
-            raise NotationError(
-                f"Carte illisible : « {token} » (attendu par ex. 10♥, Qs, V, JK).",
-                f"Unreadable card: '{token}' (expected e.g. 10♥, Qs, V, JK).",
-                token=token,
-            )
+            raise NotationError(Message.of("rules.notation.bad_card", token=token), token=token)
         suit = _SUIT_TOKENS[match.group(2)] if match.group(2) else None
         return cls(_RANK_TOKENS[match.group(1)], suit)
 
@@ -186,11 +181,7 @@ class Play:
         if stripped.lower() in PASS_WORDS:
             return PASS
         if not stripped:
-            raise NotationError(
-                "Coup vide : indiquez des cartes ou « passe ».",
-                "Empty play: give cards or 'pass'.",
-                token=text,
-            )
+            raise NotationError(Message.of("rules.notation.empty_play"), token=text)
         return cls(parse_cards(stripped))
 
     @classmethod
@@ -218,11 +209,7 @@ def parse_named(text: str) -> tuple[str, str]:
     """Split ``"NAME: REST"`` into its name and the rest (which may be empty)."""
     name, sep, rest = text.partition(":")
     if not sep or not name.strip():
-        raise NotationError(
-            f"« {text} » : attendu « NOM: coup », par ex. « Léa: 10♥ 10♠ ».",
-            f"'{text}': expected 'NAME: PLAY', e.g. 'Léa: 10♥ 10♠'.",
-            token=text,
-        )
+        raise NotationError(Message.of("rules.notation.named", text=text), token=text)
     return name.strip(), rest.strip()
 
 

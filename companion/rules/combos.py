@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from companion.rules.card_words import card_words
+from companion.rules.card_words import CardText
 from companion.rules.cards import Card, JokerColour, Rank, Suit
 from companion.rules.errors import SuitNeededError
 from companion.rules.ruleset import RuleSet
+from companion.words import Message
 
 # Primary keys: natural ranks are 0..n-1 in playing order; these sit above any natural rank.
 SPECIAL_KEY = 100  # B6 black threes / jack of diamonds
@@ -87,10 +88,7 @@ class Order:
         if order == "equal":
             return JOKER_KEY
         if colour is None:
-            raise JokerChoiceError(
-                "Précisez quel joker (JKR coloré ou JKB noir et blanc) : leur ordre compte.",
-                "Say which joker (JKR coloured or JKB black-and-white): the joker order matters.",
-            )
+            raise JokerChoiceError(Message.of("rules.joker_order_needed"))
         high = JokerColour.COLOURED if order == "coloured_high" else JokerColour.BLACK
         return JOKER_KEY + (1 if colour is high else 0)
 
@@ -147,10 +145,7 @@ def _suit_tiebreak(cards: tuple[Card, ...], order: Order, needed: bool) -> int:
     for c in cards:
         if c.suit is None:
             if needed:
-                raise SuitNeededError(
-                    f"Précisez la couleur de {card_words(c, 'fr')} : les couleurs sont classées.",
-                    f"Give the suit of {card_words(c, 'en')}: suits are ranked.",
-                )
+                raise SuitNeededError(Message.of("rules.suit_needed.card", card=CardText(c)))
             return -1
         values.append(order.suit_rank[c.suit])
     return max(values)

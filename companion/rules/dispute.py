@@ -16,6 +16,7 @@ from companion.rules.presets import ruleset_from
 from companion.rules.referee import Ruling, judge, replay
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import HandState
+from companion.words import Message
 
 
 @dataclass
@@ -47,10 +48,7 @@ class Dispute:
         names = _names(players, "--players")
         rank_names = _names(ranks, "--ranks") if ranks else None
         if rank_names is not None and sorted(rank_names) != sorted(names):
-            raise NotationError(
-                "--ranks doit classer exactement les joueurs de --players.",
-                "--ranks must rank exactly the players of --players.",
-            )
+            raise NotationError(Message.of("rules.dispute.ranks"))
         held: dict[str, tuple[Card, ...]] = {}
         for item in hands or []:
             name, cards = parse_named(item)
@@ -97,16 +95,11 @@ class Dispute:
 def _names(text: str, option: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) < 2:
-        raise NotationError(
-            f"{option} : au moins deux noms séparés par des virgules.",
-            f"{option}: at least two names separated by commas.",
-            token=text,
-        )
+        raise NotationError(Message.of("rules.dispute.two_names", option=option), token=text)
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
         raise NotationError(
-            f"{option} : nom en double : {', '.join(dupes)}.",
-            f"{option}: duplicate name: {', '.join(dupes)}.",
+            Message.of("rules.dispute.duplicate", option=option, names=", ".join(dupes)),
             token=text,
         )
     return names
@@ -115,7 +108,6 @@ def _names(text: str, option: str) -> list[str]:
 def _known(name: str, names: list[str], item: str) -> None:
     if name not in names:
         raise NotationError(
-            f"« {item} » : {name} n'est pas dans --players ({', '.join(names)}).",
-            f"'{item}': {name} is not in --players ({', '.join(names)}).",
+            Message.of("rules.dispute.unknown", item=item, name=name, names=", ".join(names)),
             token=item,
         )

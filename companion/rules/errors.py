@@ -6,6 +6,7 @@ The base class and ``one_line`` live in :mod:`companion.errors`, below every lay
 from __future__ import annotations
 
 from companion.errors import CompanionError
+from companion.words import Message
 
 __all__ = [
     "IllegalHistoryError",
@@ -43,7 +44,7 @@ class IllegalHistoryError(CompanionError):
 
     code = "illegal-history"
 
-    def __init__(self, fr: str, en: str, index: int, ruling: object) -> None:
-        super().__init__(fr, en, index=index)
+    def __init__(self, words: Message, index: int, ruling: object) -> None:
+        super().__init__(words, index=index)
         self.index = index
         self.ruling = ruling

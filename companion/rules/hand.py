@@ -51,6 +51,7 @@ from companion.rules.turns import (
     next_eligible,
     start_trick,
 )
+from companion.words import Fixed, Message
 
 Outcome = tuple[RuleCode, HandState | None, StepInfo]
 
@@ -86,9 +87,16 @@ def _judge(state: HandState, action: Action, build: bool) -> Outcome:
         if low_outcome[0] == high_outcome[0]:
             return _as_written(low_outcome, low, action)
         codes = low_outcome[0].value, high_outcome[0].value
+        question = err.words if err.words is not None else Fixed(str(err))
         raise JokerChoiceError(
-            f"{err.fr} {low.play} : {codes[0]} ; {high.play} : {codes[1]}.",
-            f"{err.en} {low.play}: {codes[0]}; {high.play}: {codes[1]}.",
+            Message.of(
+                "rules.joker_outcomes",
+                question=question,
+                low=str(low.play),
+                low_code=codes[0],
+                high=str(high.play),
+                high_code=codes[1],
+            ),
             outcomes=outcomes,
         ) from None
 
@@ -134,8 +142,11 @@ def _judge_as_written(state: HandState, action: Action, build: bool) -> Outcome:
     info = StepInfo()
     if action.player not in state.players:
         raise NotationError(
-            f"Joueur inconnu : « {action.player} » (joueurs : {', '.join(state.players)}).",
-            f"Unknown player: '{action.player}' (players: {', '.join(state.players)}).",
+            Message.of(
+                "rules.notation.unknown_player",
+                player=action.player,
+                players=", ".join(state.players),
+            ),
             token=action.player,
         )
     who = state.players.index(action.player)
@@ -412,8 +423,7 @@ def _effect(state: HandState, who: int, action: Action, info: StepInfo) -> Outco
         else:
             if action.target not in state.players:
                 raise NotationError(
-                    f"Joueur inconnu : « {action.target} ».",
-                    f"Unknown player: '{action.target}'.",
+                    Message.of("rules.notation.unknown_target", player=action.target),
                     token=action.target,
                 )
             receiver = state.players.index(action.target)

@@ -13,6 +13,7 @@ from typing import Literal
 
 from companion.rules.cards import PASS, Play, parse_cards, parse_named
 from companion.rules.errors import NotationError
+from companion.words import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +45,7 @@ class Action:
             body = rest.split(None, 1)[1] if " " in rest.strip() else ""
             return cls(name, Play(parse_cards(body)), "discard")
         if not rest:
-            raise NotationError(
-                f"« {text} » : quel coup ? (des cartes ou « passe »)",
-                f"'{text}': what play? (cards or 'pass')",
-                token=text,
-            )
+            raise NotationError(Message.of("rules.notation.no_play", text=text), token=text)
         return cls(name, Play.parse(rest))
 
     def __str__(self) -> str:

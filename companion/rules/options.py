@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from companion.rules.errors import RuleSetError
+from companion.words import Message
 
 TRUE_WORDS = frozenset({"true", "yes", "oui", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "non", "off", "0"})
@@ -178,7 +179,5 @@ def split_setting(item: str) -> tuple[str, str]:
     """``"NAME=VALUE"`` (one ``--set``) into its two halves; RuleSetError without ``=``."""
     name, sep, value = item.partition("=")
     if not sep:
-        raise RuleSetError(
-            f"« {item} » : attendu NOM=VALEUR", f"'{item}': expected NAME=VALUE", option=item
-        )
+        raise RuleSetError(Message.of("rules.setting.no_equals", item=item), option=item)
     return name, value

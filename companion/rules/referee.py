@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
-from companion.rules.card_words import play_words
+from companion.rules.card_words import PlayText
 from companion.rules.cards import Play
 from companion.rules.citation import ruling_option
 from companion.rules.codes import CODE_OPTION, RuleCode
@@ -26,6 +26,7 @@ from companion.rules.hand import step
 from companion.rules.moves import legal_plays
 from companion.rules.notation import Action
 from companion.rules.state import HandState, StepInfo
+from companion.words import Message
 
 __all__ = [
     "CODE_OPTION",
@@ -110,6 +111,10 @@ class Ruling:
         """The ruling in one sentence, citing its rule and system, in ``lang``."""
         return self.parts(lang).text
 
+    def render(self, lang: str) -> str:
+        """The ruling's sentence: a ruling is words a ``Message`` can carry as a field."""
+        return self.message(lang)
+
     @property
     def fr(self) -> str:
         return self.message("fr")
@@ -141,7 +146,7 @@ class IllegalActionError(CompanionError):
     code = "illegal-action"
 
     def __init__(self, ruling: Ruling) -> None:
-        super().__init__(ruling.fr, ruling.en, code=ruling.code.value)
+        super().__init__(Message.of("rules.illegal_action", ruling=ruling), code=ruling.code.value)
         self.ruling = ruling
 
 
@@ -158,14 +163,23 @@ def _joker_question(state: HandState, err: JokerChoiceError) -> SuitNeededError:
     outcomes = err.details.get("outcomes")
     if not isinstance(outcomes, tuple):
         return err
-    rulings = [Ruling(state, exact, *outcome) for exact, outcome in outcomes]
-    fr = " ".join(f"Avec {play_words(r.action.play, 'fr')} — {r.message('fr')}" for r in rulings)
-    en = " ".join(f"With {play_words(r.action.play, 'en')} — {r.message('en')}" for r in rulings)
-    return SuitNeededError(
-        f"Précisez quel joker, le rouge (JKR) ou le noir (JKB) : la décision en dépend. {fr}",
-        "Say which joker, the red one (JKR) or the black one (JKB): "
-        f"the ruling depends on it. {en}",
-    )
+    rulings = tuple(Ruling(state, exact, *outcome) for exact, outcome in outcomes)
+    return SuitNeededError(Message.of("rules.joker_question", outcomes=_Outcomes(rulings)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcomes:
+    """What each joker would get, one after the other, in the asker's language."""
+
+    rulings: tuple[Ruling, ...]
+
+    def render(self, lang: str) -> str:
+        return " ".join(
+            Message.of(
+                "rules.joker_question.outcome", play=PlayText(r.action.play), ruling=r
+            ).render(lang)
+            for r in self.rulings
+        )
 
 
 def apply(state: HandState, action: Action) -> HandState:
@@ -182,8 +196,9 @@ def replay(state: HandState, actions: list[Action]) -> HandState:
         if after is None:
             ruling = judge(state, action)
             raise IllegalHistoryError(
-                f"Historique, coup {i + 1} (« {action} ») : {ruling.fr}",
-                f"History item {i + 1} ('{action}'): {ruling.en}",
+                Message.of(
+                    "rules.illegal_history", number=str(i + 1), action=str(action), ruling=ruling
+                ),
                 index=i,
                 ruling=ruling,
             )

@@ -20,6 +20,7 @@ from companion.rules.codes import RuleCode
 from companion.rules.combos import Combo, Order, order_for
 from companion.rules.errors import NotationError
 from companion.rules.ruleset import RuleSet
+from companion.words import Message
 
 EffectKind = Literal["give_previous", "give_next", "discard", "give_any"]
 Codes = tuple[tuple[tuple[Card, ...], RuleCode], ...]  # candidate plays with their codes
@@ -117,10 +118,9 @@ class HandState:
         if not_in_pack(state, known):
             # Checked once here, so plays from known hands need no pack check later.
             raise NotationError(
-                "Ces mains ne tiennent pas dans le jeu (carte absente ou en trop) : "
-                + " ".join(str(c) for c in known),
-                "These hands do not fit the pack (a card it lacks, or too many): "
-                + " ".join(str(c) for c in known),
+                Message.of(
+                    "rules.notation.hands_not_in_pack", cards=" ".join(str(c) for c in known)
+                )
             )
         gone = [i for i, h in enumerate(held) if h is not None and not h]
         if gone:  # players already out when the history starts

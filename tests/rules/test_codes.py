@@ -1,4 +1,4 @@
-"""The rule codes: one enum, documented in one table, each with a sentence in both languages.
+"""The rule codes: one enum, documented in one table, each with a sentence in every language.
 
 ``companion judge`` prints the code's value in its JSON, so the values are a contract.
 """
@@ -10,6 +10,7 @@ import re
 from companion.rules import codes, explanations
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.ruleset import RuleSet
+from companion.words import LANGS, keys, t
 
 DOCUMENTED = re.findall(r"^``([a-z-]+)``", codes.__doc__ or "", re.M)
 
@@ -28,13 +29,16 @@ def test_codes_are_their_strings():
         assert re.fullmatch(r"[a-z]+(-[a-z]+)*", code.value)
 
 
-def test_every_refusal_has_a_sentence_in_both_languages():
-    """Each refusal code has a French and an English sentence, and they differ."""
+def test_every_refusal_has_a_sentence_in_every_language():
+    """Each refusal code has a sentence in the catalogue of each language (French, English,
+    German), and the three differ."""
     for code in RuleCode:
         if code is RuleCode.OK:
             continue
-        fr, en = explanations.SENTENCES[code]
-        assert fr and en and fr != en
+        key = explanations.SENTENCES[code]
+        texts = [t(lang, key) for lang in LANGS]
+        assert all(key in keys(lang, "rules") for lang in LANGS), key
+        assert all(texts) and len(set(texts)) == len(LANGS), texts
 
 
 def test_cited_options_exist():

@@ -121,13 +121,16 @@ def test_a_leader_stuck_with_forbidden_finishes_hands_on_the_lead() -> None:
 
 def test_a_guillotine_is_told_apart_from_a_coup_detat() -> None:
     """S8 (WIKI): four of a kind with two jokers is the guillotine, which also names the Trou
-    du cul; three of a kind with two jokers is a coup d'État."""
+    du cul; three of a kind with two jokers is a coup d'État. English says the titles in
+    English (President, Scum), German in German (Präsident, Arschloch)."""
     guillotine = _ruling("A: 5 5 5 5 JK JK", coup_detat=True, jokers=2)
     assert " ; guillotine : A devient Président et désigne le Trou du cul ; " in guillotine.fr
-    assert "; guillotine: A becomes Président and names the Trou du cul; " in guillotine.en
+    assert "; guillotine: A becomes President and names the Scum; " in guillotine.en
+    assert "; Guillotine: A wird Präsident und bestimmt das Arschloch; " in guillotine.message("de")
     coup = _ruling("A: 5 5 5 JK JK", coup_detat=True, jokers=2)
     assert " ; coup d'État : A devient Président ; " in coup.fr
-    assert "; coup d'État: A becomes Président; " in coup.en
+    assert "; coup d'État: A becomes President; " in coup.en
+    assert "; Staatsstreich: A wird Präsident; " in coup.message("de")
 
 
 def test_a_variant_part_turned_off_is_named_in_every_ruling() -> None:
