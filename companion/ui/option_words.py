@@ -25,7 +25,7 @@ from typing import Final, Literal
 from companion.rules.presets import PRESETS
 from companion.table.table_presets import table_rules_from
 from companion.table.titles import SCHEMES, PlaceTitles
-from companion.words import DEFAULT_LANG, Renders, keys, plural_keys, t, tn
+from companion.words import DEFAULT_LANG, keys, plural_keys, t, tn
 from companion.words.formats import number
 
 Group = Literal["deck", "beats", "special", "exchanges", "end", "points", "between"]
@@ -184,19 +184,16 @@ def known(name: str, text: str) -> bool:
     )
 
 
-def _title(title: object, lang: str) -> str:
-    """A place's title in ``lang`` (a title that knows its words renders them)."""
-    return title.render(lang) if isinstance(title, Renders) else str(title)
-
-
-def _place(lang: str, place: str, title: object | None) -> str:
+def _place(lang: str, place: str, title: str | None) -> str:
     """« le Président » / « le premier »: a place, by its title when it has one."""
     if title is None:
         return t(lang, f"option.place.{place}")
-    return t(lang, f"option.place.{place}.titled", title=_title(title, lang))
+    return t(lang, f"option.place.{place}.titled", title=title)
 
 
-def _places(lang: str, p: PlaceTitles) -> dict[str, str]:
+def _places(lang: str, titles: PlaceTitles) -> dict[str, str]:
+    """The fields of a message that names places, the titles in ``lang``."""
+    p = titles.in_lang(lang)
     return {
         "first": _place(lang, "first", p.first),
         "of_first": _place(lang, "of_first", p.first),
@@ -227,9 +224,8 @@ def _exchange(text: str, lang: str) -> str:
 
 def _titles(scheme: str, lang: str) -> str:
     """A title scheme by its first, second and last titles at five players."""
-    titles = SCHEMES[scheme].titles(5)
-    first, second, last = (_title(x, lang) for x in (titles[0], titles[1], titles[-1]))
-    return t(lang, "option.titles.value", first=first, second=second, last=last)
+    titles = SCHEMES[scheme].titles(5, lang)
+    return t(lang, "option.titles.value", first=titles[0], second=titles[1], last=titles[-1])
 
 
 def value(name: str, text: str, lang: str, places: PlaceTitles | None = None) -> str:

@@ -117,11 +117,14 @@ def _shown(model: NewEveningModel, name: str, lang: str) -> str:
 
 
 def test_the_dealer_and_the_seats_name_pagat_s_titles_under_pagat() -> None:
-    """Rule: under PAGAT's titles the last place is « Trouduc » and the second the
-    Vice-Président, as the evening will call them."""
+    """Rule: under PAGAT's titles the last place is « Trouduc » (Scum in English) and the
+    second the Vice-Président, as the evening will call them."""
     pagat = NewEveningModel(preset="pagat")
     assert _shown(pagat, "dealer", "fr") == "Donneur : le dernier (Trouduc)"
-    assert _shown(pagat, "dealer", "en") == "Dealer: the last one (Trouduc)"
+    assert _shown(pagat, "dealer", "en") == "Dealer: the last one (Scum)"
+    assert _shown(pagat, "seating", "en") == (
+        "Seats: by rank, the Vice-President left of the President"
+    )
     assert _shown(pagat, "seating", "fr") == (
         "Places : par rang, le Vice-Président à gauche du Président"
     )
@@ -129,16 +132,20 @@ def test_the_dealer_and_the_seats_name_pagat_s_titles_under_pagat() -> None:
 
 def test_the_dealer_and_the_seats_name_tdc_s_titles_under_the_classique() -> None:
     """Rule: the Trou-du-cul classique has no Vice-Président: its second is the Secrétaire,
-    its last the Trou-du-cul; no option of the preset names a Vice-Président or Scum."""
+    its last the Trou-du-cul; no option of the preset names a Vice-Président, in any
+    language."""
     classique = NewEveningModel(preset="classique")
-    assert _shown(classique, "dealer", "en") == "Dealer: the last one (Trou-du-cul)"
+    assert _shown(classique, "dealer", "fr") == "Donneur : le dernier (Trou-du-cul)"
+    assert _shown(classique, "dealer", "en") == "Dealer: the last one (Scum)"
     assert _shown(classique, "seating", "en") == (
-        "Seats: by rank, the Secrétaire left of the Président"
+        "Seats: by rank, the Secretary left of the President"
     )
     for lang in LANGS:
         for line in classique.option_lines():
             words = _shown(classique, line.name, lang)
-            assert "Vice-Président" not in words and "Scum" not in words, words
+            assert not {"Vice-Président", "Vice-President", "Vizepräsident"} & set(
+                words.replace(",", " ").replace("(", " ").replace(")", " ").split()
+            ), words
 
 
 def test_a_place_whose_title_changes_with_the_table_is_named_as_a_place() -> None:
@@ -160,8 +167,10 @@ def test_the_dispute_screen_names_the_preset_s_last_place() -> None:
     """Rule: on the dispute screen, « who leads: the last one » names the preset's title."""
     for preset, title in (("pagat", "Trouduc"), ("classique", "Trou-du-cul")):
         model = DisputeModel(preset=preset).with_option("first_lead", "scum")
+        words = option_words.value("first_lead", "scum", "fr", model.place_titles())
+        assert words == f"le dernier ({title})"
         words = option_words.value("first_lead", "scum", "en", model.place_titles())
-        assert words == f"the last one ({title})"
+        assert words == "the last one (Scum)"
 
 
 def test_without_an_evening_no_title_is_guessed() -> None:
@@ -172,7 +181,7 @@ def test_without_an_evening_no_title_is_guessed() -> None:
 
 
 # Words that give away French or English on a German screen (the names of the systems and of
-# their documents are quoted or capitalised, and left out; the titles are another test's).
+# their documents are quoted or capitalised, and left out).
 _NOT_GERMAN = frozenset(
     [
         "le",
@@ -219,7 +228,7 @@ def _foreign_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[^\W\d_]+", unquoted) if w.islower()} & _NOT_GERMAN
 
 
-@pytest.mark.parametrize("name", sorted(set(OPTIONS) - {"titles"}))
+@pytest.mark.parametrize("name", sorted(OPTIONS))
 def test_in_german_every_option_reads_in_german(name: str) -> None:
     """Rule: with the app in German, an option's label, explanation and every value show
     German words, and no French or English one."""
@@ -233,10 +242,13 @@ def test_in_german_the_places_are_named_with_the_preset_s_titles_as_fields() -> 
     """Rule: German words name a place and give the evening's title beside it, whatever
     the title's grammar (« der Letzte (Trouduc) »)."""
     pagat = NewEveningModel(preset="pagat")
-    assert _shown(pagat, "dealer", "de") == "Geber: der Letzte (Trouduc)"
+    assert _shown(pagat, "dealer", "de") == "Geber: der Letzte (Arschloch)"
+    assert _shown(pagat, "seating", "de") == (
+        "Sitzplätze: nach Rang, der Zweite (Vizepräsident) links vom Ersten (Präsident)"
+    )
     assert option_words.value("dealer", "scum", "de") == "der Letzte"
     assert option_words.value("seating", "by_rank", "de") == (
-        "nach Rang, der Zweite links vom Ersten (Président)"
+        "nach Rang, der Zweite links vom Ersten (Präsident)"
     )
 
 
