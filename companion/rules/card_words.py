@@ -111,16 +111,18 @@ def phrase_is_plural(play: Play) -> bool:
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """A play as a field of a catalogue sentence in ``lang``: ``{play}`` reads it as a subject,
-    ``{play:acc}`` / ``{play:dat}`` in that case (German declines "der Joker")."""
+    ``{play:acc}`` / ``{play:dat}`` in that case (German declines "der Joker"); a capital
+    (``{play:Nom}``) begins a sentence ("Der Joker wird nur…")."""
 
     play: Play
     lang: str
     joker_colours: bool = True
 
-    def __format__(self, case: str) -> str:
-        return play_phrase(
-            self.play, self.lang, joker_colours=self.joker_colours, case=case or "nom"
+    def __format__(self, spec: str) -> str:
+        text = play_phrase(
+            self.play, self.lang, joker_colours=self.joker_colours, case=spec.lower() or "nom"
         )
+        return text[:1].upper() + text[1:] if spec[:1].isupper() else text
 
     def __str__(self) -> str:
         return format(self)

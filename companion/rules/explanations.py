@@ -125,7 +125,7 @@ def explain_parts(
 class _Dash:
     """Nothing to beat, in any case a sentence asks for."""
 
-    def __format__(self, case: str) -> str:
+    def __format__(self, spec: str) -> str:
         return "—"
 
 

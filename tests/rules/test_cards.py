@@ -11,12 +11,13 @@ from companion.rules.errors import NotationError
 
 @pytest.mark.parametrize("text", ["", "   "])
 def test_an_empty_play_asks_for_cards_or_a_pass(text: str) -> None:
-    """A play with nothing in it is refused with a sentence saying what to write, in French
-    and in English, naming what was typed."""
+    """A play with nothing in it is refused with a sentence saying what to write, in French,
+    English and German, naming what was typed."""
     with pytest.raises(NotationError) as info:
         Play.parse(text)
     assert info.value.message("fr") == "Coup vide : indiquez des cartes ou « passe »."
     assert info.value.message("en") == "Empty play: give cards or 'pass'."
+    assert info.value.message("de") == "Leerer Zug: Karten angeben oder „pass“."
     assert info.value.details["token"] == text
 
 

@@ -256,15 +256,17 @@ BAD_TOKENS = [
 
 
 @pytest.mark.parametrize("token", BAD_TOKENS)
-def test_a_malformed_card_names_the_token_in_both_languages(token):
-    """Issue §2: malformed input raises a clear error naming the bad token."""
+def test_a_malformed_card_names_the_token_in_every_language(token):
+    """Issue §2: malformed input raises a clear error naming the bad token, in French, English
+    and German."""
     with pytest.raises(NotationError) as caught:
         Card.parse(token)
     err = caught.value
     assert isinstance(err, ValueError)
     assert token in err.message("fr")
     assert token in err.message("en")
-    assert err.message("fr") != err.message("en")
+    assert token in err.message("de")
+    assert len({err.message(lang) for lang in ("fr", "en", "de")}) == 3
     assert token in str(err)
 
 

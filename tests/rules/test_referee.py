@@ -8,7 +8,7 @@ import pytest
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.notation import Action
 from companion.rules.presets import get_preset
-from companion.rules.referee import Ruling, apply, judge, replay
+from companion.rules.referee import IllegalActionError, Ruling, apply, judge, replay
 from companion.rules.state import HandState
 
 
@@ -42,3 +42,47 @@ def test_an_illegal_history_item_is_named_by_its_number_in_each_language() -> No
     assert info.value.index == 1 and info.value.ruling.code == ruling.code
     assert info.value.message("fr") == f"Historique, coup 2 (« B: 4 ») : {ruling.fr}"
     assert info.value.message("en") == f"History item 2 ('B: 4'): {ruling.en}"
+
+
+def test_the_joker_question_is_asked_in_german() -> None:
+    """D5 with ordered jokers, asked in German: the question and both outcomes in German
+    ("Als schwarzer Joker — …"), word for word as the German ruling on each joker."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_order="coloured_high")
+    state = apply(HandState.start(rules, ["A", "B", "C", "D"]), Action.parse("A: JKB"))
+    black = judge(state, Action.parse("B: JKB"))
+    with pytest.raises(SuitNeededError) as info:
+        judge(state, Action.parse("B: JK"))
+    de = info.value.message("de")
+    assert de.startswith("Sag, welcher Joker gemeint ist, der rote (JKR) oder der schwarze")
+    assert f"Als schwarzer Joker — {black.message('de')}" in de
+    assert "Précisez" not in de and "Say which" not in de
+
+
+def test_an_illegal_history_item_is_named_in_german() -> None:
+    """A replayed history's illegal item, in German: "Verlauf, Zug 2 („B: 4“): " and the
+    German ruling on it."""
+    state = HandState.start(get_preset("pagat").rules, ["A", "B", "C", "D"])
+    history = [Action.parse("A: 5"), Action.parse("B: 4")]
+    with pytest.raises(IllegalHistoryError) as info:
+        replay(state, history)
+    ruling = judge(apply(state, history[0]), history[1])
+    assert info.value.message("de") == f"Verlauf, Zug 2 („B: 4“): {ruling.message('de')}"
+    assert "schlägt 5 nicht" in info.value.message("de")
+
+
+def test_an_illegal_action_carries_the_ruling_in_every_language() -> None:
+    """apply() refuses an illegal action with the ruling's sentence, rendered in the language
+    asked (French, English, German), and its code."""
+    state = apply(
+        HandState.start(get_preset("pagat").rules, ["A", "B", "C", "D"]), Action.parse("A: 5")
+    )
+    ruling = judge(state, Action.parse("B: 4"))
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Action.parse("B: 4"))
+    assert info.value.code == "too-low"
+    assert [info.value.message(lang) for lang in ("fr", "en", "de")] == [
+        ruling.fr,
+        ruling.en,
+        ruling.message("de"),
+    ]
+    assert info.value.fr == ruling.fr and info.value.en == ruling.en

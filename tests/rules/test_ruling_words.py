@@ -1,11 +1,12 @@
 """Rulings name cards as people read them, in the viewer's language: the faces of that
-language's cards (V/D/R/A in French, J/Q/K/A in English, the suit symbol after the rank),
-jokers in words ("joker rouge", "black joker"), "passe" / "pass"; never the notation the
-command line types (``K♥``, ``JK``, ``JKR``).
+language's cards (V/D/R/A in French, J/Q/K/A in English, B/D/K/A in German, the suit symbol
+after the rank), jokers in words ("joker rouge", "black joker", "roter Joker"), "passe" /
+"pass"; never the notation the command line types (``K♥``, ``JK``, ``JKR``).
 
 Every rule code's sentence is rendered over plays of face cards and jokers, and seeded random
 hands under every preset are judged at many states (legal plays, random groups of the
-player's cards, a player out of turn), in both languages."""
+player's cards, a player out of turn), in every language; a German reason holds no French or
+English word."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from companion.rules.presets import PRESETS, get_preset
 from companion.rules.referee import Ruling, apply, judge, legal_plays
 from companion.rules.simulate import simulate
 from companion.rules.state import HandState, StepInfo
+from companion.words import LANGS
 
 NAMES = ("Léa", "Tom", "Zoé", "Max", "Nina", "Hugo", "Inès", "Yann", "Emma", "Paul")
 SUIT = "[♠♥♦♣]?"
@@ -31,7 +33,13 @@ SUIT = "[♠♥♦♣]?"
 CODE_TOKENS = {
     "fr": re.compile(rf"^(?:(?:J|Q|K|T|JK|JKR|JKB){SUIT}|pass|give|discard|to)$"),
     "en": re.compile(rf"^(?:(?:V|D|R|T|JK|JKR|JKB){SUIT}|passe)$"),
+    "de": re.compile(rf"^(?:(?:J|Q|V|R|T|JK|JKR|JKB){SUIT}|pass|give|discard|to)$"),
 }
+# Words of French or English that German never writes (a German reason holds none of them).
+FOREIGN_IN_GERMAN = re.compile(
+    r"\b(?:joueur|tournée|donne|carte|cartes|ne|pas|le|la|les|de|du|et|à|bat|joker|"
+    r"player|trick|hand|card|cards|the|of|and|to|with|beats|leads|passes|pass|jack|king)\b"
+)
 TOKEN = re.compile(r"[^\s,;.()«»'’—:=]+")
 
 
@@ -40,10 +48,12 @@ def codes_left(text: str, lang: str) -> list[str]:
 
 
 def assert_in_words(ruling: Ruling, where: str) -> None:
-    for lang in ("fr", "en"):
+    for lang in LANGS:
         text = ruling.message(lang)
         left = codes_left(text, lang)
         assert not left, f"{where} [{lang}] codes {left}: {text}"
+    reason = ruling.parts("de").reason  # the source names a preset, a proper name
+    assert not FOREIGN_IN_GERMAN.findall(reason), f"{where} [de]: {reason}"
 
 
 def test_the_detector_sees_codes() -> None:
@@ -87,13 +97,16 @@ def _states_with_faces() -> list[tuple[HandState, Action]]:
     ]
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("code", [c for c in RuleCode if c is not RuleCode.OK])
 def test_every_code_sentence_names_cards_in_words(code: RuleCode, lang: str) -> None:
-    """Each refusal's sentence, rendered over face cards and jokers on both sides."""
+    """Each refusal's sentence, rendered over face cards and jokers on both sides; in German
+    with no French or English word."""
     for state, action in _states_with_faces():
         text = explanations.explain(state, action, code, StepInfo(), None, lang)
         assert not codes_left(text, lang), f"{code} [{lang}]: {text}"
+        if lang == "de":
+            assert not FOREIGN_IN_GERMAN.findall(text), f"{code}: {text}"
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -113,7 +126,8 @@ def test_the_rule_of_four_names_the_rank_in_words(lang: str) -> None:
 @pytest.mark.parametrize("pid", sorted(PRESETS))
 def test_random_hands_are_ruled_in_words(pid: str) -> None:
     """Seeded random hands under each preset: every ruling at sampled states (each legal
-    action, random groups of the player's cards, a player out of turn), in both languages."""
+    action, random groups of the player's cards, a player out of turn), in every language;
+    the German reason holds no French or English word."""
     preset = PRESETS[pid]
     rng = random.Random(f"words-{pid}")
     seen: set[str] = set()
@@ -239,3 +253,60 @@ def test_a_play_named_in_the_plural_takes_a_plural_verb() -> None:
     kings = judge(state, Action.parse("Tom: K K"))
     assert "R R bat 5 5" in kings.message("fr")
     assert "K K beats 5 5" in kings.message("en")
+
+
+def test_german_cards_read_as_german_faces() -> None:
+    """German cards read B/D/K/A (Bube, Dame, König, Ass), jokers "roter Joker" /
+    "schwarzer Joker", and a rank in a sentence takes its article: "einen König", "eine 7"."""
+    play = Play.parse("J♥ Q K♠ A 10♦")
+    assert play_words(play, "de") == "B♥ D K♠ A 10♦"
+    assert card_words(Card.parse("JKR"), "de") == "roter Joker"
+    assert card_words(Card.parse("JKB"), "de", joker_colours=False) == "Joker"
+    assert rank_name(Rank.KING, "de") == "einen König"
+    assert rank_name(Rank.SEVEN, "de") == "eine 7"
+
+
+def test_a_german_joker_takes_the_case_its_sentence_asks() -> None:
+    """German declines a joker with its article: the subject "der rote Joker", the object
+    "den roten Joker", after "mit" "dem roten Joker"; French and English have one form."""
+    from companion.rules.card_words import play_phrase
+
+    red = Play.parse("JKR")
+    assert play_phrase(red, "de") == "der rote Joker"
+    assert play_phrase(red, "de", case="acc") == "den roten Joker"
+    assert play_phrase(red, "de", case="dat") == "dem roten Joker"
+    assert play_phrase(Play.parse("JK JK"), "de", case="dat") == "den beiden Jokern"
+    assert play_phrase(red, "fr", case="dat") == "le joker rouge"
+
+
+def test_a_german_refusal_is_said_in_german() -> None:
+    """Classique: R R on the table, D D refused as too low: the German ruling names the cards
+    as German faces and says why in German, with no French word."""
+    rules = get_preset("classique").rules
+    state = apply(HandState.start(rules, ["Léa", "Tom", "Zoé"]), Action.parse("Léa: K♥ K♠"))
+    ruling = judge(state, Action.parse("Tom: Q Q"))
+    reason = ruling.parts("de").reason
+    assert reason == "D D schlägt K♥ K♠ nicht: Es muss höher sein."
+    assert not FOREIGN_IN_GERMAN.findall(reason)
+    assert ruling.as_dict("de")["reason"] == reason  # the JSON's keys, in German
+
+
+def test_a_german_joker_on_the_table_is_declined() -> None:
+    """B5 beat_all_but_quad in German: "Der Joker wird nur … geschlagen" (the subject, at the
+    start of the sentence), and the next player "muss den Joker schlagen" (the object)."""
+    rules = get_preset("pagat").rules.with_options(jokers=2, joker_power="beat_all_but_quad")
+    state = HandState.start(rules, ["Léa", "Tom", "Zoé", "Max"])
+    state = apply(apply(state, Action.parse("Léa: A A A A")), Action.parse("Tom: JK"))
+    refused = judge(state, Action.parse("Zoé: 2 2 2")).parts("de").reason
+    assert refused.startswith("Der Joker wird nur von einem höheren Joker oder von einem Vierling")
+    passed = judge(state, Action.parse("Zoé: pass")).parts("de").reason
+    assert passed == "Zoé passt; Max muss den Joker schlagen."
+
+
+def test_german_contracts_von_dem_into_vom() -> None:
+    """German contracts "von dem Joker" into "vom Joker", as the catalogue's pairs say."""
+    from companion.rules.card_words import contracted
+
+    assert contracted("5 liegt über von dem Joker", "de") == "5 liegt über vom Joker"
+    assert contracted("Von dem Joker", "de") == "Vom Joker"
+    assert contracted("von den Jokern", "de") == "von den Jokern"
