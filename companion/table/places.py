@@ -1,4 +1,4 @@
-"""Average place on the leaderboard, read as a place: "2,1e sur 5" / "2.1st of 5".
+"""Average place on the leaderboard, read as a place: "2nd of 5", « 2,1 sur 4,5 ».
 
 Raw: the mean of a player's places (1 = first out) and of the sizes of the tables he played
 at. Normalised: his mean normalised position (0 first … 1 last, ``stats``) put back on one
@@ -14,6 +14,8 @@ from datetime import date
 from pydantic import BaseModel, ConfigDict
 
 from companion.table.stats import Dated, in_period
+from companion.words import keys, lang_of, t
+from companion.words.formats import decimal, locale, number
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -59,35 +61,29 @@ def average_places(
     }
 
 
-def _number(value: float) -> str:
-    """One decimal, none when whole: "2.1", "2"."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-def _suffix_en(text: str) -> str:
-    """The suffix of the number as read aloud: its last digit ("2.1st", "2.2nd", "11th")."""
-    whole = int(text.replace(".", "")[-2:])
-    if 10 <= whole % 100 <= 20 and "." not in text:
-        return "th"
-    return {1: "st", 2: "nd", 3: "rd"}.get(whole % 10, "th")
+def _amount(lang: str, value: float) -> str:
+    """A mean as ``lang`` writes it: whole without decimals ("5"), else one ("4,5")."""
+    tenths = round(value, 1)
+    return number(lang, int(tenths)) if tenths == int(tenths) else decimal(lang, tenths)
 
 
 def format_place(value: float, of: float, lang: str) -> str:
-    """ "2,1e sur 5" / "2.1st of 5"; whole: "1re sur 4" / "2nd of 5" (``of``: the table
-    size, a mean: one decimal unless whole)."""
-    text, size = _number(value), _number(of)
-    if lang == "fr":
-        suffix = "re" if text == "1" else "e"
-        return f"{text.replace('.', ',')}{suffix} sur {size.replace('.', ',')}"
-    return f"{text}{_suffix_en(text)} of {size}"
+    """A mean place on tables of ``of`` (a mean too): whole, a place ("2nd of 5", « 1re
+    sur 4 », "2. von 5"); else the number alone, one decimal ("2.1 of 4.5"): a place has
+    no ordinal between two places."""
+    tenths = round(value, 1)
+    place = ordinal(int(tenths), lang) if tenths == int(tenths) else decimal(lang, tenths)
+    return t(lang, "table.place.of", place=place, size=_amount(lang, of))
 
 
 def ordinal(place: int, lang: str) -> str:
-    """ "1re", "5e" / "1st", "5th"."""
-    if lang == "fr":
-        return f"{place}re" if place == 1 else f"{place}e"
-    return f"{place}{_suffix_en(str(place))}"
+    """A finishing place: "1st", "5th"; « 1re », « 5e » (a place is feminine); "1.", by
+    CLDR's ordinal form of ``place`` in ``lang`` (Babel)."""
+    lang = lang_of(lang)
+    key = f"table.place.{locale(lang).ordinal_form(place)}"
+    return t(
+        lang, key if key in keys(lang, "table") else "table.place.other", n=number(lang, place)
+    )
 
 
 def place_words(entry: AveragePlace, lang: str, normalise_to: int | None = None) -> str:

@@ -13,14 +13,8 @@ from collections.abc import Mapping, Sequence
 from companion.table.deal import Deal, Deck
 from companion.table.exchanges import DiscardPlan, Give, Pair
 from companion.table.titles import title_words
+from companion.table.words import and_list
 from companion.words import lang_of, t, tn
-
-
-def and_list(lang: str, names: Sequence[str]) -> str:
-    """ "A, B et C" / "A, B and C" / "A, B und C"."""
-    if len(names) == 1:
-        return names[0]
-    return t(lang, "table.list.and", rest=", ".join(names[:-1]), last=names[-1])
 
 
 class Say:

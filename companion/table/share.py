@@ -1,5 +1,6 @@
-"""The end-of-evening summary in words, to paste into a group chat (French or English), and
-the phrases the shared image uses too.
+"""The end-of-evening summary in words, to paste into a group chat, in the viewer's language
+(the ``table`` catalogue's ``table.share.*`` messages), and the phrases the shared image
+uses too. Dates, times and numbers are Babel's (``companion.words.formats``).
 
 Times are shown in ``tz`` (the server's local zone by default: the machine on the table)."""
 
@@ -12,37 +13,10 @@ from companion.errors import CompanionError
 from companion.rules.presets import get_preset
 from companion.table.night_summary import Finisher, NightSummary
 from companion.table.places import ordinal
+from companion.table.words import and_list
+from companion.words import t, tn
+from companion.words.formats import date_long, decimal, number, time_short
 
-_MONTHS_FR = (
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-)
-_MONTHS_EN = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
-_DAYS_FR = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
-_DAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 MEDALS = ("🥇", "🥈", "🥉")
 
 
@@ -51,106 +25,70 @@ def local_start(summary: NightSummary, tz: tzinfo | None = None) -> datetime:
 
 
 def when(summary: NightSummary, lang: str, tz: tzinfo | None = None) -> str:
-    """ "lundi 23 novembre 2026, 20:30" / "Monday 23 November 2026, 8:30 pm"."""
+    """ "lundi 23 novembre 2026, 20:30" / "Monday, November 23, 2026, 8:30 PM"; an evening
+    entered for another day than it started: its date alone."""
     day, start = summary.date, local_start(summary, tz)
-    at = f"{start:%H:%M}"
-    if start.date() != day:  # an evening entered for another day: its date, no time
-        at = ""
-    if lang == "fr":
-        text = f"{_DAYS_FR[day.weekday()]} {day.day} {_MONTHS_FR[day.month - 1]} {day.year}"
-        return f"{text}, {at}" if at else text
-    text = f"{_DAYS_EN[day.weekday()]} {day.day} {_MONTHS_EN[day.month - 1]} {day.year}"
-    return f"{text}, {at}" if at else text
+    text = date_long(lang, day)
+    if start.date() != day:
+        return text
+    return t(lang, "table.share.when", day=text, time=time_short(lang, start))
 
 
 def heading(summary: NightSummary, lang: str) -> str:
-    """The evening's name, else its place, else "Soirée" / "Evening"."""
-    name = summary.title or summary.place
-    if name:
-        return name
-    return "Soirée" if lang == "fr" else "Evening"
+    """The evening's name, else its place, else "Soirée" / "Evening" / "Spieleabend"."""
+    return summary.title or summary.place or t(lang, "table.share.evening")
 
 
 def rules_line(summary: NightSummary, lang: str) -> str:
     try:
-        preset = get_preset(summary.preset)
-        rules = preset.name_fr if lang == "fr" else preset.name_en
+        rules = get_preset(summary.preset).name(lang)
     except CompanionError:  # an evening from presets this app does not know: show the id
         rules = summary.preset
-    if lang == "fr":
-        hands = f"{summary.hands} donne" + ("s" if summary.hands > 1 else "")
-        state = "terminée" if summary.ended else "en cours"
-    else:
-        hands = f"{summary.hands} hand" + ("s" if summary.hands != 1 else "")
-        state = "ended" if summary.ended else "still going"
-    return f"{rules} · {hands} · {state}"
+    state = t(lang, "table.share.ended" if summary.ended else "table.share.going")
+    return t(lang, "table.share.rules", rules=rules, hands=summary.hands, state=state)
 
 
 def _points_words(summary: NightSummary, f: Finisher, lang: str) -> str:
-    unit = "pt"
-    if summary.scheme == "card_penalty":
-        unit = "pt de pénalité" if lang == "fr" else "penalty pt"
-    # French: 0 and 1 take the singular ("0 pt", "1 pt"); English: only 1.
-    plural = "" if abs(f.total) == 1 or (lang == "fr" and f.total == 0) else "s"
-    if summary.scheme == "card_penalty" and lang == "fr" and plural:
-        unit = "pts de pénalité"
-        plural = ""
-    return f"{f.total} {unit}{plural}"
+    """ "6 pts", "1 pt", "−1 pt": the form is the count's, the sign the total's."""
+    key = "table.share.penalty" if summary.scheme == "card_penalty" else "table.share.points"
+    return tn(lang, key, abs(f.total), points=number(lang, f.total))
 
 
 def score_words(summary: NightSummary, f: Finisher, lang: str) -> str:
     """What a finisher is ranked by (``summary.rank_rule``): his points; his average place;
     his times Président; or, for the last hand's order, his points or titles."""
-    titles = f"{f.president}× Président, {f.trou_du_cul}× Trou du cul"  # the same in both
+    president = t(lang, "table.share.times_president", count=number(lang, f.president))
+    scum = t(lang, "table.share.times_scum", count=number(lang, f.trou_du_cul))
+    titles = f"{president}, {scum}"
     points = _points_words(summary, f, lang) if summary.counts_points else None
     if summary.rank_rule == "average_place" and f.average_place is not None:
-        value = f"{f.average_place:.1f}"
-        head = (
-            f"place moyenne {value.replace('.', ',')}" if lang == "fr" else f"average place {value}"
-        )
+        head = t(lang, "table.share.average", place=decimal(lang, f.average_place))
         return f"{head} · {points}" if points else head
     if summary.rank_rule == "times_president":
-        head = f"{f.president}× Président"
-        return f"{head} · {points}" if points else titles
+        return f"{president} · {points}" if points else titles
     return points if points is not None else titles
 
 
 def _who(summary: NightSummary, ids: tuple[str, ...], lang: str) -> str:
-    names = [summary.names.get(p, p) for p in ids]
-    joiner = " et " if lang == "fr" else " and "
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + joiner + names[-1]
+    return and_list(lang, [summary.names.get(p, p) for p in ids])
 
 
 def record_lines(summary: NightSummary, lang: str) -> list[tuple[str, str]]:
     """(emoji, sentence) for each distinction the evening has."""
-    fr = lang == "fr"
     out = []
     most = summary.most_president
     if most is not None:
-        times = f"{most.count} fois" if fr else f"{most.count} time" + "s" * (most.count != 1)
         who = _who(summary, most.player_ids, lang)
-        out.append(
-            ("👑", f"Le plus souvent Président : {who} ({times})")
-            if fr
-            else ("👑", f"Most times Président: {who} ({times})")
-        )
+        out.append(("👑", t(lang, "table.share.most", who=who, times=most.count)))
     streak = summary.longest_streak
     if streak is not None and streak.count >= 2:
         who = _who(summary, streak.player_ids, lang)
-        out.append(
-            ("🔥", f"Plus longue série : {who}, {streak.count} donnes de suite Président")
-            if fr
-            else ("🔥", f"Longest streak: {who}, Président {streak.count} hands in a row")
-        )
+        out.append(("🔥", t(lang, "table.share.streak", who=who, count=streak.count)))
     climb = summary.biggest_climb
     if climb is not None:
         who = summary.names.get(climb.player_id, climb.player_id)
         low, high = ordinal(climb.lowest, lang), ordinal(climb.final, lang)
-        out.append(
-            ("📈", f"Plus belle remontée : {who}, de la {low} à la {high} place")
-            if fr
-            else ("📈", f"Biggest climb: {who}, from {low} to {high} place")
-        )
+        out.append(("📈", t(lang, "table.share.climb", who=who, low=low, high=high)))
     return out
 
 
@@ -163,7 +101,7 @@ def summary_text(summary: NightSummary, lang: str = "fr", tz: tzinfo | None = No
         "",
     ]
     if not summary.ranking:
-        lines.append("Aucune donne jouée." if lang == "fr" else "No hand played.")
+        lines.append(t(lang, "table.share.no_hand"))
     for f in summary.ranking:
         mark = MEDALS[f.place - 1] if f.place <= len(MEDALS) else f"{f.place}."
         lines.append(f"{mark} {f.name} — {score_words(summary, f, lang)}")

@@ -23,6 +23,7 @@ from companion.table.emoji_text import emoji_font_file, runs
 from companion.table.identity import Colour, colour_of, initials
 from companion.table.night_summary import Finisher, NightSummary
 from companion.table.share import heading, record_lines, rules_line, score_words, when
+from companion.words import t
 
 WIDTH = 1080
 MARGIN = 64
@@ -197,7 +198,7 @@ def summary_png(
     if summary.ranking:
         y = _podium(draw, y, summary, colours, lang)
     else:
-        none = "Aucune donne jouée." if lang == "fr" else "No hand played."
+        none = t(lang, "table.share.no_hand")
         draw.text((MARGIN, y + 40), none, font=font(36), fill=MUTED, anchor="lm")
         y += 120
     for f in rest:

@@ -125,19 +125,27 @@ def test_english_ordinals_of_the_teens_and_twenties() -> None:
     ]
 
 
-def test_a_decimal_place_is_read_by_its_last_digit() -> None:
-    """ "1.1" is read "one point one": "1.1st", not "1.1th" (only whole 11…20 are "th")."""
-    assert format_place(1.1, 4, "en") == "1.1st of 4"
-    assert format_place(1.2, 4.5, "en") == "1.2nd of 4.5"
-    assert format_place(1.1, 4.5, "fr") == "1,1e sur 4,5"
+def test_a_decimal_place_takes_no_ordinal_suffix() -> None:
+    """A mean between two places is a number, not a place: "1.1 of 4", never "1.1st" (no
+    hand-made suffix on a decimal), with each language's decimal mark."""
+    assert format_place(1.1, 4, "en") == "1.1 of 4"
+    assert format_place(1.2, 4.5, "en") == "1.2 of 4.5"
+    assert format_place(1.1, 4.5, "fr") == "1,1 sur 4,5"
+    assert format_place(1.1, 4.5, "de") == "1,1 von 4,5"
+
+
+def test_german_places() -> None:
+    """German writes a place with a full stop: « 1. von 4 », « 3. »."""
+    assert format_place(1.0, 4, "de") == "1. von 4"
+    assert ordinal(3, "de") == "3."
 
 
 def test_place_words_raw_and_normalised() -> None:
     """The raw words give the mean place over the mean table; normalised, the place on the
     table size asked for."""
     entry = AveragePlace(player_id="ana", hands=4, place=2.25, table=4.5, position=0.25)
-    assert place_words(entry, "en") == "2.2nd of 4.5"  # 2.25 shows one decimal
-    assert place_words(entry, "fr") == "2,2e sur 4,5"
+    assert place_words(entry, "en") == "2.2 of 4.5"  # 2.25 shows one decimal
+    assert place_words(entry, "fr") == "2,2 sur 4,5"
     assert place_words(entry, "en", 5) == "2nd of 5"
     assert place_words(entry, "fr", 5) == "2e sur 5"
     first = AveragePlace(player_id="bob", hands=4, place=1, table=4, position=0.0)
@@ -148,14 +156,14 @@ def test_place_words_raw_and_normalised() -> None:
 @pytest.mark.parametrize(
     ("value", "of", "lang", "text"),
     [
-        (2.1, 5, "fr", "2,1e sur 5"),
-        (2.1, 5, "en", "2.1st of 5"),
+        (2.1, 5, "fr", "2,1 sur 5"),
+        (2.1, 5, "en", "2.1 of 5"),
         (1.0, 4, "fr", "1re sur 4"),
         (2.04, 4.5, "fr", "2e sur 4,5"),
         (3.0, 4.5, "en", "3rd of 4.5"),
-        (2.23, 5, "en", "2.2nd of 5"),
+        (2.23, 5, "en", "2.2 of 5"),
         (11.0, 12, "en", "11th of 12"),
-        (3.5, 6, "en", "3.5th of 6"),
+        (3.5, 6, "en", "3.5 of 6"),
     ],
 )
 def test_average_place_reads_as_a_place(value, of, lang, text):

@@ -67,15 +67,15 @@ def test_text_in_french_lists_the_ranking_with_medals_and_records(service):
 
 def test_text_in_english(service):
     text = summary_text(night(service, title="Friday club"), "en", UTC)
-    assert text.startswith("🃏 Friday club — Monday 23 November 2026, 20:30\n")
+    assert text.startswith("🃏 Friday club — Monday, November 23, 2026, 8:30\u202fPM\n")
     assert "5. Dan — 0 pts" in text
-    assert "🔥 Longest streak: Eve, Président 3 hands in a row" in text
+    assert "🔥 Longest streak: Eve, President 3 hands in a row" in text
     assert "📈 Biggest climb: Eve, from 5th to 1st place" in text
 
 
 def test_text_without_points_counts_titles(service):
     text = summary_text(night(service, settings=("scoring=none",)), "en", UTC)
-    assert "🥇 Eve — 3× Président, 2× Trou du cul" in text and " pts" not in text
+    assert "🥇 Eve — 3× President, 2× Scum" in text and " pts" not in text
 
 
 def test_png_is_an_image_with_each_podium_colour(service):
@@ -174,8 +174,8 @@ def test_a_shared_record_names_everyone_who_shares_it(ids, fr, en):
         ("🔥", f"Plus longue série : {fr}, 2 donnes de suite Président"),
     ]
     assert record_lines(s, "en") == [
-        ("👑", f"Most times Président: {en} (2 times)"),
-        ("🔥", f"Longest streak: {en}, Président 2 hands in a row"),
+        ("👑", f"Most times President: {en} (2 times)"),
+        ("🔥", f"Longest streak: {en}, President 2 hands in a row"),
     ]
 
 
@@ -187,7 +187,7 @@ def test_a_record_holder_without_a_name_is_shown_by_id():
         climb=Climb(player_id="ghost", lowest=4, final=1, after_hand=2),
     )
     lines = dict(record_lines(s, "en"))
-    assert lines["👑"] == "Most times Président: Ann and zed (2 times)"
+    assert lines["👑"] == "Most times President: Ann and zed (2 times)"
     assert lines["📈"] == "Biggest climb: ghost, from 4th to 1st place"
 
 
@@ -195,7 +195,7 @@ def test_a_record_holder_without_a_name_is_shown_by_id():
 def test_most_times_president_counts_in_the_right_number(count, en):
     """In English "1 time" but "2 times"; French says "fois" for any count."""
     s = summary(most=Record(player_ids=("a",), count=count))
-    assert record_lines(s, "en") == [("👑", f"Most times Président: Ann ({en})")]
+    assert record_lines(s, "en") == [("👑", f"Most times President: Ann ({en})")]
     assert record_lines(s, "fr") == [("👑", f"Le plus souvent Président : Ann ({count} fois)")]
 
 
@@ -207,7 +207,7 @@ def test_a_streak_counts_from_two_hands_in_a_row():
     ]
     assert record_lines(summary(streak=Record(player_ids=("b",), count=1)), "fr") == []
     three = summary(streak=Record(player_ids=("b",), count=3))
-    assert record_lines(three, "en") == [("🔥", "Longest streak: Bob, Président 3 hands in a row")]
+    assert record_lines(three, "en") == [("🔥", "Longest streak: Bob, President 3 hands in a row")]
 
 
 def test_the_climb_reads_in_each_language():
@@ -263,7 +263,7 @@ def test_the_start_is_shown_in_the_zone_given():
     s = summary()
     assert local_start(s, PARIS).hour == 21 and local_start(s, TOKYO).day == 24
     assert when(s, "fr", PARIS) == "lundi 23 novembre 2026, 21:30"
-    assert when(s, "en", PARIS) == "Monday 23 November 2026, 21:30"
+    assert when(s, "en", PARIS) == "Monday, November 23, 2026, 9:30\u202fPM"
 
 
 def test_an_evening_started_on_another_day_shows_its_date_without_a_time():
@@ -271,7 +271,7 @@ def test_an_evening_started_on_another_day_shows_its_date_without_a_time():
     only the date is shown, with no dangling comma."""
     s = summary()
     assert when(s, "fr", TOKYO) == "lundi 23 novembre 2026"
-    assert when(s, "en", TOKYO) == "Monday 23 November 2026"
+    assert when(s, "en", TOKYO) == "Monday, November 23, 2026"
 
 
 @pytest.mark.parametrize(
@@ -313,7 +313,9 @@ def test_the_chat_text_is_french_by_default_in_the_zone_given():
     text = summary_text(s, tz=PARIS)
     assert text.startswith("🃏 Soirée — lundi 23 novembre 2026, 21:30\n")
     assert "👑 Le plus souvent Président : Ann et Bob (2 fois)" in text
-    assert summary_text(s, "en", PARIS).startswith("🃏 Evening — Monday 23 November 2026, 21:30")
+    assert summary_text(s, "en", PARIS).startswith(
+        "🃏 Evening — Monday, November 23, 2026, 9:30\u202fPM"
+    )
 
 
 def test_the_chat_text_separates_its_parts_with_blank_lines():
@@ -322,15 +324,57 @@ def test_the_chat_text_separates_its_parts_with_blank_lines():
     lines = summary_text(s, "en", UTC).splitlines()
     assert lines[2] == "" and lines[6] == ""
     assert lines[3:6] == ["🥇 Ann — 3 pts", "🥈 Bob — 2 pts", "🥉 Chloé — 1 pt"]
-    assert lines[7] == "👑 Most times Président: Ann (2 times)"
+    assert lines[7] == "👑 Most times President: Ann (2 times)"
     assert len(lines) == 8
 
 
 @pytest.mark.parametrize(
-    ("lang", "words"), [("fr", "Aucune donne jouée."), ("en", "No hand played.")]
+    ("lang", "words"),
+    [("fr", "Aucune donne jouée."), ("en", "No hand played."), ("de", "Keine Runde gespielt.")],
 )
 def test_the_chat_text_of_an_evening_without_hands_says_so(lang, words):
     """Without a hand, the ranking's place says that no hand was played, and nothing else
     follows."""
     text = summary_text(summary(ranking=(), hands=0), lang, UTC)
     assert text.splitlines()[2:] == ["", words]
+
+
+def test_the_chat_text_in_german(service):
+    """In German the date, the time, the hands, the points, the titles and the records are
+    German (Babel's date, « Runden », « Punkte », « Präsident »), with no French word."""
+    text = summary_text(night(service, title="Freitagsrunde"), "de", UTC)
+    lines = text.splitlines()
+    assert lines[0] == "🃏 Freitagsrunde — Montag, 23. November 2026, 20:30 Uhr"
+    assert lines[1].endswith(" · 5 Runden · läuft noch")
+    assert "🥇 Eve — 6 Punkte" in lines and "5. Dan — 0 Punkte" in lines
+    assert "👑 Am häufigsten Präsident: Eve (3-mal)" in lines
+    assert "🔥 Längste Serie: Eve, 3 Runden in Folge Präsident" in lines
+    assert "📈 Größter Aufstieg: Eve, vom 5. auf den 1. Platz" in lines
+    for french in ("donne", "Président", "soirée", "fois", "pts"):
+        assert french not in text.replace(lines[1].split(" · ")[0], "")
+
+
+def test_titles_counted_in_german():
+    """Without points, German counts « Präsident » and « Arschloch », not the French."""
+    s = summary(scheme="none")
+    assert score_words(s, s.ranking[0], "de") == "1× Präsident, 1× Arschloch"
+    assert score_words(s, s.ranking[0], "en") == "1× President, 1× Scum"
+
+
+def test_an_average_place_reads_with_the_language_s_decimal_mark():
+    """The average place is Babel's decimal: « 1,5 » in French and German, "1.5" in
+    English."""
+    f = Finisher(
+        place=1,
+        player_id="a",
+        name="Ann",
+        total=3,
+        hands=4,
+        president=1,
+        trou_du_cul=0,
+        average_place=1.5,
+    )
+    s = summary(ranking=(f,)).model_copy(update={"rank_rule": "average_place"})
+    assert score_words(s, f, "fr").startswith("place moyenne 1,5")
+    assert score_words(s, f, "en").startswith("average place 1.5")
+    assert score_words(s, f, "de").startswith("Durchschnittsplatz 1,5")

@@ -201,7 +201,7 @@ def test_the_image_in_english_is_english_throughout(monkeypatch):
     summary = evening(5, scheme="card_penalty")
     d = draw(monkeypatch, summary, lang="en", tz=PARIS)
     said = [t.text for t in d.texts]
-    assert "Monday 23 November 2026, 21:30" in said
+    assert "Monday, November 23, 2026, 9:30\u202fPM" in said
     assert rules_line(summary, "en") in said and "ended" in rules_line(summary, "en")
     for f in summary.ranking:
         assert score_words(summary, f, "en") in said
@@ -211,13 +211,35 @@ def test_the_image_in_english_is_english_throughout(monkeypatch):
     assert not [t for t in said if "pénalité" in t or "donne" in t]
 
 
+def test_the_image_in_german_is_german(monkeypatch):
+    """In German, the date, the time, the rules line's count and state, every score and
+    the records are German; no French word is drawn."""
+    summary = evening(5)
+    d = draw(monkeypatch, summary, lang="de", tz=PARIS)
+    said = [t.text for t in d.texts]
+    assert "Montag, 23. November 2026, 21:30 Uhr" in said
+    assert rules_line(summary, "de").endswith(" · beendet")
+    for f in summary.ranking:
+        assert score_words(summary, f, "de") in said
+    assert "10 Punkte" in said
+    for _, sentence in record_lines(summary, "de"):
+        assert sentence in said
+    assert not [t for t in said if "pénalité" in t or "donne" in t or "Président" in t]
+
+
+def test_an_image_without_hands_says_so_in_german(monkeypatch):
+    """An evening without hands says « Keine Runde gespielt. » in German."""
+    d = draw(monkeypatch, evening(0, records=0), lang="de")
+    assert "Keine Runde gespielt." in [t.text for t in d.texts]
+
+
 def test_the_date_is_in_the_zone_given(monkeypatch):
     """The start time is shown in the zone the caller gives, not the machine's."""
     summary = evening(3)
     tokyo = draw(monkeypatch, summary, lang="en", tz=ZoneInfo("Asia/Tokyo"))
     # 20:30 UTC is the 24th in Tokyo: another day than the evening's, so no time at all
-    assert when(summary, "en", ZoneInfo("Asia/Tokyo")) == "Monday 23 November 2026"
-    assert "Monday 23 November 2026" in [t.text for t in tokyo.texts]
+    assert when(summary, "en", ZoneInfo("Asia/Tokyo")) == "Monday, November 23, 2026"
+    assert "Monday, November 23, 2026" in [t.text for t in tokyo.texts]
 
 
 @pytest.mark.parametrize(
