@@ -1,6 +1,7 @@
 """Write docs/options.md: every option of the rules (``RuleSet``) and of the table
-(``TableRules``) with its catalogue ID, name, values, default, meaning and seeds, read from
-the models' field metadata. The code cites options by these IDs (B13, S7…): this page is
+(``TableRules``) with its catalogue ID, name, values, default and seeds, read from the models'
+field metadata, and its meaning and values in words from the catalogue (domain ``options``,
+English). The code cites options by these IDs (B13, S7…): this page is
 where they can be looked up inside the repository.
 
     python scripts/options_doc.py            # rewrite docs/options.md
@@ -23,10 +24,11 @@ from pydantic.fields import FieldInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.rules.options import OptionSet
+from companion.rules.options import OptionSet, _choices
 from companion.rules.presets import PRESETS, SEEDS
 from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import TableRules
+from companion.ui import option_words
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "options.md"
@@ -93,16 +95,28 @@ def _cell(text: str) -> str:
 
 def rows(model: type[OptionSet]) -> Iterator[tuple[str, str, str, str, str, str]]:
     """(ID, name, meaning, seeds, values, default) of each option, in the model's order."""
-    for name, info in model.model_fields.items():
-        yield (*_described(model, name, info), values_of(info.annotation), _words(info.default))
+    info = model.option_info("en")
+    for name, field in model.model_fields.items():
+        yield (
+            *_described(model, name, info[name], field),
+            values_of(field.annotation),
+            _words(field.default),
+        )
 
 
-def _described(model: type[OptionSet], name: str, info: FieldInfo) -> tuple[str, str, str, str]:
-    match = _DESCRIPTION.match(info.description or "")
+def _described(
+    model: type[OptionSet], name: str, description: str, field: FieldInfo
+) -> tuple[str, str, str, str]:
+    """The ID, the name, the meaning (the catalogue's English explanation, then each value's
+    English words) and the seeds."""
+    match = _DESCRIPTION.match(description)
     if match is None:
         raise ValueError(f"{name}: no '<ID> (<seeds>): <meaning>' description")
     oid = model.option_id(name) or match["id"]
-    return oid, name, match["meaning"], match["seeds"] or "—"
+    choices = [_words(v) for v in _choices(field.annotation)]
+    values = "; ".join(f"`{v}`: {option_words.value(name, v, 'en')}" for v in choices)
+    meaning = f"{match['meaning']} {values}." if values else match["meaning"]
+    return oid, name, meaning, match["seeds"] or "—"
 
 
 def render() -> str:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from companion.rules.errors import RuleSetError
-from companion.words import Message
+from companion.words import Message, t
 
 TRUE_WORDS = frozenset({"true", "yes", "oui", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "non", "off", "0"})
@@ -26,9 +26,10 @@ NONE_WORDS = frozenset({"", "none", "aucun", "aucune"})
 _NUMBER = re.compile(r"-?[0-9]{1,6}")
 
 
-def option(default: Any, oid: str, seeds: str, doc: str) -> Any:
-    """A field that is an option: its catalogue ID, the seeds it comes from and its meaning."""
-    return Field(default, description=f"{oid} ({seeds}): {doc}", json_schema_extra={"id": oid})
+def option(default: Any, oid: str, seeds: str) -> Any:
+    """A field that is an option: its catalogue ID and the seeds it comes from. Its meaning
+    is the message ``option.<name>.explain`` (domain ``options``), read by ``option_info``."""
+    return Field(default, description=f"{oid} ({seeds})", json_schema_extra={"id": oid})
 
 
 def option_name(text: str) -> str:
@@ -121,9 +122,13 @@ class OptionSet(BaseModel):
         return self.build({**self.model_dump(), **changes})
 
     @classmethod
-    def option_info(cls) -> dict[str, str]:
-        """Option name -> its catalogue description (ID, seeds, meaning)."""
-        return {name: f.description or "" for name, f in cls.model_fields.items()}
+    def option_info(cls, lang: str = "en") -> dict[str, str]:
+        """Option name -> its catalogue description, "<ID> (<seeds>): <meaning>", the meaning
+        in ``lang`` from the catalogue (English by default: the docs' and the tools')."""
+        return {
+            name: f"{f.description}: {t(lang, f'option.{name}.explain')}"
+            for name, f in cls.model_fields.items()
+        }
 
     @classmethod
     def option_id(cls, name: str) -> str:

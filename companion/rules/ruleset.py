@@ -1,6 +1,8 @@
 """The rule set: every option of sections D, P and B of ``shared/VARIANTS.md``.
 
-Each field carries its catalogue ID and the seeds it comes from (``RuleSet.option_info``).
+Each field carries its catalogue ID and the seeds it comes from (``RuleSet.option_info``);
+its words (label, meaning, each value's words) are the catalogue domain ``options``. The
+comments here keep only what the seeds say beyond those words.
 Options the catalogue does not name but the seeds need are marked with a letter suffix
 (``D2a``, ``D6a``, ``P5a``, ``B12a``).
 """
@@ -27,174 +29,84 @@ class RuleSet(OptionSet):
     option with ``rules.with_options(name=value)``."""
 
     # --- D: deck and card order -------------------------------------------------------------
-    deck: Literal["52", "32", "30", "40"] = _opt(
-        "52",
-        "D1",
-        "PAGAT, WIKI",
-        "cards in one deck: 52, 32 (7…A), 30 (32 without the red 7s), 40 (no 4 5 6)",
-    )
-    jokers: int = _opt(0, "D2", "PRES53, WIKI, CONC, TDC", "jokers per deck (0–2)")
-    jokers_per: Literal["deck", "pack"] = _opt(
-        "deck",
-        "D2a",
-        "CONC",
-        "whether `jokers` counts per deck or for the whole pack (CONC plays "
-        "two decks plus two Fous)",
-    )
-    decks: Literal[1, 2, "auto"] = _opt(
-        1,
-        "D3",
-        "PAGAT, CONC, WIKI (Strutz)",
-        "number of decks; auto: 2 from `two_decks_from` players",
-    )
-    two_decks_from: int | None = _opt(
-        None,
-        "D3",
-        "CONC, WIKI (Strutz)",
-        "with decks=auto, the player count from which two decks are used",
-    )
+    deck: Literal["52", "32", "30", "40"] = _opt("52", "D1", "PAGAT, WIKI")
+    jokers: int = _opt(0, "D2", "PRES53, WIKI, CONC, TDC")
+    # CONC plays two decks plus two Fous: jokers=2 jokers_per=pack.
+    jokers_per: Literal["deck", "pack"] = _opt("deck", "D2a", "CONC")
+    decks: Literal[1, 2, "auto"] = _opt(1, "D3", "PAGAT, CONC, WIKI (Strutz)")
+    two_decks_from: int | None = _opt(None, "D3", "CONC, WIKI (Strutz)")
     rank_order: Literal["two_high", "ace_high", "seven_high", "three_high"] = _opt(
-        "two_high",
-        "D4",
-        "PAGAT, WIKI, TDC",
-        "two_high 3…A 2; ace_high 2 3…A; seven_high 8…A 7; three_high 7…A 2 3",
+        "two_high", "D4", "PAGAT, WIKI, TDC"
     )
     joker_order: Literal["equal", "coloured_high", "white_high"] = _opt(
-        "equal", "D5", "PAGAT, CONC", "how two jokers rank against each other"
+        "equal", "D5", "PAGAT, CONC"
     )
-    wild_cards: frozenset[WildName] = _opt(
-        frozenset(), "D6", "PAGAT (Hűbéres), WIKI", "cards that stand for any rank in a set"
-    )
+    wild_cards: frozenset[WildName] = _opt(frozenset(), "D6", "PAGAT (Hűbéres), WIKI")
     wild_alone: Literal["highest", "top_natural", "forbidden"] = _opt(
-        "highest",
-        "D6a",
-        "PAGAT (Hűbéres), WIKI (Strutz, « en tant que joker »)",
-        "a set made only of wild cards: above every rank (Hűbéres), as the top natural rank "
-        "(Strutz: not above the Ace), or not allowed",
+        "highest", "D6a", "PAGAT (Hűbéres), WIKI (Strutz, « en tant que joker »)"
     )
-    wild_vs_natural: Literal["natural_wins", "wild_wins", "equal"] = _opt(
-        "equal", "D7", "PAGAT", "between sets of the same rank, one natural and one with wilds"
-    )
+    wild_vs_natural: Literal["natural_wins", "wild_wins", "equal"] = _opt("equal", "D7", "PAGAT")
 
     # --- P: how a trick is played ------------------------------------------------------------
     trick_rounds: Literal["until_all_pass", "one_round"] = _opt(
-        "until_all_pass",
-        "P1",
-        "PAGAT, CONC, TDC Armix",
-        "a trick goes on until all others pass, or each player speaks once after the lead",
+        "until_all_pass", "P1", "PAGAT, CONC, TDC Armix"
     )
-    must_beat: bool = _opt(False, "P2", "PAGAT, TDC Armix", "pass only if unable to beat")
-    pass_is_final: bool = _opt(
-        False, "P3", "PAGAT (Australia), TDC", "a pass bars the player until the trick ends"
-    )
-    self_overplay: Literal["never", "once"] = _opt(
-        "never",
-        "P4",
-        "TDC Remarque 1, WIKI angevin",
-        "whether the last player may play once more on his own cards when all others passed",
-    )
+    must_beat: bool = _opt(False, "P2", "PAGAT, TDC Armix")
+    pass_is_final: bool = _opt(False, "P3", "PAGAT (Australia), TDC")
+    self_overplay: Literal["never", "once"] = _opt("never", "P4", "TDC Remarque 1, WIKI angevin")
     first_lead: Literal["left_of_dealer", "lowest_card", "queen_of_hearts", "president", "scum"] = (
-        _opt(
-            "president",
-            "P5",
-            "PAGAT, WIKI, PRES53, CONC",
-            "who leads the first trick of a hand once roles exist",
-        )
+        _opt("president", "P5", "PAGAT, WIKI, PRES53, CONC")
     )
     first_hand_lead: Literal["left_of_dealer", "lowest_card", "queen_of_hearts"] = _opt(
-        "left_of_dealer",
-        "P5a",
-        "PAGAT, WIKI",
-        "who leads the first trick of the very first "
-        "hand, before roles exist (lowest_card: the holder of the lowest card, e.g. 3♣)",
+        "left_of_dealer", "P5a", "PAGAT, WIKI"
     )
     lead_after_out: Literal["next_left", "next_right", "highest_ranked"] = _opt(
-        "next_left",
-        "P6",
-        "PAGAT, PRES53, WIKI, TDC",
-        "who leads when the trick's winner has gone out",
+        "next_left", "P6", "PAGAT, PRES53, WIKI, TDC"
     )
-    single_cards_only: bool = _opt(False, "P7", "TDC Armix", "one card at a time, no sets")
-    direction: Literal["clockwise", "anticlockwise"] = _opt(
-        "clockwise", "P8", "PAGAT, WIKI", "direction of play at the start of a hand"
-    )
+    single_cards_only: bool = _opt(False, "P7", "TDC Armix")
+    direction: Literal["clockwise", "anticlockwise"] = _opt("clockwise", "P8", "PAGAT, WIKI")
 
     # --- B: what beats what ------------------------------------------------------------------
     equal_play: Literal["forbidden", "allowed", "skips_next"] = _opt(
-        "forbidden",
-        "B2",
-        "PAGAT, WIKI, angevin, wizz",
-        "a play of the same rank: not allowed, allowed, or allowed and skipping the next player",
+        "forbidden", "B2", "PAGAT, WIKI, angevin, wizz"
     )
     larger_sets: Literal["forbidden", "higher_rank", "any_rank"] = _opt(
-        "forbidden", "B3", "PAGAT, WIKI Wizz", "whether more cards may beat fewer"
+        "forbidden", "B3", "PAGAT, WIKI Wizz"
     )
+    # atout (WIKI): a lone 2 beats anything, n−1 twos beat n cards, and the player of the 2s
+    # takes the trick at once.
     twos: Literal["normal", "beat_all", "one_fewer", "high_and_low", "atout"] = _opt(
-        "normal",
-        "B4",
-        "PAGAT, WIKI, CONC",
-        "a lone 2 beats anything; n−1 twos beat n cards; a 2 may be played any time and "
-        "anything may follow it; atout (WIKI): a lone 2 beats anything, n−1 twos beat n cards, "
-        "and the player takes the trick at once",
+        "normal", "B4", "PAGAT, WIKI, CONC"
     )
     joker_power: Literal["rank", "beat_all", "beat_all_but_quad"] = _opt(
-        "rank",
-        "B5",
-        "PAGAT, PRES53, CONC, TDC",
-        "a joker ranks just above the top rank, or a lone joker beats anything (but a four of "
-        "a kind played on it wins)",
+        "rank", "B5", "PAGAT, PRES53, CONC, TDC"
     )
     special_high_cards: Literal["none", "black_threes", "jack_of_diamonds", "jokers_jacks_twos"] = (
-        _opt("none", "B6", "PAGAT", "cards that rank above the 2s")
+        _opt("none", "B6", "PAGAT")
     )
-    transparent: Literal[None, 3, 4] = _opt(
-        None, "B7", "PAGAT", "a rank whose cards beat an equal number of any rank and take it"
-    )
+    transparent: Literal[None, 3, 4] = _opt(None, "B7", "PAGAT")
     suits: Literal["ignored", "follow_suit", "opposite_colour", "ranked", "ranked_poker"] = _opt(
-        "ignored", "B8", "PAGAT, CONC, WIKI", "what suits do"
+        "ignored", "B8", "PAGAT, CONC, WIKI"
     )
     revolution: Literal["off", "quad", "quad_persistent", "quad_and_direction"] = _opt(
-        "off", "B9", "PAGAT, WIKI", "a four of a kind reverses the card order"
+        "off", "B9", "PAGAT, WIKI"
     )
-    rule_of_four: Literal["off", "follow", "magic_square"] = _opt(
-        "off", "B10", "WIKI", "after an equal play the next must play the same rank or pass"
-    )
-    combinations: Literal["sets", "sets_and_runs", "poker"] = _opt(
-        "sets", "B11", "PAGAT, WIKI", "which combinations may be played"
-    )
-    max_set: int | None = _opt(
-        None,
-        "B11a",
-        "PRES53, CONC, WIKI",
-        "the most cards a set may hold (4: « de une à quatre cartes »; none: as many as the "
-        "pack allows, e.g. with two decks)",
-    )
-    forbidden_finish: frozenset[FinishName] = _opt(
-        frozenset(),
-        "B12",
-        "WIKI, angevin",
-        "cards a player may not go out with (3: during a revolution)",
-    )
+    rule_of_four: Literal["off", "follow", "magic_square"] = _opt("off", "B10", "WIKI")
+    combinations: Literal["sets", "sets_and_runs", "poker"] = _opt("sets", "B11", "PAGAT, WIKI")
+    # PRES53, WIKI: « de une à quatre cartes » (4); none: as many as the pack allows.
+    max_set: int | None = _opt(None, "B11a", "PRES53, CONC, WIKI")
+    forbidden_finish: frozenset[FinishName] = _opt(frozenset(), "B12", "WIKI, angevin")
     forbidden_finish_penalty: Literal["illegal", "last_place"] = _opt(
-        "illegal",
-        "B12a",
-        "WIKI, angevin",
-        "whether such a finish is refused, or allowed and the player finishes last",
+        "illegal", "B12a", "WIKI, angevin"
     )
-    card_effects: Literal["none", "give_discard", "strutz", "angevin"] = _opt(
-        "none", "B13", "WIKI", "6/7/8/9 give or discard; Strutz 7 8 9 10; angevin A and 7"
-    )
-    speed_play: bool = _opt(False, "B14", "WIKI", "a matching play may be made out of turn")
+    card_effects: Literal["none", "give_discard", "strutz", "angevin"] = _opt("none", "B13", "WIKI")
+    speed_play: bool = _opt(False, "B14", "WIKI")
 
     # --- S8: a table option that brings plays of its own ------------------------------------
-    coup_detat: bool = _opt(
-        False,
-        "S8",
-        "WIKI",
-        "a 5-card set with jokers (a four of a kind and a joker, or three of a kind and two "
-        "jokers) makes its player Président; the guillotine (a four of a kind and two jokers) "
-        "also names the Trou du cul. The referee judges these plays; the evening re-ranks",
-    )
+    # WIKI: a four of a kind and a joker, or three of a kind and two jokers, makes its player
+    # Président; the guillotine (a four of a kind and two jokers) also names the Trou du cul.
+    # The referee judges these plays; the evening re-ranks.
+    coup_detat: bool = _opt(False, "S8", "WIKI")
 
     _hash: int | None = PrivateAttr(default=None)
 

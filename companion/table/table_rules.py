@@ -2,7 +2,9 @@
 
 ``RuleSet`` (companion.rules) says how cards are played; ``TableRules`` says who is called
 what, where everyone sits, who deals and how, who gives which cards to whom, and how points
-are kept. Each field carries its catalogue ID and seeds (``TableRules.option_info``); options
+are kept. Each field carries its catalogue ID and seeds (``TableRules.option_info``), its
+words are the catalogue domain ``options``, and the comments keep what the seeds say beyond
+those words; options
 the catalogue does not name but the seeds need carry a letter suffix (``S2a``, ``S3a``…).
 """
 
@@ -37,191 +39,79 @@ class TableRules(OptionSet):
     title: ClassVar[tuple[str, str]] = ("Règles de table invalides", "Invalid table rules")
 
     # --- S1, S2: titles and the first roles ---------------------------------------------------
-    titles: TitleSchemeName = _opt(
-        "pagat",
-        "S1",
-        "all",
-        "title scheme: pagat (Président … Citoyen … Trouduc), pres53, "
-        "wiki (Neutre in the middle), concierge (commis 1, 2), tdc (Contremaître, Ouvrier, "
-        "Larbin), hubere (six Hűbéres ranks), strutz, butthead, klootzakken, merchants",
-    )
+    titles: TitleSchemeName = _opt("pagat", "S1", "all")
     first_roles: Literal["draw_card", "first_hand", "random", "exposed_card"] = _opt(
-        "first_hand",
-        "S2",
-        "PRES53, WIKI, CONC, TDC, PAGAT",
-        "how roles are first assigned: each draws a card (highest is Président, ties redrawn), "
-        "a first hand without exchanges, at random, or by the top card of each dealt hand",
+        "first_hand", "S2", "PRES53, WIKI, CONC, TDC, PAGAT"
     )
-    draw_order: Literal["game", "ace_high"] = _opt(
-        "game",
-        "S2a",
-        "PRES53",
-        "order of drawn cards: the game's order, or the order of « la bataille » (ace high, 2 low)",
-    )
+    draw_order: Literal["game", "ace_high"] = _opt("game", "S2a", "PRES53")
 
     # --- S3, S4, S5: seats, dealer, deal ------------------------------------------------------
+    # by_rank: the second on the first's left … the last on his right (PAGAT, CONC, TDC);
+    # by_rank_anticlockwise: the second on his right, the last on his left (PRES53).
     seating: Literal["by_rank", "by_rank_anticlockwise", "fixed"] = _opt(
-        "by_rank",
-        "S3",
-        "PAGAT, PRES53, CONC, TDC",
-        "by_rank: clockwise in rank order, Vice-Président on the Président's left … last on his "
-        "right (PAGAT, CONC, TDC); by_rank_anticlockwise: Vice-Président on his right, lowest "
-        "on his left (PRES53); fixed: nobody moves",
+        "by_rank", "S3", "PAGAT, PRES53, CONC, TDC"
     )
-    direction_rule: Literal["rules", "president_last"] = _opt(
-        "rules",
-        "S3a",
-        "WIKI (Strutz)",
-        "direction of play for a hand: the rule set's, or "
-        "chosen so that the Président plays as late as possible in the first round",
-    )
-    dealer: Literal["scum", "president", "owner"] = _opt(
-        "scum", "S4", "PAGAT, PRES53, CONC, TDC", "who deals a ranked hand"
-    )
+    direction_rule: Literal["rules", "president_last"] = _opt("rules", "S3a", "WIKI (Strutz)")
+    dealer: Literal["scum", "president", "owner"] = _opt("scum", "S4", "PAGAT, PRES53, CONC, TDC")
     deal: Literal[
         "one_by_one_from_president",
         "one_by_one_from_left",
         "from_dealer_self_first",
         "tdc_pattern",
         "extras_to_scum_first",
-    ] = _opt(
-        "one_by_one_from_president",
-        "S5",
-        "PAGAT, PRES53, WIKI, TDC, Strutz",
-        "how a ranked hand is dealt: one by one from the Président, or from the dealer's left, "
-        "or from the dealer himself; TDC's patterns for 3–6 players; one by one from the last "
-        "player up so the extra cards go to the lowest ranks first",
-    )
+    ] = _opt("one_by_one_from_president", "S5", "PAGAT, PRES53, WIKI, TDC, Strutz")
     first_deal: Literal["one_by_one_from_left", "from_dealer_self_first", "equal_set_aside"] = _opt(
-        "one_by_one_from_left",
-        "S5a",
-        "PAGAT, PRES53, WIKI",
-        "how a first hand (no roles yet) is dealt: all cards one by one from the dealer's left "
-        "or from himself, or an equal number each with the extras shown and set aside",
+        "one_by_one_from_left", "S5a", "PAGAT, PRES53, WIKI"
     )
 
     # --- S6: exchanges and discards -----------------------------------------------------------
-    exchange: tuple[tuple[int, int], ...] = _opt(
-        ((2, 2), (1, 1)),
-        "S6",
-        "all",
-        "cards exchanged per pair of ranks, outermost pair first, as (lower gives, higher "
-        "gives back): 1/1; 2/2 1/1; 3/3 2/2 1/1; Butthead 2/3 1/2",
-    )
-    exchange_by_score: bool = _opt(
-        False,
-        "S6",
-        "PAGAT (scoring at 5/7 players)",
-        "the symmetric scores set the counts: each loser exchanges as many cards as his score",
-    )
-    exchange_low: LowGives = _opt(
-        "best",
-        "S6",
-        "all, WIKI",
-        "what the lower player gives: his best cards, the best taken "
-        "collectively (a pair of kings beats ace-king), his best but never a joker (Strutz), "
-        "or cards negotiated with the higher player",
-    )
-    exchange_high: tuple[HighGives, ...] = _opt(
-        ("chosen",),
-        "S6",
-        "all, WIKI, PRES53, CONC",
-        "what the higher player gives back, per pair (the last value holds for the rest): "
-        "cards of his choice, his lowest, his lowest even from a set, or negotiated",
-    )
+    # Per pair of ranks, outermost first, as (lower gives, higher gives back): 1/1; 2/2 1/1;
+    # 3/3 2/2 1/1; Butthead 2/3 1/2.
+    exchange: tuple[tuple[int, int], ...] = _opt(((2, 2), (1, 1)), "S6", "all")
+    exchange_by_score: bool = _opt(False, "S6", "PAGAT (scoring at 5/7 players)")
+    exchange_low: LowGives = _opt("best", "S6", "all, WIKI")
+    exchange_high: tuple[HighGives, ...] = _opt(("chosen",), "S6", "all, WIKI, PRES53, CONC")
     exchange_order: Literal["low_first", "high_first"] = _opt(
-        "low_first",
-        "S6",
-        "TDC, PRES53, CONC",
-        "who gives first in each pair (CONC: the higher player gives first)",
+        "low_first", "S6", "TDC, PRES53, CONC"
     )
-    exchange_pairing: Literal["outer", "chain"] = _opt(
-        "outer",
-        "S6",
-        "CONC",
-        "outer: 1st with last, 2nd with second-last…; chain: the "
-        "Président with the last, then each neighbouring pair from the bottom up (CONC at 5–6)",
-    )
-    merchants: bool = _opt(
-        False,
-        "S6",
-        "PAGAT (Cartes à échanger)",
-        "at an even count, the two middle players swap one card each, bargaining",
-    )
-    veto: bool = _opt(
-        False,
-        "S6",
-        "WIKI (Strutz)",
-        "the lower player may refuse one card he is given; it is replaced",
-    )
-    discards: Literal["none", "tdc"] = _opt(
-        "none",
-        "S6",
-        "TDC article 4",
-        "tdc: at 3 players the Secrétaire, at 5–6 the "
-        "Contremaître discards one card of his choice, collected by the Trou-du-cul",
-    )
-    discard_shown: bool = _opt(
-        True, "S6", "TDC article 4", "whether a discarded card is shown to all"
-    )
+    # chain: the Président with the last, then each neighbouring pair from the bottom up
+    # (CONC at 5–6 players).
+    exchange_pairing: Literal["outer", "chain"] = _opt("outer", "S6", "CONC")
+    merchants: bool = _opt(False, "S6", "PAGAT (Cartes à échanger)")
+    veto: bool = _opt(False, "S6", "WIKI (Strutz)")
+    # tdc: at 3 players the Secrétaire, at 5–6 the Contremaître discards one card of his
+    # choice, collected by the Trou-du-cul.
+    discards: Literal["none", "tdc"] = _opt("none", "S6", "TDC article 4")
+    discard_shown: bool = _opt(True, "S6", "TDC article 4")
 
     # --- S7–S9: events that upset the order ---------------------------------------------------
-    putsch: bool = _opt(
-        False,
-        "S7",
-        "WIKI",
-        "the Trou du cul may refuse the exchange; if he does not finish first "
-        "he exchanges 4 for 4 next hand and may not putsch then",
-    )
+    # If the putschist does not finish first he exchanges 4 for 4 next hand and may not
+    # putsch then.
+    putsch: bool = _opt(False, "S7", "WIKI")
     # S8 coup_detat is a RuleSet option: its five- and six-card sets are plays the referee
     # judges; the evening reads it there to re-rank the hand.
-    rich_man_falls: bool = _opt(
-        False, "S9", "PAGAT", "a Président who fails to finish first drops to last at once"
-    )
+    rich_man_falls: bool = _opt(False, "S9", "PAGAT")
 
     # --- S10–S12: points, joining, faults -----------------------------------------------------
+    # symmetric: at 5, 2 … −2; at 7, 3 … −3. card_penalty: the cards left, ×2 at 10 or more,
+    # ×3 if none was played; the lowest total wins.
     scoring: Literal[
         "none", "top_two", "n_minus_rank", "three_two_one", "symmetric", "card_penalty"
-    ] = _opt(
-        "none",
-        "S10",
-        "PAGAT, PRES53, WIKI",
-        "points per hand: none; 2, 1, 0…; n−1 … 0; 3, 2, 1, 0; symmetric (5: 2 … −2, 7: 3 … "
-        "−3); card_penalty (cards left, ×2 at 10+, ×3 if none played; lowest wins)",
-    )
-    end: Literal["open", "target", "hands"] = _opt(
-        "open",
-        "S10",
-        "PAGAT, WIKI",
-        "when the evening ends: when the table stops, when a "
-        "player reaches `target` points, or after `hands` hands",
-    )
+    ] = _opt("none", "S10", "PAGAT, PRES53, WIKI")
+    end: Literal["open", "target", "hands"] = _opt("open", "S10", "PAGAT, WIKI")
+    # PRES53: « le joueur qui a le plus de points qui gagne »; without points, « monter dans
+    # la hiérarchie sociale » is the aim (the last hand's order). Ties by the last hand's
+    # order. Setting scoring also sets this (points, or last_hand for scoring=none).
     evening_rank: Literal["points", "last_hand", "average_place", "times_president"] = _opt(
-        "last_hand",
-        "S10a",
-        "PAGAT, PRES53, TDC",
-        "who leads the evening and tops its podium: the most points (PRES53: « le joueur qui a "
-        "le plus de points qui gagne »), the last hand's order (no points: « monter dans la "
-        "hiérarchie sociale » is the aim), the best average place, or the most times Président; "
-        "ties by the last hand's order. Setting scoring also sets this (points, or last_hand "
-        "for scoring=none)",
+        "last_hand", "S10a", "PAGAT, PRES53, TDC"
     )
-    target: int | None = _opt(None, "S10", "PAGAT", "the target score (PAGAT: say 11)")
-    hands: int | None = _opt(None, "S10", "", "the number of hands")
-    join_leave: bool = _opt(
-        True,
-        "S11",
-        "PAGAT, WIKI",
-        "players may leave or join between hands: those below a leaver "
-        "move up; a joiner starts at the bottom",
-    )
-    faults: bool = _opt(
-        False,
-        "S12",
-        "PAGAT",
-        "procedural faults: two make the dealer Scum; "
-        "two hands with no change of positions make the owner Scum",
-    )
+    # PAGAT: say 11.
+    target: int | None = _opt(None, "S10", "PAGAT")
+    hands: int | None = _opt(None, "S10", "")
+    join_leave: bool = _opt(True, "S11", "PAGAT, WIKI")
+    # PAGAT: two procedural faults make the dealer Scum; two hands with no change of
+    # positions make the owner Scum.
+    faults: bool = _opt(False, "S12", "PAGAT")
 
     def clashes(self) -> Iterator[tuple[str, str]]:
         return _clashes(self)

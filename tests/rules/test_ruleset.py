@@ -50,3 +50,15 @@ def test_the_full_deck_holds_every_rank_those_options_need() -> None:
     """D1: the 52-card deck holds the 3s and 4s, so the same options are accepted there."""
     for setting in ("transparent=4", "special_high_cards=black_threes", "transparent=3"):
         assert ruleset_from("pagat", ["deck=52", setting]).deck == "52"
+
+
+def test_an_option_s_description_takes_its_meaning_from_the_catalogue() -> None:
+    """Rule: the description the docs and tools read is "<ID> (<seeds>): <meaning>", the
+    meaning being the catalogue's explanation (option.<name>.explain), in the language asked."""
+    from companion.rules.ruleset import RuleSet
+
+    assert RuleSet.option_info()["deck"] == "D1 (PAGAT, WIKI): How many cards one deck holds."
+    assert RuleSet.option_info("fr")["deck"] == "D1 (PAGAT, WIKI): Combien de cartes compte un jeu."
+    assert RuleSet.option_info("de")["deck"] == (
+        "D1 (PAGAT, WIKI): Wie viele Karten ein Kartenspiel hat."
+    )
