@@ -14,11 +14,11 @@ import flet as ft
 
 from companion.table import runtime
 from companion.ui import theme
-from companion.words import LANGS, t
 from companion.ui.session import ServerConfig
 from companion.ui.settings import SettingsStore
 from companion.ui.shell import make_main
 from companion.ui.widgets import tagged
+from companion.words import LANGS, t
 
 
 def browser_config() -> ServerConfig:

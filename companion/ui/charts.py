@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.ui import theme
 from companion.ui.downsample import MOST_POINTS, downsample
-from companion.ui.history_model import Chart, Series
+from companion.ui.history_model import Chart, Label, Series
 from companion.ui.widgets import tagged
 
 if TYPE_CHECKING:
@@ -61,7 +61,12 @@ def _legend(chart: Chart) -> ft.Control:
     return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
 
 
-def _axis_labels(labels: tuple[tuple[float, str], ...]) -> list[fch.ChartAxisLabel]:
+def _texts(labels: tuple[tuple[float, Label], ...], lang: str) -> list[tuple[float, str]]:
+    """The axis labels in ``lang`` (an evening's day as the language writes it)."""
+    return [(x, label if isinstance(label, str) else label.render(lang)) for x, label in labels]
+
+
+def _axis_labels(labels: list[tuple[float, str]]) -> list[fch.ChartAxisLabel]:
     import flet_charts as fch
 
     return [
@@ -71,7 +76,13 @@ def _axis_labels(labels: tuple[tuple[float, str], ...]) -> list[fch.ChartAxisLab
 
 
 def line_chart(
-    chart: Chart, *, ident: str, x_title: str, y_title: str, y_title_size: int = 22
+    chart: Chart,
+    *,
+    lang: str,
+    ident: str,
+    x_title: str,
+    y_title: str,
+    y_title_size: int = 22,
 ) -> ft.Control:
     """The chart, its legend and axis titles, tagged ``ident`` for the browser tests. A long
     line is sent as at most ``downsample.MOST_POINTS`` points, and the lines of one chart as
@@ -97,7 +108,7 @@ def line_chart(
         )
     grid = fch.ChartGridLines(color=ft.Colors.with_opacity(0.15, ft.Colors.ON_SURFACE), width=1)
     left = fch.ChartAxis(
-        labels=_axis_labels(chart.y_labels),
+        labels=_axis_labels(_texts(chart.y_labels, lang)),
         label_size=44,
         title=ft.Text(y_title, size=13),
         title_size=y_title_size,
@@ -110,6 +121,7 @@ def line_chart(
     # A little room left and right, so that the first and last labels under the axis
     # (centred on their point) are not cut off.
     pad = max(0.1, 0.06 * (chart.max_x - chart.min_x))
+    x_labels = _texts(chart.x_labels, lang)
     plot = fch.LineChart(
         data_series=data,
         min_x=chart.min_x - pad,
@@ -121,9 +133,9 @@ def line_chart(
         horizontal_grid_lines=grid,
         left_axis=left,
         bottom_axis=fch.ChartAxis(
-            labels=_axis_labels(chart.x_labels),
+            labels=_axis_labels(x_labels),
             # Two lines under an evening that shares its day with another: date, then time.
-            label_size=44 if any("\n" in text for _, text in chart.x_labels) else 28,
+            label_size=44 if any("\n" in text for _, text in x_labels) else 28,
             title=ft.Text(x_title, size=13),
             title_size=22,
         ),

@@ -9,7 +9,7 @@ thread), never on the event loop.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from companion.table import transfer
@@ -55,42 +55,38 @@ def import_backup(
 class BackupLine:
     file: Path  # the store file the backups are of
     kind: str  # "evening", "players", "index"
-    label: str  # the evening's date and title, else the file name
+    label: str  # the evening's title (the screen puts its day first), else the file's name
     count: int
     newest: datetime | None
     damaged: bool  # the file cannot be read now: restoring is offered
+    day: date | None = None  # the evening's
 
 
-def _label(service: TableService, evening_id: str | None, file: Path) -> str:
+def _label(service: TableService, evening_id: str | None, file: Path) -> tuple[str, date | None]:
     if evening_id is None:
-        return file.name
+        return file.name, None
     try:
         entry = service.evening_entry(evening_id)
+        day = date.fromisoformat(entry.date) if entry.date else None
     except Exception:  # a label, never a reason to fail the list
-        return evening_id
-    return " · ".join(p for p in (entry.date or "", entry.title or "") if p) or evening_id
+        return evening_id, None
+    return entry.title or ("" if day else evening_id), day
 
 
 def backups_overview(service: TableService) -> list[BackupLine]:
     """Every store file with backups (and every damaged file, with or without), damaged
     files first, then the most recently backed-up."""
     lines = [
-        BackupLine(
-            f.path,
-            f.kind,
-            _label(service, f.evening_id, f.path),
-            len(f.backups),
-            f.newest,
-            f.damaged,
-        )
+        BackupLine(f.path, f.kind, label, len(f.backups), f.newest, f.damaged, day)
         for f in service.stored_files()
+        for label, day in [_label(service, f.evening_id, f.path)]
     ]
     never = datetime.min.replace(tzinfo=UTC)
     by_backup = sorted(lines, key=lambda b: -(b.newest or never).timestamp())
     # Read as a list of evenings (each line opens on its date): damaged files first, then the
     # evenings newest first, then the other files; the latest backup breaks ties (Python's
     # sort is stable, reversed or not).
-    by_label = sorted(by_backup, key=lambda b: b.label, reverse=True)
+    by_label = sorted(by_backup, key=lambda b: (b.day or date.min, b.label), reverse=True)
     return sorted(by_label, key=lambda b: (not b.damaged, b.kind != "evening"))
 
 

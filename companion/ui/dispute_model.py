@@ -35,7 +35,7 @@ from companion.ui.dispute_table import (
     option_name,
     rules_for,
 )
-from companion.ui.dispute_views import EveningRules, Notice
+from companion.ui.dispute_views import EveningRules, Notice, Said
 
 if TYPE_CHECKING:
     from companion.table.evening import Evening
@@ -75,7 +75,7 @@ class DisputeModel(DisputeTaps):
         except KeyError:
             return replace(self, notice=Notice("dispute.option_unknown", fields=(("name", name),)))
         except CompanionError as err:
-            return replace(self, notice=Notice("dispute.option_refused", (err.fr, err.en)))
+            return replace(self, notice=Notice("dispute.option_refused", Said(err.message)))
         return replace(self, settings=settings)._revalidated()
 
     def reset_options(self) -> DisputeModel:
@@ -89,7 +89,7 @@ class DisputeModel(DisputeTaps):
                 self,
                 notice=Notice(
                     "dispute.players_range",
-                    fields=(("low", str(low)), ("high", str(high)), ("n", str(n))),
+                    fields=(("low", low), ("high", high), ("n", n)),
                 ),
             )
         return replace(self, players=_seated(self.players, n))._revalidated()
@@ -127,9 +127,7 @@ class DisputeModel(DisputeTaps):
         if broken is not None:
             return replace(
                 base,
-                notice=Notice(
-                    "dispute.broken", (broken.fr, broken.en), (("action", str(broken.action)),)
-                ),
+                notice=Notice("dispute.broken", broken.words, (("action", str(broken.action)),)),
             )
         return base
 
@@ -175,8 +173,8 @@ def from_evening(evening: Evening) -> DisputeModel:
         evening.title or evening.place,
         evening.preset,
         rule_settings,
-        day=evening.date.isoformat(),
-        start=evening.created_at.astimezone().strftime("%H:%M"),
+        day=evening.date,
+        start=evening.created_at,
     )
     model = DisputeModel(
         preset=evening.preset,

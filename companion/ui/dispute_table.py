@@ -37,12 +37,13 @@ from companion.ui.dispute_views import (
     Origin,
     Picker,
     RulingView,
+    Said,
     TableLine,
     TrickView,
 )
-from companion.words import t
 from companion.ui.new_evening_model import NewEveningModel
 from companion.ui.new_evening_model import OptionLine as OptionInfo
+from companion.words import Message, t
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 10  # the most any preset seats (WIKI's Strutz)
@@ -128,19 +129,14 @@ def _walk(
             return _Walk(
                 start,
                 tuple(states),
-                Broken(
-                    i,
-                    action,
-                    t("fr", "dispute.not_at_table", name=absent),
-                    t("en", "dispute.not_at_table", name=absent),
-                ),
+                Broken(i, action, Message.of("dispute.not_at_table", name=absent)),
             )
         try:
             ruling = judge(state, action)
         except CompanionError as err:  # e.g. a joker whose colour these rules now need
-            return _Walk(start, tuple(states), Broken(i, action, err.fr, err.en))
+            return _Walk(start, tuple(states), Broken(i, action, Said(err.message)))
         if not ruling.legal:
-            return _Walk(start, tuple(states), Broken(i, action, ruling.fr, ruling.en))
+            return _Walk(start, tuple(states), Broken(i, action, Said(ruling.message)))
         assert ruling.state is not None  # a legal ruling carries the state after it
         state = ruling.state
         states.append(state)
@@ -339,11 +335,14 @@ class DisputeTable:
         changed = [line for line in self.option_lines() if line.origin == "here"]
         if not changed:
             return t(lang, "dispute.evening_rules", name=self.evening.name(lang))
-        sep = ": " if lang == "en" else " : "
         places = self.place_titles()
         changes = ", ".join(
-            f"{option_words.label(x.name, lang)}{sep}"
-            f"{option_words.value(x.name, x.value, lang, places)}"
+            t(
+                lang,
+                "ui.dispute.option_value",
+                label=option_words.label(x.name, lang),
+                value=option_words.value(x.name, x.value, lang, places),
+            )
             for x in changed
         )
         name = self.evening.name(lang)

@@ -11,15 +11,13 @@ from dataclasses import dataclass, replace
 from typing import Self
 
 from companion.errors import CompanionError
-from companion.rules.card_words import contracted, play_phrase
 from companion.rules.cards import Play
 from companion.rules.dispute import Dispute
 from companion.rules.notation import Action
 from companion.rules.referee import Ruling, judge
 from companion.rules.state import HandState
 from companion.ui.dispute_table import DisputeTable, card_of, option_name, rules_for
-from companion.ui.dispute_views import Cite, Notice, OptionLine, RulingView, capitalised
-from companion.words import t
+from companion.ui.dispute_views import Cite, Notice, OptionLine, RulingView, Said, Why
 
 
 @dataclass(frozen=True)
@@ -48,19 +46,17 @@ class DisputeReferee(DisputeTable):
             return replace(
                 self,
                 ruling=None,
-                notice=Notice(
-                    "dispute.broken", (broken.fr, broken.en), (("action", str(broken.action)),)
-                ),
+                notice=Notice("dispute.broken", broken.words, (("action", str(broken.action)),)),
             )
         try:
             # With nothing on the table yet, the player who plays first is the one who leads.
             ruling = self._dispute(action).ruling()
         except CompanionError as err:
-            return replace(self, ruling=None, notice=Notice("dispute.error", (err.fr, err.en)))
+            return replace(self, ruling=None, notice=Notice("dispute.error", Said(err.message)))
         cites = self._cites(ruling)
         view = replace(
             _view(ruling, action, cites, _before(self.state(), ruling)),
-            system=(self.preset_info.name("fr"), self.preset_info.name("en")),
+            system=self.preset,
             why=self._why(ruling, cites),
         )
         return replace(self, ruling=view, notice=None)
@@ -91,33 +87,24 @@ class DisputeReferee(DisputeTable):
                 names.append(line.name)
         return tuple(Cite(n, lines[n].value, lines[n].origin, lines[n].before) for n in names)
 
-    def _why(self, ruling: Ruling, cites: tuple[Cite, ...]) -> tuple[str, str] | None:
-        """A legal play: why the rules allow it, in both languages."""
+    def _why(self, ruling: Ruling, cites: tuple[Cite, ...]) -> Why | None:
+        """A legal play: why the rules allow it."""
         if not ruling.legal:
             return None
-        kind, player = ruling.info.kind, ruling.action.player
-        rule = {lang: cites[0].text(lang) for lang in ("fr", "en")} if cites else None
-        words: dict[str, str] = {}
-        for lang in ("fr", "en"):
-            if kind == "lead":
-                words[lang] = t(lang, "dispute.why_lead", name=player)
-            elif kind == "beat" and rule is not None and cites[0].name == "equal_play":
-                play = play_phrase(ruling.action.play, lang)
-                why = t(lang, "dispute.why_equal", play=play, rule=rule[lang])
-                words[lang] = capitalised(contracted(why, lang))
-            elif kind == "beat" and rule is not None:
-                top = self.state().trick.top
-                under = play_phrase(Play(top.cards), lang) if top is not None else ""
-                play = play_phrase(ruling.action.play, lang)
-                why = t(lang, "dispute.why_beat", play=play, under=under, rule=rule[lang])
-                words[lang] = capitalised(contracted(why, lang))
-            elif kind == "pass" and rule is not None:
-                forced = self.rules.must_beat
-                key = "dispute.why_pass_forced" if forced else "dispute.why_pass"
-                words[lang] = t(lang, key, name=player, rule=rule[lang])
-            else:
-                return None
-        return words["fr"], words["en"]
+        kind, player, play = ruling.info.kind, ruling.action.player, ruling.action.play
+        cite = cites[0] if cites else None
+        if kind == "lead":
+            return Why("lead", player, play)
+        if cite is None:
+            return None
+        if kind == "beat" and cite.name == "equal_play":
+            return Why("equal", player, play, cite=cite)
+        if kind == "beat":
+            top = self.state().trick.top
+            return Why("beat", player, play, Play(top.cards) if top is not None else None, cite)
+        if kind == "pass":
+            return Why("pass_forced" if self.rules.must_beat else "pass", player, play, cite=cite)
+        return None
 
     def _verdict_without(self, line: OptionLine, action: Action) -> tuple[bool, str] | None:
         """The verdict with ``line``'s option as it was before; None when the rules or the
@@ -144,11 +131,8 @@ class DisputeReferee(DisputeTable):
         judged = self.judge()
         if judged.ruling is None:
             return judged
-        if not judged.ruling.legal:
-            reason = (judged.ruling.fr, judged.ruling.en)
-            before = judged.ruling.before_text("fr"), judged.ruling.before_text("en")
-            if before[0] and before[1]:  # out of turn: say who acts first
-                reason = (f"{reason[0]} {before[0]}", f"{reason[1]} {before[1]}")
+        if not judged.ruling.legal:  # out of turn, it says who acts first
+            reason = Said(judged.ruling.refusal)
             return replace(judged, ruling=None, notice=Notice("dispute.not_legal_history", reason))
         return judged.accept()
 
@@ -220,13 +204,11 @@ def _view(
     ruling: Ruling, action: Action, cites: tuple[Cite, ...], before: tuple[str, ...]
 ) -> RulingView:
     after = ruling.state
-    fr, en = ruling.parts("fr"), ruling.parts("en")
     return RulingView(
         action=action,
         legal=ruling.legal,
         code=ruling.code,
-        reason=(fr.reason, en.reason),
-        source=(fr.source, en.source),
+        ruling=ruling,
         next_player=ruling.next_player,
         to_beat=None if ruling.to_beat is None else str(ruling.to_beat),
         over=after is not None and after.over,

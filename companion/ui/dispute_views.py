@@ -5,28 +5,45 @@ the trick stands, the options and the evening whose rules these are. Built by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.rules import card_words
+from companion.rules.card_words import contracted, play_phrase
 from companion.rules.cards import Card, JokerColour, Play
-from companion.rules.explanations import effect_words, separator
+from companion.rules.explanations import effect_words
 from companion.rules.notation import Action
+from companion.rules.presets import PRESETS
+from companion.rules.referee import Ruling, RulingParts
 from companion.rules.ruleset import RuleSet
 from companion.ui import option_words
-from companion.words import t
+from companion.ui.when import moment_words
+from companion.words import Renders, t, tn
 
 Origin = Literal["preset", "evening", "here"]  # where an option's value comes from
 
 
 @dataclass(frozen=True)
+class Said:
+    """Words the engine renders in any language (an error's or a ruling's ``message``),
+    kept as data until shown."""
+
+    say: Callable[[str], str]
+
+    def render(self, lang: str) -> str:
+        return self.say(lang)
+
+
+@dataclass(frozen=True)
 class Notice:
-    """A message for the user: an i18n key, its fields, and the engine's own (fr, en) text for
-    its ``{reason}`` field when there is one."""
+    """A message for the user: a catalogue key, its fields, and the engine's words (an
+    error, a ruling) for its ``{reason}`` field when there is one."""
 
     key: str
-    reason: tuple[str, str] | None = None
-    fields: tuple[tuple[str, str], ...] = ()
+    reason: Renders | None = None
+    fields: tuple[tuple[str, object], ...] = ()
 
     @property
     def about_a_name(self) -> bool:
@@ -36,7 +53,7 @@ class Notice:
     def text(self, lang: str) -> str:
         fields = dict(self.fields)
         if self.reason is not None:
-            fields["reason"] = self.reason[1 if lang == "en" else 0]
+            fields["reason"] = self.reason.render(lang)
         return t(lang, self.key, **fields)
 
 
@@ -54,7 +71,7 @@ class Cite:
         label = option_words.label(self.name, lang)
         value = option_words.value(self.name, self.value, lang)
         if self.origin == "preset":
-            return f"{label}{' : ' if lang == 'fr' else ': '}{value}"
+            return t(lang, "ui.dispute.option_value", label=label, value=value)
         before = option_words.value(self.name, self.before, lang)
         return t(lang, f"dispute.cite_{self.origin}", label=label, value=value, before=before)
 
@@ -64,24 +81,51 @@ class Cite:
         return f"{oid} · {self.name} = {self.value}" if oid else f"{self.name} = {self.value}"
 
 
+WhyKind = Literal["lead", "beat", "equal", "pass", "pass_forced"]
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why the rules allow a legal play, as data: who, what, over what, by which option."""
+
+    kind: WhyKind
+    player: str
+    play: Play
+    under: Play | None = None  # what the play went over ("beat")
+    cite: Cite | None = None  # the option that lets it through (all but "lead")
+
+    def text(self, lang: str) -> str:
+        if self.kind == "lead":
+            return t(lang, "dispute.why_lead", name=self.player)
+        rule = self.cite.text(lang) if self.cite is not None else ""
+        if self.kind in ("pass", "pass_forced"):
+            return t(lang, f"dispute.why_{self.kind}", name=self.player, rule=rule)
+        play = play_phrase(self.play, lang)
+        under = play_phrase(self.under, lang) if self.under is not None else ""
+        why = t(lang, f"dispute.why_{self.kind}", play=play, under=under, rule=rule)
+        return capitalised(contracted(why, lang))
+
+
 @dataclass(frozen=True)
 class RulingView:
-    """A ruling as shown: its parts in both languages (the screens lay them out), the rule it
-    rests on, who acts next."""
+    """A ruling as shown: the referee's ruling (its parts, in whatever language the screen
+    asks), the rule it rests on, who acts next."""
 
     action: Action  # the judged action, as tapped in
     legal: bool
     code: str
-    reason: tuple[str, str]  # the referee's sentence, (fr, en)
-    source: tuple[str, str]  # the system and rule ID it cites, (fr, en)
-    next_player: str | None
-    to_beat: str | None  # what next_player must beat; None when he leads
-    over: bool  # the play ends the hand
+    ruling: Ruling = field(compare=False, repr=False)  # the referee's, for its words
+    next_player: str | None = None
+    to_beat: str | None = None  # what next_player must beat; None when he leads
+    over: bool = False  # the play ends the hand
     cites: tuple[Cite, ...] = ()  # the option the referee names, then any option changed
     # from the preset (by the evening or here) without which the verdict would differ
     before: tuple[str, ...] = ()  # not their turn: who must play or pass first
-    system: tuple[str, str] = ("", "")  # the variant's name, (fr, en)
-    why: tuple[str, str] | None = None  # a legal play: why the rules allow it, (fr, en)
+    system: str | None = None  # the preset whose rules these are (its name leads the rule)
+    why: Why | None = None  # a legal play: why the rules allow it
+    _parts: dict[str, RulingParts] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     @property
     def actor(self) -> str:
@@ -92,38 +136,42 @@ class RulingView:
         return self.action.play
 
     @property
-    def fr(self) -> str:
-        return self.message("fr")
-
-    @property
-    def en(self) -> str:
-        return self.message("en")
-
-    @property
     def rule(self) -> str | None:
         """``"pass_is_final = true"``: the first option the ruling rests on and its value."""
         return f"{self.cites[0].name} = {self.cites[0].value}" if self.cites else None
 
+    def parts(self, lang: str) -> RulingParts:
+        """The referee's verdict, reason, option and source in ``lang`` (worked out once a
+        language)."""
+        if lang not in self._parts:
+            self._parts[lang] = self.ruling.parts(lang)
+        return self._parts[lang]
+
     def message(self, lang: str) -> str:
         """The ruling in one sentence, as ``companion judge`` prints it: source, reason."""
-        i = 1 if lang == "en" else 0
-        return self.source[i] + separator(lang) + self.reason[i]
+        return self.parts(lang).text
+
+    def refusal(self, lang: str) -> str:
+        """An illegal play in one sentence, and who must act first when out of turn."""
+        before = self.before_text(lang)
+        if before is None:
+            return self.message(lang)
+        return t(lang, "ui.dispute.refused_before", reason=self.message(lang), before=before)
 
     def sentence(self, lang: str) -> str:
         """The referee's sentence without the system it cites, as a sentence starts (it may
         open on a card: "Joker ne se bat que…")."""
-        return capitalised(self.reason[1 if lang == "en" else 0])
+        return capitalised(self.parts(lang).reason)
 
     def why_text(self, lang: str) -> str | None:
         """Why a legal play is allowed, in words."""
-        if self.why is None:
-            return None
-        return self.why[1 if lang == "en" else 0]
+        return self.why.text(lang) if self.why is not None else None
 
     def rule_text(self, lang: str) -> str:
         """Where the ruling comes from, in words: the variant, then each option it rests on
         with its value and where that value comes from."""
-        system = self.system[1 if lang == "en" else 0] or self.source[1 if lang == "en" else 0]
+        system = PRESETS[self.system].name(lang) if self.system in PRESETS else ""
+        system = system or self.parts(lang).source
         return " — ".join(p for p in (system, *(c.text(lang) for c in self.cites)) if p)
 
     def details(self, lang: str) -> str:
@@ -144,8 +192,8 @@ class RulingView:
         """A play out of turn: who must still play or pass before this player may."""
         if not self.before:
             return None
-        key = "dispute.before" if len(self.before) == 1 else "dispute.before_many"
-        return t(lang, key, name=self.actor, names=", ".join(self.before))
+        names = ", ".join(self.before)
+        return tn(lang, "ui.dispute.before", len(self.before), name=self.actor, names=names)
 
 
 @dataclass(frozen=True)
@@ -172,11 +220,10 @@ class Broken:
 
     index: int
     action: Action
-    fr: str
-    en: str
+    words: Renders  # why the rules or players refuse it
 
     def message(self, lang: str) -> str:
-        return self.en if lang == "en" else self.fr
+        return self.words.render(lang)
 
 
 @dataclass(frozen=True)
@@ -210,17 +257,14 @@ class EveningRules:
     title: str | None  # its title, else its place (as History heads it)
     preset: str
     settings: tuple[str, ...]  # its changes to the preset's rule options (not table options)
-    day: str = ""  # ISO date, named when there is no title
-    start: str | None = None  # "20:30", local time of its start
+    day: dt.date | None = None  # named when there is no title
+    start: dt.datetime | None = None  # when it started
 
     def name(self, lang: str) -> str:
-        """ "« Chez Léa »", else "du 2026-11-26 à 20:14", as History names the evening."""
+        """ "« Chez Léa »", else "du 26 nov. 2026 à 20:14", as History names the evening."""
         if self.title:
             return t(lang, "dispute.evening_named", title=self.title)
-        when = self.day
-        if self.start:
-            when = t(lang, "history.item_when", day=self.day, time=self.start)
-        return t(lang, "dispute.evening_dated", when=when)
+        return t(lang, "dispute.evening_dated", when=moment_words(lang, self.day, self.start))
 
 
 # --- cards as a person reads them ---------------------------------------------------------------

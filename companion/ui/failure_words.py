@@ -8,6 +8,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.table import CorruptFileError
+from companion.ui.when import day_words, time_words
 from companion.words import t
 
 
@@ -33,7 +34,7 @@ def failure_words(lang: str, key: str, err: CompanionError) -> str:
         words.append(t(lang, "damage.no_backup"))
     elif err.backup_date is not None:
         local = err.backup_date.astimezone()  # the table's clock
-        day, time = local.strftime("%Y-%m-%d"), local.strftime("%H:%M")  # as History dates
+        day, time = day_words(lang, local.date()), time_words(lang, local)  # as History dates
         words.append(t(lang, "damage.backup", day=day, time=time))
     else:
         words.append(t(lang, "damage.backup_undated"))

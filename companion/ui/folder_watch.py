@@ -84,7 +84,7 @@ class FolderWatch:
         tonight = current_evening_id(self._service)  # remembered for the home's first frame
         if tonight is not None and tonight in fresh and not announced_here(tonight):
             ev = self._service.evening(tonight)
-            new = NewEvening(ev.id, ev.title, ev.date.isoformat())
+            new = NewEvening(ev.id, ev.title, ev.date)
             self._pubsub.send_all_on_topic(NEW_EVENINGS, new)
 
 

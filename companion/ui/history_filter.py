@@ -42,11 +42,12 @@ class EveningFilter:
         return tuple(fold(self.query).split())
 
     def matches(self, row: EveningRow, rules: str | None = None) -> bool:
-        if self.year is not None and not row.day.startswith(self.year):
+        if self.year is not None and (row.day is None or str(row.day.year) != self.year):
             return False
         if not self.words:
             return True
-        text = fold(" ".join(filter(None, (row.title, row.place, row.day, rules, *row.players))))
+        day = row.day.isoformat() if row.day is not None else None
+        text = fold(" ".join(filter(None, (row.title, row.place, day, rules, *row.players))))
         return all(word in text for word in self.words)
 
     def rows(
@@ -59,4 +60,4 @@ class EveningFilter:
 
 def years(rows: Sequence[EveningRow]) -> list[str]:
     """The years the evenings were played, newest first."""
-    return sorted({row.day[:4] for row in rows if row.day}, reverse=True)
+    return sorted({str(row.day.year) for row in rows if row.day is not None}, reverse=True)

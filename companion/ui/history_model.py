@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
@@ -13,12 +13,15 @@ from companion.table.identity import Colour, colour_of
 from companion.table.places import AveragePlace
 from companion.table.service import TableService
 from companion.ui.evenings import shared
+from companion.ui.when import time_words
+from companion.words import t
+from companion.words.formats import date_short
 
 
 @dataclass(frozen=True)
 class EveningRow:
     evening_id: str
-    day: str  # ISO date, "" when unknown
+    day: date | None  # None when unknown
     title: str | None
     players: tuple[str, ...]
     hands: int
@@ -26,7 +29,7 @@ class EveningRow:
     ended: bool
     unreadable: bool  # the file could not be read (the store says why)
     place: str | None = None
-    start: str | None = None  # local start time, "20:30"
+    start: datetime | None = None  # when it started
     preset: str | None = None  # the rules' preset id (named in the viewer's language)
     problem: str | None = None  # why it does not read: the store's code ("corrupt-file"...)
 
@@ -43,6 +46,25 @@ class StandingLine:
 class HandLine:
     number: int
     places: tuple[tuple[str, str], ...]  # (name, title), best first
+
+
+@dataclass(frozen=True)
+class EveningLabel:
+    """An evening under a chart's axis: its day, and below it the time it started when the
+    same day has several evenings (or its number that day when no start is known)."""
+
+    day: date
+    start: datetime | None = None
+    nth: int | None = None
+
+    def render(self, lang: str) -> str:
+        text = date_short(lang, self.day)
+        if self.start is not None:
+            return f"{text}\n{time_words(lang, self.start)}"
+        return t(lang, "ui.chart.nth_evening", day=text, n=self.nth) if self.nth else text
+
+
+Label = str | EveningLabel  # a chart's axis label: a number's text, or an evening
 
 
 @dataclass(frozen=True)
@@ -63,8 +85,8 @@ class Chart:
     max_x: float
     min_y: float
     max_y: float
-    x_labels: tuple[tuple[float, str], ...] = ()
-    y_labels: tuple[tuple[float, str], ...] = ()  # none: the chart numbers the axis
+    x_labels: tuple[tuple[float, Label], ...] = ()
+    y_labels: tuple[tuple[float, Label], ...] = ()  # none: the chart numbers the axis
     kind: str = "points"  # "points", "places" (evening without points), "position"
 
     @property
@@ -75,7 +97,7 @@ class Chart:
 @dataclass(frozen=True)
 class EveningDetail:
     evening_id: str
-    day: str
+    day: date
     title: str | None
     preset: str
     ended: bool
@@ -83,11 +105,6 @@ class EveningDetail:
     hands: tuple[HandLine, ...]
     points_chart: Chart | None = field(default=None, compare=False)
     scored: bool = True  # False when the rules keep no points: places and titles only
-
-
-def local_time(moment: datetime | None) -> str | None:
-    """ "20:30" in the server's zone (the machine on the table)."""
-    return moment.astimezone().strftime("%H:%M") if moment is not None else None
 
 
 def evening_rows(service: TableService) -> tuple[EveningRow, ...]:
@@ -101,7 +118,7 @@ def _evening_rows(service: TableService) -> tuple[EveningRow, ...]:
     return tuple(
         EveningRow(
             evening_id=item.evening_id,
-            day=item.date.isoformat() if item.date else "",
+            day=item.date,
             title=item.title,
             players=tuple(names.get(pid, "?") for pid in item.players),
             hands=item.hands,
@@ -109,7 +126,7 @@ def _evening_rows(service: TableService) -> tuple[EveningRow, ...]:
             ended=item.ended,
             unreadable=item.unreadable,
             place=item.place,
-            start=local_time(item.started_at),
+            start=item.started_at,
             preset=item.preset,
             problem=item.problem,
         )
@@ -131,7 +148,7 @@ def evening_detail(service: TableService, evening_id: str) -> EveningDetail:
     chart = points_chart(history, service.player_colours())
     return EveningDetail(
         history.evening_id,
-        history.date.isoformat(),
+        history.date,
         history.title,
         history.preset,
         history.ended,
@@ -142,7 +159,9 @@ def evening_detail(service: TableService, evening_id: str) -> EveningDetail:
     )
 
 
-def _labels(xs: list[float], texts: list[str], most: int = 5) -> tuple[tuple[float, str], ...]:
+def _labels(
+    xs: list[float], texts: Sequence[Label], most: int = 5
+) -> tuple[tuple[float, Label], ...]:
     """At most ``most`` labels, evenly spread, always the first and the last."""
     if not xs:
         return ()
@@ -257,21 +276,19 @@ class LeaderboardView:
     left_out: tuple[tuple[str, int], ...] = ()
 
 
-def evening_labels(dated: list[tuple[date, str]]) -> list[str]:
-    """Under a chart, one label per evening: "23/11", and the start time below it when the
-    same day has several evenings ("23/11\n18:05", "23/11\n21:40")."""
-    per_day: dict[date, int] = {}
-    for day, _ in dated:
-        per_day[day] = per_day.get(day, 0) + 1
+def evening_labels(dated: list[tuple[date, str]]) -> list[EveningLabel]:
+    """Under a chart, one label per evening: its day, and the start time below it when the
+    same day has several evenings (``start``: the table's ISO time, "" when unknown)."""
+    per_day = Counter(day for day, _ in dated)
     out = []
     for n, (day, start) in enumerate(dated):
-        text = day.strftime("%d/%m")
-        if per_day[day] > 1:
-            try:
-                text += "\n" + datetime.fromisoformat(start).astimezone().strftime("%H:%M")
-            except ValueError:  # no start time known: number them
-                text += f" ({sum(1 for d, _ in dated[: n + 1] if d == day)})"
-        out.append(text)
+        if per_day[day] == 1:
+            out.append(EveningLabel(day))
+            continue
+        try:
+            out.append(EveningLabel(day, start=datetime.fromisoformat(start)))
+        except ValueError:  # no start time known: number them
+            out.append(EveningLabel(day, nth=sum(1 for d, _ in dated[: n + 1] if d == day)))
     return out
 
 

@@ -9,6 +9,7 @@ import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -18,8 +19,8 @@ from companion.errors import CompanionError
 from companion.table.evening import Evening
 from companion.table.service import DuplicateHandError, TableService, VersionConflictError
 from companion.ui.evenings import call
-from companion.words import t
 from companion.ui.text_input import read_latest
+from companion.words import t
 
 
 class _Versioned(Protocol):
@@ -142,7 +143,7 @@ class NewEvening:
 
     evening_id: str
     title: str | None
-    day: str  # ISO date
+    day: date
 
 
 _announced: set[str] = set()  # evenings a phone of this server has announced (ids are unique)
@@ -151,7 +152,7 @@ _announced: set[str] = set()  # evenings a phone of this server has announced (i
 def announce(evening: Evening) -> None:
     """Tell the other phones that ``evening`` has just started."""
     _announced.add(evening.id)  # the folder watch must not announce it a second time
-    new = NewEvening(evening.id, evening.title, evening.date.isoformat())
+    new = NewEvening(evening.id, evening.title, evening.date)
     ft.context.page.pubsub.send_others_on_topic(NEW_EVENINGS, new)
     ft.context.page.pubsub.send_others_on_topic(TONIGHT, None)
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import flet as ft
 
 from companion.ui.access import Address, may_edit, route_with_key
-from companion.words import t
 from companion.ui.key_memory import use_remembered_key
 from companion.ui.settings import SettingsStore, UiSettings
+from companion.words import t, tn
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,6 +48,10 @@ class Session:
 
     def tr(self, key: str, **fields: object) -> str:
         return t(self.lang, key, **fields)
+
+    def trn(self, key: str, n: int, **fields: object) -> str:
+        """The plural message ``key`` in its form for ``n``."""
+        return tn(self.lang, key, n, **fields)
 
     def route(self, path: str) -> str:
         """``path`` as this phone should open it: editors keep the key in the address."""

@@ -14,12 +14,12 @@ from companion.table import StoreError, runtime
 from companion.table.table_rules import TableRules
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
-from companion.words import LANGS, t
 from companion.ui.key_memory import phone_prefs
 from companion.ui.live_settings import publish_settings, use_table_settings
 from companion.ui.session import ServerConfig, Session, SessionContext
 from companion.ui.settings import UiSettings
 from companion.ui.widgets import note
+from companion.words import LANGS, t
 
 # The app's language in the phone's storage, for the page's script (assets/index.html).
 LANG_PREF = "companion.lang"

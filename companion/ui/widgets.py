@@ -14,8 +14,8 @@ from typing import Any
 import flet as ft
 
 from companion.ui import theme
-from companion.words import t
 from companion.ui.session import Session, SessionContext
+from companion.words import t
 
 logger = logging.getLogger(__name__)
 

@@ -163,8 +163,8 @@ def test_history_marks_a_damaged_evening_and_the_leaderboard_says_it_left_it_out
 
 def test_backups_read_as_evenings_newest_first_with_history_dates(tmp_path: Path, browser) -> None:
     """Rule (issue 21, screenshot review): Settings › Data lists the backed-up evenings newest
-    first, and writes the latest backup's moment as History writes an evening's start
-    (« 2026-11-27 à 20:14 »), not in a second date format."""
+    first, and writes its day and the latest backup's moment as History writes an evening's
+    start (« 27 nov. 2026 à 20:14 »), not in a second date format."""
     from datetime import date
 
     from companion.table.service import TableService
@@ -181,9 +181,9 @@ def test_backups_read_as_evenings_newest_first_with_history_dates(tmp_path: Path
         try:
             page = open_app(context, srv.url)
             tap(page, "home-settings")
-            expect_text(page, "backup-0", "2026-11-27")
+            expect_text(page, "backup-0", "27 nov. 2026")
             shown = [" ".join(text_of(page, f"backup-{i}").split()) for i in range(3)]
-            assert [line[:10] for line in shown] == ["2026-11-27", "2026-11-20", "2026-11-13"]
-            assert re.search(r"la dernière le \d{4}-\d\d-\d\d à \d\d:\d\d", shown[0]), shown
+            assert [line[:12] for line in shown] == ["27 nov. 2026", "20 nov. 2026", "13 nov. 2026"]
+            assert re.search(r"la dernière le \d+ \w+\.? \d{4} à \d\d:\d\d", shown[0]), shown
         finally:
             context.close()

@@ -161,7 +161,7 @@ def test_history_leaderboard_player_page_and_merge(scores_server: Server, browse
         tap(page, "tab-leaderboard")
         expect_text(page, "leader-1", "cote ")
         expect_text(page, "leader-1", "place moyenne ")
-        assert re.search(r"place moyenne \d,\d|place moyenne \dr?e sur", text_of(page, "leader-1"))
+        assert re.search(r"place moyenne \d(,\d)? sur \d", text_of(page, "leader-1"))
         first = text_of(page, "leader-1").split(". ", 1)[1].split(" —", 1)[0]
         # The line's avatar: 36 px after the line's 12 px padding.
         assert close(fill_of(page, "leader-1", width=50), expected[ids[first]].fill)

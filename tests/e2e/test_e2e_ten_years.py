@@ -56,12 +56,14 @@ def test_the_leaderboard_of_a_long_history_shows_exact_ratings_and_its_charts(
     club_server: tuple[Server, Path], context, tmp_path: Path
 ) -> None:
     from companion.table.service import TableService
+    from companion.words.formats import decimal
 
     srv, folder = club_server
     scratch = TableService(folder)
     names = {p.id: p.name for p in scratch.players()}
     expected = {
-        names[r.player_id]: f"cote {r.mu:.1f} ± {r.sigma:.1f}"
+        # written as French writes decimals (Babel): « cote 25,3 ± 7,9 »
+        names[r.player_id]: f"cote {decimal('fr', r.mu)} ± {decimal('fr', r.sigma)}"
         for r in scratch.ratings_from_scratch()
     }
     page = open_app(context, srv.url)

@@ -23,7 +23,7 @@ def test_a_line_per_player_with_labels_inside() -> None:
         3,
         ((0.0, "0"), (1.0, "1")),
     )
-    control = line_chart(chart, ident="chart-x", x_title="Hands", y_title="Points")
+    control = line_chart(chart, lang="fr", ident="chart-x", x_title="Hands", y_title="Points")
     assert control.identifier == "chart-x"
     plot = _plot(control)
     assert [len(d.points) for d in plot.data_series] == [2, 2]  # no line for no points
@@ -39,7 +39,7 @@ def test_a_long_line_is_sent_as_a_bounded_number_of_points() -> None:
 
     points = tuple((float(x), 25.0 + (x % 7)) for x in range(520))
     chart = Chart((Series("Léa", points), Series("Tom", points[:40])), 0, 519, 20, 35)
-    plot = _plot(line_chart(chart, ident="chart-r", x_title="Soirées", y_title="Cote"))
+    plot = _plot(line_chart(chart, lang="fr", ident="chart-r", x_title="Soirées", y_title="Cote"))
     sent = [[(p.x, p.y) for p in d.points] for d in plot.data_series]
     assert len(sent[0]) == MOST_POINTS and sent[0][0] == points[0] and sent[0][-1] == points[-1]
     assert sent[1] == list(points[:40])  # a short line is sent whole
@@ -54,18 +54,28 @@ def test_the_lines_of_one_chart_share_a_budget_of_points() -> None:
 
     points = tuple((float(x), float(x % 5)) for x in range(520))
     eight = Chart(tuple(Series(f"P{n}", points) for n in range(8)), 0, 519, 0, 5)
-    plot = _plot(line_chart(eight, ident="chart-p", x_title="Soirées", y_title=""))
+    plot = _plot(line_chart(eight, lang="fr", ident="chart-p", x_title="Soirées", y_title=""))
     sizes = [len(d.points) for d in plot.data_series]
     assert sizes == [CHART_POINTS // 8] * 8
     assert all(d.points[-1].x == 519 and d.points[0].x == 0 for d in plot.data_series)
     assert not any(d.point for d in plot.data_series)
     one = _plot(
-        line_chart(Chart((Series("Léa", points),), 0, 519, 0, 5), ident="c", x_title="", y_title="")
+        line_chart(
+            Chart((Series("Léa", points),), 0, 519, 0, 5),
+            lang="fr",
+            ident="c",
+            x_title="",
+            y_title="",
+        )
     )
     assert len(one.data_series[0].points) == MOST_POINTS
     short = _plot(
         line_chart(
-            Chart((Series("Léa", points[:12]),), 0, 11, 0, 5), ident="c", x_title="", y_title=""
+            Chart((Series("Léa", points[:12]),), 0, 11, 0, 5),
+            lang="fr",
+            ident="c",
+            x_title="",
+            y_title="",
         )
     )
     assert short.data_series[0].point

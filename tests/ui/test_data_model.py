@@ -102,7 +102,7 @@ def test_backups_list_evenings_newest_first_after_damaged_files(tmp_path: Path) 
         ev = service.create_evening(["Léa", "Tom", "Sam"], "classique", day=day)
         service.record_hand(ev.id, ["Léa", "Tom", "Sam"], expected_version=ev.version)
     lines = backups_overview(service)
-    evenings = [line.label[:10] for line in lines if line.kind == "evening"]
-    assert evenings == ["2026-11-27", "2026-11-20", "2026-11-13"]
+    evenings = [line.day for line in lines if line.kind == "evening"]
+    assert evenings == [date(2026, 11, 27), date(2026, 11, 20), date(2026, 11, 13)]
     kinds = [line.kind for line in lines]
     assert kinds == sorted(kinds, key=lambda k: k != "evening")

@@ -16,6 +16,7 @@ from companion.ui.dispute_model import DisputeModel, from_evening
 from companion.ui.dispute_table import uses_joker_colours, uses_suits
 from companion.ui.dispute_views import Notice, TrickView
 from companion.ui.new_evening_model import NewEveningModel
+from companion.words.formats import date_medium, time_short
 
 
 def acts(*texts: str) -> tuple[Action, ...]:
@@ -352,12 +353,16 @@ def test_an_evening_without_a_title_is_named_by_its_day_and_start(
     evening_service: TableService,
 ) -> None:
     """An evening with no title or place is named as History names it: its day and the
-    time it started ("Rules of the evening of 2026-11-26 at 20:14"), not a bare date."""
+    time it started, as the language writes them ("Rules of the evening of Nov 26, 2026 at
+    8:14 PM"), not a bare date."""
     evening = _evening(evening_service, [], title=None)
-    start = evening.created_at.astimezone().strftime("%H:%M")
-    day = evening.date.isoformat()
-    assert from_evening(evening).rules_title("en") == f"Rules of the evening of {day} at {start}"
-    assert from_evening(evening).rules_title("fr") == f"Règles de la soirée du {day} à {start}"
+    start, day = evening.created_at.astimezone(), evening.date
+    assert from_evening(evening).rules_title("en") == (
+        f"Rules of the evening of {date_medium('en', day)} at {time_short('en', start)}"
+    )
+    assert from_evening(evening).rules_title("fr") == (
+        f"Règles de la soirée du {date_medium('fr', day)} à {time_short('fr', start)}"
+    )
 
 
 def test_an_evening_without_a_title_is_named_by_its_place(evening_service: TableService) -> None:

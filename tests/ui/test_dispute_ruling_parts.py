@@ -19,10 +19,11 @@ def test_the_sentence_is_the_referees_reason_when_the_source_holds_a_colon() -> 
     """A source that holds « : » (a variant part the table turned off) leaves the sentence
     whole: the screen shows the referee's reason, capitalised, not the end of the source."""
     ruling = turned_off().tap_rank("3").judge().ruling
-    assert ruling is not None and " : " in ruling.source[0]
+    assert ruling is not None and " : " in ruling.parts("fr").source
     assert ruling.sentence("fr") == "3 bat 9 ; à Marc de battre 3."
     assert ruling.sentence("en") == "3 beats 9; Marc to beat 3."
-    assert ruling.message("fr") == f"{ruling.source[0]} : {ruling.reason[0]}"
+    parts = ruling.parts("fr")
+    assert ruling.message("fr") == f"{parts.source} : {parts.reason}"
 
 
 def test_the_judged_play_is_the_tapped_cards_as_an_action() -> None:

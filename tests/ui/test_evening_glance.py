@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.table.service import TableService
-from companion.words import t
 from companion.ui.table_model import HandEntry, TableView, keep_slots, table_view
+from companion.words import t
 
 FIVE = ["Emma", "Chloé", "David", "Bruno", "Léa"]
 

@@ -10,9 +10,9 @@ from companion.errors import CompanionError
 from companion.table.plan import plan_for_preset
 from companion.table.service import TableService, VersionConflictError
 from companion.ui.evenings import current_evening_id
-from companion.words import t
 from companion.ui.new_evening_model import NewEveningModel
 from companion.ui.table_model import HandEntry, Marked, table_view
+from companion.words import t
 
 PLAYERS = ("Léa", "Tom", "Sam", "Zoé")
 

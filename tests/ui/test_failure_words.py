@@ -8,6 +8,7 @@ from pathlib import Path
 from companion.store.errors import StoreError
 from companion.table import CorruptFileError
 from companion.ui.failure_words import failure_words
+from companion.words.formats import date_medium
 
 
 def _damaged(tmp_path: Path, where: str, backup: bool) -> CorruptFileError:
@@ -23,7 +24,7 @@ def test_a_damaged_evening_is_told_without_paths_or_parser_words(tmp_path: Path)
     assert words.startswith("Lecture impossible : Le fichier de cette soirée est abîmé")
     assert "gardé tel quel" in words and "restaurer" in words
     when = datetime(2026, 11, 27, 11, 27, 7, tzinfo=UTC).astimezone()
-    assert f"du {when:%Y-%m-%d} à {when:%H:%M}" in words
+    assert f"du {date_medium('fr', when.date())} à {when:%H:%M}" in words  # 27 nov. 2026
     assert str(tmp_path) not in words and "JSON" not in words
 
 

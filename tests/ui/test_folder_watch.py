@@ -39,7 +39,7 @@ def test_an_evening_started_by_another_process_is_announced(tmp_path: Path) -> N
     watch.check()
     assert hub.sent == [
         (TONIGHT, None),
-        (NEW_EVENINGS, NewEvening(new.id, "Chez Ana", new.date.isoformat())),
+        (NEW_EVENINGS, NewEvening(new.id, "Chez Ana", new.date)),
     ]
     watch.check()  # nothing changed since
     assert len(hub.sent) == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+from datetime import date
 
 from companion.ui import history_filter
 from companion.ui.history_filter import EveningFilter, fold, years
@@ -10,6 +11,7 @@ from companion.ui.history_model import EveningRow
 
 
 def _row(n: int, day: str, players: tuple[str, ...], **kw: object) -> EveningRow:
+    """A row of History; ``day`` as ISO text ("" when unknown)."""
     fields: dict[str, object] = {
         "title": None,
         "hands": 3,
@@ -18,7 +20,8 @@ def _row(n: int, day: str, players: tuple[str, ...], **kw: object) -> EveningRow
         "unreadable": False,
     }
     fields.update(kw)
-    return EveningRow(evening_id=f"e{n}", day=day, players=players, **fields)  # type: ignore[arg-type]
+    when = date.fromisoformat(day) if day else None
+    return EveningRow(evening_id=f"e{n}", day=when, players=players, **fields)  # type: ignore[arg-type]
 
 
 ROWS = [

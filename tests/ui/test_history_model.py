@@ -12,6 +12,7 @@ import pytest
 from companion.table.service import TableService
 from companion.ui.evenings import call, service_for
 from companion.ui.history_model import (
+    EveningLabel,
     evening_detail,
     evening_rows,
     head_to_head_view,
@@ -103,7 +104,9 @@ def test_leaderboard_position_chart_and_head_to_head(tmp_path: Path) -> None:
     assert all(0 <= (line.place_pct or 0) <= 100 for line in board.lines)
     chart = board.position_chart
     assert chart.kind == "position" and not chart.empty
-    assert chart.x_labels[0][1] == "01/11"  # oldest evening first
+    first = chart.x_labels[0][1]  # oldest evening first, its day as the language writes it
+    assert isinstance(first, EveningLabel) and first.render("fr") == "01/11/2026"
+    assert first.render("en") == "11/1/26" and first.render("de") == "01.11.26"
     zoe = next(s for s in chart.series if s.name == "Zoé")
     assert zoe.points[1] == (1.0, 1.0)  # first on 8 November: the top of the chart
     lea, tom = (next(line for line in board.lines if line.name == n) for n in ("Léa", "Tom"))

@@ -11,9 +11,9 @@ import pytest
 
 from companion.table.service import TableService
 from companion.ui.history_model import leaderboard_view
-from companion.words import t
 from companion.ui.players_model import player_page
 from companion.ui.screens.history_leaderboard import rating_words
+from companion.words import t
 
 FOUR = ["Léa", "Tom", "Sam", "Zoé"]
 
@@ -34,18 +34,22 @@ def service(tmp_path: Path) -> TableService:
 
 
 def test_a_leaderboard_line_says_its_rating_is_provisional(service: TableService) -> None:
-    """Rule: after two hands each line reads « cote 2x.x ± 7.x (provisoire) »."""
+    """Rule: after two hands each line reads « cote 2x,x ± 7,x (provisoire) », the numbers
+    written as the language writes them."""
     board = leaderboard_view(service, "all", date.today())
     for line in board.lines:
         assert line.provisional and line.mu is not None and line.sigma is not None
         words = rating_words(speaker("fr"), line.mu, line.sigma, line.provisional)
-        assert words == f"cote {line.mu:.1f} ± {line.sigma:.1f} (provisoire)"
+        mu, sigma = f"{line.mu:.1f}".replace(".", ","), f"{line.sigma:.1f}".replace(".", ",")
+        assert words == f"cote {mu} ± {sigma} (provisoire)"
         assert rating_words(speaker("en"), line.mu, line.sigma, True).endswith("(provisional)")
 
 
 def test_a_settled_rating_has_no_mark() -> None:
-    """Rule: a rating whose uncertainty has fallen reads without « provisoire »."""
-    assert rating_words(speaker("fr"), 31.24, 4.06, False) == "cote 31.2 ± 4.1"
+    """Rule: a rating whose uncertainty has fallen reads without « provisoire »; its numbers
+    take the language's decimal mark."""
+    assert rating_words(speaker("fr"), 31.24, 4.06, False) == "cote 31,2 ± 4,1"
+    assert rating_words(speaker("en"), 31.24, 4.06, False) == "rating 31.2 ± 4.1"
 
 
 def test_the_player_s_page_knows_the_rating_is_provisional(service: TableService) -> None:

@@ -29,9 +29,17 @@ def test_a_damaged_settings_file_falls_back_to_defaults(tmp_path: Path, content:
     assert SettingsStore(tmp_path).current == UiSettings()
 
 
+def test_german_is_a_language_the_table_may_keep(tmp_path: Path) -> None:
+    """Rule: German is one of the app's languages: chosen, it is saved and read back."""
+    store = SettingsStore(tmp_path)
+    store.save(store.current.with_lang("de"))
+    assert SettingsStore(tmp_path).current.lang == "de"
+    assert UiSettings.from_dict({"lang": "de"}).lang == "de"
+
+
 def test_unknown_values_are_refused() -> None:
     with pytest.raises(ValueError):
-        UiSettings().with_lang("de")
+        UiSettings().with_lang("es")
     with pytest.raises(ValueError):
         UiSettings().with_theme("sepia")
 

@@ -179,7 +179,7 @@ def _options(
         DISPUTE_IDS,
         Fold(
             session.tr("dispute.options"),
-            session.tr("dispute.options_changed", n=changed) if changed else None,
+            session.trn("ui.dispute.options_changed", changed) if changed else None,
             (session.tr("dispute.option_reset"), act(DisputeModel.reset_options))
             if changed
             else None,
@@ -438,13 +438,14 @@ def ruling_dialog(session: Session, ruling: RulingView, act: Act) -> ft.AlertDia
     ]
     actions: list[ft.Control] = []
     if ruling.before:  # the table says they passed: record it and rule again
-        key = "dispute.pass_before" if len(ruling.before) == 1 else "dispute.pass_before_many"
+        names = ", ".join(ruling.before)
         actions.append(
             tagged(
                 "ruling-pass-before",
                 ft.FilledButton(
                     content=ft.Text(
-                        session.tr(key, names=", ".join(ruling.before)), size=theme.TEXT
+                        session.trn("ui.dispute.pass_before", len(ruling.before), names=names),
+                        size=theme.TEXT,
                     ),
                     height=theme.TAP,
                     on_click=act(DisputeModel.pass_before),
@@ -509,7 +510,7 @@ def mode_head(session: Session, model: DisputeModel, act: Act) -> list[ft.Contro
         return [note(session.tr("picker.no_turn"), ident="mode-hint")]
     if model.mode == "table":
         count = (
-            session.tr("picker.per_tap", n=model.count)
+            session.trn("ui.picker.per_tap", model.count)
             if model.count
             else session.tr("picker.as_trick")
         )

@@ -37,6 +37,7 @@ from companion.ui.session import Session, use_session
 from companion.ui.state import bind, use_maybe, use_value
 from companion.ui.table_model import HandEntry, TableView, keep_slots, table_view
 from companion.ui.text_input import read_latest
+from companion.ui.when import day_words
 from companion.ui.widgets import big_button, guarded, key_button, note, rows_of, screen, tagged
 
 PLAN, ENTRY, SCORES = "plan", "entry", "scores"
@@ -142,7 +143,7 @@ def StaleNotice(
 def _new_evening_notice(
     session: Session, new: NewEvening, follow: Callable[[], None]
 ) -> list[ft.Control]:
-    title = new.title or session.tr("evening.untitled", day=new.day)
+    title = new.title or session.tr("evening.untitled", day=day_words(session.lang, new.day))
     return [
         note(session.tr("evening.new_started", title=title), ident="new-evening-notice"),
         big_button(

@@ -19,6 +19,7 @@ from companion.ui.screens.history_leaderboard import LeaderboardPanel
 from companion.ui.session import Session, use_session
 from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.text_input import use_typed_text
+from companion.ui.when import moment_words
 from companion.ui.widgets import big_button, guarded, key_button, note, rows_of, screen, tagged
 
 TABS = ("evenings", "leaderboard")
@@ -33,14 +34,12 @@ def _rules(session: Session, preset: str | None) -> str | None:
         found = get_preset(preset)
     except CompanionError:
         return preset
-    return found.name_fr if session.lang == "fr" else found.name_en
+    return found.name(session.lang)
 
 
 def _row(session: Session, row: EveningRow) -> ft.Control:
     # Two evenings of the same day tell apart by their name or place and start time.
-    day = row.day
-    if row.start:
-        day = session.tr("history.item_when", day=row.day, time=row.start)
+    day = moment_words(session.lang, row.day, row.start)
     lines: list[ft.Control] = [
         ft.Text(
             session.tr("history.row", day=day, players=len(row.players), hands=row.hands),

@@ -15,6 +15,7 @@ from companion.ui.history_model import EveningDetail, evening_detail
 from companion.ui.screens.podium import PodiumPanel
 from companion.ui.session import Session, use_session
 from companion.ui.state import use_maybe
+from companion.ui.when import day_words
 from companion.ui.widgets import big_button, guarded, note, screen, section, tagged
 
 
@@ -25,7 +26,7 @@ def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
             " · ".join(
                 p
                 for p in (
-                    detail.day,
+                    day_words(session.lang, detail.day),
                     detail.title,
                     preset.name(session.lang) if preset else detail.preset,
                 )
@@ -75,6 +76,7 @@ def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
         body.append(
             line_chart(
                 chart,
+                lang=session.lang,
                 ident="chart-evening",
                 x_title=session.tr("history.axis_hands"),
                 y_title=session.tr("history.axis_place" if places else "history.axis_points"),

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.table.identity import Colour
-from companion.table.places import place_words
+from companion.table.places import AveragePlace
 from companion.ui import routes, theme
 from companion.ui.avatar import avatar
 from companion.ui.charts import line_chart
@@ -28,6 +28,8 @@ from companion.ui.history_model import (
 from companion.ui.session import Session
 from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.widgets import key_button, note, rows_of, section, tagged
+from companion.words import t
+from companion.words.formats import decimal, number
 
 NORMAL_TABLE = 5  # "as at a table of 5": the most common table
 LEFT_OUT_REASONS = ("corrupt-file", "newer-schema")  # said in words; other codes as one
@@ -36,7 +38,24 @@ LEFT_OUT_REASONS = ("corrupt-file", "newer-schema")  # said in words; other code
 def rating_words(session: Session, mu: float, sigma: float, provisional: bool) -> str:
     """ "cote 27.1 ± 7.6 (provisoire)": a rating, marked while its uncertainty is high."""
     key = "board.rating_provisional" if provisional else "board.rating"
-    return session.tr(key, mu=f"{mu:.1f}", sigma=f"{sigma:.1f}")
+    lang = session.lang
+    return session.tr(key, mu=decimal(lang, mu), sigma=decimal(lang, sigma))
+
+
+def _mean(lang: str, value: float) -> str:
+    """A mean as a number: one decimal, none when it is whole ("2,1", "5")."""
+    whole = round(value)
+    return number(lang, whole) if abs(value - whole) < 0.05 else decimal(lang, value)
+
+
+def place_words(lang: str, place: AveragePlace, normalise_to: int | None = None) -> str:
+    """ "place moyenne 2,1 sur 5": a mean place and the (mean) table size it was won at,
+    or its place on a table of ``normalise_to`` for everyone."""
+    if normalise_to is not None:
+        value, size = place.normalised(normalise_to), float(normalise_to)
+    else:
+        value, size = place.place, place.table
+    return t(lang, "ui.board.avg_place", place=_mean(lang, value), size=_mean(lang, size))
 
 
 def rating_help(session: Session, ident: str, *extra: str) -> ft.Control:
@@ -59,11 +78,10 @@ def _line(
         head += session.tr("board.penalty", penalty=line.penalty)
     facts = [
         session.tr("board.hands", hands=line.hands, evenings=line.evenings),
-        session.tr("board.roles", president=line.president, last=line.trou_du_cul),
+        session.tr("ui.board.roles", president=line.president, last=line.trou_du_cul),
     ]
     if line.place is not None:
-        place = place_words(line.place, session.lang, NORMAL_TABLE if normalise else None)
-        facts.append(session.tr("board.avg_place", place=place))
+        facts.append(place_words(session.lang, line.place, NORMAL_TABLE if normalise else None))
     if line.wins:
         facts.append(session.tr("board.wins", wins=line.wins))
     if line.mu is not None and line.sigma is not None:
@@ -250,6 +268,7 @@ def LeaderboardPanel(session: Session) -> ft.Control:
                 ft.Text(session.tr("board.chart_help"), size=15),
                 line_chart(
                     chart,
+                    lang=session.lang,
                     ident="chart-position",
                     x_title=session.tr("board.axis_evenings"),
                     y_title="",
@@ -262,6 +281,7 @@ def LeaderboardPanel(session: Session) -> ft.Control:
                 ft.Text(session.tr("board.rating_help"), size=15),
                 line_chart(
                     board.rating_chart,
+                    lang=session.lang,
                     ident="chart-rating",
                     x_title=session.tr("board.axis_evenings"),
                     y_title=session.tr("board.axis_rating"),

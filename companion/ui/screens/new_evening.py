@@ -184,7 +184,7 @@ def _rules(
         NEW_IDS,
         Fold(
             session.tr("new.options"),
-            session.tr("new.options_changed", n=len(changes)),
+            session.trn("ui.new.options_changed", len(changes)),
             (session.tr("new.option_reset"), act(NewEveningModel.reset_options))
             if changes
             else None,

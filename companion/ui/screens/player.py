@@ -6,13 +6,12 @@ from __future__ import annotations
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.table.places import place_words
 from companion.ui import routes, theme
 from companion.ui.avatar import avatar
 from companion.ui.charts import line_chart
 from companion.ui.evenings import call
 from companion.ui.players_model import PlayerPage, player_page
-from companion.ui.screens.history_leaderboard import rating_help, rating_words
+from companion.ui.screens.history_leaderboard import place_words, rating_help, rating_words
 from companion.ui.session import Session, use_session
 from companion.ui.state import use_maybe
 from companion.ui.widgets import guarded, note, screen, section, tagged
@@ -36,7 +35,7 @@ def _body(session: Session, page: PlayerPage) -> list[ft.Control]:
                 "player-titles",
                 ft.Text(
                     session.tr(
-                        "player.titles",
+                        "ui.player.titles",
                         hands=page.row.hands,
                         president=page.row.president,
                         last=page.row.trou_du_cul,
@@ -50,7 +49,7 @@ def _body(session: Session, page: PlayerPage) -> list[ft.Control]:
             tagged(
                 "player-place",
                 ft.Text(
-                    session.tr("board.avg_place", place=place_words(page.place, session.lang)),
+                    place_words(session.lang, page.place),
                     size=theme.TEXT,
                 ),
             )
@@ -77,6 +76,7 @@ def _body(session: Session, page: PlayerPage) -> list[ft.Control]:
             section(session.tr("player.places_chart")),
             line_chart(
                 page.places_chart,
+                lang=session.lang,
                 ident="chart-player-places",
                 x_title=session.tr("board.axis_evenings"),
                 y_title="",
@@ -88,6 +88,7 @@ def _body(session: Session, page: PlayerPage) -> list[ft.Control]:
             section(session.tr("board.rating_chart")),
             line_chart(
                 page.rating_chart,
+                lang=session.lang,
                 ident="chart-player-rating",
                 x_title=session.tr("board.axis_evenings"),
                 y_title=session.tr("board.axis_rating"),
@@ -104,7 +105,7 @@ def _body(session: Session, page: PlayerPage) -> list[ft.Control]:
                             avatar(rival.player_id, rival.name, page.colours, 32),
                             ft.Text(
                                 session.tr(
-                                    "player.h2h_line",
+                                    "ui.player.h2h_line",
                                     name=rival.name,
                                     ahead=rival.ahead,
                                     behind=rival.behind,

@@ -13,7 +13,6 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.table.identity import Colour
-from companion.table.places import ordinal
 from companion.table.score_sheet import ScoreSheet
 from companion.ui import theme
 from companion.ui.avatar import avatar
@@ -21,6 +20,8 @@ from companion.ui.evenings import call
 from companion.ui.session import Session
 from companion.ui.state import use_maybe
 from companion.ui.widgets import note, rank_rule_line, section, tagged
+from companion.words import ordinal
+from companion.words.formats import number
 
 CELL = 52  # a column: seven players and the hand number fit a 360 px phone, scrolling past
 FIRST = 34  # the hand-number column
@@ -100,11 +101,10 @@ def _grid(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) ->
             if cell.place is None:
                 cells.append(_cell("–", width))
             elif sheet.counts_points:
-                cells.append(
-                    _cell(str(cell.points), width, small=ordinal(cell.place, session.lang))
-                )
+                points = "–" if cell.points is None else number(session.lang, cell.points)
+                cells.append(_cell(points, width, small=ordinal(session.lang, cell.place)))
             else:
-                cells.append(_cell(ordinal(cell.place, session.lang), width, small=cell.title))
+                cells.append(_cell(ordinal(session.lang, cell.place), width, small=cell.title))
         lines.append(tagged(f"sheet-row-{row.number}", ft.Row(cells, spacing=0)))
     if sheet.counts_points:
         totals: list[ft.Control] = [
@@ -114,7 +114,9 @@ def _grid(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) ->
             totals.append(
                 tagged(
                     f"sheet-total-{i}",
-                    _cell(str(total), width, bold=True, size=18 if i == lead else 16),
+                    _cell(
+                        number(session.lang, total), width, bold=True, size=18 if i == lead else 16
+                    ),
                 )
             )
         lines.append(ft.Divider(height=1))
@@ -131,7 +133,7 @@ def _tally(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) -
         if not t.hands:
             continue
         words = session.tr(
-            "sheet.tally_line",
+            "ui.sheet.tally_line",
             president=t.president,
             last=t.trou_du_cul,
             streak=t.current_streak,

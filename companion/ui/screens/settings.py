@@ -8,12 +8,12 @@ import flet as ft
 
 from companion.table import runtime
 from companion.ui import routes, theme
-from companion.words import LANGS
 from companion.ui.screens.settings_data import DataPanel
 from companion.ui.session import use_session
 from companion.ui.settings import THEMES, UiSettings
 from companion.ui.state import use_maybe
 from companion.ui.widgets import guarded, note, screen, section, tagged
+from companion.words import LANGS
 
 _THEME_ICONS = {
     "light": ft.Icons.LIGHT_MODE,

@@ -25,7 +25,9 @@ from companion.ui.data_model import (
 from companion.ui.evenings import call
 from companion.ui.session import Session
 from companion.ui.state import Setter
+from companion.ui.when import day_words, moment_words
 from companion.ui.widgets import big_button, note, section, tagged
+from companion.words import tn
 
 Handler = Callable[[object], Awaitable[None]]  # a button's on_click
 
@@ -47,14 +49,15 @@ MAX_BACKUP_LINES = 8
 def _when(session: Session, moment: datetime | None) -> str:
     if moment is None:
         return "—"
-    local = moment.astimezone()  # written as History writes an evening's start
-    return session.tr("data.moment", day=f"{local:%Y-%m-%d}", time=f"{local:%H:%M}")
+    return moment_words(session.lang, None, moment)  # as History writes an evening's start
 
 
 def _backup_line(
     session: Session, line: BackupLine, n: int, restore: Callable[[BackupLine], Handler]
 ) -> ft.Control:
     label = line.label if line.kind == "evening" else session.tr(f"data.file.{line.kind}")
+    if line.day is not None:  # an evening: its day first, as History lists them
+        label = " · ".join(p for p in (day_words(session.lang, line.day), label) if p)
     texts: list[ft.Control] = [
         ft.Text(label, size=theme.TEXT, weight=ft.FontWeight.W_500),
         ft.Text(
@@ -273,6 +276,6 @@ def DataPanel(session: Session) -> ft.Control:
         ]
         if len(backups) > MAX_BACKUP_LINES:
             body.append(
-                note(session.tr("data.more_backups", count=len(backups) - MAX_BACKUP_LINES))
+                note(tn(session.lang, "ui.data.more_backups", len(backups) - MAX_BACKUP_LINES))
             )
     return ft.Column(body, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
