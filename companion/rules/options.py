@@ -2,7 +2,8 @@
 
 An option set is a frozen pydantic model whose fields are options: each carries its catalogue
 ID and seeds (``option``), the model checks the combinations (``clashes``), ``build`` turns
-pydantic's report into an error naming each bad option in French and English, and
+pydantic's report into an error naming each bad option (its words from the catalogue domain
+``options``), and
 ``parse_setting`` reads one ``--set NAME=VALUE`` from the field's type. ``RuleSet`` and
 ``TableRules`` (in ``companion.table``) are the two option sets.
 """
@@ -12,12 +13,13 @@ from __future__ import annotations
 import re
 import types
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from companion.rules.errors import RuleSetError
-from companion.words import Message, t
+from companion.words import Fixed, Message, Renders, t
 
 TRUE_WORDS = frozenset({"true", "yes", "oui", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "non", "off", "0"})
@@ -30,6 +32,28 @@ def option(default: Any, oid: str, seeds: str) -> Any:
     """A field that is an option: its catalogue ID and the seeds it comes from. Its meaning
     is the message ``option.<name>.explain`` (domain ``options``), read by ``option_info``."""
     return Field(default, description=f"{oid} ({seeds})", json_schema_extra={"id": oid})
+
+
+@dataclass(frozen=True)
+class Clashes:
+    """Several reasons said in one sentence, each in the viewer's language."""
+
+    reasons: tuple[Renders, ...]
+
+    def render(self, lang: str) -> str:
+        return "; ".join(reason.render(lang) for reason in self.reasons)
+
+
+def needs(what: str, need: str, other: str | None = None) -> Message:
+    """« what demande need » (or « need ou other »): a clash, naming the options."""
+    if other is None:
+        return Message.of("option.clash.needs", what=what, need=need)
+    return Message.of("option.clash.needs_either", what=what, one=need, other=other)
+
+
+def clashes_with(what: str, other: str) -> Message:
+    """« what incompatible avec other »."""
+    return Message.of("option.clash.with", what=what, other=other)
 
 
 def option_name(text: str) -> str:
@@ -63,18 +87,18 @@ class OptionSet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     error_type: ClassVar[type[RuleSetError]] = RuleSetError
-    title: ClassVar[tuple[str, str]] = ("Règles invalides", "Invalid rules")
+    invalid: ClassVar[str] = "option.invalid"  # the error's message: « Règles invalides : … »
 
-    def clashes(self) -> Iterator[tuple[str, str]]:
-        """Each combination of values that does not hold together, as (French, English),
-        naming the options that clash."""
+    def clashes(self) -> Iterator[Message]:
+        """Each combination of values that does not hold together, naming the options that
+        clash."""
         return iter(())
 
     @model_validator(mode="after")
     def _check_combination(self) -> Self:
         found = list(self.clashes())
         if found:
-            raise ValueError("; ".join(en for _, en in found))
+            raise ValueError(Clashes(tuple(found)).render("en"))
         return self
 
     @classmethod
@@ -84,19 +108,20 @@ class OptionSet(BaseModel):
             return cls.model_validate(values)
         except ValidationError as exc:
             errors = exc.errors()
+        reasons: Renders
         if all(not err["loc"] for err in errors):
-            # Every value is valid, only the combination is not: say it in both languages.
-            found = list(cls.model_construct(**values).clashes())
-            fr, en = "; ".join(c[0] for c in found), "; ".join(c[1] for c in found)
+            # Every value is valid, only the combination is not: say it in the viewer's words.
+            reasons = Clashes(tuple(cls.model_construct(**values).clashes()))
         else:
+            # pydantic's own report of a bad value (English, as pydantic writes it).
             parts = [
                 f"{'.'.join(str(p) for p in err['loc'])}: "
                 + str(err["msg"]).removeprefix("Value error, ")
                 for err in errors
                 if err["loc"]
             ]
-            fr = en = "; ".join(dict.fromkeys(parts))
-        raise cls.error_type(f"{cls.title[0]} : {fr}", f"{cls.title[1]}: {en}") from None
+            reasons = Fixed("; ".join(dict.fromkeys(parts)))
+        raise cls.error_type(Message.of(cls.invalid, reasons=reasons)) from None
 
     @classmethod
     def ready(cls) -> None:
@@ -142,8 +167,10 @@ class OptionSet(BaseModel):
         return option_name(name) in cls.model_fields
 
     @classmethod
-    def bad_value(cls, name: str, value: str, fr: str, en: str) -> RuleSetError:
-        return cls.error_type(f"{name}={value} : {fr}", f"{name}={value}: {en}", option=name)
+    def bad_value(cls, name: str, value: str, reason: str) -> RuleSetError:
+        """« NAME=VALUE : <reason> », the reason a key of ``option.reason.*``."""
+        words = Message.of("option.bad_value", name=name, value=value, reason=Message.of(reason))
+        return cls.error_type(words, option=name)
 
     @classmethod
     def parse_item(cls, item: str) -> str:
@@ -159,14 +186,14 @@ class OptionSet(BaseModel):
         low = value.lower()
         field = cls.model_fields.get(name)
         if field is None:
-            raise cls.bad_value(name, value, "option inconnue", "unknown option")
+            raise cls.bad_value(name, value, "option.reason.unknown")
         annotation = field.annotation
         if annotation is bool:
             if low in TRUE_WORDS:
                 return {name: True}
             if low in FALSE_WORDS:
                 return {name: False}
-            raise cls.bad_value(name, value, "attendu true/false", "expected true/false")
+            raise cls.bad_value(name, value, "option.reason.bool")
         if get_origin(annotation) is frozenset:
             items = [] if low in NONE_WORDS | {"off"} else value.split(",")
             return {name: frozenset(cls.parse_item(i.strip()) for i in items if i.strip())}

@@ -15,7 +15,8 @@ from typing import Any, Literal
 from pydantic import PrivateAttr
 
 from companion.rules.errors import RuleSetError
-from companion.rules.options import OptionSet, option, option_name
+from companion.rules.options import OptionSet, clashes_with, needs, option, option_name
+from companion.words import Message
 
 _opt = option
 
@@ -124,7 +125,7 @@ class RuleSet(OptionSet):
         # By option values only (pydantic would also compare the cached hash).
         return isinstance(other, RuleSet) and self.__dict__ == other.__dict__
 
-    def clashes(self) -> Iterator[tuple[str, str]]:
+    def clashes(self) -> Iterator[Message]:
         return _clashes(self)
 
     # -- derived values ----------------------------------------------------------------------
@@ -150,100 +151,54 @@ class RuleSet(OptionSet):
         return super().parse_setting(name, raw)
 
 
-def _clashes(r: RuleSet) -> Iterator[tuple[str, str]]:
-    """Each clash as (French, English), naming the options that clash."""
+def _clashes(r: RuleSet) -> Iterator[Message]:
+    """Each clash, naming the options that clash."""
     if not 0 <= r.jokers <= 2:
-        yield f"jokers={r.jokers} : 0, 1 ou 2", f"jokers={r.jokers}: 0, 1 or 2"
+        yield Message.of("option.clash.jokers", jokers=r.jokers)
     if r.decks == "auto" and r.two_decks_from is None:
-        yield "decks=auto demande two_decks_from", "decks=auto needs two_decks_from"
+        yield needs("decks=auto", "two_decks_from")
     if "joker" in r.wild_cards and r.jokers == 0:
-        yield "wild_cards=joker demande jokers ≥ 1", "wild_cards=joker needs jokers ≥ 1"
+        yield needs("wild_cards=joker", "jokers ≥ 1")
     if r.rank_order == "seven_high" and r.deck not in ("32", "30"):
-        yield (
-            "rank_order=seven_high demande deck=32 ou deck=30",
-            "rank_order=seven_high needs deck=32 or deck=30",
-        )
+        yield needs("rank_order=seven_high", "deck=32", "deck=30")
     if r.rank_order == "three_high" and r.deck != "40":
-        yield "rank_order=three_high demande deck=40", "rank_order=three_high needs deck=40"
+        yield needs("rank_order=three_high", "deck=40")
     if r.deck in ("32", "30") and (r.twos != "normal" or "2" in r.wild_cards):
-        yield (
-            f"deck={r.deck} n'a pas de 2 : twos et wild_cards=2 ne s'appliquent pas",
-            f"deck={r.deck} has no 2s: twos and wild_cards=2 do not apply",
-        )
+        yield Message.of("option.clash.no_twos", deck=r.deck)
     if (r.deck in ("32", "30", "40") and r.transparent == 4) or (
         r.deck in ("32", "30")
         and (r.transparent == 3 or "3" in r.wild_cards or r.special_high_cards == "black_threes")
     ):
-        yield (
-            f"deck={r.deck} n'a pas le rang que demandent transparent/wild_cards/"
-            "special_high_cards",
-            f"deck={r.deck} lacks the rank used by transparent/wild_cards/special_high_cards",
-        )
+        yield Message.of("option.clash.lacks_rank", deck=r.deck)
     if r.rule_of_four != "off" and r.equal_play == "forbidden":
-        yield (
-            f"rule_of_four={r.rule_of_four} demande equal_play=allowed ou skips_next",
-            f"rule_of_four={r.rule_of_four} needs equal_play=allowed or skips_next",
-        )
+        yield needs(f"rule_of_four={r.rule_of_four}", "equal_play=allowed", "skips_next")
     if r.speed_play and r.equal_play == "forbidden":
-        yield (
-            "speed_play demande equal_play=allowed ou skips_next",
-            "speed_play needs equal_play=allowed or skips_next",
-        )
+        yield needs("speed_play", "equal_play=allowed", "skips_next")
     if r.single_cards_only and r.larger_sets != "forbidden":
-        yield (
-            "single_cards_only incompatible avec larger_sets",
-            "single_cards_only clashes with larger_sets",
-        )
+        yield clashes_with("single_cards_only", "larger_sets")
     if r.single_cards_only and r.combinations != "sets":
-        yield (
-            "single_cards_only incompatible avec combinations",
-            "single_cards_only clashes with combinations",
-        )
+        yield clashes_with("single_cards_only", "combinations")
     if r.single_cards_only and r.revolution in ("quad", "quad_persistent"):
-        yield (
-            f"single_cards_only incompatible avec revolution={r.revolution} (pas de carré)",
-            f"single_cards_only clashes with revolution={r.revolution} (no four of a kind)",
-        )
+        yield Message.of("option.clash.single_revolution", revolution=r.revolution)
     if "2" in r.wild_cards and r.twos != "normal":
-        yield (
-            f"wild_cards=2 incompatible avec twos={r.twos}",
-            f"wild_cards=2 clashes with twos={r.twos}",
-        )
+        yield clashes_with("wild_cards=2", f"twos={r.twos}")
     if r.transparent is not None and str(r.transparent) in r.wild_cards:
-        yield (
-            f"transparent={r.transparent} incompatible avec wild_cards={r.transparent}",
-            f"transparent={r.transparent} clashes with wild_cards={r.transparent}",
-        )
+        yield clashes_with(f"transparent={r.transparent}", f"wild_cards={r.transparent}")
     if r.special_high_cards == "jokers_jacks_twos" and r.twos != "normal":
-        yield (
-            f"special_high_cards=jokers_jacks_twos fixe les 2 : incompatible avec twos={r.twos}",
-            f"special_high_cards=jokers_jacks_twos defines the 2s: clashes with twos={r.twos}",
-        )
+        yield Message.of("option.clash.special_twos", twos=r.twos)
     if "3" in r.forbidden_finish and r.revolution == "off":
-        yield (
-            "forbidden_finish=3 vaut pendant une révolution : demande revolution ≠ off",
-            "forbidden_finish=3 applies during a revolution: needs revolution ≠ off",
-        )
+        yield Message.of("option.clash.finish_three")
     if "joker" in r.forbidden_finish and r.jokers == 0:
-        yield (
-            "forbidden_finish=joker demande jokers ≥ 1",
-            "forbidden_finish=joker needs jokers ≥ 1",
-        )
+        yield needs("forbidden_finish=joker", "jokers ≥ 1")
     if r.combinations == "poker" and r.wild_cards:
-        yield (
-            "combinations=poker se joue sans cartes libres",
-            "combinations=poker is played without wild cards",
-        )
+        yield Message.of("option.clash.poker_wild")
     if r.coup_detat and r.jokers == 0:
         # WIKI: « Dans cette variante, il est nécessaire de jouer avec des jokers. »
-        yield "coup_detat demande jokers ≥ 1", "coup_detat needs jokers ≥ 1"
+        yield needs("coup_detat", "jokers ≥ 1")
     if r.coup_detat and r.single_cards_only:
-        yield (
-            "coup_detat incompatible avec single_cards_only (pas de combinaison de 5 cartes)",
-            "coup_detat clashes with single_cards_only (no five-card set)",
-        )
+        yield Message.of("option.clash.coup_single")
     if r.max_set is not None and r.max_set < 1:
-        yield f"max_set={r.max_set} : au moins 1", f"max_set={r.max_set}: at least 1"
+        yield Message.of("option.clash.max_set", max_set=r.max_set)
 
 
 # What an option value brings with it. PAGAT, « Le 4 d'une sorte inverse les rangs et le sens
@@ -295,10 +250,6 @@ def parse_option(name: str, raw: str) -> tuple[str, Any]:
     if not RuleSet.has_option(name) and option_name(name) != "jokers":
         known = ", ".join(sorted(RuleSet.model_fields))
         shown = option_name(name)
-        raise RuleSetError(
-            f"Option inconnue : « {shown} ». Options : {known}",
-            f"Unknown option: '{shown}'. Options: {known}",
-            option=shown,
-        )
+        raise RuleSetError(Message.of("option.unknown", name=shown, known=known), option=shown)
     ((field, value),) = RuleSet.parse_setting(name, raw).items()
     return field, value

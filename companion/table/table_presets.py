@@ -9,6 +9,7 @@ from companion.rules.options import option_name, split_setting
 from companion.rules.presets import get_preset, ruleset_from
 from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import TableRules, TableRulesError
+from companion.words import Message
 
 
 def _table(base: TableRules | None = None, **options: Any) -> TableRules:
@@ -234,11 +235,8 @@ def unknown_option(name: str) -> TableRulesError:
     """The error for a name that is no option at all: it lists every game and table option."""
     game = ", ".join(sorted(GAME_OPTIONS))
     table = ", ".join(sorted(TABLE_OPTIONS))
-    return TableRulesError(
-        f"Option inconnue : « {name} ». Options de jeu : {game}. Options de table : {table}",
-        f"Unknown option: '{name}'. Game options: {game}. Table options: {table}",
-        option=name,
-    )
+    words = Message.of("option.unknown_any", name=name, game=game, table=table)
+    return TableRulesError(words, option=name)
 
 
 def split_settings(settings: list[str] | None) -> tuple[list[str], list[str]]:

@@ -15,8 +15,9 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, Literal
 
 from companion.rules.errors import RuleSetError
-from companion.rules.options import OptionSet, option, option_name
+from companion.rules.options import OptionSet, clashes_with, needs, option, option_name
 from companion.table.titles import TitleSchemeName
+from companion.words import Message
 
 
 class TableRulesError(RuleSetError):
@@ -36,7 +37,7 @@ class TableRules(OptionSet):
     """Who sits, deals, gives and scores. Frozen: change with ``with_options``."""
 
     error_type: ClassVar[type[RuleSetError]] = TableRulesError
-    title: ClassVar[tuple[str, str]] = ("Règles de table invalides", "Invalid table rules")
+    invalid: ClassVar[str] = "option.invalid_table"
 
     # --- S1, S2: titles and the first roles ---------------------------------------------------
     titles: TitleSchemeName = _opt("pagat", "S1", "all")
@@ -113,7 +114,7 @@ class TableRules(OptionSet):
     # positions make the owner Scum.
     faults: bool = _opt(False, "S12", "PAGAT")
 
-    def clashes(self) -> Iterator[tuple[str, str]]:
+    def clashes(self) -> Iterator[Message]:
         return _clashes(self)
 
     @classmethod
@@ -134,7 +135,7 @@ class TableRules(OptionSet):
             if low in ("none", "aucun", ""):
                 return {"end": "open", "target": None, "hands": None}
             if not _NUMBER.fullmatch(low):
-                raise cls.bad_value(name, value, "attendu un nombre", "expected a number")
+                raise cls.bad_value(name, value, "option.reason.number")
             return {"end": name, "target": None, "hands": None, name: int(low)}
         if name == "end":
             return {"end": value, **{k: None for k in ("target", "hands") if k != low}}
@@ -153,63 +154,36 @@ class TableRules(OptionSet):
         return bool(self.exchange) or self.exchange_by_score or self.merchants
 
 
-def _clashes(t: TableRules) -> Iterator[tuple[str, str]]:
-    """Each clash as (French, English), naming the options that clash."""
+def _clashes(t: TableRules) -> Iterator[Message]:
+    """Each clash, naming the options that clash."""
     if any(not (1 <= n <= 6) for pair in t.exchange for n in pair):
         text = f"exchange={_counts_text(t.exchange)}"
-        yield f"{text} : chaque nombre de 1 à 6", f"{text}: each count from 1 to 6"
+        yield Message.of("option.clash.exchange_counts", exchange=text)
     if not t.exchange_high:
-        yield "exchange_high : au moins une valeur", "exchange_high needs at least one value"
+        yield Message.of("option.clash.exchange_high")
     if t.end == "target" and t.target is None:
-        yield "end=target demande target", "end=target needs target"
+        yield needs("end=target", "target")
     if t.end == "hands" and t.hands is None:
-        yield "end=hands demande hands", "end=hands needs hands"
+        yield needs("end=hands", "hands")
     if t.target is not None and (t.end != "target" or t.target < 1):
-        yield (
-            f"target={t.target} demande end=target et un score d'au moins 1",
-            f"target={t.target} needs end=target and a target of at least 1",
-        )
+        yield Message.of("option.clash.target", target=t.target)
     if t.hands is not None and (t.end != "hands" or t.hands < 1):
-        yield (
-            f"hands={t.hands} demande end=hands et au moins 1 donne",
-            f"hands={t.hands} needs end=hands and at least 1 hand",
-        )
+        yield Message.of("option.clash.hands", hands=t.hands)
     if t.end == "target" and t.scoring == "none":
-        yield (
-            "end=target incompatible avec scoring=none (aucun point à atteindre)",
-            "end=target clashes with scoring=none (no points to reach)",
-        )
+        yield Message.of("option.clash.target_no_points")
     if t.evening_rank == "points" and t.scoring == "none":
-        yield (
-            "evening_rank=points incompatible avec scoring=none (aucun point à compter)",
-            "evening_rank=points clashes with scoring=none (no points to count)",
-        )
+        yield Message.of("option.clash.rank_no_points")
     if t.exchange_by_score and t.scoring != "symmetric":
-        yield (
-            "exchange=by_score demande scoring=symmetric",
-            "exchange=by_score needs scoring=symmetric",
-        )
+        yield needs("exchange=by_score", "scoring=symmetric")
     if t.exchange_pairing == "chain" and (t.exchange_by_score or t.merchants):
         what = "exchange=by_score" if t.exchange_by_score else "merchants"
-        yield (
-            f"{what} incompatible avec exchange_pairing=chain",
-            f"{what} clashes with exchange_pairing=chain",
-        )
+        yield clashes_with(what, "exchange_pairing=chain")
     if t.putsch and not t.has_exchange:
-        yield (
-            "putsch demande un échange à refuser (exchange est vide)",
-            "putsch needs an exchange to refuse (exchange is empty)",
-        )
+        yield Message.of("option.clash.putsch")
     if t.veto and not t.has_exchange:
-        yield (
-            "veto demande un échange (exchange est vide)",
-            "veto needs an exchange (exchange is empty)",
-        )
+        yield Message.of("option.clash.veto")
     if t.rich_man_falls and t.scoring == "card_penalty":
-        yield (
-            "rich_man_falls incompatible avec scoring=card_penalty (pas d'ordre d'arrivée)",
-            "rich_man_falls clashes with scoring=card_penalty (no finishing order)",
-        )
+        yield Message.of("option.clash.rich_man_falls")
 
 
 def _counts_text(counts: tuple[tuple[int, int], ...]) -> str:
@@ -217,16 +191,12 @@ def _counts_text(counts: tuple[tuple[int, int], ...]) -> str:
 
 
 def build_table_rules(values: dict[str, Any]) -> TableRules:
-    """Validate option values into TableRules (raises TableRulesError naming each bad option
-    in French and English)."""
+    """Validate option values into TableRules (raises TableRulesError naming each bad
+    option)."""
     return TableRules.build(values)
 
 
 _NUMBER = re.compile(r"[0-9]{1,4}")  # ASCII digits only: "²".isdigit() is True, int("²") fails
-
-
-def _bad(name: str, value: str, fr: str, en: str) -> RuleSetError:
-    return TableRules.bad_value(name, value, fr, en)
 
 
 def parse_exchange(value: str) -> tuple[tuple[int, int], ...]:
@@ -238,9 +208,7 @@ def parse_exchange(value: str) -> tuple[tuple[int, int], ...]:
     for part in text.replace(",", "/").split("/"):
         gives, _, gets = part.strip().replace("↔", ":").partition(":")
         if not _NUMBER.fullmatch(gives.strip()) or (gets and not _NUMBER.fullmatch(gets.strip())):
-            raise _bad(
-                "exchange", value, "attendu par ex. 2/1 ou 2:3/1:2", "expected e.g. 2/1 or 2:3/1:2"
-            )
+            raise TableRules.bad_value("exchange", value, "option.reason.exchange")
         pairs.append((int(gives), int(gets) if gets else int(gives)))
     return tuple(pairs)
 
