@@ -62,3 +62,15 @@ def test_an_option_s_description_takes_its_meaning_from_the_catalogue() -> None:
     assert RuleSet.option_info("de")["deck"] == (
         "D1 (PAGAT, WIKI): Wie viele Karten ein Kartenspiel hat."
     )
+
+
+def test_rules_that_clash_are_refused_in_german_each_reason_in_german() -> None:
+    """Rule: every clash is said, joined in one sentence, in the viewer's language."""
+    with pytest.raises(RuleSetError) as caught:
+        ruleset_from("pagat", ["jokers=3", "decks=auto"])
+    assert caught.value.message("de") == (
+        "Ungültige Regeln: jokers=3: 0, 1 oder 2; decks=auto verlangt two_decks_from"
+    )
+    assert caught.value.message("en") == (
+        "Invalid rules: jokers=3: 0, 1 or 2; decks=auto needs two_decks_from"
+    )

@@ -69,3 +69,28 @@ def test_clashing_table_options_are_named(settings, fr, en):
         table_rules_from("pagat", settings)
     assert info.value.message("fr") == f"Règles de table invalides : {fr}"
     assert info.value.message("en") == f"Invalid table rules: {en}"
+
+
+def test_a_table_clash_is_said_in_german_with_the_options_named() -> None:
+    """Rule: table options that clash are refused in the viewer's language, the options
+    named as typed: German says « verlangt », French « demande »."""
+    with pytest.raises(TableRulesError) as caught:
+        table_rules_from("pagat", ["exchange=by_score"])
+    assert caught.value.message("de") == (
+        "Ungültige Tischregeln: exchange=by_score verlangt scoring=symmetric"
+    )
+    assert caught.value.message("fr") == (
+        "Règles de table invalides : exchange=by_score demande scoring=symmetric"
+    )
+
+
+def test_a_bad_table_value_and_an_unknown_option_are_said_in_german() -> None:
+    """Rule: a value that cannot be read and a name that is no option are refused in German
+    with the same options named."""
+    with pytest.raises(TableRulesError) as caught:
+        table_rules_from("pagat", ["target=abc"])
+    assert caught.value.message("de") == "target=abc: erwartet eine Zahl"
+    with pytest.raises(TableRulesError) as caught:
+        table_rules_from("pagat", ["bogus=1"])
+    assert caught.value.message("de").startswith("Unbekannte Option: »bogus«. Spieloptionen: ")
+    assert "Tischoptionen: deal, dealer" in caught.value.message("de")
