@@ -26,8 +26,8 @@ def browser_config() -> ServerConfig:
     return ServerConfig(data_dir=folder, key=None, addresses=(), store=SettingsStore(folder))
 
 
-def _both_languages(key: str) -> str:
-    # Said before the settings (and so the language) are loaded: in both.
+def _every_language(key: str) -> str:
+    # Said before the settings (and so the language) are loaded: in every language.
     return "\n\n".join(t(lang, key) for lang in LANGS)
 
 
@@ -42,7 +42,7 @@ def make_browser_main(
         runtime.use(tab)
 
         def waiting() -> None:
-            page.add(tagged("other-tab", ft.Text(_both_languages("app.other_tab"), size=18)))
+            page.add(tagged("other-tab", ft.Text(_every_language("app.other_tab"), size=18)))
             page.update()
 
         await tab.start(waiting)

@@ -12,8 +12,9 @@ and laid out every one of them).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from functools import cached_property
 
 from companion.ui.history_model import EveningRow
@@ -41,21 +42,35 @@ class EveningFilter:
     def words(self) -> tuple[str, ...]:
         return tuple(fold(self.query).split())
 
-    def matches(self, row: EveningRow, rules: str | None = None) -> bool:
+    def matches(self, row: EveningRow, rules: str | None = None, day: str | None = None) -> bool:
+        """``rules``: the preset's name as shown; ``day``: the date as shown (the ISO date
+        is searched too)."""
         if self.year is not None and (row.day is None or str(row.day.year) != self.year):
             return False
         if not self.words:
             return True
-        day = row.day.isoformat() if row.day is not None else None
-        text = fold(" ".join(filter(None, (row.title, row.place, day, rules, *row.players))))
+        iso = row.day.isoformat() if row.day is not None else None
+        text = fold(" ".join(filter(None, (row.title, row.place, iso, day, rules, *row.players))))
         return all(word in text for word in self.words)
 
     def rows(
-        self, rows: Sequence[EveningRow], rules: Mapping[str, str] | None = None
+        self,
+        rows: Sequence[EveningRow],
+        rules: Mapping[str, str] | None = None,
+        said: Callable[[date], str] | None = None,
     ) -> list[EveningRow]:
-        """The rows that match, in their order; ``rules``: each preset's name as shown."""
+        """The rows that match, in their order; ``rules``: each preset's name as shown;
+        ``said``: a date as shown ("26 nov. 2026")."""
         names = rules or {}
-        return [row for row in rows if self.matches(row, names.get(row.preset or ""))]
+        return [
+            row
+            for row in rows
+            if self.matches(
+                row,
+                names.get(row.preset or ""),
+                said(row.day) if said is not None and row.day is not None and self.words else None,
+            )
+        ]
 
 
 def years(rows: Sequence[EveningRow]) -> list[str]:

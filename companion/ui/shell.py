@@ -19,7 +19,7 @@ from companion.ui.live_settings import publish_settings, use_table_settings
 from companion.ui.session import ServerConfig, Session, SessionContext
 from companion.ui.settings import UiSettings
 from companion.ui.widgets import note
-from companion.words import LANGS, t
+from companion.words import DEFAULT_LANG, LANGS, t
 
 # The app's language in the phone's storage, for the page's script (assets/index.html).
 LANG_PREF = "companion.lang"
@@ -93,7 +93,7 @@ ROUTES = [
 @ft.component
 def NotFound() -> ft.Control:
     session = ft.use_context(SessionContext)
-    return note(t(session.lang if session else "fr", "app.not_found"), ident="not-found")
+    return note(t(session.lang if session else DEFAULT_LANG, "app.not_found"), ident="not-found")
 
 
 @ft.component

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.ui import theme
 from companion.ui.session import Session, SessionContext
-from companion.words import t
+from companion.words import DEFAULT_LANG, t
 
 logger = logging.getLogger(__name__)
 
@@ -266,7 +266,7 @@ def guarded(screen_fn: Callable[..., ft.View]) -> Callable[..., ft.View]:
             return screen_fn(*args, **kwargs)
         except Exception:
             logger.exception("the screen %s failed to render", screen_fn.__name__)
-            text = t(session.lang if session else "fr", "app.error")
+            text = t(session.lang if session else DEFAULT_LANG, "app.error")
             return ft.View(
                 appbar=ft.AppBar(), controls=[note(text, ident="screen-error")], padding=theme.PAD
             )

@@ -49,6 +49,16 @@ def test_the_rules_are_searched_by_the_name_shown() -> None:
     assert [r.evening_id for r in EveningFilter("président").rows(ROWS, names)] == ["e1"]
 
 
+def test_the_date_is_searched_as_shown() -> None:
+    """A date is found as the viewer reads it (« déc. », "Dec", »12.2024«) as well as ISO."""
+    from companion.ui.when import day_words
+
+    for lang, word in (("fr", "déc"), ("en", "dec"), ("de", "24.12.2024")):
+        found = EveningFilter(word).rows(ROWS, said=lambda d, lang=lang: day_words(lang, d))
+        assert [r.evening_id for r in found] == ["e2"], lang
+    assert [r.evening_id for r in EveningFilter("2024-12").rows(ROWS)] == ["e2"]
+
+
 def test_a_year_keeps_that_year_only_and_an_empty_search_keeps_all() -> None:
     """The year buttons keep one year's evenings (none of the undated); no word and no
     year: every evening, in its order."""

@@ -19,7 +19,7 @@ from companion.ui.screens.history_leaderboard import LeaderboardPanel
 from companion.ui.session import Session, use_session
 from companion.ui.state import Setter, bind, use_maybe
 from companion.ui.text_input import use_typed_text
-from companion.ui.when import moment_words
+from companion.ui.when import day_words, moment_words
 from companion.ui.widgets import big_button, guarded, key_button, note, rows_of, screen, tagged
 
 TABS = ("evenings", "leaderboard")
@@ -94,7 +94,7 @@ def EveningList(session: Session, rows: Sequence[EveningRow]) -> ft.Control:
     chosen = EveningFilter(typed.shown, year)
     presets = {row.preset for row in rows if row.preset}
     rules = {preset: _rules(session, preset) or "" for preset in presets}
-    found = chosen.rows(rows, rules)
+    found = chosen.rows(rows, rules, lambda day: day_words(session.lang, day))
 
     def search(e: Any) -> None:
         typed.on_change(e)

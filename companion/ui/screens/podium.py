@@ -98,9 +98,11 @@ def PodiumPanel(session: Session, evening_id: str, version: int) -> ft.Control:
     ft.use_effect(load, [evening_id, version])
 
     def file_name(ext: str) -> str:
+        # The file's name in the viewer's language; its date stays ISO (files sort by it).
         summary = loaded[0] if loaded is not None else None
-        day = summary.date.isoformat() if summary is not None else "soiree"
-        return f"soiree-{day}-{evening_id[:6]}.{ext}"
+        day = summary.date.isoformat() if summary is not None else ""
+        name = session.tr("ui.podium.file", day=day, id=evening_id[:6])
+        return f"{name.replace('--', '-')}.{ext}"
 
     async def download_png(_: object) -> None:
         if loaded is None:
