@@ -27,6 +27,8 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from companion.words import Message
+
 from .errors import CorruptFileError, ReadOnlyError, UnreadableFileError, map_os_error
 from .runtime import note_write
 
@@ -131,18 +133,11 @@ def dumps_document(data: Any, *, indent: int | None = None) -> bytes:
     return text.encode("utf-8")
 
 
-_JSON_TYPES = {
-    "object": ("an object", "un objet"),
-    "list": ("a list", "une liste"),
-    "string": ("a string", "une chaîne"),
-    "null": ("null", "null"),
-    "boolean": ("a boolean", "un booléen"),
-    "number": ("a number", "un nombre"),
-}
+_JSON_TYPES = ("object", "list", "string", "null", "boolean", "number")
 
 
-def _json_type(value: Any) -> tuple[str, str]:
-    """How to name a JSON value's type: (English, French)."""
+def _json_type(value: Any) -> Message:
+    """How to name a JSON value's type (« une liste », "a list", »eine Liste«)."""
     if isinstance(value, dict):
         kind = "object"
     elif isinstance(value, list):
@@ -155,7 +150,7 @@ def _json_type(value: Any) -> tuple[str, str]:
         kind = "boolean"
     else:
         kind = "number"
-    return _JSON_TYPES[kind]
+    return Message.of(f"store.json.{kind}")
 
 
 def _is_doc_id(key: str) -> bool:
@@ -165,74 +160,67 @@ def _is_doc_id(key: str) -> bool:
 def check_tinydb_shape(doc: Any, path: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
     """Raise :class:`CorruptFileError` unless ``doc`` is ``{table: {doc_id: {...}}}``."""
     if not isinstance(doc, dict):
-        en, fr = _json_type(doc)
-        raise CorruptFileError(
-            path,
-            f"not a TinyDB document: expected an object of tables, found {en}",
-            reason_fr=f"ce n'est pas un document TinyDB : un objet de tables était attendu, "
-            f"il contient {fr}",
-        )
+        raise CorruptFileError(path, Message.of("store.reason.tinydb_root", found=_json_type(doc)))
     for table_name, table in doc.items():
         if not isinstance(table, dict):
-            en, fr = _json_type(table)
             raise CorruptFileError(
                 path,
-                f"not a TinyDB document: table {table_name!r} is {en}, "
-                "expected an object of documents",
-                reason_fr=f"ce n'est pas un document TinyDB : la table {table_name!r} est "
-                f"{fr} au lieu d'un objet de documents",
+                Message.of(
+                    "store.reason.tinydb_table", table=repr(table_name), found=_json_type(table)
+                ),
             )
         for doc_id, record in table.items():
             if not _is_doc_id(doc_id):
                 raise CorruptFileError(
                     path,
-                    f"not a TinyDB document: table {table_name!r} has a non-numeric "
-                    f"document id {doc_id!r}",
-                    reason_fr=f"ce n'est pas un document TinyDB : la table {table_name!r} a "
-                    f"un identifiant de document non numérique {doc_id!r}",
+                    Message.of(
+                        "store.reason.tinydb_doc_id", table=repr(table_name), doc_id=repr(doc_id)
+                    ),
                 )
             if not isinstance(record, dict):
-                en, fr = _json_type(record)
                 raise CorruptFileError(
                     path,
-                    f"not a TinyDB document: document {doc_id} of table {table_name!r} is "
-                    f"{en}, expected an object",
-                    reason_fr=f"ce n'est pas un document TinyDB : le document {doc_id} de la "
-                    f"table {table_name!r} est {fr} au lieu d'un objet",
+                    Message.of(
+                        "store.reason.tinydb_record",
+                        doc_id=doc_id,
+                        table=repr(table_name),
+                        found=_json_type(record),
+                    ),
                 )
     return doc
 
 
-def parse_json_text(data: bytes) -> tuple[Any, tuple[str, str] | None]:
-    """Decode UTF-8 JSON: ``(value, None)``, or ``(None, (reason, reason_fr))``."""
+def not_utf8(exc: UnicodeDecodeError) -> Message:
+    """Why bytes are not text: the offset of the first bad byte."""
+    return Message.of("store.reason.not_utf8", offset=exc.start)
+
+
+def json_problem(exc: json.JSONDecodeError | RecursionError) -> Message:
+    """Why a text is not JSON: where the parser stopped (its words), or too deep a nesting."""
+    if isinstance(exc, RecursionError):
+        return Message.of("store.reason.too_deep")
+    return Message.of("store.reason.bad_json", line=exc.lineno, column=exc.colno, msg=exc.msg)
+
+
+def parse_json_text(data: bytes) -> tuple[Any, Message | None]:
+    """Decode UTF-8 JSON: ``(value, None)``, or ``(None, why not)``."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return None, (
-            f"not UTF-8 text (bad byte at offset {exc.start})",
-            f"ce n'est pas du texte UTF-8 (octet invalide à la position {exc.start})",
-        )
+        return None, not_utf8(exc)
     try:
         return json.loads(text), None
-    except json.JSONDecodeError as exc:
-        return None, (
-            f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-            f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} ({exc.msg})",
-        )
-    except RecursionError:
-        return None, (
-            "invalid JSON: nested too deeply",
-            "JSON invalide : imbrication trop profonde",
-        )
+    except (json.JSONDecodeError, RecursionError) as exc:
+        return None, json_problem(exc)
 
 
 def parse_document(data: bytes, path: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
     """Parse the bytes of a store file, raising :class:`CorruptFileError` with details."""
     if not data.strip():
-        raise CorruptFileError(path, "the file is empty", reason_fr="le fichier est vide")
+        raise CorruptFileError(path, Message.of("store.reason.empty"))
     doc, problem = parse_json_text(data)
     if problem is not None:
-        raise CorruptFileError(path, problem[0], reason_fr=problem[1])
+        raise CorruptFileError(path, problem)
     return check_tinydb_shape(doc, path)
 
 
@@ -245,11 +233,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes 
     except FileNotFoundError:
         return None
     except IsADirectoryError as exc:
-        raise CorruptFileError(
-            path,
-            "a folder is where the file should be",
-            reason_fr="un dossier se trouve à la place du fichier",
-        ) from exc
+        raise CorruptFileError(path, Message.of("store.reason.folder")) from exc
     except OSError as exc:
         raise UnreadableFileError(path, exc.strerror or str(exc)) from exc
 

@@ -15,6 +15,8 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from tinydb import TinyDB
 
+from companion.words import Fixed, Message, Renders
+
 from .atomic import read_bytes
 from .errors import CorruptFileError, InvalidIdError, NotFoundError
 from .index import INDEX_TABLE, IndexEntry
@@ -29,7 +31,14 @@ P = TypeVar("P", bound=BaseModel)
 
 #: the table holding the records of each kind of file
 KIND_TABLES = {"evening": "evening", "index": INDEX_TABLE, "players": "players"}
-_KIND_FR = {"evening": "de soirée", "index": "d'index", "players": "de joueurs"}
+
+
+def _kind(kind: object) -> Renders:
+    """A kind of store file as the messages name it (« de soirée », "an evening")."""
+    if kind in KIND_TABLES:
+        return Message.of(f"store.kind.{kind}")
+    return Message.of("store.kind.other", kind=repr(kind))
+
 
 #: The validation context of every record read from a file (``info.context[FROM_FILE]``):
 #: a model may take from a file what it refuses from a person, e.g. a text longer than
@@ -85,12 +94,8 @@ class Documents(Generic[E, P]):
         meta = db.table(META_TABLE).get(doc_id=int(META_DOC_ID))
         found = meta.get("kind") if isinstance(meta, Mapping) else None
         if found not in (None, kind):
-            article = "an" if kind[0] in "aeiou" else "a"
             raise CorruptFileError(
-                path,
-                f"it is a {found} file, not {article} {kind} file",
-                reason_fr=f"c'est un fichier {_KIND_FR.get(found, repr(found))}, pas un fichier "
-                f"{_KIND_FR[kind]}",
+                path, Message.of("store.reason.kind", found=_kind(found), kind=_kind(kind))
             )
 
     def evening_from_records(
@@ -98,9 +103,7 @@ class Documents(Generic[E, P]):
     ) -> E:
         if len(records) != 1:
             raise CorruptFileError(
-                path,
-                f"it holds {len(records)} evening records, expected 1",
-                reason_fr=f"il contient {len(records)} soirées au lieu d'une",
+                path, Message.of("store.reason.evenings_in_file", count=len(records))
             )
         record = next(iter(records.values()))
         try:
@@ -108,16 +111,15 @@ class Documents(Generic[E, P]):
         except ValidationError as exc:
             name, detail = self.evening_model.__name__, short_errors(exc)
             raise CorruptFileError(
-                path,
-                f"it does not match the {name} model: {detail}",
-                reason_fr=f"il ne correspond pas au modèle {name} ({detail})",
+                path, Message.of("store.reason.model", model=name, detail=detail)
             ) from exc
         found = getattr(model, self.id_field, None)
         if evening_id is not None and found != evening_id:
             raise CorruptFileError(
                 path,
-                f"it holds evening {found!r}, expected {evening_id!r}",
-                reason_fr=f"il contient la soirée {found!r} au lieu de {evening_id!r}",
+                Message.of(
+                    "store.reason.other_evening", found=repr(found), expected=repr(evening_id)
+                ),
             )
         return model
 
@@ -132,8 +134,7 @@ class Documents(Generic[E, P]):
                 name, detail = self.player_model.__name__, short_errors(exc)
                 raise CorruptFileError(
                     path,
-                    f"player {doc_id} does not match the {name} model: {detail}",
-                    reason_fr=f"le joueur {doc_id} ne correspond pas au modèle {name} ({detail})",
+                    Message.of("store.reason.player", doc_id=doc_id, model=name, detail=detail),
                 ) from exc
         return players
 
@@ -146,14 +147,13 @@ class Documents(Generic[E, P]):
                 entry = IndexEntry.model_validate(record)
                 validate_id(entry.id)
             except (ValidationError, InvalidIdError) as exc:
-                if isinstance(exc, ValidationError):
-                    detail = detail_fr = short_errors(exc)
-                else:
-                    detail, detail_fr = exc.message("en"), exc.message("fr")
+                detail: str | Renders = (
+                    short_errors(exc)
+                    if isinstance(exc, ValidationError)
+                    else exc.words or Fixed(str(exc))
+                )
                 raise CorruptFileError(
-                    path,
-                    f"index entry {doc_id} is invalid: {detail}",
-                    reason_fr=f"l'entrée {doc_id} de l'index est invalide ({detail_fr})",
+                    path, Message.of("store.reason.index_entry", doc_id=doc_id, detail=detail)
                 ) from exc
             entries.append((entry, dict(record)))
         return entries

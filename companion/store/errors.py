@@ -2,8 +2,8 @@
 
 Every store error is a :class:`~companion.rules.errors.CompanionError` (hence a
 ``ValueError``): it carries a stable ``code`` (class attribute, never
-translated), a French and an English message (``message(lang)``; ``str(error)``
-is the English one) saying what is wrong, which file, and what the user can do,
+translated), words from the catalogue's ``store`` domain (``message(lang)``;
+``str(error)`` is the English) saying what is wrong, which file, and what the user can do,
 plus ``params`` (a dict of plain values such as the file path, the same dict as
 ``details``) and ``path``.
 """
@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.words import Fixed, Message, Renders, lang_of
+from companion.words.formats import date_short, time_short
 
 from .names import backup_time
 
@@ -46,11 +50,35 @@ class StoreError(CompanionError):
     code = "store-error"
 
     def __init__(
-        self, fr: str, en: str, *, path: str | os.PathLike[str] | None = None, **params: Any
+        self,
+        words: Message | str,
+        en: str | None = None,
+        *,
+        path: str | os.PathLike[str] | None = None,
+        **params: Any,
     ) -> None:
-        super().__init__(fr, en, path=os.fspath(path) if path is not None else None, **params)
+        super().__init__(words, en, path=os.fspath(path) if path is not None else None, **params)
         self.path: Path | None = Path(path) if path is not None else None
         self.params: dict[str, Any] = self.details
+
+
+@dataclass(frozen=True)
+class Said:
+    """A reason a caller still gives as a French and an English sentence (German reads the
+    English one) until it moves to the catalogue."""
+
+    fr: str
+    en: str
+
+    def render(self, lang: str) -> str:
+        return {"fr": self.fr}.get(lang_of(lang), self.en)
+
+
+def reason_of(reason: str | Renders, reason_fr: str | None) -> Renders:
+    """A reason as words: a catalogue ``Message``, or an (English, French) pair."""
+    if isinstance(reason, str):
+        return Said(reason_fr if reason_fr is not None else reason, reason)
+    return reason
 
 
 def backup_moment(backup: str | os.PathLike[str]) -> datetime | None:
@@ -64,19 +92,31 @@ def backup_moment(backup: str | os.PathLike[str]) -> datetime | None:
         return None
 
 
-def _when(moment: datetime, lang: str) -> str:
-    local = moment.astimezone()  # the user's clock
-    if lang == "fr":
-        return local.strftime("%d/%m/%Y à %H:%M")
-    return local.strftime("%Y-%m-%d %H:%M")
+@dataclass(frozen=True)
+class LocalMoment:
+    """A moment on the user's clock, as ``lang`` writes its day or its time (Babel)."""
+
+    moment: datetime
+    part: Callable[[str, datetime], str]
+
+    def render(self, lang: str) -> str:
+        return self.part(lang, self.moment.astimezone())
+
+
+def local_day(moment: datetime) -> LocalMoment:
+    return LocalMoment(moment, date_short)
+
+
+def local_time(moment: datetime) -> LocalMoment:
+    return LocalMoment(moment, time_short)
 
 
 class CorruptFileError(StoreError):
     """A store file is not valid JSON, not a TinyDB document, or does not validate.
 
-    ``reason`` (English) and ``reason_fr`` say what is wrong; ``backup`` is the
-    newest backup of that file that parses and validates (or ``None``), so the
-    UI can offer to restore it; ``backup_date`` (``params``) is when it was taken.
+    ``reason_words`` says what is wrong (``reason``: in English, ``reason_fr``: in French);
+    ``backup`` is the newest backup of that file that parses and validates (or ``None``),
+    so the UI can offer to restore it; ``backup_date`` (``params``) is when it was taken.
     The corrupt file itself is never overwritten or truncated.
     """
 
@@ -85,60 +125,43 @@ class CorruptFileError(StoreError):
     def __init__(
         self,
         path: str | os.PathLike[str],
-        reason: str,
+        reason: str | Renders,
         *,
-        reason_fr: str,
+        reason_fr: str | None = None,
         backup: str | os.PathLike[str] | None = None,
     ) -> None:
         backup = Path(backup) if backup is not None else None
         moment = backup_moment(backup) if backup is not None else None
-        fr = (
-            f"Le fichier {path} est endommagé : {reason_fr}. Il a été conservé tel quel "
-            "(rien n'a été écrit par-dessus). "
-        )
-        en = (
-            f"{path} is corrupt: {reason}. The file was kept as it is (nothing was written "
-            "over it). "
-        )
+        words = reason_of(reason, reason_fr)
+        advice: Message
         if backup is None:
-            fr += (
-                "Aucune sauvegarde valide de ce fichier n'a été trouvée : gardez-le et "
-                "importez un export JSON si vous en avez un."
-            )
-            en += (
-                "No good backup of it was found: keep it, and import a JSON export if you have one."
-            )
+            advice = Message.of("store.corrupt.no_backup")
         elif moment is None:
-            fr += f"La dernière sauvegarde valide est {backup} : vous pouvez la restaurer."
-            en += f"The latest good backup is {backup}: you can restore it."
+            advice = Message.of("store.corrupt.backup", backup=os.fspath(backup))
         else:
-            fr += (
-                f"La dernière sauvegarde valide date du {_when(moment, 'fr')} ({backup}) : "
-                "vous pouvez la restaurer."
-            )
-            en += (
-                f"The latest good backup is from {_when(moment, 'en')} ({backup}): "
-                "you can restore it."
+            advice = Message.of(
+                "store.corrupt.backup_dated",
+                backup=os.fspath(backup),
+                day=local_day(moment),
+                time=local_time(moment),
             )
         super().__init__(
-            fr,
-            en,
+            Message.of("store.corrupt", path=os.fspath(path), reason=words, advice=advice),
             path=path,
-            reason=reason,
-            reason_fr=reason_fr,
+            reason=words.render("en"),
+            reason_fr=words.render("fr"),
             backup=os.fspath(backup) if backup is not None else None,
             backup_date=moment.isoformat() if moment is not None else None,
         )
-        self.reason = reason
-        self.reason_fr = reason_fr
+        self.reason_words = words
+        self.reason = words.render("en")
+        self.reason_fr = words.render("fr")
         self.backup = backup
         self.backup_date = moment
 
     def with_backup(self, backup: Path | None) -> CorruptFileError:
         """Return a copy of this error that offers ``backup``."""
-        err = CorruptFileError(
-            self.path or "", self.reason, reason_fr=self.reason_fr, backup=backup
-        )
+        err = CorruptFileError(self.path or "", self.reason_words, backup=backup)
         err.__cause__ = self.__cause__
         return err
 
@@ -150,12 +173,7 @@ class NewerSchemaError(StoreError):
 
     def __init__(self, path: str | os.PathLike[str], found: int, supported: int) -> None:
         super().__init__(
-            f"{path} a été écrit par une version plus récente de l'application (format "
-            f"{found} ; celle-ci ne lit que jusqu'au format {supported}). Mettez l'application "
-            "à jour pour l'ouvrir. Le fichier n'a pas été modifié.",
-            f"{path} uses schema version {found}, but this version of the app only "
-            f"understands up to version {supported}; update the app to open it. "
-            "The file was left untouched.",
+            Message.of("store.newer", path=os.fspath(path), found=found, supported=supported),
             path=path,
             found=found,
             supported=supported,
@@ -167,23 +185,29 @@ class NewerSchemaError(StoreError):
 class ImportFileError(StoreError):
     """An import file is unreadable, not an export, or does not validate.
 
-    Nothing in the store has been changed when this is raised.
+    Nothing in the store has been changed when this is raised. ``reason_words`` says why
+    (``reason``: in English, ``reason_fr``: in French).
     """
 
     code = "import-invalid"
 
-    def __init__(self, path: str | os.PathLike[str], reason: str, *, reason_fr: str) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        reason: str | Renders,
+        *,
+        reason_fr: str | None = None,
+    ) -> None:
+        words = reason_of(reason, reason_fr)
         super().__init__(
-            f"Impossible d'importer {path} : {reason_fr}. Rien n'a été modifié. Choisissez un "
-            "fichier créé par l'export JSON de l'application.",
-            f"{path} cannot be imported: {reason}. Nothing was changed. Choose a file made by "
-            "the app's JSON export.",
+            Message.of("store.import_refused", path=os.fspath(path), reason=words),
             path=path,
-            reason=reason,
-            reason_fr=reason_fr,
+            reason=words.render("en"),
+            reason_fr=words.render("fr"),
         )
-        self.reason = reason
-        self.reason_fr = reason_fr
+        self.reason_words = words
+        self.reason = words.render("en")
+        self.reason_fr = words.render("fr")
 
 
 class NotFoundError(StoreError):
@@ -194,13 +218,9 @@ class NotFoundError(StoreError):
     @classmethod
     def evening(cls, evening_id: str, path: str | os.PathLike[str] | None = None) -> NotFoundError:
         """No evening ``evening_id`` (stored as ``path``) exists."""
-        where_fr = f" ({path} n'existe pas)" if path is not None else ""
-        where_en = f" ({path} does not exist)" if path is not None else ""
+        where = "" if path is None else Message.of("store.evening_missing.where", path=path)
         return cls(
-            f"Aucune soirée « {evening_id} » n'est enregistrée{where_fr}. Elle a peut-être "
-            "été supprimée (voir la corbeille, trash/) : choisissez une soirée de la liste.",
-            f"No evening with id {evening_id!r} is stored{where_en}. It may have been deleted "
-            "(see trash/): pick an evening from the list.",
+            Message.of("store.evening_missing", id=evening_id, where=where),
             path=path,
             id=evening_id,
         )
@@ -208,14 +228,12 @@ class NotFoundError(StoreError):
     @classmethod
     def file(cls, path: str | os.PathLike[str]) -> NotFoundError:
         """The file ``path`` does not exist."""
-        return cls(
-            f"Le fichier {path} n'existe pas : vérifiez le chemin ou choisissez-en un autre.",
-            f"{path} does not exist: check the path or choose another file.",
-            path=path,
-        )
+        return cls(Message.of("store.file_missing", path=os.fspath(path)), path=path)
 
 
-_WHAT_FR = {"evening": "de soirée", "player": "de joueur"}
+def what_words(what: str) -> Renders:
+    """What an id names (« de soirée », "evening", »Abend«); another word as it is."""
+    return Message.of(f"store.what.{what}") if what in ("evening", "player") else Fixed(what)
 
 
 class InvalidIdError(StoreError):
@@ -228,9 +246,7 @@ class InvalidIdError(StoreError):
     def bad(cls, value: Any, what: str = "evening") -> InvalidIdError:
         """``value`` is not a usable ``what`` id."""
         return cls(
-            f"Identifiant {_WHAT_FR.get(what, what)} invalide : {value!r}. Utilisez de 1 à "
-            "128 lettres (sans accents), chiffres, « - » ou « _ ».",
-            f"Invalid {what} id {value!r}: use 1 to 128 letters (no accents), digits, '-' or '_'.",
+            Message.of("store.id_invalid", what=what_words(what), id=repr(value)),
             id=repr(value),
             what=what,
         )
@@ -240,23 +256,17 @@ class InvalidIdError(StoreError):
         """Several items given at once share the id ``value``; nothing was saved."""
         shown = "" if value is None else f" {value!r}"
         return cls(
-            f"Identifiant {_WHAT_FR.get(what, what)}{shown} en double : rien n'a été "
-            "enregistré. Donnez un identifiant différent à chacun.",
-            f"Duplicate {what} id{shown}: nothing was saved. Give each one its own id.",
+            Message.of("store.id_twice", what=what_words(what), id=shown),
             id=value,
             what=what,
         )
 
 
-_ACTIONS = {
-    "write": ("d'enregistrer", "write"),
-    "move": ("de déplacer", "move"),
-    "read": ("de lire", "read"),
-}
-
-
-def _action(action: str) -> tuple[str, str]:
-    return _ACTIONS.get(action, ("d'écrire", action))
+def _action(action: str) -> Message:
+    """The doing of ``action`` as the OS-error messages say it; another action by name."""
+    if action in ("write", "move", "read"):
+        return Message.of(f"store.action.{action}")
+    return Message.of("store.action.other", action=action)
 
 
 class ReadOnlyError(StoreError):
@@ -267,12 +277,7 @@ class ReadOnlyError(StoreError):
     @classmethod
     def opened_read_only(cls, path: str | os.PathLike[str]) -> ReadOnlyError:
         """``path`` was opened read-only on purpose."""
-        return cls(
-            f"{path} a été ouvert en lecture seule : rien n'a été écrit. Ouvrez-le en "
-            "écriture pour le modifier.",
-            f"{path} was opened read-only: nothing was written. Open it for writing to change it.",
-            path=path,
-        )
+        return cls(Message.of("store.opened_read_only", path=os.fspath(path)), path=path)
 
 
 class DiskFullError(StoreError):
@@ -289,12 +294,7 @@ class FolderBusyError(StoreError):
     def __init__(self, folder: str | os.PathLike[str], waited: float) -> None:
         seconds = round(waited)
         super().__init__(
-            f"Le dossier de données {folder} est occupé par un autre programme depuis "
-            f"{seconds} s : rien n'a été écrit. Réessayez dans un instant ; si cela dure, "
-            "fermez les autres fenêtres ou commandes companion qui l'utilisent.",
-            f"The data folder {folder} has been held by another program for {seconds} s: "
-            "nothing was written. Try again in a moment; if it goes on, close the other "
-            "companion windows or commands using it.",
+            Message.of("store.folder_busy", folder=os.fspath(folder), seconds=seconds),
             path=folder,
             waited=seconds,
         )
@@ -313,19 +313,13 @@ class DataFolderLinkError(StoreError):
         link: str | os.PathLike[str],
         target: str | os.PathLike[str],
     ) -> None:
+        names = {"folder": os.fspath(folder), "target": os.fspath(target)}
         if Path(link) == Path(folder):
-            what_fr = f"Le dossier de données {folder} est un lien vers {target}"
-            what_en = f"The data folder {folder} is a link to {target}"
+            what = Message.of("store.link.is", **names)
         else:
-            what_fr = f"Le dossier de données {folder} est dans {link}, un lien vers {target}"
-            what_en = f"The data folder {folder} is inside {link}, a link to {target}"
+            what = Message.of("store.link.inside", link=os.fspath(link), **names)
         super().__init__(
-            f"{what_fr}, qui n'existe pas (un disque débranché ? un dossier déplacé ou "
-            "renommé ?). Rien n'a été lu ni écrit. Rebranchez le disque ou recréez "
-            f"{target}, ou choisissez un autre dossier de données.",
-            f"{what_en}, which does not exist (a drive not connected? a folder moved or "
-            "renamed?). Nothing was read or written. Connect the drive or recreate "
-            f"{target}, or choose another data folder.",
+            Message.of("store.link_broken", what=what, target=os.fspath(target)),
             path=folder,
             link=os.fspath(link),
             target=os.fspath(target),
@@ -345,10 +339,7 @@ class UnreadableFileError(StoreError):
 
     def __init__(self, path: str | os.PathLike[str], detail: str) -> None:
         super().__init__(
-            f"Impossible de lire {path} ({detail}). Le fichier n'a pas été modifié. Vérifiez "
-            "ses droits d'accès et le support de stockage, puis rouvrez l'application.",
-            f"Cannot read {path} ({detail}). The file was not changed. Check its permissions "
-            "and the storage device, then open the app again.",
+            Message.of("store.unreadable", path=os.fspath(path), detail=detail),
             path=path,
             detail=detail,
         )
@@ -360,13 +351,7 @@ class NoBackupError(StoreError):
     code = "no-backup"
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        super().__init__(
-            f"Aucune sauvegarde valide de {path} n'a été trouvée. Le fichier est conservé tel "
-            "quel ; importez un export JSON si vous en avez un.",
-            f"No valid backup of {path} was found. The file is kept as it is; import a JSON "
-            "export if you have one.",
-            path=path,
-        )
+        super().__init__(Message.of("store.no_backup", path=os.fspath(path)), path=path)
 
 
 class MigrationError(StoreError):
@@ -378,23 +363,13 @@ class MigrationError(StoreError):
         self, path: str | os.PathLike[str], version: int, produced: int | None = None
     ) -> None:
         if produced is None:
-            fr_what = f"il manque l'étape du format {version} au format {version + 1}"
-            en_what = f"No migration from schema version {version} to {version + 1}"
+            step = Message.of("store.migration.missing", version=version, next=version + 1)
         else:
-            fr_what = (
-                f"le passage du format {version} a donné le format {produced} au lieu "
-                f"de {version + 1}"
-            )
-            en_what = (
-                f"Migration from schema version {version} produced version {produced}, "
-                f"expected {version + 1}"
+            step = Message.of(
+                "store.migration.wrong", version=version, produced=produced, next=version + 1
             )
         super().__init__(
-            f"Impossible de mettre à jour le format de {path} : {fr_what}. C'est une erreur "
-            "de l'application ; le fichier n'a pas été modifié. Signalez-la, et gardez le "
-            "fichier.",
-            f"{en_what} for {path}. This is a bug in the app; the file was not changed. "
-            "Please report it, and keep the file.",
+            Message.of("store.migration", path=os.fspath(path), step=step),
             path=path,
             version=version,
             produced=produced,
@@ -408,33 +383,9 @@ _FULL_ERRNOS = {errno.ENOSPC} | ({errno.EDQUOT} if hasattr(errno, "EDQUOT") else
 def map_os_error(exc: OSError, path: str | os.PathLike[str], action: str = "write") -> StoreError:
     """Translate an ``OSError`` raised while writing ``path`` into a :class:`StoreError`."""
     detail = exc.strerror or str(exc)
-    act_fr, act_en = _action(action)
+    fields = {"act": _action(action), "path": os.fspath(path), "detail": detail}
     if isinstance(exc, PermissionError) or exc.errno in _READ_ONLY_ERRNOS:
-        return ReadOnlyError(
-            f"Impossible {act_fr} {path} : l'emplacement est en lecture seule ou protégé en "
-            f"écriture ({detail}). Rien n'a été modifié. Rendez le dossier de données "
-            "accessible en écriture (vérifiez ses droits) ou choisissez-en un autre, puis "
-            "recommencez.",
-            f"Cannot {act_en} {path}: the storage is read-only or not writable ({detail}). "
-            "Nothing was changed. Make the data folder writable (check its permissions) or "
-            "choose another one, then try again.",
-            path=path,
-            detail=detail,
-        )
+        return ReadOnlyError(Message.of("store.os.read_only", **fields), path=path, detail=detail)
     if exc.errno in _FULL_ERRNOS:
-        return DiskFullError(
-            f"Impossible {act_fr} {path} : le disque est plein ({detail}). La version "
-            "précédente du fichier est intacte. Libérez de la place, puis recommencez.",
-            f"Cannot {act_en} {path}: the disk is full ({detail}). "
-            "The previous version of the file is intact. Free some space, then try again.",
-            path=path,
-            detail=detail,
-        )
-    return StoreWriteError(
-        f"Impossible {act_fr} {path} : {detail}. La version précédente du fichier est "
-        "intacte. Recommencez ; si l'erreur persiste, vérifiez le support de stockage.",
-        f"Cannot {act_en} {path}: {detail}. The previous version of the file is intact. "
-        "Try again; if it keeps failing, check the storage device.",
-        path=path,
-        detail=detail,
-    )
+        return DiskFullError(Message.of("store.os.disk_full", **fields), path=path, detail=detail)
+    return StoreWriteError(Message.of("store.os.other", **fields), path=path, detail=detail)

@@ -25,6 +25,8 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.words import Message
+
 from .errors import CorruptFileError, MigrationError, NewerSchemaError
 
 __all__ = [
@@ -62,11 +64,7 @@ def document_version(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<do
     record = meta.get(META_DOC_ID) if isinstance(meta, dict) else None
     version = record.get("schema_version") if isinstance(record, dict) else None
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise CorruptFileError(
-            path,
-            "its _meta table has no valid schema_version",
-            reason_fr="sa table _meta n'a pas de schema_version valide",
-        )
+        raise CorruptFileError(path, Message.of("store.reason.no_schema_version"))
     return version
 
 

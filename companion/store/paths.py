@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.words import Message
+
 from .errors import DataFolderLinkError, InvalidIdError, StoreError
 from .names import is_valid_id
 
@@ -155,10 +157,7 @@ class Layout:
         if rel.parent == Path("evenings") and rel.suffix == ".json" and is_valid_id(rel.stem):
             return "evening", rel.stem, self.evenings_dir / rel.name
         raise StoreError(
-            f"{path} n'est pas un fichier des données de {self.data_dir} : choisissez le "
-            "fichier d'une soirée (evenings/…), players.json ou un fichier d'index (index/…).",
-            f"{path} is not a file of the store in {self.data_dir}: choose an evening file "
-            "(evenings/…), players.json or an index file (index/…).",
+            Message.of("store.not_store_file", path=os.fspath(path), data_dir=str(self.data_dir)),
             path=path,
             data_dir=str(self.data_dir),
         )

@@ -36,6 +36,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from companion.words import Message
+
 from .atomic import atomic_write_bytes, dumps_document, read_bytes
 from .errors import (
     CorruptFileError,
@@ -339,8 +341,7 @@ class Repository(RepositoryFiles[E, P]):
                 detail = f"{type(exc).__name__}: {exc}".rstrip(": ")
                 raise ImportFileError(
                     source,
-                    f"evenings[{n}] cannot be used ({detail})",
-                    reason_fr=f"evenings[{n}] est inutilisable ({detail})",
+                    Message.of("store.reason.unusable", item=f"evenings[{n}]", detail=detail),
                 ) from exc
         return CheckedImport(parsed.evenings, parsed.players, entries)
 

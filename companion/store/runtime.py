@@ -27,6 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from companion.words import Message
+
 from .errors import StoreError
 
 if TYPE_CHECKING:
@@ -61,13 +63,7 @@ class NotPersistedError(StoreError):
     code = "not-persisted"
 
     def __init__(self, reason: str) -> None:
-        super().__init__(
-            f"le navigateur n'a pas enregistré la modification ({reason}) : réessayez ; "
-            "si cela se répète, exportez une sauvegarde.",
-            f"the browser did not save the change ({reason}): try again; if it happens "
-            "again, export a backup.",
-            reason=reason,
-        )
+        super().__init__(Message.of("store.not_persisted", reason=reason), reason=reason)
 
 
 class Runtime(Protocol):

@@ -28,9 +28,12 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .atomic import read_bytes
+from companion.words import Fixed, Message, Renders
+from companion.words.formats import decimal, number
+
+from .atomic import json_problem, not_utf8, read_bytes
 from .documents import KIND_TABLES, READ_CONTEXT, Documents, short_errors
-from .errors import _WHAT_FR, DiskFullError, ImportFileError, NewerSchemaError, StoreError
+from .errors import DiskFullError, ImportFileError, NewerSchemaError, StoreError, what_words
 from .index import IndexEntry
 from .json_stream import Cursor
 from .migrations import META_TABLE, make_meta, migrate_document
@@ -95,10 +98,15 @@ class CheckedImport(Generic[E, P]):
     entries: list[IndexEntry]  # one per evening, in the same order
 
 
-def _megabytes(size: int, lang: str) -> str:
-    """31.2 (MB) in English, 31,2 (Mo) in French."""
-    text = f"{size / 1_000_000:.1f}".removesuffix(".0")
-    return text.replace(".", ",") if lang == "fr" else text
+@dataclass(frozen=True)
+class _Megabytes:
+    """A size in megabytes to a decimal, as ``lang`` writes it: 31.2 (MB), 31,2 (Mo), 64."""
+
+    size: int
+
+    def render(self, lang: str) -> str:
+        mb = round(self.size / 1_000_000, 1)
+        return number(lang, int(mb)) if mb.is_integer() else decimal(lang, mb, digits=1)
 
 
 def _upgrade_part(
@@ -155,45 +163,42 @@ def _surely_invalid(model: type[BaseModel], record: Any) -> bool:
     return required is not None and not required <= record.keys()
 
 
-def _thousands(number: int, lang: str) -> str:
-    """41,802 in English, 41 802 in French (a no-break space)."""
-    text = f"{number:,}"
-    return text.replace(",", "\u00a0") if lang == "fr" else text
+@dataclass(frozen=True)
+class _Listed:
+    """Problems one after the other, with the separator of ``lang`` (« ; » in French)."""
+
+    items: tuple[Message, ...]
+
+    def render(self, lang: str) -> str:
+        return (
+            Message.of("store.list.separator")
+            .render(lang)
+            .join(item.render(lang) for item in self.items)
+        )
 
 
 class _Problems:
-    """The problems of an import, in both languages: the first few named, the rest counted
-    (a file of a million bad records must not make a million messages)."""
+    """The problems of an import: the first few named, the rest counted (a file of a
+    million bad records must not make a million messages)."""
 
     def __init__(self) -> None:
-        self.named: list[tuple[str, str]] = []  # (English, French)
+        self.named: list[Message] = []
         self.total = 0
 
-    def add(self, en: str, fr: str) -> None:
+    def add(self, problem: Message) -> None:
         if len(self.named) < NAMED_PROBLEMS:
-            self.named.append((en, fr))
+            self.named.append(problem)
         self.total += 1
 
     def extend(self, other: _Problems) -> None:
-        for en, fr in other.named:
-            self.add(en, fr)
+        for problem in other.named:
+            self.add(problem)
         self.total += other.total - len(other.named)
 
-    def reason(self) -> tuple[str, str]:
+    def reason(self) -> Renders:
         rest = self.total - len(self.named)
-        en = "; ".join(en for en, _ in self.named)
-        fr = " ; ".join(fr for _, fr in self.named)
-        if rest > 0:
-            en += f" and {_thousands(rest, 'en')} more problems"
-            fr += f" et {_thousands(rest, 'fr')} autres problèmes"
-        return en, fr
-
-
-_RECORDS = {
-    "evenings": ("evenings", "soirées"),
-    "players": ("players", "joueurs"),
-    "index": ("index entries", "entrées d'index"),
-}
+        listed = _Listed(tuple(self.named))
+        return Message.of("store.reason.more", first=listed, rest=rest) if rest > 0 else listed
 
 
 class _Part:
@@ -207,7 +212,7 @@ class _Part:
         id_field: str,
         what: str,
         refused: Callable[[], bool],
-        fail: Callable[[str, str], ImportFileError],
+        fail: Callable[[Renders], ImportFileError],
     ) -> None:
         self.kind, self.model, self.id_field, self.what = kind, model, id_field, what
         self.refused, self.fail = refused, fail
@@ -216,10 +221,12 @@ class _Part:
         self.problems = _Problems()
 
     def too_many(self) -> ImportFileError:
-        en, fr = _RECORDS[self.kind]
         return self.fail(
-            f"it holds more than {_thousands(MAX_IMPORT_RECORDS, 'en')} {en}",
-            f"il compte plus de {_thousands(MAX_IMPORT_RECORDS, 'fr')} {fr}",
+            Message.of(
+                "store.reason.too_many",
+                limit=MAX_IMPORT_RECORDS,
+                records=Message.of(f"store.records.{self.kind}"),
+            )
         )
 
     def take(self, n: int, record: Any) -> None:
@@ -229,20 +236,14 @@ class _Part:
             item = self.model.model_validate(record, context=READ_CONTEXT)
         except ValidationError as exc:
             detail = short_errors(exc)
-            problems.add(f"{self.kind}[{n}]: {detail}", f"{self.kind}[{n}] invalide ({detail})")
+            problems.add(Message.of("store.reason.record", item=f"{self.kind}[{n}]", detail=detail))
             return
         item_id = getattr(item, self.id_field, None)
-        what_fr = _WHAT_FR[self.what]
+        named = {"item": f"{self.kind}[{n}]", "what": what_words(self.what), "id": repr(item_id)}
         if not is_valid_id(item_id):
-            problems.add(
-                f"{self.kind}[{n}]: invalid {self.what} id {item_id!r}",
-                f"{self.kind}[{n}] : identifiant {what_fr} invalide {item_id!r}",
-            )
+            problems.add(Message.of("store.reason.record_id", **named))
         elif item_id in self.ids:
-            problems.add(
-                f"{self.kind}[{n}]: duplicate {self.what} id {item_id!r}",
-                f"{self.kind}[{n}] : identifiant {what_fr} en double {item_id!r}",
-            )
+            problems.add(Message.of("store.reason.record_id_twice", **named))
         self.ids.add(item_id)
         if len(self.ids) > MAX_IMPORT_RECORDS:
             raise self.too_many()
@@ -252,69 +253,49 @@ class _Part:
             self.records.append(item)
 
 
-def _failure(path: Path) -> Callable[[str, str], ImportFileError]:
-    def fail(reason: str, reason_fr: str) -> ImportFileError:
-        return ImportFileError(path, reason, reason_fr=reason_fr)
+def _failure(path: Path) -> Callable[[Renders], ImportFileError]:
+    def fail(reason: Renders) -> ImportFileError:
+        return ImportFileError(path, reason)
 
     return fail
 
 
-def _too_large(size: int | None) -> tuple[str, str]:
+def _too_large(size: int | None) -> Message:
     """Why a file over the limit is refused (``size`` None: it is endless, or it grew)."""
-    en, fr = _megabytes(MAX_IMPORT_BYTES, "en"), _megabytes(MAX_IMPORT_BYTES, "fr")
+    limit = _Megabytes(MAX_IMPORT_BYTES)
     if size is None:
-        return (
-            f"it is larger than a backup can be ({en} MB)",
-            f"il est plus gros qu'une sauvegarde ne peut l'être ({fr} Mo)",
-        )
-    return (
-        f"it is {_megabytes(size, 'en')} MB, larger than a backup can be ({en} MB)",
-        f"il fait {_megabytes(size, 'fr')} Mo, plus qu'une sauvegarde ne peut faire ({fr} Mo)",
-    )
+        return Message.of("store.reason.too_large", limit=limit)
+    return Message.of("store.reason.too_large_size", size=_Megabytes(size), limit=limit)
 
 
-def _read(path: Path, fail: Callable[[str, str], ImportFileError]) -> bytes:
+def _read(path: Path, fail: Callable[[Renders], ImportFileError]) -> bytes:
     """The file's bytes; one larger than an import can be is refused unread."""
     size = None
     with contextlib.suppress(OSError):  # the read below says why, in the store's words
         size = os.stat(path).st_size
     if size is not None and size > MAX_IMPORT_BYTES:
-        raise fail(*_too_large(size))
+        raise fail(_too_large(size))
     try:
         # At most one byte over the limit: a file growing meanwhile, or endless (a device),
         # is never read whole.
         data = read_bytes(path, limit=MAX_IMPORT_BYTES + 1)
     except StoreError as exc:
-        detail = exc.params.get("detail") or exc.params.get("reason") or exc.code
-        raise fail(
-            f"it cannot be read ({detail})",
-            f"il ne peut pas être lu ({exc.params.get('reason_fr') or detail})",
-        ) from exc
+        reason = getattr(exc, "reason_words", None)
+        detail = reason or exc.params.get("detail") or exc.code
+        raise fail(Message.of("store.reason.unreadable", detail=detail)) from exc
     if data is None:
-        raise fail("the file does not exist", "le fichier n'existe pas")
+        raise fail(Message.of("store.reason.no_file"))
     if len(data) > MAX_IMPORT_BYTES:
-        raise fail(*_too_large(None))
+        raise fail(_too_large(None))
     return data
 
 
-def _decode(data: bytes) -> str | tuple[str, str]:
-    """The text of UTF-8 bytes, or why it is not text (English, French)."""
+def _decode(data: bytes) -> str | Message:
+    """The text of UTF-8 bytes, or why it is not text."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return (
-            f"not UTF-8 text (bad byte at offset {exc.start})",
-            f"ce n'est pas du texte UTF-8 (octet invalide à la position {exc.start})",
-        )
-
-
-def _json_problem(exc: json.JSONDecodeError | RecursionError) -> tuple[str, str]:
-    if isinstance(exc, RecursionError):
-        return "invalid JSON: nested too deeply", "JSON invalide : imbrication trop profonde"
-    return (
-        f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-        f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} ({exc.msg})",
-    )
+        return not_utf8(exc)
 
 
 class _Reader(Generic[E, P]):
@@ -348,15 +329,12 @@ class _Reader(Generic[E, P]):
         if "format" not in header and not final:
             return
         if header.get("format") != EXPORT_FORMAT:
-            raise self.fail(
-                f'it is not a companion export (no "format": "{EXPORT_FORMAT}")',
-                f'ce n\'est pas un export de l\'application (pas de "format": "{EXPORT_FORMAT}")',
-            )
+            raise self.fail(Message.of("store.reason.not_export", format=EXPORT_FORMAT))
         if "schema_version" not in header and not final:
             return
         version = header.get("schema_version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            raise self.fail("it has no valid schema_version", "il n'a pas de schema_version valide")
+            raise self.fail(Message.of("store.reason.no_version"))
         if version > self.docs.schema_version:
             raise NewerSchemaError(self.path, version, self.docs.schema_version)
         self.version = version
@@ -379,7 +357,7 @@ class _Reader(Generic[E, P]):
                 self.check_header(final=False)
             elif key in _PARTS:
                 if key in seen:
-                    raise self.fail(f"{key!r} appears twice", f"{key!r} apparaît deux fois")
+                    raise self.fail(Message.of("store.reason.twice", part=repr(key)))
                 seen.add(key)
                 if cursor.peek() != "[":
                     self.not_lists.add(key)
@@ -392,9 +370,7 @@ class _Reader(Generic[E, P]):
         self.check_header(final=True)
         for key in _PARTS:
             if key not in seen or key in self.not_lists:
-                raise self.fail(
-                    f"{key!r} is missing or not a list", f"{key!r} manque ou n'est pas une liste"
-                )
+                raise self.fail(Message.of("store.reason.not_a_list", part=repr(key)))
         for key, pos in later:
             self.read_part(key, Cursor(self.text, pos).items())
 
@@ -403,10 +379,8 @@ class _Reader(Generic[E, P]):
         try:
             return _upgrade_part(self.docs, kind, records, self.version, self.path)
         except StoreError as exc:
-            raise self.fail(
-                f"it could not be upgraded: {exc.message('en')}",
-                f"sa mise à jour a échoué : {exc.message('fr')}",
-            ) from exc
+            error = exc.words or Fixed(exc.message("en"))
+            raise self.fail(Message.of("store.reason.not_upgraded", error=error)) from exc
 
     def read_part(self, key: str, items: Iterator[Any]) -> None:
         part = self.parts[key]
@@ -435,13 +409,10 @@ class _Reader(Generic[E, P]):
             missing = sorted(evenings.ids - index.ids)[:3]
             extra = sorted(index.ids - evenings.ids)[:3]
             problems.add(
-                f"index and evenings disagree (not indexed: {missing}, "
-                f"indexed but absent: {extra})",
-                f"l'index et les soirées ne concordent pas (non indexées : "
-                f"{missing}, indexées mais absentes : {extra})",
+                Message.of("store.reason.index_disagrees", missing=str(missing), extra=str(extra))
             )
         if problems.total:
-            raise self.fail(*problems.reason())
+            raise self.fail(problems.reason())
         updated = {e.id: e.updated_at for e in index.records}
         return ParsedImport(evenings.records, players.records, updated, size)
 
@@ -456,15 +427,15 @@ def parse_import(
     if data is None:
         data = _read(path, fail)
     elif len(data) > MAX_IMPORT_BYTES:
-        raise fail(*_too_large(len(data)))
+        raise fail(_too_large(len(data)))
     text = _decode(data)
-    if isinstance(text, tuple):
-        raise fail(*text)
+    if isinstance(text, Message):
+        raise fail(text)
     reader: _Reader[E, P] = _Reader(path, docs, player_id_field, text)
     try:
         reader.read()
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise reader.fail(*_json_problem(exc)) from None
+        raise reader.fail(json_problem(exc)) from None
     return reader.result(len(data))
 
 
@@ -477,12 +448,9 @@ def check_free_space(data_dir: Path, path: Path, size: int) -> None:
         free = shutil.disk_usage(probe).free
         if free < 2 * size:
             raise DiskFullError(
-                f"Pas assez de place pour importer {path} ({free} octets libres, "
-                f"environ {2 * size} nécessaires). Rien n'a été modifié. Libérez de "
-                "la place, puis recommencez.",
-                f"Not enough free space to import {path} ({free} bytes free, about "
-                f"{2 * size} needed). Nothing was changed. Free some space, then try "
-                "again.",
+                Message.of(
+                    "store.import_no_space", path=os.fspath(path), free=free, needed=2 * size
+                ),
                 path=path,
                 free=free,
                 needed=2 * size,

@@ -15,6 +15,7 @@ from storetest_models import (
 )
 
 from companion.store import BackupPolicy, CorruptFileError, NoBackupError
+from companion.words.formats import date_short, time_short
 
 
 def _repo_with_backups(tmp_path: Path):
@@ -68,7 +69,8 @@ def test_error_offers_latest_good_backup(tmp_path: Path) -> None:
     assert f"Le fichier {path} est endommagé" in fr and "conservé tel quel" in fr
     assert f"date du {when.astimezone():%d/%m/%Y à %H:%M} ({backups[0]})" in fr
     assert f"{path} is corrupt" in en and "kept" in en
-    assert f"from {when.astimezone():%Y-%m-%d %H:%M} ({backups[0]})" in en
+    local = when.astimezone()
+    assert f"from {date_short('en', local)}, {time_short('en', local)} ({backups[0]})" in en
 
 
 def test_model_mismatch_counts_as_corrupt(tmp_path: Path) -> None:

@@ -93,14 +93,15 @@ def test_short_errors_limit_and_root() -> None:
 
 @pytest.mark.parametrize("count", [0, 2])
 def test_an_evening_file_holds_exactly_one_record(count: int) -> None:
-    """No record, or two, is a corrupt evening file."""
+    """No record, or two, is a corrupt evening file (the count in each language's plural
+    form: French says « 0 soirée »)."""
     records = {str(i): _evening_record(f"e{i}") for i in range(1, count + 1)}
     with pytest.raises(CorruptFileError) as info:
         _documents().evening_from_records(records, PATH, "ev1")
     _corrupt(
         info.value,
         f"it holds {count} evening records, expected 1",
-        f"il contient {count} soirées au lieu d'une",
+        f"il contient {count} {'soirée' if count < 2 else 'soirées'} au lieu d'une",
     )
 
 
@@ -213,19 +214,19 @@ def test_an_index_entry_with_an_unusable_id_is_named() -> None:
         (
             "evening",
             "index",
-            "it is a evening file, not an index file",
+            "it is an evening file, not an index file",
             "c'est un fichier de soirée, pas un fichier d'index",
         ),
         (
             "index",
             "players",
-            "it is a index file, not a players file",
+            "it is an index file, not a players file",
             "c'est un fichier d'index, pas un fichier de joueurs",
         ),
         (
             "cards",
             "players",
-            "it is a cards file, not a players file",
+            "it is a 'cards' file, not a players file",
             "c'est un fichier 'cards', pas un fichier de joueurs",
         ),
     ],

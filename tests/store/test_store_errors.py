@@ -43,6 +43,8 @@ from companion.store.errors import (
     map_os_error,
 )
 from companion.store.runtime import NotPersistedError
+from companion.words import Message
+from companion.words.formats import date_short, time_short
 
 
 def _read_only_fs(monkeypatch) -> None:
@@ -304,7 +306,7 @@ def test_os_errors_say_what_happened_and_what_to_do(
 
 def test_corrupt_file_message_offers_the_backup_and_its_date() -> None:
     """A corrupt file's message says the file is kept and offers the backup with its date,
-    in the user's local time."""
+    in the user's local time, as each language writes a day and a time (Babel)."""
     err = store.CorruptFileError(P, "invalid JSON", reason_fr="JSON invalide", backup=B)
     moment = datetime(2024, 5, 17, 21, 4, tzinfo=UTC)
     assert err.backup_date == moment and err.params["backup_date"] == moment.isoformat()
@@ -313,7 +315,7 @@ def test_corrupt_file_message_offers_the_backup_and_its_date() -> None:
     assert "JSON invalide" in fr and "conservé" in fr and B in fr
     assert f"date du {local:%d/%m/%Y à %H:%M}" in fr
     assert "invalid JSON" in en and "kept" in en and B in en
-    assert f"from {local:%Y-%m-%d %H:%M}" in en
+    assert f"from {date_short('en', local)}, {time_short('en', local)}" in en
     bare = store.CorruptFileError(P, "invalid JSON", reason_fr="JSON invalide")
     assert "Aucune sauvegarde valide" in bare.message("fr")
     assert "No good backup" in bare.message("en")
@@ -373,7 +375,8 @@ def test_a_corrupt_file_with_a_dated_backup(utc_clock: None) -> None:
         "n'a été écrit par-dessus). La dernière sauvegarde valide date du 17/05/2024 à "
         f"20:30 ({backup}) : vous pouvez la restaurer.",
         f"{FILE} is corrupt: not JSON. The file was kept as it is (nothing was written over "
-        f"it). The latest good backup is from 2024-05-17 20:30 ({backup}): you can restore it.",
+        f"it). The latest good backup is from 5/17/24, 8:30\u202fPM ({backup}): you can restore "
+        "it.",
     )
     moment = datetime(2024, 5, 17, 20, 30, 1, 123456, tzinfo=UTC)
     assert error.params["backup"] == str(backup)
@@ -617,9 +620,72 @@ def test_another_os_error() -> None:
 
 def test_an_os_error_without_words_and_an_unknown_action() -> None:
     """Without the system's words the error itself is shown; an action not in the list is
-    named as given in English and as writing in French."""
+    named as given in every language."""
     error = map_os_error(OSError("stale handle"), FILE, "sync")
     assert error.params["detail"] == "stale handle"
     fr, en = _words(error)
-    assert fr.startswith(f"Impossible d'écrire {FILE} : stale handle.")
+    assert fr.startswith(f"Impossible d'effectuer « sync » sur {FILE} : stale handle.")
     assert en.startswith(f"Cannot sync {FILE}: stale handle.")
+
+
+# -- German ------------------------------------------------------------------------------------
+
+
+def test_every_store_error_speaks_german(tmp_path: Path) -> None:
+    """Every StoreError class has a German message of its own (not the French or English
+    one), naming its file when it has one, a sentence ending in a full stop."""
+    for err in _samples(tmp_path):
+        de = err.message("de")
+        assert de not in (err.message("fr"), err.message("en")), err
+        if err.path is not None:
+            assert str(err.path) in de, err
+        assert de.rstrip().endswith("."), err
+
+
+def test_an_evening_not_found_in_german() -> None:
+    """The German message is the catalogue's, word for word, with the missing file."""
+    assert NotFoundError.evening("ev1", FILE).message("de") == (
+        f"Es ist kein Abend mit der ID „ev1“ gespeichert ({FILE} existiert nicht). Vielleicht "
+        "wurde er gelöscht (siehe Papierkorb, trash/): Wählen Sie einen Abend aus der Liste."
+    )
+
+
+def test_a_corrupt_file_in_german_dates_its_backup_the_german_way(
+    tmp_path: Path, utc_clock: None
+) -> None:
+    """A file the store finds damaged says why in German (the reason is a catalogue message
+    too) and dates its backup as German does (17.05.24, 20:30 Uhr): no French, no English."""
+    path = tmp_path / "evenings" / "ev1.json"
+    path.parent.mkdir()
+    path.write_bytes(b"")
+    with pytest.raises(CorruptFileError) as info:
+        atomic_mod.parse_document(path.read_bytes(), path)
+    backup = Path("/data/backups/evenings/ev1.20240517T203001123456Z.json")
+    de = info.value.with_backup(backup).message("de")
+    assert de == (
+        f"Die Datei {path} ist beschädigt: die Datei ist leer. Sie wurde unverändert "
+        "aufbewahrt (nichts wurde darüber geschrieben). Die letzte gültige Sicherung ist vom "
+        f"17.05.24, 20:30 Uhr ({backup}): Sie können sie wiederherstellen."
+    )
+    words = de.replace(str(path), "").replace(str(backup), "")
+    assert "fichier" not in words and "file" not in words
+
+
+@pytest.mark.parametrize(("waited", "seconds"), [(1.2, "1 Sekunde"), (4.6, "5 Sekunden")])
+def test_a_busy_folder_in_german_counts_its_seconds(waited: float, seconds: str) -> None:
+    """The seconds take German's plural form (eine Sekunde, fünf Sekunden)."""
+    assert f" seit {seconds} " in FolderBusyError("/data", waited).message("de")
+
+
+def test_an_import_refused_in_german_names_its_problems_in_german(tmp_path: Path) -> None:
+    """An export's problems read in German, their count in German's plural and digits."""
+    from companion.store.transfer import _Problems
+
+    problems = _Problems()
+    for n in range(1_205):
+        problems.add(Message.of("store.reason.record", item=f"players[{n}]", detail="x"))
+    error = ImportFileError(tmp_path / "x.json", problems.reason())
+    de = error.message("de")
+    assert de.startswith(f"{tmp_path / 'x.json'} kann nicht importiert werden: players[0] ")
+    assert "players[4] ungültig (x) und 1.200 weitere Probleme. Nichts wurde verändert." in de
+    assert "invalide" not in de and "more" not in de

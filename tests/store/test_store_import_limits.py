@@ -61,7 +61,7 @@ def test_a_long_list_of_junk_names_five_problems_and_counts_the_others(tmp_path:
     error = info.value
     assert [f"evenings[{n}]:" in error.reason for n in range(6)] == [True] * 5 + [False]
     assert error.reason.endswith(" and 299,995 more problems")
-    assert error.reason_fr.endswith(" et 299\u00a0995 autres problèmes")
+    assert error.reason_fr.endswith(" et 299\u202f995 autres problèmes")  # Babel's French
     assert len(error.reason) < 1000
 
 

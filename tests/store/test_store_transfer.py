@@ -210,15 +210,15 @@ def test_no_agreement_check_once_records_are_refused(tmp_path: Path) -> None:
     assert _refusal(tmp_path, doc).reason == "players[0]: name: Field required"
 
 
-@pytest.mark.parametrize(("count", "more"), [(5, ""), (6, " and 1 more problems")])
+@pytest.mark.parametrize(("count", "more"), [(5, ""), (6, " and 1 more problem")])
 def test_at_most_five_problems_are_named(tmp_path: Path, count: int, more: str) -> None:
-    """Five problems are all named; beyond, how many more."""
+    """Five problems are all named; beyond, how many more (in the plural form of the count)."""
     doc = _export()
     doc["players"] = [{"id": f"p{n}"} for n in range(count)]
     error = _refusal(tmp_path, doc)
     named = [f"players[{n}]: name: Field required" for n in range(min(count, 5))]
     assert error.reason == "; ".join(named) + more
-    fr_more = " et 1 autres problèmes" if more else ""
+    fr_more = " et 1 autre problème" if more else ""
     assert error.reason_fr.endswith(f"players[4] invalide (name: Field required){fr_more}")
 
 
@@ -240,8 +240,8 @@ def test_free_space_for_twice_the_import(tmp_path: Path, monkeypatch: pytest.Mon
     with pytest.raises(DiskFullError) as info:
         check_free_space(tmp_path, tmp_path / "x.json", 501)
     assert info.value.details["free"] == 1000 and info.value.details["needed"] == 1002
-    assert "1000 bytes free, about 1002 needed" in str(info.value)
-    assert "1000 octets libres, environ 1002 nécessaires" in info.value.message("fr")
+    assert "1,000 bytes free, about 1,002 needed" in str(info.value)
+    assert "1\u202f000 octets libres, environ 1\u202f002 nécessaires" in info.value.message("fr")
 
 
 def test_free_space_unknown_is_no_refusal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -399,11 +399,11 @@ def test_too_little_space_is_refused_word_for_word(
     with pytest.raises(DiskFullError) as info:
         check_free_space(tmp_path, path, 600)
     assert info.value.message("fr") == (
-        f"Pas assez de place pour importer {path} (1000 octets libres, environ 1200 "
-        "nécessaires). Rien n'a été modifié. Libérez de la place, puis recommencez."
+        f"Pas assez de place pour importer {path} (1\u202f000 octets libres, environ "
+        "1\u202f200 nécessaires). Rien n'a été modifié. Libérez de la place, puis recommencez."
     )
     assert info.value.message("en") == (
-        f"Not enough free space to import {path} (1000 bytes free, about 1200 needed). "
+        f"Not enough free space to import {path} (1,000 bytes free, about 1,200 needed). "
         "Nothing was changed. Free some space, then try again."
     )
     assert info.value.path == path
