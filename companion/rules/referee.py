@@ -26,7 +26,7 @@ from companion.rules.hand import step
 from companion.rules.moves import legal_plays
 from companion.rules.notation import Action
 from companion.rules.state import HandState, StepInfo
-from companion.words import Message
+from companion.words import DEFAULT_LANG, Message
 
 __all__ = [
     "CODE_OPTION",
@@ -100,14 +100,14 @@ class Ruling:
         a legal play through)."""
         return ruling_option(self.before, self.action, self.code, self.info)
 
-    def parts(self, lang: str = "fr") -> RulingParts:
+    def parts(self, lang: str = DEFAULT_LANG) -> RulingParts:
         """The ruling's verdict, reason, option and source in ``lang``."""
         source, reason = explain_parts(
             self.before, self.action, self.code, self.info, self.state, lang
         )
         return RulingParts(self.legal, self.code, reason, self.option, source, lang)
 
-    def message(self, lang: str = "fr") -> str:
+    def message(self, lang: str = DEFAULT_LANG) -> str:
         """The ruling in one sentence, citing its rule and system, in ``lang``."""
         return self.parts(lang).text
 
@@ -115,6 +115,7 @@ class Ruling:
         """The ruling's sentence: a ruling is words a ``Message`` can carry as a field."""
         return self.message(lang)
 
+    # The French and English sentences, for callers that have not moved to message(lang).
     @property
     def fr(self) -> str:
         return self.message("fr")
@@ -123,7 +124,7 @@ class Ruling:
     def en(self) -> str:
         return self.message("en")
 
-    def as_dict(self, lang: str = "fr") -> dict[str, object]:
+    def as_dict(self, lang: str = DEFAULT_LANG) -> dict[str, object]:
         """``companion judge``'s JSON (a contract: keys are only added). ``message`` is
         ``source``, a separator, then ``reason``; ``option`` is the option's field name."""
         parts = self.parts(lang)
