@@ -1,6 +1,7 @@
 """Write docs/rules.md: per preset, the rules as the app applies them — every option the preset
-sets away from the defaults (game and table), in French and English — with the points its
-seed leaves open and what was decided, all read from the presets' data.
+sets away from the defaults (game and table), in French and English (the option and its value
+in words, from the catalogue domain ``options``) — with the points its seed leaves open and
+what was decided, all read from the presets' data.
 
     python scripts/rules_doc.py            # rewrite docs/rules.md
     python scripts/rules_doc.py --check    # exit 1 when docs/rules.md is out of date
@@ -11,7 +12,6 @@ seed leaves open and what was decided, all read from the presets' data.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,85 +20,18 @@ from pydantic import BaseModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.rules.options import OptionSet
 from companion.rules.presets import PRESETS, SEEDS, Preset
 from companion.rules.ruleset import BRINGS, RuleSet
 from companion.table.table_presets import TABLE_OPEN_POINTS, TABLE_PRESETS
 from companion.table.table_rules import TableRules
+from companion.ui import option_words
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from open_points_fr import FRENCH
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "rules.md"
-_DESCRIPTION = re.compile(
-    r"^(?P<id>[A-Z]+\d+[a-z]?)\s*\((?P<seeds>.*?)\):\s*(?P<meaning>.*)$", re.S
-)
-
-# What each option is about, in French (the models' descriptions give the English).
-LABELS_FR: dict[str, str] = {
-    "deck": "cartes d'un paquet",
-    "jokers": "jokers par paquet",
-    "jokers_per": "les jokers se comptent par paquet ou pour tout le jeu",
-    "decks": "nombre de paquets",
-    "two_decks_from": "nombre de joueurs à partir duquel on prend deux paquets",
-    "rank_order": "ordre des cartes",
-    "joker_order": "ordre des deux jokers",
-    "wild_cards": "cartes libres (qui remplacent n'importe quel rang)",
-    "wild_alone": "cartes libres jouées seules",
-    "wild_vs_natural": "combinaison naturelle contre combinaison avec cartes libres",
-    "trick_rounds": "durée d'une tournée",
-    "must_beat": "obligation de battre si on le peut",
-    "pass_is_final": "qui passe abandonne la tournée",
-    "self_overplay": "rejouer sur ses propres cartes",
-    "first_lead": "qui entame la première tournée d'une donne",
-    "first_hand_lead": "qui entame la toute première donne",
-    "lead_after_out": "qui reprend la main quand le gagnant de la tournée est sorti",
-    "single_cards_only": "une carte à la fois",
-    "direction": "sens du jeu",
-    "equal_play": "jouer une combinaison de même valeur",
-    "larger_sets": "plus de cartes sur moins de cartes",
-    "twos": "pouvoir des 2",
-    "joker_power": "pouvoir des jokers",
-    "special_high_cards": "cartes plus fortes que les 2",
-    "transparent": "cartes transparentes",
-    "suits": "rôle des couleurs",
-    "revolution": "révolution",
-    "rule_of_four": "règle des 4",
-    "combinations": "combinaisons permises",
-    "max_set": "nombre maximal de cartes d'une combinaison",
-    "forbidden_finish": "cartes interdites pour finir",
-    "forbidden_finish_penalty": "sanction d'une fin interdite",
-    "card_effects": "effets des cartes",
-    "speed_play": "jeu à la rapidité",
-    "coup_detat": "coup d'État et guillotine",
-    "titles": "titres",
-    "first_roles": "attribution des premiers rôles",
-    "draw_order": "ordre des cartes tirées",
-    "seating": "places autour de la table",
-    "direction_rule": "sens du jeu d'une donne",
-    "dealer": "qui distribue",
-    "deal": "distribution",
-    "first_deal": "distribution de la première donne",
-    "exchange": "cartes échangées par paire de rangs",
-    "exchange_by_score": "échanges selon les points",
-    "exchange_low": "ce que donne le joueur du bas",
-    "exchange_high": "ce que rend le joueur du haut",
-    "exchange_order": "qui donne le premier",
-    "exchange_pairing": "qui échange avec qui",
-    "merchants": "marchands",
-    "veto": "veto",
-    "discards": "défausses",
-    "discard_shown": "carte défaussée montrée",
-    "putsch": "putsch",
-    "rich_man_falls": "l'homme riche tombe",
-    "scoring": "points",
-    "evening_rank": "classement de la soirée",
-    "end": "fin de la soirée",
-    "target": "score à atteindre",
-    "hands": "nombre de donnes",
-    "join_leave": "arrivées et départs entre les donnes",
-    "faults": "fautes de procédure",
-}
 
 
 def _shown(value: Any) -> str:
@@ -115,26 +48,25 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def _meaning(model: type[BaseModel], name: str) -> tuple[str, str]:
-    """The option's catalogue ID and its English meaning."""
-    match = _DESCRIPTION.match(model.model_fields[name].description or "")
-    assert match, name
-    return match["id"], " ".join(match["meaning"].split())
+def _words(name: str, value: Any, lang: str) -> str:
+    """The option and its value in words, from the catalogue (« Paquet : 32 cartes … »)."""
+    return " ".join(option_words.row(name, _shown(value), lang).split())
 
 
-def _rows(values: BaseModel, model: type[BaseModel]) -> list[str]:
+def _rows(values: BaseModel, model: type[OptionSet]) -> list[str]:
     default = model.model_construct()
     rows = []
     for name in model.model_fields:
         value = getattr(values, name)
         if value == getattr(default, name):
             continue
-        oid, meaning = _meaning(model, name)
-        rows.append(f"| `{name}` | {oid} | `{_shown(value)}` | {LABELS_FR[name]} | {meaning} |")
+        oid = model.option_id(name)
+        fr, en = _words(name, value, "fr"), _words(name, value, "en")
+        rows.append(f"| `{name}` | {oid} | `{_shown(value)}` | {fr} | {en} |")
     return rows
 
 
-def _table(title: str, values: BaseModel, model: type[BaseModel]) -> list[str]:
+def _table(title: str, values: BaseModel, model: type[OptionSet]) -> list[str]:
     rows = _rows(values, model)
     head = [
         f"#### {title}",
@@ -152,7 +84,7 @@ def _preset(p: Preset) -> list[str]:
     low, high = p.players
     players = f"{low}–{high}" if low != high else str(low)
     lines = [
-        f"## `{p.id}` — {p.name_fr} / {p.name_en}",
+        f"## `{p.id}` — {p.name('fr')} / {p.name('en')}",
         "",
         f"- Source / seed : {p.seed} (`{SEEDS[p.seed]}`), « {p.section} »",
         f"- Joueurs / players : {players}",

@@ -41,15 +41,6 @@ class Preset:
     def name(self, lang: str = DEFAULT_LANG) -> str:
         return t(lang, f"preset.{self.id}.name")
 
-    # The French and the English name, for callers not yet moved to ``name(lang)``.
-    @property
-    def name_fr(self) -> str:
-        return self.name("fr")
-
-    @property
-    def name_en(self) -> str:
-        return self.name("en")
-
 
 def _preset(
     pid: str,

@@ -30,15 +30,19 @@ def test_every_preset_has_its_section_with_its_open_points():
     """Each preset appears under its id with every open point, game and table."""
     text = _script().render()
     for pid, preset in PRESETS.items():
-        assert f"## `{pid}` — {preset.name_fr} / {preset.name_en}" in text
+        assert f"## `{pid}` — {preset.name('fr')} / {preset.name('en')}" in text
         for point in (*preset.open_points, *TABLE_OPEN_POINTS[pid]):
             assert " ".join(point.split()) in text, point
 
 
 def test_a_changed_value_shows_in_both_languages():
-    """A preset's value away from the default shows with its French and English meaning."""
+    """A preset's value away from the default shows in French and English words, the
+    catalogue's (the option's label and its value)."""
     text = _script().render()
-    assert "| `max_set` | B11a | `4` | nombre maximal de cartes d'une combinaison |" in text
+    assert (
+        "| `max_set` | B11a | `4` | Taille des combinaisons : 4 cartes au plus "
+        "| Largest set: at most 4 cards |"
+    ) in text
 
 
 def test_every_open_point_is_also_in_french():

@@ -290,11 +290,11 @@ def test_the_rules_line_names_the_rules_and_the_state():
     ended or is still going."""
     preset = get_preset("pagat")
     done, going = summary(ended=True, hands=3), summary(ended=False, hands=3)
-    assert rules_line(done, "fr") == f"{preset.name_fr} · 3 donnes · terminée"
-    assert rules_line(going, "fr") == f"{preset.name_fr} · 3 donnes · en cours"
-    assert rules_line(done, "en") == f"{preset.name_en} · 3 hands · ended"
-    assert rules_line(going, "en") == f"{preset.name_en} · 3 hands · still going"
-    assert preset.name_fr != preset.name_en
+    assert rules_line(done, "fr") == f"{preset.name('fr')} · 3 donnes · terminée"
+    assert rules_line(going, "fr") == f"{preset.name('fr')} · 3 donnes · en cours"
+    assert rules_line(done, "en") == f"{preset.name('en')} · 3 hands · ended"
+    assert rules_line(going, "en") == f"{preset.name('en')} · 3 hands · still going"
+    assert preset.name("fr") != preset.name("en")
 
 
 def test_rules_the_app_does_not_know_show_their_id():
