@@ -94,6 +94,7 @@ def test_a_power_play_says_how_many_cards_it_is_worth() -> None:
     ruling = _ruling("A: 9 9", "B: 2", twos="one_fewer")
     assert ruling.fr.endswith(" : 2 bat 9 9 ; à C de battre 2 (qui vaut 2 cartes).")
     assert ruling.en.endswith(": 2 beats 9 9; C to beat 2 (worth 2 cards).")
+    assert ruling.message("de").endswith(": 2 schlägt 9 9; C muss 2 schlagen (zählt als 2 Karten).")
 
 
 def test_a_transparent_card_says_which_rank_it_is_worth() -> None:
@@ -101,6 +102,7 @@ def test_a_transparent_card_says_which_rank_it_is_worth() -> None:
     ruling = _ruling("A: 9", "B: 3", transparent=3)
     assert ruling.fr.endswith(" : 3 bat 9 ; à C de battre 3 (qui vaut 9).")
     assert ruling.en.endswith(": 3 beats 9; C to beat 3 (worth 9).")
+    assert ruling.message("de").endswith(": 3 schlägt 9; C muss 3 schlagen (zählt als 9).")
 
 
 def test_a_plain_beat_says_nothing_about_its_worth() -> None:
@@ -147,6 +149,9 @@ def test_a_variant_part_turned_off_is_named_in_every_ruling() -> None:
         "President (PAGAT basic game) (variant changed by the table: transparent=none "
         "instead of transparent=3): A leads 5; B to beat 5."
     )
+    assert ruling.parts("de").source.endswith(
+        " (vom Tisch geänderte Variante: transparent=none statt transparent=3)"
+    )
 
 
 def test_a_play_of_the_wrong_size_is_told_the_size_to_play() -> None:
@@ -170,3 +175,6 @@ def test_rules_of_no_preset_are_cited_as_the_tables() -> None:
         == "Règles de la table (P1) : la tournée est finie : c'est à A d'entamer la suivante."
     )
     assert ruling.en == "Table rules (P1): the trick is over: A leads the next one."
+    assert ruling.message("de") == (
+        "Tischregeln (P1): Der Stich ist vorbei: A spielt den nächsten aus."
+    )
