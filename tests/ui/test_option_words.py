@@ -277,3 +277,21 @@ def test_a_count_of_one_reads_in_the_singular() -> None:
     assert option_words.value("hands", "1", "fr") == "1 donne"
     assert option_words.value("max_set", "1", "en") == "at most 1 card"
     assert option_words.value("hands", "12", "fr") == "12 donnes"
+
+
+def test_in_german_the_groups_and_the_seeds_read_in_german() -> None:
+    """Rule: the group headings and the seeds' line are German; a seed's document keeps its
+    own (French) title, quoted the German way."""
+    assert [option_words.group_label(g, "de") for g in option_words.GROUPS] == [
+        "Karten und Stapel",
+        "Was sticht was",
+        "Besondere Karten",
+        "Kartentausch",
+        "Ende der Runde",
+        "Punkte",
+        "Zwischen den Runden",
+    ]
+    line = next(x for x in NewEveningModel().option_lines() if x.name == "pass_is_final")
+    assert option_words.seeds(line.description, "de") == (
+        "Pagat »Président« (Australien), »Trou-du-cul classique«"
+    )
