@@ -20,6 +20,7 @@ from companion.rules.presets import PRESETS
 from companion.rules.ruleset import RuleSet, parts_turned_off
 from companion.rules.state import HandState, StepInfo
 from companion.words import t, tn
+from companion.words.formats import number
 
 # Each refusal's sentence, by its catalogue key; fields: player, next, play, to_beat, count,
 # a_rank, effect, max_set (a play may be asked in a case: ``{to_beat:acc}``).
@@ -114,10 +115,10 @@ def explain_parts(
         "next": state.next_player or "—",
         "play": words(action.play),
         "to_beat": words(Play(top.cards)) if top else _Dash(),
-        "count": str(top.combo.count if top else 0),
+        "count": number(lang, top.combo.count if top else 0),
         "a_rank": rank_name(run_rank, lang) if run_rank else "?",
         "effect": t(lang, _EFFECT_WORDS[pending]),
-        "max_set": str(state.rules.max_set or 0),
+        "max_set": number(lang, state.rules.max_set or 0),
     }
     return source, t(lang, key, **fields)
 
