@@ -20,10 +20,10 @@ from companion.ui.screens.dispute_parts import (
     mode_head,
     possible_section,
     rules_title,
-    ruling_dialog,
     setup_section,
     table_section,
 )
+from companion.ui.screens.dispute_ruling import ruling_dialog
 from companion.ui.session import use_session
 from companion.ui.state import use_built, use_maybe
 from companion.ui.text_input import use_typed_text
