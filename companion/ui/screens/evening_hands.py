@@ -354,7 +354,7 @@ def EveningHandsScreen() -> ft.View:
         if not session.editor:
             return
         try:
-            found = await call(data_dir, lambda s: s.activeplayers_section())
+            found = await call(data_dir, lambda s: s.active_players())
         except CompanionError:
             return  # a typed name still works
         set_profiles(tuple(p.name for p in found))
