@@ -10,7 +10,7 @@ from companion.table.places import AveragePlace
 from companion.ui.dispute_model import DisputeModel
 from companion.ui.dispute_views import EveningRules
 from companion.ui.history_model import EveningLabel
-from companion.ui.screens.history_leaderboard import place_words, rating_words
+from companion.ui.screens.history_leaderboard import average_place_words, rating_words
 from companion.ui.when import moment_words
 from companion.words import t, tn
 
@@ -34,10 +34,10 @@ def _german(text: str) -> str:
 def test_an_average_place_is_a_number_of_a_table_size_not_an_ordinal() -> None:
     """Rule: a mean place reads as a number with the language's decimal mark, out of the
     table size (« 1,7 sur 5 »), never as an ordinal ("1.7th"); a whole mean has no decimal."""
-    assert place_words("fr", _place(1.7, 5)) == "place moyenne 1,7 sur 5"
-    assert place_words("en", _place(3.24, 4.5)) == "average place 3.2 of 4.5"
-    assert _german(place_words("de", _place(2.0, 4))) == "Durchschnittsplatz 2 von 4"
-    assert place_words("en", _place(1.7, 5), 5) == "average place 2.2 of 5"  # normalised
+    assert average_place_words("fr", _place(1.7, 5)) == "place moyenne 1,7 sur 5"
+    assert average_place_words("en", _place(3.24, 4.5)) == "average place 3.2 of 4.5"
+    assert _german(average_place_words("de", _place(2.0, 4))) == "Durchschnittsplatz 2 von 4"
+    assert average_place_words("en", _place(1.7, 5), 5) == "average place 2.2 of 5"  # normalised
 
 
 def test_a_rating_takes_the_languages_decimal_mark() -> None:

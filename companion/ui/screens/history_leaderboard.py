@@ -48,7 +48,7 @@ def _mean(lang: str, value: float) -> str:
     return number(lang, whole) if abs(value - whole) < 0.05 else decimal(lang, value)
 
 
-def place_words(lang: str, place: AveragePlace, normalise_to: int | None = None) -> str:
+def average_place_words(lang: str, place: AveragePlace, normalise_to: int | None = None) -> str:
     """ "place moyenne 2,1 sur 5": a mean place and the (mean) table size it was won at,
     or its place on a table of ``normalise_to`` for everyone."""
     if normalise_to is not None:
@@ -81,7 +81,9 @@ def _line(
         session.tr("ui.board.roles", president=line.president, last=line.trou_du_cul),
     ]
     if line.place is not None:
-        facts.append(place_words(session.lang, line.place, NORMAL_TABLE if normalise else None))
+        facts.append(
+            average_place_words(session.lang, line.place, NORMAL_TABLE if normalise else None)
+        )
     if line.wins:
         facts.append(session.tr("board.wins", wins=line.wins))
     if line.mu is not None and line.sigma is not None:

@@ -11,7 +11,7 @@ from companion.ui.avatar import avatar
 from companion.ui.charts import line_chart
 from companion.ui.evenings import call
 from companion.ui.players_model import PlayerPage, player_page
-from companion.ui.screens.history_leaderboard import place_words, rating_help, rating_words
+from companion.ui.screens.history_leaderboard import average_place_words, rating_help, rating_words
 from companion.ui.session import Session, use_session
 from companion.ui.state import use_maybe
 from companion.ui.widgets import guarded, note, screen, section, tagged
@@ -49,7 +49,7 @@ def _body(session: Session, page: PlayerPage) -> list[ft.Control]:
             tagged(
                 "player-place",
                 ft.Text(
-                    place_words(session.lang, page.place),
+                    average_place_words(session.lang, page.place),
                     size=theme.TEXT,
                 ),
             )
