@@ -1,8 +1,12 @@
-"""Why an evening change was refused: each error names the bad input, in French and English."""
+"""Why an evening change was refused: each error names the bad input, in the words of the
+``table`` catalogue (``table.error.*``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.errors import CompanionError
+from companion.words import Message
 
 
 class EveningError(CompanionError):
@@ -15,12 +19,21 @@ class EveningError(CompanionError):
         err = type(self).__new__(type(self))
         EveningError.__init__(
             err,
-            f"Main {number} : {self.fr}",
-            f"Hand {number}: {self.en}",
-            self.code,
-            **{**self.details, "hand": number},
+            Message.of("table.error.at_hand", number=number, reason=_Said(self)),
+            code=self.code,
         )
+        err.details = {**self.details, "hand": number}
         return err
+
+
+@dataclass(frozen=True, eq=False)
+class _Said:
+    """An error's own words, shown in the language the whole message is shown in."""
+
+    error: CompanionError
+
+    def render(self, lang: str) -> str:
+        return self.error.message(lang)
 
 
 class UnknownPlayerError(EveningError):

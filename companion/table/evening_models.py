@@ -20,6 +20,7 @@ from companion.table.plan import HandPlan
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRules
 from companion.table.text_limits import Note, Place, Title
+from companion.table.titles import title_words
 
 _FROZEN = ConfigDict(frozen=True)
 ID_PATTERN = _STORE_ID.pattern  # an id becomes a file name: the store's rule
@@ -146,12 +147,17 @@ class HandResult(BaseModel):
     first: bool  # played with no roles yet
     ranking_before: tuple[str, ...] | None
     ranking: tuple[str, ...]  # best first, after the hand's events
-    titles: dict[str, str]  # player id -> title for the next hand
+    titles: dict[str, str]  # player id -> title for the next hand (the seeds' French word)
     points: dict[str, int]
     totals: dict[str, int]  # running totals of everyone who has played this evening
     effects: tuple[Effect, ...] = ()
     reversed_order: bool = False  # a persistent revolution was in force when it started
     plan: HandPlan  # the table plan used (display names)
+    title_scheme: str | None = Field(default=None, exclude=True)  # whose words ``titles`` are
+
+    def titles_in(self, lang: str) -> dict[str, str]:
+        """``titles`` in ``lang`` ("President", « Präsident »)."""
+        return {p: title_words(lang, x, self.title_scheme) for p, x in self.titles.items()}
 
 
 class HandStep(BaseModel):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from companion.rules.ruleset import RuleSet
 from companion.table.evening_errors import OptionOffError
 from companion.table.table_rules import TableRules
+from companion.words import Message
 
 #: Events a phone can mark, in the order shown; each names one player except the revolution,
 #: and the guillotine a second one (its victim). ``president_falls`` is not here: the replay
@@ -20,26 +21,18 @@ MARKABLE = ("revolution", "putsch", "coup_detat", "guillotine", "forbidden_finis
 class _Switch:
     option: str  # the option that turns the event on
     off_value: str  # how that option reads when it is off
-    fr: str  # "there is no such event here", said when it is refused
-    en: str
+    words: str  # "there is no such event here" (``table.event.off.<words>``), when refused
 
 
 _SWITCHES = {
-    "revolution": _Switch("revolution", "off", "Pas de révolution", "No revolution"),
-    "putsch": _Switch("putsch", "false", "Pas de putsch", "No putsch"),
+    "revolution": _Switch("revolution", "off", "revolution"),
+    "putsch": _Switch("putsch", "false", "putsch"),
     # WIKI's guillotine is a coup d'État: the same option.
-    "coup_detat": _Switch("coup_detat", "false", "Pas de coup d'État", "No coup d'État"),
-    "guillotine": _Switch("coup_detat", "false", "Pas de coup d'État", "No coup d'État"),
-    "forbidden_finish": _Switch(
-        "forbidden_finish",
-        "none",
-        "Aucune carte n'est interdite pour finir",
-        "No card is forbidden to finish on",
-    ),
-    "president_falls": _Switch(
-        "rich_man_falls", "false", "Le Président ne tombe pas", "The Président does not fall"
-    ),
-    "fault": _Switch("faults", "false", "Pas de fautes de procédure", "No procedural faults"),
+    "coup_detat": _Switch("coup_detat", "false", "coup_detat"),
+    "guillotine": _Switch("coup_detat", "false", "coup_detat"),
+    "forbidden_finish": _Switch("forbidden_finish", "none", "forbidden_finish"),
+    "president_falls": _Switch("rich_man_falls", "false", "president_falls"),
+    "fault": _Switch("faults", "false", "fault"),
 }
 
 
@@ -65,8 +58,12 @@ def check_option(kind: str, rules: RuleSet, table: TableRules) -> None:
     if not option_on(kind, rules, table):
         switch = _SWITCHES[kind]
         raise OptionOffError(
-            f"{switch.fr} ({switch.option}={switch.off_value} dans ces règles).",
-            f"{switch.en} ({switch.option}={switch.off_value} in these rules).",
+            Message.of(
+                "table.event.off",
+                what=Message.of(f"table.event.off.{switch.words}"),
+                option=switch.option,
+                value=switch.off_value,
+            ),
             option=switch.option,
         )
 

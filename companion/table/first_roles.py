@@ -17,6 +17,7 @@ from companion.errors import CompanionError
 from companion.rules.cards import DECK_RANKS, Card, JokerColour, Rank
 from companion.rules.combos import order_for
 from companion.rules.ruleset import RuleSet
+from companion.words import Message
 
 
 class DrawError(CompanionError):
@@ -62,12 +63,10 @@ def draw_strength(card: Card, rules: RuleSet, draw_order: str = "game") -> int:
 def _check_card(card: Card, rules: RuleSet, players: int) -> None:
     if card.is_joker:
         if rules.joker_count(players) == 0:
-            raise DrawError("Il n'y a pas de joker dans ce jeu.", "There is no joker in this pack.")
+            raise DrawError(Message.of("table.error.no_joker"))
     elif card.rank not in DECK_RANKS[rules.deck]:
         raise DrawError(
-            f"Pas de {card} dans un jeu de {rules.deck} cartes.",
-            f"There is no {card} in a {rules.deck}-card deck.",
-            card=str(card),
+            Message.of("table.error.not_in_deck", card=str(card), deck=rules.deck), card=str(card)
         )
 
 
@@ -78,7 +77,7 @@ def rank_draws(
     order); each later round has a card for every member of one or more tied groups of the
     round before. Returns the groups, best first; tied groups must draw again."""
     if not rounds:
-        raise DrawError("Aucun tirage.", "No draw.")
+        raise DrawError(Message.of("table.error.no_draw"))
     groups: list[tuple[str, ...]] = [tuple(rounds[0])]
     players = len(groups[0])
     for number, draws in enumerate(rounds):
@@ -94,10 +93,7 @@ def rank_draws(
                 continue
             if members - drawn or len(group) == 1:
                 raise DrawError(
-                    f"Tirage {number + 1} : seuls les joueurs à égalité retirent, et tous "
-                    f"ensemble ({', '.join(group)}).",
-                    f"Draw {number + 1}: only tied players draw again, all of them together "
-                    f"({', '.join(group)}).",
+                    Message.of("table.error.redraw", number=number + 1, who=", ".join(group))
                 )
             by_strength: dict[int, list[str]] = {}
             for name in group:
@@ -108,8 +104,7 @@ def rank_draws(
         unknown = drawn - {n for g in groups for n in g}
         if unknown:
             raise DrawError(
-                f"Joueur inconnu : {', '.join(sorted(unknown))}.",
-                f"Unknown player: {', '.join(sorted(unknown))}.",
+                Message.of("table.error.unknown_player", who=", ".join(sorted(unknown)))
             )
         groups = next_groups
     return DrawResult(groups=tuple(groups))

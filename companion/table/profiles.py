@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.table.evening import EveningError, PlayerProfile, UnknownPlayerError
+from companion.words import Message
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -59,7 +60,7 @@ def _find(profiles: Sequence[PlayerProfile], player_id: str) -> PlayerProfile:
         if p.id == player_id:
             return p
     raise UnknownPlayerError(
-        f"Joueur inconnu : {player_id}.", f"Unknown player: {player_id}.", player=player_id
+        Message.of("table.error.unknown_player", who=player_id), player=player_id
     )
 
 
@@ -73,25 +74,16 @@ def merge(
     evening (from the index), to refuse merging two people who played together."""
     src, dst = _find(profiles, source), _find(profiles, into)
     if src.id == dst.id:
-        raise MergeError(
-            f"« {src.name} » ne peut pas être fusionné avec lui-même.",
-            f"'{src.name}' cannot be merged with itself.",
-        )
+        raise MergeError(Message.of("table.error.merge_self", name=src.name))
     if src.merged_into or dst.merged_into:
         gone = src if src.merged_into else dst
-        raise MergeError(
-            f"« {gone.name} » est déjà fusionné : annulez d'abord cette fusion.",
-            f"'{gone.name}' is already merged: undo that merge first.",
-        )
+        raise MergeError(Message.of("table.error.merge_already", name=gone.name))
     alias = aliases(profiles)
     for ids in evenings_players:
         counted = {alias.get(p, p) for p in ids}
         if src.id in counted and dst.id in counted:
             raise MergeError(
-                f"« {src.name} » et « {dst.name} » ont joué la même soirée : ce sont deux "
-                "personnes, impossible de les fusionner.",
-                f"'{src.name}' and '{dst.name}' played the same evening: they are two people "
-                "and cannot be merged.",
+                Message.of("table.error.merge_same_evening", source=src.name, target=dst.name)
             )
     changed = [
         p.model_copy(update={"merged_into": dst.id}) if p.id == src.id else p for p in profiles
@@ -102,7 +94,5 @@ def merge(
 def unmerge(profiles: Sequence[PlayerProfile], source: str) -> list[PlayerProfile]:
     src = _find(profiles, source)
     if not src.merged_into:
-        raise MergeError(
-            f"« {src.name} » n'est fusionné avec personne.", f"'{src.name}' is not merged."
-        )
+        raise MergeError(Message.of("table.error.not_merged", name=src.name))
     return [p.model_copy(update={"merged_into": None}) if p.id == src.id else p for p in profiles]

@@ -67,6 +67,7 @@ from companion.table.plan import HandPlan, plan_hand
 from companion.table.roster import check_count
 from companion.table.table_rules import TableRules
 from companion.table.titles import titles_for
+from companion.words import Message
 
 
 @dataclass
@@ -145,31 +146,23 @@ def _between(
     if isinstance(step, RankStep):
         if state.hands:
             raise EveningError(
-                "Le classement tiré ne peut venir qu'avant la première main.",
-                "A drawn ranking can only come before the first hand.",
-                "ranking-after-hands",
+                Message.of("table.error.ranking_after_hands"), code="ranking-after-hands"
             )
         _check_full(step.ranking, state.present, names)
         state.present, state.ranked = list(step.ranking), True
         return
     who = names.get(step.player, step.player)
     if not table.join_leave:
-        raise OptionOffError(
-            "Ces règles ne prévoient pas d'arrivée ni de départ en cours de soirée "
-            "(join_leave=false).",
-            "These rules do not let players join or leave during the evening (join_leave=false).",
-            option="join_leave",
-        )
+        raise OptionOffError(Message.of("table.error.join_leave_off"), option="join_leave")
     if isinstance(step, JoinStep):
         if step.player in state.present:
             raise EveningError(
-                f"{who} est déjà à la table.",
-                f"{who} is already at the table.",
-                "already-present",
+                Message.of("table.error.already_present", who=who),
+                code="already-present",
                 player=step.player,
             )
         if step.player not in names:
-            raise UnknownPlayerError(f"Joueur inconnu : {who}.", f"Unknown player: {who}.")
+            raise UnknownPlayerError(Message.of("table.error.unknown_player", who=who))
         check_count(len(state.present) + 1, player_range(evening.preset))
         # PAGAT: "ils commencent à la position la plus basse (trou du cul ou racaille)".
         state.present.append(step.player)
@@ -178,7 +171,7 @@ def _between(
     else:
         if step.player not in state.present:
             raise UnknownPlayerError(
-                f"{who} n'est pas à la table.", f"{who} is not at the table.", player=step.player
+                Message.of("table.error.not_at_table", who=who), player=step.player
             )
         check_count(len(state.present) - 1, player_range(evening.preset))
         # PAGAT: "Les joueurs en dessous d'eux montent alors d'une place"; WIKI: "Si le Trou du
@@ -252,28 +245,22 @@ def _check_full(
     if unknown:
         who = _names_of(names, unknown)
         raise UnknownPlayerError(
-            f"Pas à la table : {who}.", f"Not at the table: {who}.", players=unknown
+            Message.of("table.error.not_at_table_list", who=who), players=unknown
         )
     doubles = sorted({p for p in order if order.count(p) > 1}, key=list(order).index)
     if doubles:
         who = _names_of(names, doubles)
-        raise DuplicateInOrderError(
-            f"Nommé deux fois dans l'ordre d'arrivée : {who}.",
-            f"Named twice in the finishing order: {who}.",
-            players=doubles,
-        )
+        raise DuplicateInOrderError(Message.of("table.error.named_twice", who=who), players=doubles)
     missing = [p for p in present if p not in order]
     if missing and not (partial_ok and order):
         who = _names_of(names, missing)
         raise IncompleteOrderError(
-            f"Il manque dans l'ordre d'arrivée : {who}.",
-            f"Missing from the finishing order: {who}.",
-            players=missing,
+            Message.of("table.error.missing_from_order", who=who), players=missing
         )
 
 
-def _conflict(fr: str, en: str) -> ConflictingEventsError:
-    return ConflictingEventsError(fr, en)
+def _conflict(key: str, **fields: object) -> ConflictingEventsError:
+    return ConflictingEventsError(Message.of(f"table.error.{key}", **fields))
 
 
 def _putsch(
@@ -291,38 +278,21 @@ def _putsch(
     who = {e.player for e in putsches}
     outcomes = {e.outcome for e in putsches} - {"declared"}
     if len(who) > 1 or len(outcomes) > 1:
-        raise _conflict(
-            "Putschs contradictoires dans la même main (un seul putsch, réussi ou raté).",
-            "Contradictory putsches in one hand (one putsch, succeeded or failed).",
-        )
+        raise _conflict("putsch_contradictory")
     player = putsches[0].player
     name = names.get(player, player)
     if not state.ranked:
-        raise _conflict(
-            "Pas de putsch à la première main : il n'y a pas encore de Trou du cul.",
-            "No putsch on a first hand: there is no Trou du cul yet.",
-        )
+        raise _conflict("putsch_first_hand")
     if player != state.present[-1]:
         scum = names[state.present[-1]]
-        raise _conflict(
-            f"Seul le Trou du cul ({scum}) peut lancer un putsch, pas {name}.",
-            f"Only the Trou du cul ({scum}) may declare a putsch, not {name}.",
-        )
+        raise _conflict("putsch_only_scum", scum=scum, name=name)
     if state.penalised == player:
         # WIKI: "le Trou du cul est interdit de putsch au cours de la partie suivante".
-        raise _conflict(
-            f"{name} a raté un putsch à la main précédente : pas de putsch cette main.",
-            f"{name} failed a putsch last hand: no putsch this hand.",
-        )
+        raise _conflict("putsch_penalised", name=name)
     won = order[0] == player
     if outcomes and (outcomes == {"succeeded"}) != won:
         first = names.get(order[0], order[0])
-        raise _conflict(
-            f"Putsch {'réussi' if not won else 'raté'} mais {first} est sorti en premier : un "
-            "putsch réussit si et seulement si le putschiste finit Président.",
-            f"Putsch {'succeeded' if not won else 'failed'} but {first} went out first: a "
-            "putsch succeeds exactly when the putschist finishes Président.",
-        )
+        raise _conflict("putsch_said_won" if not won else "putsch_said_lost", first=first)
     return player, won
 
 
@@ -336,31 +306,22 @@ def _check_events(
             if pid is not None and pid not in state.present:
                 who = names.get(pid, pid)
                 raise UnknownPlayerError(
-                    f"Événement {e.kind} : {who} n'est pas à la table.",
-                    f"Event {e.kind}: {who} is not at the table.",
+                    Message.of("table.error.event_absent", kind=e.kind, who=who)
                 )
     for kind in dict.fromkeys(e.kind for e in events):
         check_option(kind, rules, table)
     coups = [e for e in events if e.kind in ("coup_detat", "guillotine")]
     if len(coups) > 1:
-        raise _conflict(
-            "Un seul coup d'État par main : " + _names_of(names, [c.player for c in coups]) + ".",
-            "Only one coup d'État per hand: " + _names_of(names, [c.player for c in coups]) + ".",
-        )
+        raise _conflict("one_coup", who=_names_of(names, [c.player for c in coups]))
     for c in coups:
         if isinstance(c, Guillotine) and c.victim == c.player:
-            raise _conflict(
-                "La guillotine désigne un autre joueur comme Trou du cul.",
-                "The guillotine names another player as Trou du cul.",
-            )
+            raise _conflict("guillotine_other")
     seen: set[tuple[str, str]] = set()
     for e in events:
         if e.kind in ("forbidden_finish", "president_falls"):
             if (e.kind, e.player) in seen:
                 who = names[e.player]
-                raise _conflict(
-                    f"Événement {e.kind} en double pour {who}.", f"Event {e.kind} twice for {who}."
-                )
+                raise _conflict("event_twice", kind=e.kind, who=who)
             seen.add((e.kind, e.player))
 
 
@@ -419,10 +380,7 @@ def _play(
         and not (putsch is not None and not putsch[1])
     )
     if stated and (not falls or stated != [president]):
-        raise _conflict(
-            f"{names[stated[0]]} ne tombe pas : seul le Président qui ne finit pas premier tombe.",
-            f"{names[stated[0]]} does not fall: only a Président who does not finish first falls.",
-        )
+        raise _conflict("no_fall", name=names[stated[0]])
     if falls and president is not None:
         _to_bottom(ranking, president)
         effects.append(Effect(kind="president_falls", player=president))
@@ -430,12 +388,7 @@ def _play(
     for e in events:
         if isinstance(e, CoupDetat | Guillotine):
             if putsch is not None and putsch[1] and putsch[0] != e.player:
-                raise _conflict(
-                    f"Putsch réussi par {names[putsch[0]]} et coup d'État par {names[e.player]} "
-                    "dans la même main : un seul peut devenir Président.",
-                    f"A putsch won by {names[putsch[0]]} and a coup d'État by "
-                    f"{names[e.player]} in one hand: only one can become Président.",
-                )
+                raise _conflict("putsch_and_coup", putschist=names[putsch[0]], name=names[e.player])
             top, at = ranking[0], ranking.index(e.player)
             ranking[0], ranking[at] = e.player, top
             effects.append(Effect(kind=e.kind, player=e.player))
@@ -490,6 +443,7 @@ def _play(
         ranking_before=tuple(before) if before is not None else None,
         ranking=tuple(ranking),
         titles=dict(zip(ranking, titles_for(table.titles, len(ranking)), strict=True)),
+        title_scheme=table.titles,
         points=points,
         totals=dict(state.totals),
         effects=tuple(effects),
@@ -504,39 +458,22 @@ def _card_order(step: HandStep, state: _State, names: dict[str, str]) -> list[st
     cards left (the order given breaks ties, then the ranking before the hand)."""
     left = step.cards_left
     if left is None:
-        raise EveningError(
-            "Comptez les cartes qui restent à chaque joueur.",
-            "Count the cards each player has left.",
-            "bad-cards-left",
-        )
+        raise EveningError(Message.of("table.error.count_cards"), code="bad-cards-left")
     _check_full(list(left), state.present, names)
     if any(v < 0 for v in left.values()):
-        raise EveningError(
-            "Un nombre de cartes ne peut pas être négatif.",
-            "A card count cannot be negative.",
-            "bad-cards-left",
-        )
+        raise EveningError(Message.of("table.error.negative_count"), code="bad-cards-left")
     out = [p for p, v in left.items() if v == 0]
     if len(out) != 1:
-        raise EveningError(
-            "Un seul joueur a posé toutes ses cartes : exactement un compte à 0.",
-            "One player went out: exactly one count of 0.",
-            "bad-cards-left",
-        )
+        raise EveningError(Message.of("table.error.one_out"), code="bad-cards-left")
     for p in step.none_played:
         if p not in left or left[p] == 0:
             raise EveningError(
-                f"{names.get(p, p)} est sorti : il a bien posé des cartes.",
-                f"{names.get(p, p)} went out: he did play cards.",
-                "bad-cards-left",
+                Message.of("table.error.went_out", name=names.get(p, p)), code="bad-cards-left"
             )
     if step.order:
         _check_full(step.order, state.present, names)
         if step.order[0] != out[0]:
-            raise _conflict(
-                f"{names[out[0]]} n'a plus de carte : il est premier.",
-                f"{names[out[0]]} has no card left: he is first.",
-            )
+            raise _conflict("no_card_left", name=names[out[0]])
     tie = {p: i for i, p in enumerate(step.order or state.present)}
     return sorted(
         state.present, key=lambda p: (scoring.card_penalty(left[p], p in step.none_played), tie[p])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import CompanionError
+from companion.words import Message
 
 #: The widest table a plan is made for when no preset says otherwise.
 ANY_COUNT = (2, 20)
@@ -24,15 +25,12 @@ def check_count(count: int, player_range: tuple[int, int]) -> None:
     low, high = player_range
     if count < low:
         raise PlayerListError(
-            f"Trop peu de joueurs : {count} (au moins {low}).",
-            f"Too few players: {count} (at least {low}).",
-            "too-few-players",
+            Message.of("table.error.too_few_players", count=count, low=low), code="too-few-players"
         )
     if count > high:
         raise PlayerListError(
-            f"Trop de joueurs : {count} (au plus {high}).",
-            f"Too many players: {count} (at most {high}).",
-            "too-many-players",
+            Message.of("table.error.too_many_players", count=count, high=high),
+            code="too-many-players",
         )
 
 
@@ -41,14 +39,13 @@ def check_players(names: Sequence[str], player_range: tuple[int, int] | None = N
     ``player_range`` is given) a count outside it."""
     stripped = [n.strip() for n in names]
     if any(not n for n in stripped):
-        raise PlayerListError("Nom de joueur vide.", "Empty player name.", "empty-name")
+        raise PlayerListError(Message.of("table.error.empty_name"), code="empty-name")
     seen: set[str] = set()
     for name in stripped:
         if name.casefold() in seen:
             raise PlayerListError(
-                f"Nom en double : « {name} » (choisissez des noms différents).",
-                f"Duplicate name: '{name}' (use different names).",
-                "duplicate-name",
+                Message.of("table.error.duplicate_name", name=name),
+                code="duplicate-name",
                 name=name,
             )
         seen.add(name.casefold())

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from companion.table import scoring
 from companion.table.evening import Evening, HandResult
+from companion.table.titles import title_words
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -74,6 +75,12 @@ class ScoreSheet(BaseModel):
     tally: tuple[Tally, ...]  # aligned on the columns
     leader: str | None  # player id; None before the first hand
     rank_rule: str = "points"  # TableRules.evening_rank: what ranks the evening
+    # Whose words the cells' titles are (kept in French, as the seeds write them).
+    title_scheme: str | None = Field(default=None, exclude=True)
+
+    def title_in(self, lang: str, title: str | None) -> str | None:
+        """A cell's title in ``lang``."""
+        return None if title is None else title_words(lang, title, self.title_scheme)
 
     def column_of(self, player_id: str) -> int:
         return next(i for i, c in enumerate(self.columns) if c.player_id == player_id)
@@ -172,4 +179,5 @@ def score_sheet(evening: Evening) -> ScoreSheet:
         tally=tuple(tallies),
         leader=leader(evening),
         rank_rule=table.evening_rank,
+        title_scheme=table.titles,
     )

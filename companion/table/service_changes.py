@@ -35,6 +35,7 @@ from companion.table.service_errors import (
 from companion.table.service_evenings import ServiceEvenings
 from companion.table.service_players import PlayerRef
 from companion.table.text_limits import text_problem
+from companion.words import Message
 
 EventInput = Event | Mapping[str, Any]  # a model, or e.g. {"kind": "putsch", "player": "Bob"}
 _EVENT: TypeAdapter[Any] = TypeAdapter(Event)
@@ -63,10 +64,7 @@ class ServiceChanges(ServiceEvenings):
             if expected_version != current.version:
                 raise VersionConflictError(current, expected_version)
             if open_only and current.ended:
-                raise EveningEndedError(
-                    "La soirée est terminée : annulez la dernière action pour la rouvrir.",
-                    "The evening has ended: undo the last action to reopen it.",
-                )
+                raise EveningEndedError(Message.of("table.error.evening_ended"))
             changed, log = build(current)
             version = current.version + 1
             entry = LogEntry(version=version, **log)
@@ -229,11 +227,7 @@ def _player_id(ev: Evening, ref: PlayerRef) -> str:
     profile = _in_evening(ev, ref)
     if profile is None:
         text = ref.name if isinstance(ref, PlayerProfile) else ref
-        raise UnknownPlayerError(
-            f"Joueur inconnu ce soir : « {text} ».",
-            f"Unknown player tonight: '{text}'.",
-            player=text,
-        )
+        raise UnknownPlayerError(Message.of("table.error.unknown_tonight", name=text), player=text)
     return profile.id
 
 
@@ -255,7 +249,7 @@ def _events(ev: Evening, events: Sequence[EventInput]) -> tuple[Any, ...]:
                 f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3]
             )
             raise EveningError(
-                f"Événement invalide : {detail}.", f"Invalid event: {detail}.", "bad-event"
+                Message.of("table.error.bad_event", detail=detail), code="bad-event"
             ) from None
     return tuple(out)
 
@@ -286,4 +280,4 @@ def _find_hand(ev: Evening, hand: str | int) -> tuple[int, HandStep]:
             number += 1
             if step.id == hand or (isinstance(hand, int) and number == hand):
                 return i, step
-    raise UnknownHandError(f"Main inconnue : {hand}.", f"Unknown hand: {hand}.")
+    raise UnknownHandError(Message.of("table.error.unknown_hand", hand=hand))

@@ -4,6 +4,7 @@ is no longer current, a hand recorded twice, an unknown hand or evening."""
 from __future__ import annotations
 
 from companion.table.evening import Evening, EveningError
+from companion.words import Message
 
 
 class VersionConflictError(EveningError):
@@ -13,10 +14,7 @@ class VersionConflictError(EveningError):
 
     def __init__(self, current: Evening, expected: object) -> None:
         super().__init__(
-            f"La soirée a changé entre-temps (version {current.version}, vous aviez la "
-            f"{expected}) : rien n'a été enregistré. Vérifiez et recommencez.",
-            f"The evening changed meanwhile (version {current.version}, you had {expected}): "
-            "nothing was saved. Check and try again.",
+            Message.of("table.error.version_conflict", found=current.version, expected=expected),
             expected=expected,
             found=current.version,
         )
@@ -30,8 +28,7 @@ class DuplicateHandError(EveningError):
 
     def __init__(self, current: Evening, number: int) -> None:
         super().__init__(
-            f"Cette main est déjà enregistrée (main {number}).",
-            f"This hand is already recorded (hand {number}).",
+            Message.of("table.error.duplicate_hand", number=number),
             hand=number,
         )
         self.current = current

@@ -28,6 +28,7 @@ from companion.table.service_players import PlayerRef
 from companion.table.service_ratings import ServiceRatings
 from companion.table.service_state import day_of
 from companion.table.text_limits import TextKind, text_problem
+from companion.words import Message
 
 
 class ServiceEvenings(ServiceRatings):
@@ -84,7 +85,7 @@ class ServiceEvenings(ServiceRatings):
                     found = lookup.get(key) or lookup.get(key.casefold())
                     if found is None:
                         raise UnknownPlayerError(
-                            f"Pas à la table : {key}.", f"Not at the table: {key}."
+                            Message.of("table.error.not_at_table_list", who=key)
                         )
                     ranked.append(found)
                 steps.append(RankStep(ranking=tuple(ranked)))
@@ -141,9 +142,7 @@ class ServiceEvenings(ServiceRatings):
             ]
             if len(hits) == 1:
                 return hits[0]
-        raise UnknownEveningError(
-            f"Soirée inconnue ou ambiguë : « {ref} ».", f"Unknown or ambiguous evening: '{ref}'."
-        )
+        raise UnknownEveningError(Message.of("table.error.unknown_evening_ref", ref=ref))
 
     def _save(self, evening: Evening) -> None:
         current = self._book is not None and self._book_count == self.repo.change_count()

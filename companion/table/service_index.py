@@ -15,6 +15,7 @@ from companion.table.evening import Evening, EveningError, derive
 from companion.table.evening_summary import EveningSummary, parse, summarize
 from companion.table.service_errors import UnknownEveningError
 from companion.table.service_state import Indexed, ServiceState, day_of
+from companion.words import Message
 
 _CACHE_SIZE = 16
 
@@ -23,9 +24,7 @@ class ServiceIndex(ServiceState):
     """Evenings and index summaries as read, cached (see the module docstring)."""
 
     def _load(self, evening_id: str) -> Evening:
-        unknown = UnknownEveningError(
-            f"Soirée inconnue : {evening_id}.", f"Unknown evening: {evening_id}."
-        )
+        unknown = UnknownEveningError(Message.of("table.error.unknown_evening", evening=evening_id))
         try:
             # The file's own stat, not the index entry: another service on the same data
             # directory (a second window) may have written it since.

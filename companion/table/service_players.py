@@ -13,6 +13,7 @@ from companion.table.identity import Colour, colours
 from companion.table.profiles import PlayerChange
 from companion.table.roster import PlayerListError
 from companion.table.service_state import ServiceState
+from companion.words import Message
 
 PlayerRef = str | PlayerProfile  # an id, a name, or a profile
 
@@ -83,9 +84,7 @@ class ServicePlayers(ServiceState):
         with self._lock, self.repo.locked():
             profiles = self.repo.get_players()
             if not any(p.id == player_id for p in profiles):
-                raise UnknownPlayerError(
-                    f"Joueur inconnu : {player_id}.", f"Unknown player: {player_id}."
-                )
+                raise UnknownPlayerError(Message.of("table.error.unknown_player", who=player_id))
             renamed = _profile(name, player_id)
             _unique_among(renamed, [p for p in profiles if p.id != player_id])
             self.repo.save_players([renamed if p.id == player_id else p for p in profiles])
@@ -135,7 +134,7 @@ class ServicePlayers(ServiceState):
         for p in profiles:
             if p.name.casefold() == text.casefold():
                 return p.id
-        raise UnknownPlayerError(f"Joueur inconnu : « {text} ».", f"Unknown player: '{text}'.")
+        raise UnknownPlayerError(Message.of("table.error.unknown_player_quoted", name=text))
 
 
 def _profile(name: str, player_id: str | None = None) -> PlayerProfile:
@@ -144,19 +143,14 @@ def _profile(name: str, player_id: str | None = None) -> PlayerProfile:
             return PlayerProfile(name=name)
         return PlayerProfile(id=player_id, name=name)
     except ValidationError:
-        raise EveningError(
-            f"Nom de joueur invalide : « {name} » (1 à 40 caractères).",
-            f"Invalid player name: '{name}' (1 to 40 characters).",
-            "bad-name",
-        ) from None
+        raise EveningError(Message.of("table.error.bad_name", name=name), code="bad-name") from None
 
 
 def _unique_among(profile: PlayerProfile, others: Sequence[PlayerProfile]) -> None:
     for p in others:
         if p.name.casefold() == profile.name.casefold():
             raise PlayerListError(
-                f"Il y a déjà un joueur « {p.name} ».",
-                f"There is already a player called '{p.name}'.",
-                "duplicate-name",
+                Message.of("table.error.player_exists", name=p.name),
+                code="duplicate-name",
                 name=p.name,
             )

@@ -28,11 +28,12 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from companion.table import scoring
 from companion.table.evening import Effect, Evening
 from companion.table.evening_summary import EveningSummary, summarize
+from companion.table.titles import title_words
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -79,6 +80,12 @@ class EveningHistory(BaseModel):
     hands: tuple[HandRow, ...]
     standings: tuple[Standing, ...]
     reversed_order: bool = False  # B9 quad_persistent: the next hand starts reversed
+    # Whose words the titles are (kept in French, as the seeds write them); not in the JSON.
+    title_scheme: str | None = Field(default=None, exclude=True)
+
+    def title_in(self, lang: str, title: str | None) -> str | None:
+        """A title of this evening (a hand row's or a standing's) in ``lang``."""
+        return None if title is None else title_words(lang, title, self.title_scheme)
 
 
 def standings(evening: Evening) -> list[Standing]:
@@ -139,6 +146,7 @@ def evening_history(evening: Evening) -> EveningHistory:
         hands=tuple(rows),
         standings=tuple(standings(evening)),
         reversed_order=evening.reversed_order,
+        title_scheme=table.titles,
     )
 
 

@@ -1,9 +1,9 @@
 """What people type about an evening besides names (``names.py``): its title, its place, its
 notes and a fault's note. One limit per kind of text, one rule for every way in (the command
-line, the screens, the evening API: ``text_problem``), one message in French and English
-(``TextTooLongError``), and the stored models' own limit (``Title``, ``Place``, ``Note``), so
-that nothing longer is ever written: a 50 MB title would otherwise be printed in full and
-copied into every backup.
+line, the screens, the evening API: ``text_problem``), one message in the catalogue
+(``TextTooLongError``, ``table.error.text_too_long``), and the stored models' own limit
+(``Title``, ``Place``, ``Note``), so that nothing longer is ever written: a 50 MB title
+would otherwise be printed in full and copied into every backup.
 
 A file written before these limits may hold a longer text. It still reads: what is read from
 a file is cut at the limit (ending in "…") rather than refused, so the evening and its hands
@@ -14,12 +14,15 @@ it was stays in ``backups/`` (a file is backed up before its first write of a se
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, ValidationInfo
 
 from companion.errors import CompanionError
 from companion.store.documents import FROM_FILE
+from companion.words import Message
+from companion.words.formats import number
 
 TITLE_MAX = 80  # characters: a line on a phone
 PLACE_MAX = 80
@@ -27,13 +30,6 @@ NOTE_MAX = 500  # a few sentences
 
 TextKind = Literal["title", "place", "note"]
 LIMITS: dict[TextKind, int] = {"title": TITLE_MAX, "place": PLACE_MAX, "note": NOTE_MAX}
-
-# (French, English): what the message calls each kind of text
-_TOO_LONG: dict[TextKind, tuple[str, str]] = {
-    "title": ("Titre trop long", "Title too long"),
-    "place": ("Lieu trop long", "Place too long"),
-    "note": ("Note trop longue", "Note too long"),
-}
 
 
 class TextTooLongError(CompanionError):
@@ -44,12 +40,13 @@ class TextTooLongError(CompanionError):
 
     def __init__(self, kind: TextKind, length: int) -> None:
         limit = LIMITS[kind]
-        fr, en = _TOO_LONG[kind]
-        grouped = f"{length:,}"
         super().__init__(
-            f"{fr} : {grouped.replace(',', ' ')} caractères pour {limit} au plus. Rien n'a "
-            "été enregistré.",
-            f"{en}: {grouped} characters, at most {limit}. Nothing was saved.",
+            Message.of(
+                "table.error.text_too_long",
+                what=Message.of(f"table.error.text_too_long.{kind}"),
+                length=_Number(length),
+                limit=_Number(limit),
+            ),
             kind=kind,
             length=length,
             limit=limit,
@@ -57,6 +54,16 @@ class TextTooLongError(CompanionError):
         self.kind = kind
         self.length = length
         self.limit = limit
+
+
+@dataclass(frozen=True)
+class _Number:
+    """A count written as the viewer's language groups its digits (« 1 234 », "1,234")."""
+
+    value: int
+
+    def render(self, lang: str) -> str:
+        return number(lang, self.value)
 
 
 def text_problem(kind: TextKind, text: str | None) -> TextTooLongError | None:

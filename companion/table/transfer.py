@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion.store.errors import ImportFileError, NewerSchemaError
 from companion.table.service import TableService
+from companion.words import Message
 
 EXPORTS = "exports"  # the data folder's folder of exports and safety copies
 
@@ -66,18 +67,14 @@ def import_backup(
             raise
         if isinstance(err, NewerSchemaError):
             raise NewerSchemaError(name, err.found, err.supported) from err
-        raise ImportFileError(name, err.reason, reason_fr=err.reason_fr) from err
+        raise ImportFileError(name, err.reason_words) from err
     except MemoryError:
         # A file within the size limit should never come to this; if it does, it is a
         # refusal in words like any other, not a crash of the screen or the command.
         _tidy(folder, made)
         if made and made[-1].exists():
             raise  # some evenings were written: the copy of the data as it was stays
-        raise ImportFileError(
-            name or source,
-            "there is not enough memory to read it",
-            reason_fr="la mémoire manque pour le lire",
-        ) from None
+        raise ImportFileError(name or source, Message.of("table.error.import_no_memory")) from None
     except BaseException:
         _tidy(folder, made)
         raise

@@ -16,6 +16,7 @@ from typing import Any, Literal, cast
 
 from companion.table.evening_errors import NothingToRedoError, NothingToUndoError
 from companion.table.evening_models import Evening, HandStep, LogEntry, Step, now
+from companion.words import Message
 
 # The changes undo and redo reverse; the two others only point at one of these.
 ChangeAction = Literal["record", "edit", "delete", "join", "leave", "rank", "close"]
@@ -33,11 +34,13 @@ class Change:
 
     def words(self, lang: str) -> str:
         """The change in a few words ("correction de la donne 2"), in ``lang``."""
-        fr, en = _WORDS[self.action]
+        return self.message().render(lang)
+
+    def message(self) -> Message:
+        """The change's words as data (``table.change.*``)."""
         if self.hand is None and self.action in ("record", "edit", "delete"):
-            fr, en = _WORDS_NO_NUMBER[self.action]
-        text = en if lang == "en" else fr
-        return text.format(hand=self.hand, player=self.player)
+            return Message.of(f"table.change.{self.action}.unnumbered")
+        return Message.of(f"table.change.{self.action}", hand=self.hand, player=self.player)
 
     def as_json(self, lang: str) -> dict[str, Any]:
         return {
@@ -46,22 +49,6 @@ class Change:
             "player": self.player,
             "text": self.words(lang),
         }
-
-
-_WORDS: dict[str, tuple[str, str]] = {
-    "record": ("enregistrement de la donne {hand}", "recording of hand {hand}"),
-    "edit": ("correction de la donne {hand}", "correction of hand {hand}"),
-    "delete": ("suppression de la donne {hand}", "deletion of hand {hand}"),
-    "join": ("arrivée de {player}", "{player} joining"),
-    "leave": ("départ de {player}", "{player} leaving"),
-    "rank": ("premiers rôles tirés", "the first roles drawn"),
-    "close": ("fin de la soirée", "ending the evening"),
-}
-_WORDS_NO_NUMBER: dict[str, tuple[str, str]] = {
-    "record": ("enregistrement d'une donne", "recording of a hand"),
-    "edit": ("correction d'une donne", "correction of a hand"),
-    "delete": ("suppression d'une donne", "deletion of a hand"),
-}
 
 
 def undoable(ev: Evening) -> LogEntry | None:
@@ -105,7 +92,7 @@ def undo(ev: Evening) -> tuple[Evening, dict[str, Any]]:
     log (for an edit, it keeps the correction, so that redo can put it back)."""
     entry = undoable(ev)
     if entry is None:
-        raise NothingToUndoError("Rien à annuler.", "Nothing to undo.")
+        raise NothingToUndoError(Message.of("table.error.nothing_to_undo"))
     steps = list(ev.steps)
     closed = ev.closed
     replaced: Step | None = None
@@ -135,7 +122,7 @@ def redo(ev: Evening) -> tuple[Evening, dict[str, Any]]:
     change: an added step goes back at the end."""
     pair = redoable(ev)
     if pair is None:
-        raise NothingToRedoError("Rien à rétablir.", "Nothing to redo.")
+        raise NothingToRedoError(Message.of("table.error.nothing_to_redo"))
     entry, undone_by = pair
     steps = list(ev.steps)
     closed = ev.closed

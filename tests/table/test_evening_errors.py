@@ -3,7 +3,11 @@ replay."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.table.evening_errors import DuplicateInOrderError, EveningError
+from companion.table.roster import PlayerListError, check_count, check_players
+from companion.words import Message
 
 
 def test_an_error_at_a_hand_names_the_hand_and_keeps_the_rest() -> None:
@@ -29,3 +33,26 @@ def test_a_finer_code_survives_the_hand() -> None:
     placed = EveningError("Trop tard.", "Too late.", "too-late").at_hand(1)
     assert placed.code == "too-late"
     assert placed.details == {"hand": 1}
+
+
+def test_an_error_at_a_hand_speaks_german() -> None:
+    """A catalogue error placed at a hand reads all in German: « Runde 3: … », no French
+    word."""
+    original = DuplicateInOrderError(Message.of("table.error.named_twice", who="Ana"))
+    placed = original.at_hand(3)
+    assert placed.message("de") == "Runde 3: Zweimal in der Reihenfolge genannt: Ana."
+    assert placed.message("fr") == "Main 3 : Nommé deux fois dans l'ordre d'arrivée : Ana."
+    assert placed.message("en") == "Hand 3: Named twice in the finishing order: Ana."
+
+
+def test_player_list_refusals_in_german() -> None:
+    """Too few players and a duplicate name are refused in German too, with their codes."""
+    with pytest.raises(PlayerListError) as few:
+        check_count(2, (3, 7))
+    assert few.value.code == "too-few-players"
+    assert few.value.message("de") == "Zu wenige Spieler: 2 (mindestens 3)."
+    with pytest.raises(PlayerListError) as twice:
+        check_players(["Léa", "léa", "Tom"], (2, 7))
+    assert twice.value.code == "duplicate-name"
+    assert twice.value.message("de") == "Doppelter Name: „léa“ (wähle verschiedene Namen)."
+    assert twice.value.message("fr").startswith("Nom en double")

@@ -64,7 +64,7 @@ def test_an_old_evening_opens_and_its_plan_renders_in_both_languages(tmp_path: P
     english, french = ev.next_plan.instructions("en"), ev.next_plan.instructions("fr")
     old = _old_document()["evening"]["1"]["next_plan"]
     assert french == old["instructions"]  # the same plan as the old app made
-    assert english[0].startswith("Seats, clockwise: Zoé (Président)")
+    assert english[0].startswith("Seats, clockwise: Zoé (President)")
     assert english[1].startswith("Pack: 54 cards") and english != french
     assert ev.next_plan.as_json("en")["instructions"] == english
     assert {k: v for k, v in ev.next_plan.as_json("fr").items()} == old

@@ -104,7 +104,7 @@ SWITCHES = {
         "rich_man_falls=true",
         "rich_man_falls=false",
         "Le Président ne tombe pas (rich_man_falls=false dans ces règles).",
-        "The Président does not fall (rich_man_falls=false in these rules).",
+        "The President does not fall (rich_man_falls=false in these rules).",
     ),
     "fault": (
         "faults=true",

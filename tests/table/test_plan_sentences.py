@@ -1,4 +1,4 @@
-"""The plan as sentences for the dealer, in French and English."""
+"""The plan as sentences for the dealer, in French, English and German."""
 
 from __future__ import annotations
 
@@ -29,6 +29,23 @@ def test_tdc_dealer_sentence() -> None:
         "Sarah (Scum) deals 54 cards, first 2 to Sarah, then one at a time "
         "clockwise starting with Tom: Sarah 15, the others 13."
     )
+
+
+def test_a_whole_plan_in_german() -> None:
+    """In German every sentence of the plan is German, titles included (« Arschloch »,
+    « Präsident »), and no French word shows; the JSON's titles stay the seeds' words."""
+    de = lines("classique", ["Tom", "Léa", "Max", "Sarah"], "de")
+    assert de[2] == (
+        "Sarah (Arschloch) gibt 54 Karten, zuerst 2 an Sarah, dann einzeln im "
+        "Uhrzeigersinn, beginnend bei Tom: Sarah 15, die anderen 13."
+    )
+    assert de[1] == "Blatt: 54 Karten (1 Kartenspiel mit 52 Karten + 2 Joker)."
+    text = " ".join(de)
+    for french in ("Président", "Trou-du-cul", "Secrétaire", "Larbin", "cartes", "donne "):
+        assert french not in text
+    plan = plan_for_preset("classique", ["Tom", "Léa", "Max", "Sarah"])
+    assert plan.as_json("de")["titles"]["Tom"] == "Président"
+    assert plan.titles_in("de")["Tom"] == "Präsident"
 
 
 def test_exchange_sentences() -> None:

@@ -325,7 +325,11 @@ def test_a_putsch_outcome_must_match_the_order_in_words(service):
     )
     assert err.message("en") == (
         "Hand 2: Putsch succeeded but Ann went out first: a putsch succeeds exactly when "
-        "the putschist finishes Président."
+        "the putschist finishes President."
+    )
+    assert err.message("de") == (
+        "Runde 2: Putsch gelungen, aber Ann war zuerst fertig: Ein Putsch gelingt genau dann, "
+        "wenn der Putschist Präsident wird."
     )
 
 

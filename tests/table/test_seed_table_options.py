@@ -499,6 +499,6 @@ def test_s3a_strutz_the_president_plays_as_late_as_possible():
     au premier tour »): the Strutz leads and play goes so the Président comes last."""
     plan = deal("strutz", "A,B,C,D")
     assert plan["first_lead"] == "D"
-    assert "Play goes anticlockwise, so that the Président plays last" in " ".join(
+    assert "Play goes anticlockwise, so that the President plays last" in " ".join(
         plan["instructions"]
     )

@@ -36,6 +36,18 @@ def test_the_problem_names_the_length_and_the_limit_never_the_text() -> None:
         "Lieu trop long : 81 caractères pour 80 au plus. Rien n'a été enregistré."
     )
     assert "ppp" not in problem.message("en") and "at most 80" in problem.message("en")
+    assert (
+        problem.message("de") == "Ort zu lang: 81 Zeichen, höchstens 80. Nichts wurde gespeichert."
+    )
+
+
+def test_a_long_length_is_grouped_as_each_language_groups_digits() -> None:
+    """The length is Babel's number: "90,000" in English, « 90 000 » (narrow spaces) in
+    French, »90.000« in German."""
+    problem = TextTooLongError("note", 90_000)
+    assert "90,000 characters" in problem.message("en")
+    assert "90\u202f000 caractères" in problem.message("fr")
+    assert "90.000 Zeichen" in problem.message("de")
 
 
 @pytest.mark.parametrize(

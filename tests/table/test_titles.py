@@ -153,3 +153,27 @@ def test_a_stored_title_reads_in_the_viewer_s_language() -> None:
     assert title_words("de", "Trou-du-cul") == "Arschloch"
     assert title_words("en", "Chef") == "Chef" and title_of("Chef") is None
     assert place_titles("wiki", range(4, 7)).in_lang("en").last == "Scum"
+
+
+def test_an_evening_s_titles_show_in_the_viewer_s_language(tmp_path) -> None:
+    """The titles a hand gives, the next plan's, the history's and the score sheet's stay
+    the seeds' French words (what the JSON carries) and show in English or German on
+    asking, read as the evening's scheme reads them (WIKI's Secrétaire is Vice-Scum)."""
+    from companion.table.service import TableService
+
+    service = TableService(tmp_path / "data")
+    ev = service.create_evening(["Ann", "Bob", "Cat", "Dan"], "trou-du-cul")
+    for _ in range(2):  # the second hand is played with the first one's titles
+        ev = service.record_hand(ev.id, ["Ann", "Bob", "Cat", "Dan"], expected_version=ev.version)
+    result = ev.hands[-1].result
+    assert result is not None
+    ann, cat = ev.players[0].id, ev.players[2].id
+    assert result.titles[ann] == "Président" and result.titles[cat] == "Secrétaire"
+    assert result.titles_in("en")[cat] == "Vice-Scum"
+    assert result.titles_in("de")[ann] == "Präsident"
+    assert result.plan.titles_in("de")["Cat"] == "Vize-Arschloch"
+    assert result.plan.titles["Cat"] == "Secrétaire"
+    history = service.history(ev.id)
+    assert history.title_in("en", history.hands[0].titles[cat]) == "Vice-Scum"
+    sheet = service.score_sheet(ev.id)
+    assert sheet.title_in("de", sheet.rows[0].cells[0].title) == "Präsident"
