@@ -1,7 +1,7 @@
 """``companion deal``: the table plan for a hand as one JSON object.
 
     companion deal --rules PRESET [--set NAME=VALUE]... --players NAME,NAME,... [--first]
-                   [--lang fr|en] [--seats NAME,NAME,...]
+                   [--lang fr|en|de] [--seats NAME,NAME,...]
 
 Exit 0 with the plan on stdout; exit 2 with one line on stderr (in --lang) for an unknown
 preset, a bad player count, duplicate names or bad options. ``--seats`` (not part of the
@@ -17,6 +17,7 @@ from typing import Any
 from companion.cli.output import fail, print_json, write
 from companion.errors import CompanionError, one_line
 from companion.table.plan import plan_for_preset
+from companion.words import DEFAULT_LANG, LANGS
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -25,7 +26,7 @@ def _names(text: str | None) -> list[str] | None:
 
 def deal_command(args: argparse.Namespace) -> int:
     """Handler of ``companion deal``: prints the plan, returns the exit code."""
-    lang = getattr(args, "lang", "fr") or "fr"
+    lang = getattr(args, "lang", DEFAULT_LANG) or DEFAULT_LANG
     try:
         plan = plan_for_preset(
             args.rules,
@@ -72,5 +73,5 @@ def register(subparsers: Any) -> None:
     deal.add_argument(
         "--seats", metavar="NAME,NAME,...", help="clockwise seats when the rules keep seats fixed"
     )
-    deal.add_argument("--lang", choices=("fr", "en"), default="fr")
+    deal.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
     deal.set_defaults(handler=deal_command)

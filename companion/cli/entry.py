@@ -13,26 +13,32 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from companion.errors import one_line
+from companion.words import DEFAULT_LANG, lang_of, t
 
 
 def _lang(argv: Sequence[str]) -> str:
     for i, arg in enumerate(argv):
         if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
+            return lang_of(argv[i + 1])
         if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
-    return "fr"
+            return lang_of(arg.split("=", 1)[1])
+    return DEFAULT_LANG
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that exits 2 with one line in the user's language."""
 
-    lang = "fr"
+    lang = DEFAULT_LANG
 
     def error(self, message: str) -> NoReturn:
-        prefix = "companion : erreur d'usage" if self.lang == "fr" else "companion: usage error"
-        sys.stderr.write(f"{prefix}: {one_line(message)}\n")
+        sys.stderr.write(t(self.lang, "cli.usage_error", message=one_line(message)) + "\n")
         raise SystemExit(2)
+
+
+def usage_lang() -> str:
+    """The language the command line was asked for (``--lang``), while it reads its
+    arguments: what an argument's own check says its refusal in."""
+    return _Parser.lang
 
 
 # Each sub-command's module: ``companion history …`` imports the history's and nothing of
@@ -51,7 +57,9 @@ COMMANDS = {
 _ORDER = ["judge", "deal", "history", "evening", "transfer", "app_parser", "publish"]
 
 
-def build_parser(lang: str = "fr", *, command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    lang: str = DEFAULT_LANG, *, command: str | None = None
+) -> argparse.ArgumentParser:
     """The whole parser; with ``command`` (one of ``COMMANDS``), one that knows only that
     sub-command, so that running it imports only its own module."""
     _Parser.lang = lang

@@ -42,6 +42,7 @@ from companion.table.evening_models import Evening
 from companion.table.service import DuplicateHandError, TableService
 from companion.table.text_limits import NOTE_MAX, PLACE_MAX, TITLE_MAX
 from companion.table.undo_log import Change, next_redo, next_undo
+from companion.words import DEFAULT_LANG, LANGS, Message
 
 Run = Callable[[TableService, argparse.Namespace], Evening]
 
@@ -55,7 +56,7 @@ def register(subparsers: Any) -> None:
             "--data-dir",
             help="data directory (default: FLET_APP_STORAGE_DATA, else the user data directory)",
         )
-        p.add_argument("--lang", choices=("fr", "en"), default="fr")
+        p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
         return p
 
     new = common(sub.add_parser("new", help="start an evening"))
@@ -178,10 +179,7 @@ def _events(items: list[str]) -> list[dict[str, Any]]:
     for item in items:
         kind, sep, rest = item.partition(":")
         if not sep or not rest.strip():
-            raise NotationError(
-                f"« {item} » : attendu TYPE:JOUEUR (ex. putsch:Tom=failed)",
-                f"'{item}': expected KIND:PLAYER (e.g. putsch:Tom=failed)",
-            )
+            raise NotationError(Message.of("cli.event.expected", item=item))
         player, _, value = rest.partition("=")
         event: dict[str, Any] = {"kind": kind.strip(), "player": player.strip()}
         if value:
@@ -219,11 +217,7 @@ def _cards_left(text: str | None) -> dict[str, int] | None:
         name, sep, value = item.partition("=")
         value = value.strip()
         if not sep or not name.strip() or not re.fullmatch(r"[0-9]{1,3}", value):
-            raise NotationError(
-                f"--cards-left : « {item} » : attendu NOM=N (ex. Léa=0,Tom=5)",
-                f"--cards-left: '{item}': expected NAME=N (e.g. Léa=0,Tom=5)",
-                token=item,
-            )
+            raise NotationError(Message.of("cli.cards_left.expected", item=item), token=item)
         counts[name.strip()] = int(value)
     return counts
 
@@ -235,19 +229,9 @@ def _card_inputs(ev: Evening, args: argparse.Namespace, recording: bool) -> dict
     penalty = ev.rules()[1].scoring == "card_penalty"
     if penalty and left is None and recording:
         # WIKI: « Les autres joueurs comptent alors leurs cartes » — the count is the result.
-        raise NotationError(
-            "Comptez les cartes qui restent à chaque joueur : --cards-left NOM=N,… "
-            "(ex. --cards-left Léa=0,Tom=5,Ana=3).",
-            "Count the cards each player has left: --cards-left NAME=N,… "
-            "(e.g. --cards-left Léa=0,Tom=5,Ana=3).",
-            code="bad-cards-left",
-        )
+        raise NotationError(Message.of("cli.cards_left.count"), code="bad-cards-left")
     if not penalty and (left is not None or none):
-        raise NotationError(
-            "--cards-left et --none-played ne servent qu'avec scoring=card_penalty.",
-            "--cards-left and --none-played apply only with scoring=card_penalty.",
-            code="bad-cards-left",
-        )
+        raise NotationError(Message.of("cli.cards_left.only_penalty"), code="bad-cards-left")
     inputs: dict[str, Any] = {}
     if left is not None:
         inputs["cards_left"] = left
@@ -260,10 +244,7 @@ def _record(service: TableService, args: argparse.Namespace) -> Evening:
     ev = _current(service, args.evening)
     cards = _card_inputs(ev, args, recording=True)
     if args.order is None and "cards_left" not in cards:
-        raise NotationError(
-            "Donnez l'ordre de sortie : --order A,B,C,D.",
-            "Give the finishing order: --order A,B,C,D.",
-        )
+        raise NotationError(Message.of("cli.record.order"))
     return service.record_hand(
         ev.id,
         _names(args.order) if args.order else [],
@@ -283,11 +264,7 @@ def _request_id(given: str | None) -> str | None:
     if given is None:
         return None
     if not _REQUEST_ID.fullmatch(given):
-        raise NotationError(
-            f"Identifiant de requête refusé : « {given} » (1 à 64 lettres, chiffres, "
-            "« - », « _ », « . » ou « : »).",
-            f"Request id refused: '{given}' (1 to 64 letters, digits, '-', '_', '.' or ':').",
-        )
+        raise NotationError(Message.of("cli.request_id.refused", given=given))
     return f"cli:{given}"
 
 

@@ -20,16 +20,20 @@ from __future__ import annotations
 import argparse
 import shlex
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from companion.cli import scores
+from companion.cli.entry import usage_lang
 from companion.cli.output import fail, print_json, say
 from companion.errors import CompanionError
 from companion.table.history_list import LeftOut
 from companion.table.places import AveragePlace, place_words
 from companion.table.service import TableService
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
+from companion.table.titles import title_words
+from companion.words import DEFAULT_LANG, LANGS, Message, t
+from companion.words.formats import date_medium, date_short, number, signed, time_short
 
 
 def _date(text: str) -> date:
@@ -37,7 +41,7 @@ def _date(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"date attendue AAAA-MM-JJ / expected YYYY-MM-DD: {text!r}"
+            t(usage_lang(), "cli.date_expected", text=repr(text))
         ) from None
 
 
@@ -49,7 +53,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("--from", dest="start", type=_date, metavar="YYYY-MM-DD")
     parser.add_argument("--to", dest="end", type=_date, metavar="YYYY-MM-DD")
-    parser.add_argument("--lang", choices=("fr", "en"), default="fr")
+    parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
 
 
 def register(subparsers: Any) -> None:
@@ -98,47 +102,16 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return "\n".join(lines)
 
 
-# What the history and the leaderboard say of an evening whose file does not read, by the
-# store's code ("other": any other code), in each language.
-DAMAGE = {
-    "fr": {
-        "corrupt-file": "⚠ fichier abîmé",
-        "newer-schema": "⚠ version plus récente",
-        "other": "⚠ illisible",
-        "restore": "⚠ {id} : fichier abîmé, gardé tel quel. Restaurez sa dernière bonne "
-        "sauvegarde ({when}) : {command}",
-        "no-backup": "⚠ {id} : fichier abîmé, gardé tel quel, sans sauvegarde valide : "
-        "importez un export JSON si vous en avez un (companion import FICHIER).",
-        "update": "⚠ {id} : écrite par une version plus récente de companion : mettez "
-        "companion à jour pour la lire (le fichier n'a pas été modifié).",
-        "unreadable": "⚠ {id} : fichier illisible ({code}) : {command} dit pourquoi.",
-        "left-out": "{n} (fichier illisible) : {items}. « companion history » dit quoi faire.",
-        "one": "1 soirée laissée de côté",
-        "many": "{n} soirées laissées de côté",
-        "restored": "Restauré depuis {backup} ; le fichier abîmé est gardé dans corrupt/.",
-    },
-    "en": {
-        "corrupt-file": "⚠ damaged file",
-        "newer-schema": "⚠ newer version",
-        "other": "⚠ unreadable",
-        "restore": "⚠ {id}: damaged file, kept as it is. Restore its latest good backup "
-        "({when}): {command}",
-        "no-backup": "⚠ {id}: damaged file, kept as it is, with no good backup: import a JSON "
-        "export if you have one (companion import FILE).",
-        "update": "⚠ {id}: written by a newer version of companion: update companion to read "
-        "it (the file was not changed).",
-        "unreadable": "⚠ {id}: unreadable file ({code}): {command} says why.",
-        "left-out": "{n} (file unreadable): {items}. 'companion history' says what to do.",
-        "one": "1 evening left out",
-        "many": "{n} evenings left out",
-        "restored": "Restored from {backup}; the damaged file is kept in corrupt/.",
-    },
-}
+def heads(lang: str, *names: str) -> list[str]:
+    """Column headings (``cli.head.<name>``; ``#`` as it is)."""
+    return [name if name == "#" else t(lang, f"cli.head.{name}") for name in names]
 
 
 def _damage(code: str, lang: str) -> str:
-    words = DAMAGE[lang]
-    return words[code] if code in ("corrupt-file", "newer-schema") else words["other"]
+    """What the history and the leaderboard say of an evening whose file does not read, by
+    the store's code (any other code: unreadable)."""
+    known = {"corrupt-file": "corrupt_file", "newer-schema": "newer_schema"}
+    return t(lang, f"cli.damage.{known.get(code, 'other')}")
 
 
 def _command(args: argparse.Namespace, *words: str) -> str:
@@ -146,61 +119,55 @@ def _command(args: argparse.Namespace, *words: str) -> str:
     line = ["companion", *words]
     if args.data_dir:
         line += ["--data-dir", args.data_dir]
-    if args.lang != "fr":
+    if args.lang != DEFAULT_LANG:
         line += ["--lang", args.lang]
     return shlex.join(line)
 
 
+def moment_text(lang: str, moment: datetime) -> str:
+    """A moment on the user's clock, as ``lang`` writes a day and a time."""
+    local = moment.astimezone()
+    return t(lang, "cli.moment", day=date_short(lang, local), time=time_short(lang, local))
+
+
 def _advice(service: TableService, args: argparse.Namespace, evening_id: str, code: str) -> str:
     """What to do about an evening whose file does not read."""
-    words, short = DAMAGE[args.lang], evening_id[:8]
+    lang, short = args.lang, evening_id[:8]
     if code == "newer-schema":
-        return words["update"].format(id=short)
+        return t(lang, "cli.damage.update", id=short)
     if code != "corrupt-file":
         command = _command(args, "history", short)
-        return words["unreadable"].format(id=short, code=code, command=command)
+        return t(lang, "cli.damage.unreadable", id=short, code=code, command=command)
     backup = service.latest_backup(evening_id)
     if backup is None:
-        return words["no-backup"].format(id=short)
+        return t(lang, "cli.damage.no_backup", id=short)
     moment = backup.taken
-    when = "?" if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = "?" if moment is None else moment_text(lang, moment)
     command = _command(args, "history", short, "--restore")
-    return words["restore"].format(id=short, when=when, command=command)
+    return t(lang, "cli.damage.restore", id=short, when=when, command=command)
 
 
 def _restore(service: TableService, args: argparse.Namespace) -> int:
     if not args.evening:
-        raise CompanionError(
-            "--restore : dites quelle soirée (son identifiant, un début de celui-ci, ou last).",
-            "--restore: say which evening (its id, the start of it, or last).",
-        )
+        raise CompanionError(Message.of("cli.restore.which"))
     evening_id = service.find_evening(args.evening)
     error = service.evening_entry(evening_id).error
     if error == "newer-schema":
-        raise CompanionError(
-            "Cette soirée a été écrite par une version plus récente de companion : mettez "
-            "companion à jour pour la lire. Une sauvegarde remise à sa place cacherait ce "
-            "qu'elle a écrit ; rien n'a été changé.",
-            "This evening was written by a newer version of companion: update companion to "
-            "read it. A backup put in its place would hide what it wrote; nothing was changed.",
-        )
+        raise CompanionError(Message.of("cli.restore.newer"))
     if error is None:
-        raise CompanionError(
-            "Cette soirée se lit bien : rien à restaurer, rien n'a été changé.",
-            "This evening reads fine: nothing to restore, nothing was changed.",
-        )
+        raise CompanionError(Message.of("cli.restore.fine"))
     used = service.restore_evening(evening_id)
     if args.json:
         print_json({"restored": evening_id, "backup": str(used)})
     else:
-        say(DAMAGE[args.lang]["restored"].format(backup=used))
+        say(t(args.lang, "cli.damage.restored", backup=used))
     return 0
 
 
 @_guarded
 def run_history(args: argparse.Namespace) -> int:
     service = TableService(args.data_dir)
-    fr = args.lang == "fr"
+    lang = args.lang
     if args.restore:
         return _restore(service, args)
     if args.evening:
@@ -210,7 +177,7 @@ def run_history(args: argparse.Namespace) -> int:
         if args.json:
             print_json(history.model_dump(mode="json") | {"sheet": scores.sheet_json(sheet)})
         else:
-            say(f"{_evening_text(history, fr)}\n\n{scores.sheet_text(sheet, _table, fr)}")
+            say(f"{_evening_text(history, lang)}\n\n{scores.sheet_text(sheet, _table, lang)}")
         return 0
     names = {p.id: p.name for p in service.players()}
     rows: list[dict[str, Any]] = []
@@ -237,20 +204,15 @@ def run_history(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"evenings": rows})
         return 0
-    headers = (
-        ["Soirée", "Date", "Lieu", "Mains", "En tête", "Joueurs"]
-        if fr
-        else ["Evening", "Date", "Place", "Hands", "Leading", "Players"]
-    )
     table = _table(
-        headers,
+        heads(lang, "evening", "date", "place", "hands", "leading", "players"),
         [
             [
                 r["id"][:8],
-                r["date"] or "",
+                date_medium(lang, date.fromisoformat(r["date"])) if r["date"] else "",
                 r["place"] or r["title"] or "",
-                r["hands"],
-                _damage(r["error"], args.lang)
+                number(lang, r["hands"]),
+                _damage(r["error"], lang)
                 if r["error"]
                 else (r["leader"] or "") + (" ✓" if r["ended"] else ""),
                 ", ".join(r["players"]),
@@ -267,13 +229,12 @@ def _left_out_text(left: Sequence[LeftOut], lang: str) -> str:
     """The leaderboard's last line when it left evenings out ("" when none)."""
     if not left:
         return ""
-    words = DAMAGE[lang]
-    n = words["one"] if len(left) == 1 else words["many"].format(n=len(left))
     items = ", ".join(
-        f"{e.evening_id[:8]}{f' ({e.date})' if e.date else ''} {_damage(e.reason, lang)}"
+        f"{e.evening_id[:8]}{f' ({date_medium(lang, e.date)})' if e.date else ''} "
+        f"{_damage(e.reason, lang)}"
         for e in left
     )
-    return "\n\n" + words["left-out"].format(n=n, items=items)
+    return "\n\n" + t(lang, "cli.damage.left_out", count=len(left), items=items)
 
 
 def _left_out_json(left: Sequence[LeftOut]) -> list[dict[str, Any]]:
@@ -282,65 +243,60 @@ def _left_out_json(left: Sequence[LeftOut]) -> list[dict[str, Any]]:
     ]
 
 
-def _evening_text(h: EveningHistory, fr: bool) -> str:
+def _title(lang: str, stored: str | None) -> str:
+    """A title as the evening stored it (French), in ``lang``."""
+    return "" if not stored else title_words(lang, stored)
+
+
+def _evening_text(h: EveningHistory, lang: str) -> str:
     ids = [s.player_id for s in h.standings]
-    head = f"{h.date}  {h.place or h.title or ''}  ({h.preset}, {h.scoring})".rstrip()
+    where = h.place or h.title or ""
+    head = f"{date_medium(lang, h.date)}  {where}  ({h.preset}, {h.scoring})".rstrip()
     rows = []
     for row in h.hands:
-        cells: list[Any] = [row.number]
+        cells: list[Any] = [number(lang, row.number)]
         for p in ids:
             if p in row.points:
-                cells.append(f"{row.titles[p]} {row.points[p]:+d} = {row.totals[p]}")
+                cells.append(
+                    f"{_title(lang, row.titles[p])} {signed(lang, row.points[p])} = "
+                    f"{number(lang, row.totals[p])}"
+                )
             else:
                 cells.append("—")
         rows.append(cells)
     hands = _table(["#", *[h.names[p] for p in ids]], rows)
     ranking = _table(
-        ["Place", "Joueur" if fr else "Player", "Points", "Titre" if fr else "Title"],
-        [[s.place, s.name, s.total, s.title or ""] for s in h.standings],
+        heads(lang, "rank", "player", "points", "title"),
+        [
+            [number(lang, s.place), s.name, number(lang, s.total), _title(lang, s.title)]
+            for s in h.standings
+        ],
     )
-    ended = (" — terminée" if fr else " — ended") if h.ended else ""
+    ended = t(lang, "cli.evening.ended") if h.ended else ""
     return f"{head}{ended}\n\n{hands}\n\n{ranking}"
-
-
-# What ``--check-ratings`` says, in each language.
-RATINGS_CHECK = {
-    "fr": {
-        "same": "Cotes vérifiées : identiques à un recalcul complet ({players} joueurs).",
-        "repaired": "Cotes différentes d'un recalcul complet : remplacées ({players} joueurs).",
-    },
-    "en": {
-        "same": "Ratings checked: the same as a full recomputation ({players} players).",
-        "repaired": "Ratings differed from a full recomputation: replaced ({players} players).",
-    },
-}
 
 
 @_guarded
 def run_leaderboard(args: argparse.Namespace) -> int:
     service = TableService(args.data_dir)
-    fr = args.lang == "fr"
+    lang = args.lang
     if args.versus:
         a, sep, b = args.versus.partition(",")
         if not sep:
-            raise CompanionError(
-                "--versus attend deux noms : A,B.", "--versus expects two names: A,B."
-            )
+            raise CompanionError(Message.of("cli.versus.two_names"))
         h2h = service.head_to_head(a, b, args.start, args.end)
         left = service.left_out(args.start, args.end)
         if args.json:
             print_json(h2h.model_dump(mode="json") | {"left_out": _left_out_json(left)})
         else:
-            say(_versus_text(h2h, fr) + _left_out_text(left, args.lang))
+            say(_versus_text(h2h, lang) + _left_out_text(left, lang))
         return 0
     if args.check_ratings:
         same, players = service.check_ratings()
         if args.json:
             print_json({"consistent": same, "players": players, "repaired": not same})
-        elif same:
-            say(RATINGS_CHECK[args.lang]["same"].format(players=players))
         else:
-            say(RATINGS_CHECK[args.lang]["repaired"].format(players=players))
+            say(t(lang, "cli.ratings.same" if same else "cli.ratings.repaired", players=players))
         return 0 if same else 1
     if args.rating:
         names = {p.id: p.name for p in service.players()}
@@ -356,8 +312,8 @@ def run_leaderboard(args: argparse.Namespace) -> int:
             )
         else:
             say(
-                scores.ratings_text(ratings, names, places, _table, fr)
-                + _left_out_text(left, args.lang)
+                scores.ratings_text(ratings, names, places, _table, lang)
+                + _left_out_text(left, lang)
             )
         return 0
     rows = service.leaderboard(args.start, args.end)
@@ -376,72 +332,51 @@ def run_leaderboard(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    say(_leaders_text(rows, fr, places) + _left_out_text(left, args.lang))
+    say(_leaders_text(rows, lang, places) + _left_out_text(left, lang))
     return 0
 
 
-def _leaders_text(rows: Sequence[LeaderRow], fr: bool, places: Mapping[str, AveragePlace]) -> str:
-    headers = (
-        [
-            "#",
-            "Joueur",
-            "Points",
-            "Mains",
-            "Soirées",
-            "Place moy.",
-            "Président",
-            "Trou du cul",
-            "Série",
-        ]
-        if fr
-        else [
-            "#",
-            "Player",
-            "Points",
-            "Hands",
-            "Evenings",
-            "Avg place",
-            "Président",
-            "Trou du cul",
-            "Streak",
-        ]
+def _leaders_text(rows: Sequence[LeaderRow], lang: str, places: Mapping[str, AveragePlace]) -> str:
+    headers = heads(
+        lang,
+        "#",
+        "player",
+        "points",
+        "hands",
+        "evenings",
+        "avg_place",
+        "president",
+        "scum",
+        "streak",
     )
     penalty = any(r.penalty for r in rows)
     if penalty:
-        headers.append("Pénalité" if fr else "Penalty")
+        headers += heads(lang, "penalty")
     body = []
     for r in rows:
         place = places.get(r.player_id)
-        avg = "" if place is None else place_words(place, "fr" if fr else "en")
+        avg = "" if place is None else place_words(place, lang)
+        counts = [r.points, r.hands, r.evenings]
+        titles = [r.president, r.trou_du_cul, r.longest_streak]
         cells = [
-            r.rank,
+            number(lang, r.rank),
             r.name,
-            r.points,
-            r.hands,
-            r.evenings,
+            *(number(lang, c) for c in counts),
             avg,
-            r.president,
-            r.trou_du_cul,
-            r.longest_streak,
+            *(number(lang, c) for c in titles),
         ]
-        body.append([*cells, r.penalty] if penalty else cells)
-    note = (
-        "Place moy. : la place moyenne sur la taille moyenne des tables jouées."
-        if fr
-        else "Avg place: the mean place, of the mean size of the tables played."
-    )
-    return f"{_table(headers, body)}\n\n{note}"
+        body.append([*cells, number(lang, r.penalty)] if penalty else cells)
+    return f"{_table(headers, body)}\n\n{t(lang, 'cli.board.note')}"
 
 
-def _versus_text(h: HeadToHead, fr: bool) -> str:
-    if fr:
-        return (
-            f"{h.a_name} contre {h.b_name} : {h.hands} mains jouées ensemble "
-            f"({h.evenings} soirées). {h.a_name} devant {h.a_ahead} fois, "
-            f"{h.b_name} devant {h.b_ahead} fois."
-        )
-    return (
-        f"{h.a_name} vs {h.b_name}: {h.hands} hands played together ({h.evenings} "
-        f"evenings). {h.a_name} ahead {h.a_ahead} times, {h.b_name} ahead "
-        f"{h.b_ahead} times."
+def _versus_text(h: HeadToHead, lang: str) -> str:
+    return t(
+        lang,
+        "cli.versus",
+        a=h.a_name,
+        b=h.b_name,
+        hands=h.hands,
+        evenings=h.evenings,
+        a_ahead=h.a_ahead,
+        b_ahead=h.b_ahead,
     )

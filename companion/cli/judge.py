@@ -9,6 +9,7 @@ from companion.cli.output import fail, print_json
 from companion.errors import CompanionError
 from companion.rules.dispute import Dispute
 from companion.table.table_presets import game_settings
+from companion.words import DEFAULT_LANG, LANGS
 
 
 def register(subparsers: Any) -> None:
@@ -20,7 +21,7 @@ def register(subparsers: Any) -> None:
     judge.add_argument("--history", action="append", default=[], metavar="NAME: PLAY")
     judge.add_argument("--hand", action="append", default=[], metavar="NAME: CARDS")
     judge.add_argument("--revolution", action="store_true")
-    judge.add_argument("--lang", choices=("fr", "en"), default="fr")
+    judge.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
     judge.add_argument("--play", required=True, metavar="NAME: PLAY")
     judge.set_defaults(handler=judge_command)
 

@@ -1,7 +1,7 @@
 """The score features on the command line: the score sheet under ``companion history ID``,
 the ratings of ``companion leaderboard --rating``, and ``companion evening share``.
 
-    companion evening share EVENING (--png FILE | --text) [--json] [--lang fr|en]
+    companion evening share EVENING (--png FILE | --text) [--json] [--lang fr|en|de]
 
 ``share --png`` writes the end-of-evening summary as a PNG image; ``--text`` prints it for a
 chat. With ``--json`` both print one JSON object (``id``, ``png`` and ``bytes``, or ``text``).
@@ -21,6 +21,8 @@ from companion.table.ratings import PlayerRating
 from companion.table.score_sheet import ScoreSheet
 from companion.table.service import TableService
 from companion.table.share import summary_text
+from companion.words import Message, t
+from companion.words.formats import decimal, number
 
 Table = Callable[[Sequence[str], Sequence[Sequence[Any]]], str]
 
@@ -59,12 +61,8 @@ def run_share(args: argparse.Namespace) -> int:
     try:
         args.png.write_bytes(data)
     except OSError as err:
-        say_error = (
-            f"Impossible d'écrire {args.png} : {err.strerror}"
-            if args.lang == "fr"
-            else f"Cannot write {args.png}: {err.strerror}"
-        )
-        return fail(CompanionError(say_error, say_error, "write-failed"), args.lang)
+        words = Message.of("cli.share.cannot_write", file=str(args.png), reason=err.strerror)
+        return fail(CompanionError(words, code="write-failed"), args.lang)
     if args.json:
         print_json({"id": evening_id, "png": str(args.png), "bytes": len(data)})
     else:
@@ -80,27 +78,29 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
     return sheet.model_dump(mode="json")
 
 
-def sheet_text(sheet: ScoreSheet, table: Table, fr: bool) -> str:
+def sheet_text(sheet: ScoreSheet, table: Table, lang: str) -> str:
     """The totals under the hand-by-hand table, the leader, and (without points) the
     title tally."""
     names = [c.name for c in sheet.columns]
     lead = next((c.name for c in sheet.columns if c.player_id == sheet.leader), None)
     parts = []
     if sheet.counts_points:
-        parts.append(table(["", *names], [["Total", *sheet.totals]]))
+        totals = [number(lang, n) for n in sheet.totals]
+        parts.append(table(["", *names], [[t(lang, "cli.sheet.total"), *totals]]))
     if lead is not None:
-        parts.append(f"En tête : {lead}" if fr else f"Leading: {lead}")
+        parts.append(t(lang, "cli.sheet.leading", name=lead))
     if not sheet.counts_points and sheet.rows:
-        head = ["Joueur", "Président", "Trou du cul", "Série"]
-        if not fr:
-            head = ["Player", "Président", "Trou du cul", "Streak"]
+        head = [t(lang, f"cli.head.{n}") for n in ("player", "president", "scum", "streak")]
         parts.append(
             table(
                 head,
                 [
-                    [name, t.president, t.trou_du_cul, t.current_streak]
-                    for name, t in zip(names, sheet.tally, strict=True)
-                    if t.hands
+                    [
+                        name,
+                        *(number(lang, n) for n in (c.president, c.trou_du_cul, c.current_streak)),
+                    ]
+                    for name, c in zip(names, sheet.tally, strict=True)
+                    if c.hands
                 ],
             )
         )
@@ -133,45 +133,21 @@ def ratings_text(
     names: dict[str, str],
     places: dict[str, AveragePlace],
     table: Table,
-    fr: bool,
+    lang: str,
 ) -> str:
-    lang = "fr" if fr else "en"
-    headers = (
-        ["#", "Joueur", "Cote", "± incert.", "Prudent", "Mains", "Soirées", "Place moy."]
-        if fr
-        else [
-            "#",
-            "Player",
-            "Rating",
-            "± uncert.",
-            "Conservative",
-            "Hands",
-            "Evenings",
-            "Avg place",
-        ]
-    )
+    columns = ("player", "rating", "uncertainty", "conservative", "hands", "evenings", "avg_place")
+    headers = ["#", *(t(lang, f"cli.head.{c}") for c in columns)]
     rows = [
         [
-            r.rank,
+            number(lang, r.rank),
             names.get(r.player_id, r.player_id),
-            f"{r.mu:.1f}*" if r.provisional else f"{r.mu:.1f}",
-            f"{r.sigma:.1f}",
-            f"{r.ordinal:.1f}",
-            r.hands,
-            r.evenings,
+            decimal(lang, r.mu) + ("*" if r.provisional else ""),
+            decimal(lang, r.sigma),
+            decimal(lang, r.ordinal),
+            number(lang, r.hands),
+            number(lang, r.evenings),
             place_words(places[r.player_id], lang) if r.player_id in places else "",
         ]
         for r in ratings
     ]
-    note = (
-        "La cote estime le niveau d'après les places de chaque donne, toutes soirées (openskill, "
-        "Plackett–Luce) ; ± dit l'incertitude, qui baisse à chaque donne jouée ; classement par "
-        "la cote prudente (cote − 3 × incertitude) ; * : provisoire, l'incertitude est encore "
-        "forte."
-        if fr
-        else "The rating estimates the level from the places of every hand, all evenings "
-        "(openskill, Plackett–Luce); ± is the uncertainty, which shrinks with every hand played; "
-        "ranked by the conservative rating (rating − 3 × uncertainty); *: provisional, the "
-        "uncertainty is still high."
-    )
-    return f"{table(headers, rows)}\n\n{note}"
+    return f"{table(headers, rows)}\n\n{t(lang, 'cli.ratings.note')}"

@@ -1,8 +1,8 @@
 """``companion export`` and ``companion import``: the full backup (players, evenings, index)
 as one JSON file, the same file Settings › Data exports and imports.
 
-    companion export FILE [--data-dir DIR] [--json] [--lang fr|en]
-    companion import FILE [--data-dir DIR] [--json] [--lang fr|en]
+    companion export FILE [--data-dir DIR] [--json] [--lang fr|en|de]
+    companion import FILE [--data-dir DIR] [--json] [--lang fr|en|de]
 
 ``import`` checks the whole file before writing anything, holding no lock (a file over
 64 MB is refused unread; a refusal names five problems and counts the others), then adds
@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.output import fail, print_json, say, write
+from companion.words import DEFAULT_LANG, LANGS, t
 
 
 def register(subparsers: Any) -> None:
@@ -35,36 +36,18 @@ def register(subparsers: Any) -> None:
             help="data directory (default: FLET_APP_STORAGE_DATA, else the user data directory)",
         )
         parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
-        parser.add_argument("--lang", choices=("fr", "en"), default="fr")
+        parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
         parser.set_defaults(handler=run)
-
-
-# What these commands say, in each language (``--lang``).
-WORDS = {
-    "fr": {
-        "exported": "Sauvegarde écrite : {file} ({evenings} soirées, {players} joueurs)",
-        "imported": "Importé : {evenings} soirées ; {players} joueurs en tout. "
-        "Les données d'avant : {safety_copy}",
-        "unwritable": "companion : impossible d'écrire {file} ({reason}) ; rien n'a changé",
-        "folder": "c'est un dossier",
-    },
-    "en": {
-        "exported": "Backup written: {file} ({evenings} evenings, {players} players)",
-        "imported": "Imported: {evenings} evenings; {players} players in all. "
-        "The data as it was: {safety_copy}",
-        "unwritable": "companion: cannot write {file} ({reason}); nothing changed",
-        "folder": "it is a folder",
-    },
-}
 
 
 def run_export(args: argparse.Namespace) -> int:
     from companion.errors import CompanionError
     from companion.table.service import TableService
 
-    words = WORDS[args.lang]
+    lang = args.lang
     if args.file.is_dir():
-        return _refuse(words["unwritable"].format(file=args.file, reason=words["folder"]))
+        folder = t(lang, "cli.transfer.folder")
+        return _refuse(t(lang, "cli.transfer.unwritable", file=args.file, reason=folder))
     try:
         service = TableService(args.data_dir)
         path = service.export_backup(args.file)
@@ -73,12 +56,12 @@ def run_export(args: argparse.Namespace) -> int:
         return fail(err, args.lang)
     except OSError as err:
         reason = err.strerror or type(err).__name__
-        return _refuse(words["unwritable"].format(file=args.file, reason=reason))
+        return _refuse(t(lang, "cli.transfer.unwritable", file=args.file, reason=reason))
     done = {"file": str(path), **counts}
     if args.json:
         print_json(done)
     else:
-        say(words["exported"].format(**done))
+        say(t(lang, "cli.transfer.exported", **done))
     return 0
 
 
@@ -100,7 +83,7 @@ def run_import(args: argparse.Namespace) -> int:
     if args.json:
         print_json(done)
     else:
-        say(WORDS[args.lang]["imported"].format(**done))
+        say(t(args.lang, "cli.transfer.imported", **done))
     return 0
 
 

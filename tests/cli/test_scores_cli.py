@@ -43,7 +43,7 @@ def test_history_of_an_evening_prints_totals_and_leader(data, capsys):
     assert run("history", "last", "--data-dir", data, "--lang", "en") == 0  # the newest
     out = capsys.readouterr().out
     assert "Leading: Cat" in out
-    assert "Player  Président  Trou du cul  Streak" in out  # no points: the tally
+    assert "Player  President  Scum  Streak" in out  # no points: the tally, in English
     assert run("history", "last", "--data-dir", data, "--json") == 0
     h = json.loads(capsys.readouterr().out)
     assert len(h["hands"]) == 2 and "standings" in h  # the keys it always had

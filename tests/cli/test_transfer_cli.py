@@ -150,7 +150,7 @@ def test_a_long_list_of_junk_is_refused_in_words_with_the_problems_counted(
     assert err.count("\n") == 1 and "and 199,995 more problems" in err
     assert err.startswith(f"{junk} cannot be imported: evenings[0]:")
     assert main(["import", str(junk), "--data-dir", str(club)]) == 2
-    assert "et 199\u00a0995 autres problèmes. Rien n'a été modifié." in capsys.readouterr().err
+    assert "et 199\u202f995 autres problèmes. Rien n'a été modifié." in capsys.readouterr().err
     assert _files(club) == before
 
 

@@ -645,8 +645,9 @@ def test_every_store_error_speaks_german(tmp_path: Path) -> None:
 def test_an_evening_not_found_in_german() -> None:
     """The German message is the catalogue's, word for word, with the missing file."""
     assert NotFoundError.evening("ev1", FILE).message("de") == (
-        f"Es ist kein Abend mit der ID „ev1“ gespeichert ({FILE} existiert nicht). Vielleicht "
-        "wurde er gelöscht (siehe Papierkorb, trash/): Wählen Sie einen Abend aus der Liste."
+        f"Es ist kein Spieleabend mit der ID „ev1“ gespeichert ({FILE} existiert nicht). "
+        "Vielleicht wurde er gelöscht (siehe Papierkorb, trash/): Wählen Sie einen Spieleabend "
+        "aus der Liste."
     )
 
 
