@@ -17,6 +17,7 @@ from companion.table.evening import Evening, HandStep
 from companion.table.event_rules import markable_events
 from companion.table.names import name_problem
 from companion.table.plan import HandPlan
+from companion.table.titles import title_words
 from companion.ui.table_model import HandEntry, Marked
 
 Pair = tuple[str, str | None]  # (effect kind, player name or None)
@@ -76,6 +77,11 @@ class HandsView:
     hands: tuple[HandCard, ...]  # newest first
     present: tuple[PlayerRow, ...]  # at the table now: the ranking, or the seating order
     left: tuple[PlayerRow, ...]  # sat this evening and are no longer at the table
+    title_scheme: str | None = None  # whose words the titles are (stored in French)
+
+    def title_in(self, lang: str, title: str | None) -> str:
+        """A title of this evening's hands in ``lang``; "" for none."""
+        return title_words(lang, title, self.title_scheme) if title else ""
 
     def hand(self, number: int) -> HandCard | None:
         return next((h for h in self.hands if h.number == number), None)
@@ -171,6 +177,7 @@ def hands_view(ev: Evening) -> HandsView:
         left=tuple(
             PlayerRow(p.name, ev.totals.get(p.id, 0)) for p in ev.players if p.id not in here
         ),
+        title_scheme=table.titles,
     )
 
 

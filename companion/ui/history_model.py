@@ -12,6 +12,7 @@ from companion.table import stats
 from companion.table.identity import Colour, colour_of
 from companion.table.places import AveragePlace
 from companion.table.service import TableService
+from companion.table.titles import title_words
 from companion.ui.evenings import shared
 from companion.ui.when import time_words
 from companion.words import t
@@ -105,6 +106,11 @@ class EveningDetail:
     hands: tuple[HandLine, ...]
     points_chart: Chart | None = field(default=None, compare=False)
     scored: bool = True  # False when the rules keep no points: places and titles only
+    title_scheme: str | None = None  # whose words the titles are (stored in French)
+
+    def title_in(self, lang: str, title: str | None) -> str:
+        """A title of this evening (a standing's, a hand's) in ``lang``; "" for none."""
+        return title_words(lang, title, self.title_scheme) if title else ""
 
 
 def evening_rows(service: TableService) -> tuple[EveningRow, ...]:
@@ -156,6 +162,7 @@ def evening_detail(service: TableService, evening_id: str) -> EveningDetail:
         hands,
         chart,
         scored=history.scoring != "none",
+        title_scheme=history.title_scheme,
     )
 
 

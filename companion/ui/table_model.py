@@ -18,6 +18,7 @@ from companion.table.evening import Evening, HandStep
 from companion.table.event_rules import markable_events
 from companion.table.plan import HandPlan
 from companion.table.sentences import Say
+from companion.table.titles import title_words
 from companion.table.undo_log import Change, last_undo_or_redo, next_redo, next_undo
 from companion.words import t
 
@@ -80,6 +81,11 @@ class TableView:
     hand_sizes: dict[str, int]
     totals: dict[str, int]  # names -> running totals of the evening
     player_ids: dict[str, str]  # names -> profile ids (each seat's colour and avatar)
+    title_scheme: str | None = None  # whose words the titles are (stored in French)
+
+    def title_in(self, lang: str, title: str | None) -> str:
+        """A title of this evening (a seat's, a result's) in ``lang``; "" for none."""
+        return title_words(lang, title, self.title_scheme) if title else ""
 
     @property
     def seats(self) -> list[Seat]:
@@ -200,6 +206,7 @@ def table_view(ev: Evening) -> TableView:
         hand_sizes=ev.next_plan.cards_after() if ev.next_plan else {},
         totals={names[p]: total for p, total in ev.totals.items() if p in names},
         player_ids={name: pid for pid, name in names.items()},
+        title_scheme=table.titles,
     )
 
 

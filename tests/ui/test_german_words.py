@@ -4,15 +4,19 @@ German table reads German, with no French word and German numbers."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from pathlib import Path
 from types import SimpleNamespace
 
 from companion.table.places import AveragePlace
+from companion.table.service import TableService
 from companion.ui.dispute_model import DisputeModel
 from companion.ui.dispute_views import EveningRules
-from companion.ui.history_model import EveningLabel
+from companion.ui.hands_model import hands_view
+from companion.ui.history_model import EveningLabel, evening_detail
 from companion.ui.screens.history_leaderboard import average_place_words, rating_words
+from companion.ui.table_model import table_view
 from companion.ui.when import moment_words
-from companion.words import t, tn
+from companion.words import LANGS, t, tn
 
 FRENCH = ("soirée", "place moyenne", "sur", "fois", "donne", "doit", "jouer", " à ")
 
@@ -102,3 +106,35 @@ def test_an_axis_label_is_the_evenings_day_in_the_language() -> None:
     """Rule: a chart's evening label is its day as the viewer's language writes it."""
     label = EveningLabel(date(2026, 11, 23), nth=2)
     assert label.render("de") == "23.11.26 (2)" and label.render("fr") == "23/11/2026 (2)"
+
+
+def test_the_evenings_titles_are_said_in_the_viewers_language(tmp_path: Path) -> None:
+    """Rule: the titles an evening stores (the seeds' French words) show in the viewer's
+    language on the evening, its hands and History: Präsident and Arschloch in German,
+    President and Scum in English, Président and Trouduc in French."""
+    service = TableService(tmp_path)
+    players = ["Léa", "Tom", "Sam", "Zoé"]
+    ev = service.create_evening(players, "pagat", day=date(2026, 11, 26))
+    ev = service.record_hand(ev.id, players, expected_version=ev.version)
+    detail = evening_detail(service, ev.id)
+    first, last = detail.hands[0].places[0][1], detail.hands[0].places[-1][1]
+    assert (first, last) == ("Président", "Trouduc")  # stored as the seeds write them
+    said = {lang: (detail.title_in(lang, first), detail.title_in(lang, last)) for lang in LANGS}
+    assert said == {
+        "fr": ("Président", "Trouduc"),
+        "en": ("President", "Scum"),
+        "de": ("Präsident", "Arschloch"),
+    }
+    evening = service.evening(ev.id)
+    hands = hands_view(evening)
+    place = hands.hands[0].places[0]
+    assert hands.title_in("de", place.title) == "Präsident"
+    table = table_view(evening)
+    assert table.title_in("en", table.last[-1].title) == "Scum"
+    seat = next(s for s in table.seats if s.title)
+    assert _german(table.title_in("de", seat.title)) in {
+        "Präsident",
+        "Vizepräsident",
+        "Bürger",
+        "Arschloch",
+    }

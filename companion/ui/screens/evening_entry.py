@@ -66,7 +66,7 @@ def _under(session: Session, view: TableView, name: str) -> str:
     if view.scored:
         return session.tr("evening.key_total", total=view.totals.get(name, 0))
     seat = next((s for s in view.seats if s.name == name), None)
-    return (seat.title if seat else None) or " "
+    return (view.title_in(session.lang, seat.title) if seat else None) or " "
 
 
 def _order_keys(

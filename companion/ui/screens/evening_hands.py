@@ -55,10 +55,16 @@ def _card(
     lines += [
         ft.Text(
             session.tr(
-                "evening.result_line", title=p.title, name=p.name, points=p.points, total=p.total
+                "evening.result_line",
+                title=view.title_in(session.lang, p.title),
+                name=p.name,
+                points=p.points,
+                total=p.total,
             )
             if view.scored
-            else session.tr("evening.result_title", title=p.title, name=p.name),
+            else session.tr(
+                "evening.result_title", title=view.title_in(session.lang, p.title), name=p.name
+            ),
             size=15,
         )
         for p in card.places

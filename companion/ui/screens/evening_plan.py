@@ -75,7 +75,12 @@ def _seat_tile(
             tight=True,
         ),
         # Always there (empty on a first hand): the tiles of one table keep one height.
-        ft.Text(seat.title or " ", size=14, text_align=ft.TextAlign.CENTER, no_wrap=True),
+        ft.Text(
+            view.title_in(session.lang, seat.title) or " ",
+            size=14,
+            text_align=ft.TextAlign.CENTER,
+            no_wrap=True,
+        ),
         ft.Text(
             session.tr("evening.seat_cards", n=seat.cards),
             size=15,

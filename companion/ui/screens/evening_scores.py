@@ -45,13 +45,17 @@ def ScoresTab(
                 f"result-{i}",
                 session.tr(
                     "evening.result_line",
-                    title=line.title,
+                    title=view.title_in(session.lang, line.title),
                     name=line.name,
                     points=line.points,
                     total=line.total,
                 )
                 if view.scored
-                else session.tr("evening.result_title", title=line.title, name=line.name),
+                else session.tr(
+                    "evening.result_title",
+                    title=view.title_in(session.lang, line.title),
+                    name=line.name,
+                ),
             )
             for i, line in enumerate(view.last)
         ]

@@ -61,7 +61,7 @@ def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
                     if detail.scored
                     else session.tr("history.standing_unscored", place=s.place, name=s.name)
                 )
-                + (f" · {s.title}" if s.title else ""),
+                + (f" · {detail.title_in(session.lang, s.title)}" if s.title else ""),
                 size=theme.TEXT_LARGE if s.place == 1 else theme.TEXT,
             ),
         )
@@ -93,7 +93,8 @@ def _body(session: Session, detail: EveningDetail) -> list[ft.Control]:
                 weight=ft.FontWeight.BOLD,
             )
         )
-        body.append(ft.Text(", ".join(f"{name} ({title})" for name, title in hand.places), size=15))
+        said = (f"{name} ({detail.title_in(session.lang, title)})" for name, title in hand.places)
+        body.append(ft.Text(", ".join(said), size=15))
     return body
 
 

@@ -104,7 +104,8 @@ def _grid(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) ->
                 points = "–" if cell.points is None else number(session.lang, cell.points)
                 cells.append(_cell(points, width, small=ordinal(session.lang, cell.place)))
             else:
-                cells.append(_cell(ordinal(session.lang, cell.place), width, small=cell.title))
+                title = sheet.title_in(session.lang, cell.title)
+                cells.append(_cell(ordinal(session.lang, cell.place), width, small=title))
         lines.append(tagged(f"sheet-row-{row.number}", ft.Row(cells, spacing=0)))
     if sheet.counts_points:
         totals: list[ft.Control] = [
