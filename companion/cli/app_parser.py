@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.cli.words import help_text
+
 #: ``companion serve``'s usual port (``companion.ui.server.DEFAULT_PORT``; a test keeps the two
 #: equal, the app being too heavy to import here).
 DEFAULT_PORT = 8550
@@ -28,33 +30,19 @@ def run_app(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``serve`` to the ``companion`` sub-commands."""
-    serve_parser = subparsers.add_parser(
-        "serve", help="serve the app to the phones on the local network"
-    )
+    serve_parser = subparsers.add_parser("serve", help=help_text("serve"))
+    serve_parser.add_argument("--host", default="0.0.0.0", help=help_text("host"))
     serve_parser.add_argument(
-        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every network)"
-    )
-    serve_parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+        "--port", type=int, default=DEFAULT_PORT, help=help_text("port", port=DEFAULT_PORT)
     )
     rights = serve_parser.add_mutually_exclusive_group()
-    rights.add_argument(
-        "--open", action="store_true", help="no table key: every phone may record (a trusted room)"
-    )
-    rights.add_argument(
-        "--new-key",
-        action="store_true",
-        help="replace the table key kept in the data folder: every phone must scan again",
-    )
-    serve_parser.add_argument(
-        "--data-dir", help="data folder (default: the platform's data folder)"
-    )
+    rights.add_argument("--open", action="store_true", help=help_text("open"))
+    rights.add_argument("--new-key", action="store_true", help=help_text("new_key"))
+    serve_parser.add_argument("--data-dir", help=help_text("data_folder"))
     serve_parser.set_defaults(handler=serve)
 
 
 def add_app_arguments(parser: argparse.ArgumentParser) -> None:
     """The top-level options ``companion`` alone reads."""
-    parser.add_argument(
-        "--web", action="store_true", help="open in the browser even when a desktop client exists"
-    )
-    parser.add_argument("--data-dir", help="data folder (default: the platform's data folder)")
+    parser.add_argument("--web", action="store_true", help=help_text("web"))
+    parser.add_argument("--data-dir", help=help_text("data_folder"))

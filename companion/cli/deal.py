@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from companion.cli.output import fail, print_json, write
+from companion.cli.words import help_text
 from companion.errors import CompanionError, one_line
 from companion.table.plan import plan_for_preset
 from companion.words import DEFAULT_LANG, LANGS
@@ -48,30 +49,24 @@ def register(subparsers: Any) -> None:
     """Add the ``deal`` sub-command to an argparse sub-parsers object."""
     deal = subparsers.add_parser(
         "deal",
-        help="the table plan for a hand: titles, seats, deal, exchanges, lead",
-        description="Plan a hand: who sits where, who deals how many cards to whom, who "
-        "gives which cards to whom, who leads.",
+        help=help_text("deal"),
+        description=help_text("deal_description"),
     )
-    deal.add_argument("--rules", required=True, help="preset id, e.g. classique")
+    deal.add_argument("--rules", required=True, help=help_text("rules"))
     deal.add_argument(
         "--set",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="change a game (D/P/B) or table (S) option",
+        help=help_text("set"),
     )
     deal.add_argument(
         "--players",
         required=True,
         metavar="NAME,NAME,...",
-        help="current ranking, best first; with --first, the seating order "
-        "clockwise, the first named dealing",
+        help=help_text("deal_players"),
     )
-    deal.add_argument(
-        "--first", action="store_true", help="plan a first hand: no ranking yet, no exchange"
-    )
-    deal.add_argument(
-        "--seats", metavar="NAME,NAME,...", help="clockwise seats when the rules keep seats fixed"
-    )
-    deal.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
+    deal.add_argument("--first", action="store_true", help=help_text("first"))
+    deal.add_argument("--seats", metavar="NAME,NAME,...", help=help_text("seats"))
+    deal.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG, help=help_text("lang"))
     deal.set_defaults(handler=deal_command)

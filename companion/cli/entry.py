@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from companion.cli.words import help_text, set_usage_lang, usage_lang
 from companion.errors import one_line
 from companion.words import DEFAULT_LANG, lang_of, t
 
@@ -28,17 +29,10 @@ def _lang(argv: Sequence[str]) -> str:
 class _Parser(argparse.ArgumentParser):
     """argparse that exits 2 with one line in the user's language."""
 
-    lang = DEFAULT_LANG
-
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(t(self.lang, "cli.usage_error", message=one_line(message)) + "\n")
+        line = t(usage_lang(), "cli.usage_error", message=one_line(message))
+        sys.stderr.write(line + "\n")
         raise SystemExit(2)
-
-
-def usage_lang() -> str:
-    """The language the command line was asked for (``--lang``), while it reads its
-    arguments: what an argument's own check says its refusal in."""
-    return _Parser.lang
 
 
 # Each sub-command's module: ``companion history …`` imports the history's and nothing of
@@ -62,10 +56,10 @@ def build_parser(
 ) -> argparse.ArgumentParser:
     """The whole parser; with ``command`` (one of ``COMMANDS``), one that knows only that
     sub-command, so that running it imports only its own module."""
-    _Parser.lang = lang
+    set_usage_lang(lang)
     parser = _Parser(
         prog="companion",
-        description="Referee and scorekeeper for Président. Without a command, opens the app.",
+        description=help_text("description"),
     )
     chosen = COMMANDS.get(command or "")
     modules = [chosen] if chosen else _ORDER
@@ -99,8 +93,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     args_list = [_clean(a) for a in (sys.argv[1:] if argv is None else argv)]
     command = args_list[0] if args_list else None
-    parser = build_parser(_lang(args_list), command=command)
-    args = parser.parse_args(args_list)
+    try:
+        parser = build_parser(_lang(args_list), command=command)
+        args = parser.parse_args(args_list)
+    finally:
+        set_usage_lang(DEFAULT_LANG)  # the next command in this process asks for its own
     handler = getattr(args, "handler", None)
     if handler is None:
         from companion.cli import app_parser

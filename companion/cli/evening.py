@@ -36,6 +36,7 @@ from typing import Any
 
 from companion.cli import scores
 from companion.cli.output import fail, print_json
+from companion.cli.words import help_text
 from companion.errors import CompanionError
 from companion.rules.errors import NotationError
 from companion.table.evening_models import Evening
@@ -48,82 +49,57 @@ Run = Callable[[TableService, argparse.Namespace], Evening]
 
 
 def register(subparsers: Any) -> None:
-    evening = subparsers.add_parser("evening", help="start, record and correct an evening")
+    evening = subparsers.add_parser("evening", help=help_text("evening"))
     sub = evening.add_subparsers(dest="evening_command", required=True)
 
     def common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
-        p.add_argument(
-            "--data-dir",
-            help="data directory (default: FLET_APP_STORAGE_DATA, else the user data directory)",
-        )
-        p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
+        p.add_argument("--data-dir", help=help_text("data_dir"))
+        p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG, help=help_text("lang"))
         return p
 
-    new = common(sub.add_parser("new", help="start an evening"))
-    new.add_argument("--rules", required=True)
-    new.add_argument("--players", required=True, help="names in seating order, clockwise")
-    new.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    new.add_argument("--ranking", help="roles already known (e.g. drawn cards), best first")
-    new.add_argument("--title", help=f"the evening's name (up to {TITLE_MAX} characters)")
-    new.add_argument("--place", help=f"where it is played (up to {PLACE_MAX} characters)")
-    new.add_argument("--notes", help=f"anything worth keeping (up to {NOTE_MAX} characters)")
+    new = common(sub.add_parser("new", help=help_text("new")))
+    new.add_argument("--rules", required=True, help=help_text("rules"))
+    new.add_argument("--players", required=True, help=help_text("seating"))
+    new.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help=help_text("set")
+    )
+    new.add_argument("--ranking", help=help_text("ranking"))
+    new.add_argument("--title", help=help_text("title", max=TITLE_MAX))
+    new.add_argument("--place", help=help_text("place", max=PLACE_MAX))
+    new.add_argument("--notes", help=help_text("notes", max=NOTE_MAX))
     new.set_defaults(handler=_guard(_new))
 
-    for name, doc in (
-        ("record", "record a hand's finishing order"),
-        ("edit", "correct a past hand (later hands are recomputed)"),
-    ):
-        p = common(sub.add_parser(name, help=doc))
-        p.add_argument("evening")
+    for name in ("record", "edit"):
+        p = common(sub.add_parser(name, help=help_text(name)))
+        p.add_argument("evening", help=help_text("evening_ref"))
         if name == "edit":
             p.add_argument("hand", type=int)
+        p.add_argument("--order", help=help_text("order"))
+        p.add_argument("--cards-left", metavar="NAME=N,...", help=help_text("cards_left"))
+        p.add_argument("--none-played", metavar="NAME,...", help=help_text("none_played"))
         p.add_argument(
-            "--order",
-            help="first out first, comma-separated (with scoring=card_penalty, --cards-left "
-            "gives the order)",
-        )
-        p.add_argument(
-            "--cards-left",
-            metavar="NAME=N,...",
-            help="scoring=card_penalty: the cards each player has left, e.g. Léa=0,Tom=5",
-        )
-        p.add_argument(
-            "--none-played",
-            metavar="NAME,...",
-            help="scoring=card_penalty: players who played no card (their count is tripled)",
-        )
-        p.add_argument(
-            "--event",
-            action="append",
-            default=[],
-            metavar="KIND:PLAYER",
-            help="e.g. revolution:Léa, putsch:Tom=failed, forbidden_finish:Ana",
+            "--event", action="append", default=[], metavar="KIND:PLAYER", help=help_text("event")
         )
         if name == "record":
-            p.add_argument(
-                "--request-id",
-                metavar="ID",
-                help="any id of yours (letters, digits, '-', '_', '.', ':'; up to 64): a retry "
-                "with the same id never records the hand twice",
-            )
+            p.add_argument("--request-id", metavar="ID", help=help_text("request_id"))
         p.set_defaults(handler=_guard(_record if name == "record" else _edit))
 
-    runs: tuple[tuple[str, str, Run], ...] = (
-        ("delete", "delete a past hand (undo restores it)", _delete),
-        ("undo", "undo the last change", _undo),
-        ("redo", "make again the change undone last", _redo),
-        ("plan", "the next hand's plan", _plan),
+    runs: tuple[tuple[str, Run], ...] = (
+        ("delete", _delete),
+        ("undo", _undo),
+        ("redo", _redo),
+        ("plan", _plan),
     )
-    for name, doc, run in runs:
-        p = common(sub.add_parser(name, help=doc))
-        p.add_argument("evening")
+    for name, run in runs:
+        p = common(sub.add_parser(name, help=help_text(name)))
+        p.add_argument("evening", help=help_text("evening_ref"))
         if name == "delete":
             p.add_argument("hand", type=int)
         p.set_defaults(handler=_guard(run))
 
     for name in ("join", "leave"):
-        p = common(sub.add_parser(name, help=f"a player {name}s between hands"))
-        p.add_argument("evening")
+        p = common(sub.add_parser(name, help=help_text(name)))
+        p.add_argument("evening", help=help_text("evening_ref"))
         p.add_argument("player")
         p.set_defaults(handler=_guard(_join if name == "join" else _leave))
 

@@ -24,8 +24,8 @@ from datetime import date, datetime
 from typing import Any
 
 from companion.cli import scores
-from companion.cli.entry import usage_lang
 from companion.cli.output import fail, print_json, say
+from companion.cli.words import help_text, usage_lang
 from companion.errors import CompanionError
 from companion.table.history_list import LeftOut
 from companion.table.places import AveragePlace, place_words
@@ -46,39 +46,24 @@ def _date(text: str) -> date:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--data-dir",
-        help="data directory (default: FLET_APP_STORAGE_DATA, else the user data directory)",
-    )
-    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    parser.add_argument("--data-dir", help=help_text("data_dir"))
+    parser.add_argument("--json", action="store_true", help=help_text("json"))
     parser.add_argument("--from", dest="start", type=_date, metavar="YYYY-MM-DD")
     parser.add_argument("--to", dest="end", type=_date, metavar="YYYY-MM-DD")
-    parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
+    parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG, help=help_text("lang"))
 
 
 def register(subparsers: Any) -> None:
     """Add ``history`` and ``leaderboard`` to the ``companion`` sub-commands."""
-    history = subparsers.add_parser("history", help="evenings, or one evening hand by hand")
-    history.add_argument("evening", nargs="?", help="evening id, unique prefix, or 'last'")
-    history.add_argument(
-        "--restore",
-        action="store_true",
-        help="put the evening's latest good backup back in place of its damaged file (kept "
-        "in corrupt/)",
-    )
+    history = subparsers.add_parser("history", help=help_text("history"))
+    history.add_argument("evening", nargs="?", help=help_text("evening_ref"))
+    history.add_argument("--restore", action="store_true", help=help_text("restore"))
     _common(history)
     history.set_defaults(handler=run_history)
-    board = subparsers.add_parser("leaderboard", help="rankings over all evenings or a period")
-    board.add_argument("--versus", metavar="NAME,NAME", help="head-to-head of two players")
-    board.add_argument(
-        "--rating", action="store_true", help="skill ratings (openskill) with their uncertainty"
-    )
-    board.add_argument(
-        "--check-ratings",
-        action="store_true",
-        help="compare the kept ratings with a computation from nothing (exit 1, and repaired, "
-        "if they differ)",
-    )
+    board = subparsers.add_parser("leaderboard", help=help_text("leaderboard"))
+    board.add_argument("--versus", metavar="NAME,NAME", help=help_text("versus"))
+    board.add_argument("--rating", action="store_true", help=help_text("rating"))
+    board.add_argument("--check-ratings", action="store_true", help=help_text("check_ratings"))
     _common(board)
     board.set_defaults(handler=run_leaderboard)
 

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from companion.cli.output import fail, print_json
+from companion.cli.words import help_text
 from companion.errors import CompanionError
 from companion.rules.dispute import Dispute
 from companion.table.table_presets import game_settings
@@ -13,15 +14,15 @@ from companion.words import DEFAULT_LANG, LANGS
 
 
 def register(subparsers: Any) -> None:
-    judge = subparsers.add_parser("judge", help="rule on a disputed play")
-    judge.add_argument("--rules", required=True, help="preset id, e.g. classique")
+    judge = subparsers.add_parser("judge", help=help_text("judge"))
+    judge.add_argument("--rules", required=True, help=help_text("rules"))
     judge.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    judge.add_argument("--players", required=True, help="names in playing order, comma-separated")
-    judge.add_argument("--ranks", help="current ranking, best first (default: --players)")
+    judge.add_argument("--players", required=True, help=help_text("judge_players"))
+    judge.add_argument("--ranks", help=help_text("ranks"))
     judge.add_argument("--history", action="append", default=[], metavar="NAME: PLAY")
     judge.add_argument("--hand", action="append", default=[], metavar="NAME: CARDS")
     judge.add_argument("--revolution", action="store_true")
-    judge.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
+    judge.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG, help=help_text("lang"))
     judge.add_argument("--play", required=True, metavar="NAME: PLAY")
     judge.set_defaults(handler=judge_command)
 

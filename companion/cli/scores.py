@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.output import fail, print_json, say
+from companion.cli.words import help_text
 from companion.errors import CompanionError
 from companion.table.places import AveragePlace, place_words
 from companion.table.ratings import PlayerRating
@@ -31,12 +32,12 @@ def register_share(
     sub: Any, common: Callable[[argparse.ArgumentParser], argparse.ArgumentParser]
 ) -> None:
     """Add ``share`` to the ``companion evening`` sub-commands."""
-    p = common(sub.add_parser("share", help="the end-of-evening summary: a PNG or chat text"))
-    p.add_argument("evening")
+    p = common(sub.add_parser("share", help=help_text("share")))
+    p.add_argument("evening", help=help_text("evening_ref"))
     out = p.add_mutually_exclusive_group(required=True)
-    out.add_argument("--png", type=Path, metavar="FILE", help="write the summary image")
-    out.add_argument("--text", action="store_true", help="print the summary as chat text")
-    p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    out.add_argument("--png", type=Path, metavar="FILE", help=help_text("png"))
+    out.add_argument("--text", action="store_true", help=help_text("text"))
+    p.add_argument("--json", action="store_true", help=help_text("json"))
     p.set_defaults(handler=run_share)
 
 

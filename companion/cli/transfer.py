@@ -21,22 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.output import fail, print_json, say, write
+from companion.cli.words import help_text
 from companion.words import DEFAULT_LANG, LANGS, t
 
 
 def register(subparsers: Any) -> None:
-    for name, doc, run in (
-        ("export", "write a full backup (JSON) of every evening and player", run_export),
-        ("import", "add the evenings of a backup file, after a safety export", run_import),
-    ):
-        parser = subparsers.add_parser(name, help=doc)
+    for name, run in (("export", run_export), ("import", run_import)):
+        parser = subparsers.add_parser(name, help=help_text(name))
         parser.add_argument("file", type=Path)
-        parser.add_argument(
-            "--data-dir",
-            help="data directory (default: FLET_APP_STORAGE_DATA, else the user data directory)",
-        )
-        parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
-        parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
+        parser.add_argument("--data-dir", help=help_text("data_dir"))
+        parser.add_argument("--json", action="store_true", help=help_text("json"))
+        parser.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG, help=help_text("lang"))
         parser.set_defaults(handler=run)
 
 

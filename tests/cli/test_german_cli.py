@@ -143,3 +143,14 @@ def test_an_export_counts_in_german(
         )
     )
     assert sorted(data) == ["evenings", "file", "players"]
+
+
+def test_the_help_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help --lang de``: the command's description and its options' help are German."""
+    with pytest.raises(SystemExit) as caught:
+        main(["deal", "--help", "--lang", "de"])
+    assert caught.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # as argparse wraps it
+    assert "Eine Runde planen: wer wo sitzt" in out
+    assert "eine erste Runde planen: noch keine Rangfolge, kein Tausch" in out
+    assert "Plan a hand" not in out and "Planifier" not in out
