@@ -121,7 +121,8 @@ def tn(lang: str, key: str, n: int, **fields: object) -> str:
     """
     lang = lang_of(lang)
     chain, _ = _chain(lang)
-    return chain.ngettext(key, key, n).format(n=number(lang, n), **fields)
+    # The form follows the count's size: « -1 pt » like « 1 pt ».
+    return chain.ngettext(key, key, abs(n)).format(n=number(lang, n), **fields)
 
 
 def fields_of(text: str) -> set[str]:

@@ -5,6 +5,7 @@ fails when a ``.mo`` is not what its ``.po`` compiles to.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import os
 import sys
@@ -16,11 +17,16 @@ from babel.messages.pofile import read_po
 
 from companion.words.catalogue import LOCALE_DIR
 
+FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+
 
 def compiled(po: Path) -> bytes:
     """The ``.mo`` bytes of ``po`` (fuzzy entries left out, as gettext does)."""
     with po.open("rb") as file:
         catalog = read_po(file, abort_invalid=True)
+    # The header's dates mean nothing to a reader of the .mo, and Babel stamps the time of
+    # compiling where the .po has none: fixed, the same .po always compiles to the same bytes.
+    catalog.creation_date = catalog.revision_date = FIXED_DATE
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()
