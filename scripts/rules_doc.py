@@ -26,9 +26,7 @@ from companion.rules.ruleset import BRINGS, RuleSet
 from companion.table.table_presets import TABLE_OPEN_POINTS, TABLE_PRESETS
 from companion.table.table_rules import TableRules
 from companion.ui import option_words
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from open_points_fr import FRENCH
+from companion.words import t
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "rules.md"
@@ -95,8 +93,8 @@ def _preset(p: Preset) -> list[str]:
         "",
     ]
     for point in (*p.open_points, *TABLE_OPEN_POINTS[p.id]):
-        lines.append(f"- {' '.join(FRENCH[point].split())}")
-        lines.append(f"  / {' '.join(point.split())}")
+        lines.append(f"- {' '.join(t('fr', point).split())}")
+        lines.append(f"  / {' '.join(t('en', point).split())}")
     return [*lines, ""]
 
 

@@ -1,5 +1,6 @@
 """Section S values for each of the 12 presets, read from its seed, with the open points we
-decided; and ``table_rules_from``, which splits ``--set`` options between the two models."""
+decided (catalogue keys, ``preset.open.table.<group>.<n>``: their words are in the domain
+``options``); and ``table_rules_from``, which splits ``--set`` options between the two models."""
 
 from __future__ import annotations
 
@@ -10,6 +11,11 @@ from companion.rules.presets import get_preset, ruleset_from
 from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import TableRules, TableRulesError
 from companion.words import Message
+
+
+def _open(group: str, count: int) -> tuple[str, ...]:
+    """The catalogue keys of a group of open points (``preset.open.table.<group>.<n>``)."""
+    return tuple(f"preset.open.table.{group}.{n}" for n in range(1, count + 1))
 
 
 def _table(base: TableRules | None = None, **options: Any) -> TableRules:
@@ -34,14 +40,7 @@ _PAGAT = _table(
     target=11,
     join_leave=True,
 )
-_PAGAT_OPEN = (
-    "First hand: no roles and no exchange ('Le joueur à la gauche du croupier commence'); the "
-    "first player named deals all the cards one by one from his left.",
-    "Middle places are 'Citoyen' (numbered when there are several); the last is 'Trouduc'.",
-    "The Trouduc gives his highest card first, then the Président gives back any card.",
-    "Points are the seed's example (2 Président, 1 Vice-Président) to a target of 11.",
-    "Joining and leaving between hands is allowed (PAGAT 'Rejoindre et quitter une partie').",
-)
+_PAGAT_OPEN = _open("pagat", 5)
 
 # WIKI "Déroulement d'une partie", "La hiérarchie", "Les parties suivantes", "Jeu aux points".
 _WIKI = _table(
@@ -60,19 +59,9 @@ _WIKI = _table(
     end="open",
     join_leave=True,
 )
-_WIKI_OPEN = (
-    "Seats by rank as in PAGAT: Vice-Président on the Président's left … Trou du cul on his "
-    "right; the Trou du cul deals one by one from his left, so the Président gets the first "
-    "card (the seed gives no layout and no first card).",
-    "First game: the first player named deals; each gets the same number of cards, the extras "
-    "are shown and set aside; no titles yet and no exchange.",
-    "Middle places are all 'Neutre' (numbered when several): they neither give nor receive. "
-    "The last place is 'Trou du cul' at every count (the seed writes 'Trouduc' at 3).",
-    "Points n−1 … 0 per hand; the seed's target is 'prédéterminé' without a number: the "
-    "evening is open unless the table sets target=N.",
-    "Putsch, coup d'État and the negotiated or collective exchanges are options "
-    "(putsch=true, coup_detat=true, exchange_low=…, exchange_high=…).",
-)
+_WIKI_OPEN = _open("wiki", 5)
+# « Points as in PAGAT's basic game (2, 1, 0…, target 11) », said by the presets built on it.
+_PAGAT_POINTS = "preset.open.table.pagat_points"
 
 _TDC = _table(
     titles="tdc",
@@ -91,16 +80,7 @@ _TDC = _table(
     end="open",
     join_leave=False,
 )
-_TDC_OPEN = (
-    "Seats clockwise by rank from the Président, who does not move: the seed's diagram is "
-    "lost, but its example plays S, L, TC, P in turn.",
-    "Roles by drawing a card, ties redrawn; the first session has the usual exchanges.",
-    "After the seed's first cards (e.g. '2 cartes au Trou-du-cul'), the deal goes on one by "
-    "one clockwise from the Président until the pack is out.",
-    "At 5 and 6 players the Contremaître's discarded card is shown and collected by the "
-    "Trou-du-cul, as the Secrétaire's at 3 players ('Comme à 4, et…').",
-    "No points ('limité que par le manque de sommeil'): scoring=none, open evening.",
-)
+_TDC_OPEN = _open("tdc", 5)
 
 TABLE_PRESETS: dict[str, TableRules] = {
     "pagat": _PAGAT,
@@ -163,60 +143,16 @@ TABLE_PRESETS: dict[str, TableRules] = {
 
 TABLE_OPEN_POINTS: dict[str, tuple[str, ...]] = {
     "pagat": _PAGAT_OPEN,
-    "president": (
-        "Roles by drawing a card in the game's order (draw_order=ace_high for 'l'ordre des "
-        "cartes de la bataille'); the first hand after the draw has the exchanges.",
-        "Seats: Vice-Président on the Président's right, Secrétaire opposite, Balayeur on his "
-        "left; the Président deals the 53 cards from himself, so he has 14.",
-        "Points 3/2/1/0 are kept (the seed: 'En principe, il n'y a pas de marque'), with no "
-        "target: the table stops when it likes. The one-card variant is exchange=1/1.",
-    ),
+    "president": _open("president", 3),
     "trou-du-cul": _WIKI_OPEN,
-    "concierge": (
-        "Roles by drawing; the lowest card deals, the highest sits on his left as Président.",
-        "The Président gives 'ses deux cartes les moins intéressantes': cards of his choice; "
-        "the others give their lowest, as the seed says ('sa plus mauvaise').",
-        "The higher player gives first in each pair, in the seed's order: Président–Concierge, "
-        "then from the bottom up commis 1–commis 2, secrétaire–commis 1, vice-président–"
-        "secrétaire (at 5 players: no commis 2).",
-        "At 3 players: Président, Vice-Président, Concierge; only the Président and the "
-        "Concierge exchange.",
-        "No points in the seed: scoring=none.",
-    ),
+    "concierge": _open("concierge", 5),
     "classique": _TDC_OPEN,
     "armix": _TDC_OPEN,
-    "klootzakken": (
-        *_PAGAT_OPEN[:1],
-        "No seat change: give the seats with --seats (by default the ranking order). The "
-        "Klootzak deals one by one from his left and leads.",
-        "Only the winner and the loser exchange: the loser's 2 best for 2 the winner chooses.",
-        "Points as in PAGAT's basic game (2, 1, 0…, target 11).",
-    ),
-    "hubere": (
-        *_PAGAT_OPEN[:1],
-        "Titles from the six Hűbéres ranks, top and bottom first: at 4 Király, Nagybirtokos, "
-        "Kisparaszt, Mocsár; an odd middle place is Polgár (burgher), with no exchange.",
-        "Exchanges 3, 2, 1 from the outside in; the lower gives his best, the higher any cards.",
-        "Points as in PAGAT's basic game (2, 1, 0…, target 11).",
-    ),
-    "butthead": (
-        *_PAGAT_OPEN[:1],
-        "Titles Président, Vice-Président, Citoyen…, Vice-Butthead, Butthead (the seed's "
-        "'vice-bouton' is the Vice-Butthead).",
-        "Butthead gives 2 best, gets 3 chosen; Vice-Butthead gives 1 best, gets 2 chosen.",
-        "Points as in PAGAT's basic game (2, 1, 0…, target 11).",
-    ),
-    "strutz": (
-        "Seats by rank clockwise from the Président; the play turns so that the Président "
-        "plays last in the first round (anticlockwise with these seats).",
-        "The Strutz deals one by one from himself up the ranks, so the extra cards go to the "
-        "Strutz, then the Sous-Strutz…; first game as in the article (equal hands, extras set "
-        "aside).",
-        "At 3 players: Président, Neutre, Strutz; from 5, the middle places are Neutre.",
-        "The Sous-Strutz gives his best card except a joker, and may veto as the Strutz does.",
-        "Points n−1 … 0 as in the article's 'Jeu aux points'; open evening.",
-    ),
-    "angevin": (*_WIKI_OPEN, "The Trou du cul gives his 2 best, the Président any 2 cards."),
+    "klootzakken": (*_PAGAT_OPEN[:1], *_open("klootzakken", 2), _PAGAT_POINTS),
+    "hubere": (*_PAGAT_OPEN[:1], *_open("hubere", 2), _PAGAT_POINTS),
+    "butthead": (*_PAGAT_OPEN[:1], *_open("butthead", 2), _PAGAT_POINTS),
+    "strutz": _open("strutz", 5),
+    "angevin": (*_WIKI_OPEN, *_open("angevin", 1)),
     "wizz": _WIKI_OPEN,
 }
 

@@ -8,6 +8,7 @@ import pytest
 from companion.rules.errors import RuleSetError, UnknownPresetError
 from companion.rules.presets import PRESETS, SEEDS, _preset, get_preset, ruleset_from
 from companion.rules.ruleset import RuleSet
+from companion.words import LANGS, t
 
 # VARIANTS.md: seed short names and files.
 SEED_FILES = {
@@ -60,7 +61,7 @@ def test_preset_cites_its_seed_and_open_points(pid, seed):
     assert preset.name("fr").strip() and preset.name("en").strip()
     assert isinstance(preset.rules, RuleSet)
     assert preset.open_points, f"{pid} lists no open point"
-    assert all(isinstance(p, str) and len(p) > 20 for p in preset.open_points)
+    assert all(len(t(lang, p)) > 20 for p in preset.open_points for lang in LANGS)
     low, high = preset.players
     assert 2 < low <= high
 
@@ -484,11 +485,11 @@ def test_a_preset_keeps_its_rules_players_and_open_points() -> None:
         "WIKI",
         "Une section",
         (3, 6),
-        open_points=("Who leads first is decided by the cards dealt.",),
+        open_points=2,
         base=base.rules,
         jokers=2,
     )
-    assert built.open_points == ("Who leads first is decided by the cards dealt.",)
+    assert built.open_points == ("preset.open.demo.1", "preset.open.demo.2")
     assert built.players == (3, 6)
     assert built.rules.jokers == 2
     assert built.rules.rank_order == base.rules.rank_order
