@@ -84,7 +84,7 @@ def test_leaderboard_json_keeps_its_keys_and_adds_the_average_place(data, capsys
 def test_share_text(data, capsys):
     assert run("evening", "share", "last", "--text", "--data-dir", data, "--lang", "en") == 0
     out = capsys.readouterr().out
-    assert out.startswith("🃏 Chez Ann — Friday 8 March 2024") and "🥇 Cat" in out
+    assert out.startswith("🃏 Chez Ann — Friday, March 8, 2024") and "🥇 Cat" in out  # Babel
     assert run("evening", "share", "last", "--text", "--json", "--data-dir", data) == 0
     shared = json.loads(capsys.readouterr().out)
     assert shared["text"].startswith("🃏 Chez Ann — vendredi 8 mars 2024")
