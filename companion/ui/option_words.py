@@ -180,7 +180,8 @@ def known(name: str, text: str) -> bool:
         text in values
         or (name == "exchange" and exchange)
         or (name in SETS | SEQUENCES and all(v in values for v in _items(text)))
-        or (_has_number(name) and text.isdigit())
+        # ASCII digits only: "²".isdigit() is True but int("²") fails.
+        or (_has_number(name) and text.isascii() and text.isdigit())
     )
 
 

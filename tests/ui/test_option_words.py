@@ -295,3 +295,11 @@ def test_in_german_the_groups_and_the_seeds_read_in_german() -> None:
     assert option_words.seeds(line.description, "de") == (
         "Pagat »Président« (Australien), »Trou-du-cul classique«"
     )
+
+
+def test_a_number_typed_with_other_digits_shows_as_typed() -> None:
+    """Rule: a target typed as « ² » or « ٣ » (digits int() may refuse or read otherwise) is
+    not a number in words: the field shows it as typed, and nothing fails."""
+    assert option_words.value("target", "²", "de") == "²"
+    assert option_words.value("hands", "٣", "fr") == "٣"
+    assert option_words.value("target", "21", "de") == "21 Punkte"
