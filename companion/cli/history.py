@@ -31,7 +31,6 @@ from companion.table.history_list import LeftOut
 from companion.table.places import AveragePlace, place_words
 from companion.table.service import TableService
 from companion.table.stats import EveningHistory, HeadToHead, LeaderRow
-from companion.table.titles import title_words
 from companion.words import DEFAULT_LANG, LANGS, Message, t
 from companion.words.formats import date_medium, date_short, number, signed, time_short
 
@@ -228,11 +227,6 @@ def _left_out_json(left: Sequence[LeftOut]) -> list[dict[str, Any]]:
     ]
 
 
-def _title(lang: str, stored: str | None) -> str:
-    """A title as the evening stored it (French), in ``lang``."""
-    return "" if not stored else title_words(lang, stored)
-
-
 def _evening_text(h: EveningHistory, lang: str) -> str:
     ids = [s.player_id for s in h.standings]
     where = h.place or h.title or ""
@@ -243,7 +237,7 @@ def _evening_text(h: EveningHistory, lang: str) -> str:
         for p in ids:
             if p in row.points:
                 cells.append(
-                    f"{_title(lang, row.titles[p])} {signed(lang, row.points[p])} = "
+                    f"{h.title_in(lang, row.titles[p])} {signed(lang, row.points[p])} = "
                     f"{number(lang, row.totals[p])}"
                 )
             else:
@@ -253,7 +247,7 @@ def _evening_text(h: EveningHistory, lang: str) -> str:
     ranking = _table(
         heads(lang, "rank", "player", "points", "title"),
         [
-            [number(lang, s.place), s.name, number(lang, s.total), _title(lang, s.title)]
+            [number(lang, s.place), s.name, number(lang, s.total), h.title_in(lang, s.title) or ""]
             for s in h.standings
         ],
     )

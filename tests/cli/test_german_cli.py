@@ -154,3 +154,16 @@ def test_the_help_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Eine Runde planen: wer wo sitzt" in out
     assert "eine erste Runde planen: noch keine Rangfolge, kein Tausch" in out
     assert "Plan a hand" not in out and "Planifier" not in out
+
+
+def test_one_evening_in_german_names_the_titles_in_german(
+    club: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``history last --lang de``: each hand's titles and the ranking's are the German
+    titles of the evening's scheme (Präsident … Arschloch), the points signed, the date
+    German."""
+    out = _out(capsys, "history", "last", "--data-dir", club, "--lang", "de")
+    assert out.startswith("27.11.2025  Chez Ann")
+    assert "Präsident +" in out and "Arschloch" in out
+    assert "Président" not in out and "Trou du cul" not in out and _foreign(out) == []
+    assert "Platz  Spieler  Punkte  Titel" in out and "Vorne: Cat" in out
