@@ -23,25 +23,7 @@ STRINGS = SCREENS - {
 }
 # app.po messages the screens no longer use (their words moved to ui.po with a new key, or
 # their place to a formatter): app.po belongs to the German translation, which deletes them.
-RETIRED = frozenset(
-    {
-        "board.avg_place",
-        "board.roles",
-        "data.moment",
-        "data.more_backups",
-        "dispute.before",
-        "dispute.before_many",
-        "dispute.options_changed",
-        "dispute.pass_before",
-        "dispute.pass_before_many",
-        "history.item_when",
-        "new.options_changed",
-        "picker.per_tap",
-        "player.h2h_line",
-        "player.titles",
-        "sheet.tally_line",
-    }
-)
+RETIRED = frozenset({"dispute.pass_before", "dispute.pass_before_many"})
 # Modules that build what the user sees (not the command-line plumbing or test helpers).
 SCREEN_MODULES = sorted(
     [*UI.glob("screens/*.py"), UI / "widgets.py", UI / "card_picker.py", UI / "shell.py"]
