@@ -9,13 +9,14 @@ one :class:`~companion.store.index.IndexEntry` per evening in table ``evenings``
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from tinydb import TinyDB
 
-from companion.words import Fixed, Message, Renders
+from companion.words import Fixed, Message, Renders, tn
 
 from .atomic import read_bytes
 from .errors import CorruptFileError, InvalidIdError, NotFoundError
@@ -24,7 +25,15 @@ from .migrations import META_DOC_ID, META_TABLE, Migration
 from .paths import validate_id
 from .tinyio import open_upgraded
 
-__all__ = ["FROM_FILE", "KIND_TABLES", "READ_CONTEXT", "Documents", "short_errors"]
+__all__ = [
+    "FROM_FILE",
+    "KIND_TABLES",
+    "READ_CONTEXT",
+    "Documents",
+    "ValidationWords",
+    "short_errors",
+    "validation_words",
+]
 
 E = TypeVar("E", bound=BaseModel)
 P = TypeVar("P", bound=BaseModel)
@@ -47,16 +56,32 @@ FROM_FILE = "from_file"
 READ_CONTEXT: Mapping[str, Any] = {FROM_FILE: True}
 
 
-def short_errors(exc: ValidationError, limit: int = 3) -> str:
-    """The first validation errors on one line."""
+@dataclass(frozen=True)
+class ValidationWords:
+    """The first validation errors on one line (pydantic's words, in English), then how
+    many more, in the viewer's language."""
+
+    parts: tuple[str, ...]
+    more: int
+
+    def render(self, lang: str) -> str:
+        more = (tn(lang, "store.validation.more", self.more),) if self.more > 0 else ()
+        return "; ".join((*self.parts, *more))
+
+
+def validation_words(exc: ValidationError, limit: int = 3) -> ValidationWords:
+    """The first ``limit`` errors of ``exc`` (where, and pydantic's message), and the count
+    of the others."""
     parts = []
     for err in exc.errors()[:limit]:
         loc = ".".join(str(x) for x in err["loc"]) or "(root)"
         parts.append(f"{loc}: {err['msg']}")
-    more = exc.error_count() - limit
-    if more > 0:
-        parts.append(f"and {more} more")
-    return "; ".join(parts)
+    return ValidationWords(tuple(parts), exc.error_count() - limit)
+
+
+def short_errors(exc: ValidationError, limit: int = 3) -> str:
+    """The first validation errors on one line, in English."""
+    return validation_words(exc, limit).render("en")
 
 
 class _Meta(BaseModel):
@@ -109,7 +134,7 @@ class Documents(Generic[E, P]):
         try:
             model = self.evening_model.model_validate(record, context=READ_CONTEXT)
         except ValidationError as exc:
-            name, detail = self.evening_model.__name__, short_errors(exc)
+            name, detail = self.evening_model.__name__, validation_words(exc)
             raise CorruptFileError(
                 path, Message.of("store.reason.model", model=name, detail=detail)
             ) from exc
@@ -131,7 +156,7 @@ class Documents(Generic[E, P]):
                     self.player_model.model_validate(records[doc_id], context=READ_CONTEXT)
                 )
             except ValidationError as exc:
-                name, detail = self.player_model.__name__, short_errors(exc)
+                name, detail = self.player_model.__name__, validation_words(exc)
                 raise CorruptFileError(
                     path,
                     Message.of("store.reason.player", doc_id=doc_id, model=name, detail=detail),
@@ -148,7 +173,7 @@ class Documents(Generic[E, P]):
                 validate_id(entry.id)
             except (ValidationError, InvalidIdError) as exc:
                 detail: str | Renders = (
-                    short_errors(exc)
+                    validation_words(exc)
                     if isinstance(exc, ValidationError)
                     else exc.words or Fixed(str(exc))
                 )

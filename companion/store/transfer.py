@@ -32,7 +32,7 @@ from companion.words import Fixed, Message, Renders
 from companion.words.formats import decimal, number
 
 from .atomic import json_problem, not_utf8, read_bytes
-from .documents import KIND_TABLES, READ_CONTEXT, Documents, short_errors
+from .documents import KIND_TABLES, READ_CONTEXT, Documents, validation_words
 from .errors import DiskFullError, ImportFileError, NewerSchemaError, StoreError, what_words
 from .index import IndexEntry
 from .json_stream import Cursor
@@ -235,7 +235,7 @@ class _Part:
             # As a file on disk reads: a text longer than today's limits is cut, not refused.
             item = self.model.model_validate(record, context=READ_CONTEXT)
         except ValidationError as exc:
-            detail = short_errors(exc)
+            detail = validation_words(exc)
             problems.add(Message.of("store.reason.record", item=f"{self.kind}[{n}]", detail=detail))
             return
         item_id = getattr(item, self.id_field, None)

@@ -20,7 +20,7 @@ from companion.store import (
     InvalidIdError,
     NotFoundError,
 )
-from companion.store.documents import Documents, short_errors
+from companion.store.documents import Documents, short_errors, validation_words
 
 PATH = Path("evenings/ev1.json")
 
@@ -72,6 +72,15 @@ def test_short_errors_names_the_first_three_and_counts_the_rest() -> None:
         "a: Field required; b: Field required; c: Field required; and 2 more"
     )
     assert short_errors(_errors(4)).endswith("c: Field required; and 1 more")
+
+
+def test_the_count_of_the_other_errors_is_in_the_viewer_s_language() -> None:
+    """How many more errors there are is said in each language, in its plural form (the
+    errors themselves are pydantic's words)."""
+    words = validation_words(_errors(5))
+    assert words.render("fr").endswith("c: Field required; et 2 autres")
+    assert words.render("de").endswith("c: Field required; und 2 weitere")
+    assert validation_words(_errors(4)).render("de").endswith("; und 1 weiterer")
 
 
 def test_short_errors_says_nothing_more_when_all_are_shown() -> None:
