@@ -336,15 +336,7 @@ class DisputeTable:
         if not changed:
             return t(lang, "dispute.evening_rules", name=self.evening.name(lang))
         places = self.place_titles()
-        changes = ", ".join(
-            t(
-                lang,
-                "ui.dispute.option_value",
-                label=option_words.label(x.name, lang),
-                value=option_words.value(x.name, x.value, lang, places),
-            )
-            for x in changed
-        )
+        changes = ", ".join(option_words.row(x.name, x.value, lang, places) for x in changed)
         name = self.evening.name(lang)
         return t(lang, "dispute.evening_rules_changed", name=name, changes=changes)
 

@@ -68,10 +68,10 @@ class Cite:
 
     def text(self, lang: str) -> str:
         """In words: "Qui passe abandonne : oui" (and where the value comes from)."""
+        if self.origin == "preset":
+            return option_words.row(self.name, self.value, lang)
         label = option_words.label(self.name, lang)
         value = option_words.value(self.name, self.value, lang)
-        if self.origin == "preset":
-            return t(lang, "ui.dispute.option_value", label=label, value=value)
         before = option_words.value(self.name, self.before, lang)
         return t(lang, f"dispute.cite_{self.origin}", label=label, value=value, before=before)
 
