@@ -166,4 +166,4 @@ def test_one_evening_in_german_names_the_titles_in_german(
     assert out.startswith("27.11.2025  Chez Ann")
     assert "Präsident +" in out and "Arschloch" in out
     assert "Président" not in out and "Trou du cul" not in out and _foreign(out) == []
-    assert "Platz  Spieler  Punkte  Titel" in out and "Vorne: Cat" in out
+    assert "Platz  Spieler  Punkte  Titel" in out and "In Führung: Cat" in out
