@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from companion.words import Lang, Message, lang_of
+from companion.words import DEFAULT_LANG, Lang, Renders
 
 
 def one_line(text: str) -> str:
@@ -26,27 +26,14 @@ def one_line(text: str) -> str:
 class CompanionError(ValueError):
     """Base of every error a user can cause. ``str()`` is the English message.
 
-    Its words are a ``Message`` (a catalogue key and fields), rendered in the viewer's
-    language by ``message(lang)``. The older form, a French and an English sentence, is
-    still accepted while the raise sites move to the catalogue; German then shows the
-    English sentence.
+    Its words are a ``Message`` (a catalogue key and fields) or anything else that renders, rendered in the viewer's
+    language by ``message(lang)``: the error is data until it is shown.
     """
 
     code = "invalid-input"
 
-    def __init__(
-        self,
-        words: Message | str,
-        en: str | None = None,
-        code: str | None = None,
-        **details: object,
-    ) -> None:
-        if isinstance(words, Message):
-            self.words: Message | None = words
-            self._pair: tuple[str, str] | None = None
-        else:
-            self.words = None
-            self._pair = (words, en if en is not None else words)
+    def __init__(self, words: Renders, code: str | None = None, **details: object) -> None:
+        self.words = words
         super().__init__(self.message("en"))
         if code is not None:
             self.code = code  # one instance may carry a finer code than its class
@@ -60,8 +47,5 @@ class CompanionError(ValueError):
     def en(self) -> str:
         return self.message("en")
 
-    def message(self, lang: Lang = "fr") -> str:
-        if self.words is not None:
-            return self.words.render(lang)
-        assert self._pair is not None
-        return self._pair[0] if lang_of(lang) == "fr" else self._pair[1]
+    def message(self, lang: Lang = DEFAULT_LANG) -> str:
+        return self.words.render(lang)

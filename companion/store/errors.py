@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.words import Fixed, Message, Renders, lang_of
+from companion.words import Fixed, Message, Renders
 from companion.words.formats import date_short, time_short
 
 from .names import backup_time
@@ -51,34 +51,14 @@ class StoreError(CompanionError):
 
     def __init__(
         self,
-        words: Message | str,
-        en: str | None = None,
+        words: Renders,
         *,
         path: str | os.PathLike[str] | None = None,
         **params: Any,
     ) -> None:
-        super().__init__(words, en, path=os.fspath(path) if path is not None else None, **params)
+        super().__init__(words, path=os.fspath(path) if path is not None else None, **params)
         self.path: Path | None = Path(path) if path is not None else None
         self.params: dict[str, Any] = self.details
-
-
-@dataclass(frozen=True)
-class Said:
-    """A reason a caller still gives as a French and an English sentence (German reads the
-    English one) until it moves to the catalogue."""
-
-    fr: str
-    en: str
-
-    def render(self, lang: str) -> str:
-        return {"fr": self.fr}.get(lang_of(lang), self.en)
-
-
-def reason_of(reason: str | Renders, reason_fr: str | None) -> Renders:
-    """A reason as words: a catalogue ``Message``, or an (English, French) pair."""
-    if isinstance(reason, str):
-        return Said(reason_fr if reason_fr is not None else reason, reason)
-    return reason
 
 
 def backup_moment(backup: str | os.PathLike[str]) -> datetime | None:
@@ -125,14 +105,13 @@ class CorruptFileError(StoreError):
     def __init__(
         self,
         path: str | os.PathLike[str],
-        reason: str | Renders,
+        reason: Renders,
         *,
-        reason_fr: str | None = None,
         backup: str | os.PathLike[str] | None = None,
     ) -> None:
         backup = Path(backup) if backup is not None else None
         moment = backup_moment(backup) if backup is not None else None
-        words = reason_of(reason, reason_fr)
+        words = reason
         advice: Message
         if backup is None:
             advice = Message.of("store.corrupt.no_backup")
@@ -194,11 +173,9 @@ class ImportFileError(StoreError):
     def __init__(
         self,
         path: str | os.PathLike[str],
-        reason: str | Renders,
-        *,
-        reason_fr: str | None = None,
+        reason: Renders,
     ) -> None:
-        words = reason_of(reason, reason_fr)
+        words = reason
         super().__init__(
             Message.of("store.import_refused", path=os.fspath(path), reason=words),
             path=path,

@@ -15,7 +15,8 @@ from companion.words import t
 def failure_words(lang: str, key: str, err: CompanionError) -> str:
     """``key`` (« Lecture impossible : {reason} ») around what went wrong, in ``lang``.
 
-    >>> err = CorruptFileError("/d/evenings/e1.json", "bad", reason_fr="abîmé")
+    >>> from companion.words import Message
+    >>> err = CorruptFileError("/d/evenings/e1.json", Message.of("store.reason.empty"))
     >>> failure_words("en", "evening.failed", err)  # doctest: +NORMALIZE_WHITESPACE
     "Could not read: This evening's file is damaged: it is kept as it is, nothing was
     written over it. There is no good backup of it: import an export of your data if you

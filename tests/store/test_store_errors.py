@@ -45,6 +45,7 @@ from companion.store.errors import (
 from companion.store.runtime import NotPersistedError
 from companion.words import Message
 from companion.words.formats import date_short, time_short
+from tests.support.words import Said
 
 
 def _read_only_fs(monkeypatch) -> None:
@@ -230,10 +231,10 @@ def _samples(tmp_path: Path) -> list[store.StoreError]:
         open_repo(tmp_path).latest_good_backup(P)
     return [
         outside.value,
-        store.CorruptFileError(P, "invalid JSON", reason_fr="JSON invalide", backup=B),
-        store.CorruptFileError(P, "the file is empty", reason_fr="le fichier est vide"),
+        store.CorruptFileError(P, Said("JSON invalide", "invalid JSON"), backup=B),
+        store.CorruptFileError(P, Said("le fichier est vide", "the file is empty")),
         store.NewerSchemaError(P, 9, 1),
-        store.ImportFileError(P, "not an export", reason_fr="ce n'est pas un export"),
+        store.ImportFileError(P, Said("ce n'est pas un export", "not an export")),
         store.NotFoundError.evening("ev1", P),
         store.NotFoundError.evening("ev1"),
         store.NotFoundError.file(P),
@@ -307,7 +308,7 @@ def test_os_errors_say_what_happened_and_what_to_do(
 def test_corrupt_file_message_offers_the_backup_and_its_date() -> None:
     """A corrupt file's message says the file is kept and offers the backup with its date,
     in the user's local time, as each language writes a day and a time (Babel)."""
-    err = store.CorruptFileError(P, "invalid JSON", reason_fr="JSON invalide", backup=B)
+    err = store.CorruptFileError(P, Said("JSON invalide", "invalid JSON"), backup=B)
     moment = datetime(2024, 5, 17, 21, 4, tzinfo=UTC)
     assert err.backup_date == moment and err.params["backup_date"] == moment.isoformat()
     local = moment.astimezone()
@@ -316,7 +317,7 @@ def test_corrupt_file_message_offers_the_backup_and_its_date() -> None:
     assert f"date du {local:%d/%m/%Y à %H:%M}" in fr
     assert "invalid JSON" in en and "kept" in en and B in en
     assert f"from {date_short('en', local)}, {time_short('en', local)}" in en
-    bare = store.CorruptFileError(P, "invalid JSON", reason_fr="JSON invalide")
+    bare = store.CorruptFileError(P, Said("JSON invalide", "invalid JSON"))
     assert "Aucune sauvegarde valide" in bare.message("fr")
     assert "No good backup" in bare.message("en")
     again = bare.with_backup(Path(B))
@@ -342,7 +343,7 @@ def _words(error: StoreError) -> tuple[str, str]:
 
 def test_a_corrupt_file_without_a_backup(tmp_path: Path) -> None:
     """What is wrong, that the file was kept, and that no backup was found."""
-    error = CorruptFileError(FILE, "not JSON", reason_fr="pas du JSON")
+    error = CorruptFileError(FILE, Said("pas du JSON", "not JSON"))
     assert _words(error) == (
         f"Le fichier {FILE} est endommagé : pas du JSON. Il a été conservé tel quel (rien "
         "n'a été écrit par-dessus). Aucune sauvegarde valide de ce fichier n'a été trouvée : "
@@ -369,7 +370,7 @@ def test_a_corrupt_file_without_a_backup(tmp_path: Path) -> None:
 def test_a_corrupt_file_with_a_dated_backup(utc_clock: None) -> None:
     """The backup is offered with the date its name gives, in each language's format."""
     backup = Path("/data/backups/evenings/ev1.20240517T203001123456Z.json")
-    error = CorruptFileError(FILE, "not JSON", reason_fr="pas du JSON", backup=backup)
+    error = CorruptFileError(FILE, Said("pas du JSON", "not JSON"), backup=backup)
     assert _words(error) == (
         f"Le fichier {FILE} est endommagé : pas du JSON. Il a été conservé tel quel (rien "
         "n'a été écrit par-dessus). La dernière sauvegarde valide date du 17/05/2024 à "
@@ -387,7 +388,7 @@ def test_a_corrupt_file_with_a_dated_backup(utc_clock: None) -> None:
 def test_a_corrupt_file_with_an_undated_backup() -> None:
     """A backup whose date cannot be known is offered by its path alone."""
     backup = Path("/nowhere/ev1.old.json")
-    assert _words(CorruptFileError(FILE, "bad", reason_fr="abîmé", backup=backup)) == (
+    assert _words(CorruptFileError(FILE, Said("abîmé", "bad"), backup=backup)) == (
         f"Le fichier {FILE} est endommagé : abîmé. Il a été conservé tel quel (rien n'a été "
         f"écrit par-dessus). La dernière sauvegarde valide est {backup} : vous pouvez la "
         "restaurer.",
@@ -399,7 +400,7 @@ def test_a_corrupt_file_with_an_undated_backup() -> None:
 def test_with_backup_keeps_the_cause_and_the_reasons(tmp_path: Path) -> None:
     """The copy offering a backup keeps the file, both reasons and the original cause."""
     cause = ValueError("bad byte")
-    error = CorruptFileError(FILE, "not JSON", reason_fr="pas du JSON")
+    error = CorruptFileError(FILE, Said("pas du JSON", "not JSON"))
     error.__cause__ = cause
     backup = tmp_path / "ev1.20240517T203001123456Z.json"
     copy = error.with_backup(backup)
@@ -439,7 +440,7 @@ def test_a_newer_file() -> None:
 
 def test_an_import_refused() -> None:
     """The reason, that nothing changed, and which file to choose."""
-    error = ImportFileError("/tmp/x.json", "it is empty", reason_fr="il est vide")
+    error = ImportFileError("/tmp/x.json", Said("il est vide", "it is empty"))
     assert _words(error) == (
         "Impossible d'importer /tmp/x.json : il est vide. Rien n'a été modifié. Choisissez "
         "un fichier créé par l'export JSON de l'application.",

@@ -8,6 +8,7 @@ import pytest
 from companion.table.evening_errors import DuplicateInOrderError, EveningError
 from companion.table.roster import PlayerListError, check_count, check_players
 from companion.words import Message
+from tests.support.words import Said
 
 
 def test_an_error_at_a_hand_names_the_hand_and_keeps_the_rest() -> None:
@@ -15,7 +16,7 @@ def test_an_error_at_a_hand_names_the_hand_and_keeps_the_rest() -> None:
     words, keeps its type, code and details, adds the hand to the details, and leaves the
     original error as it was."""
     original = DuplicateInOrderError(
-        "Ana est deux fois dans l'ordre.", "Ana is twice in the order.", player="Ana"
+        Said("Ana est deux fois dans l'ordre.", "Ana is twice in the order."), player="Ana"
     )
     placed = original.at_hand(3)
     assert type(placed) is DuplicateInOrderError
@@ -30,7 +31,7 @@ def test_an_error_at_a_hand_names_the_hand_and_keeps_the_rest() -> None:
 
 def test_a_finer_code_survives_the_hand() -> None:
     """An error carrying a finer code than its class keeps it once placed at a hand."""
-    placed = EveningError("Trop tard.", "Too late.", "too-late").at_hand(1)
+    placed = EveningError(Said("Trop tard.", "Too late."), "too-late").at_hand(1)
     assert placed.code == "too-late"
     assert placed.details == {"hand": 1}
 

@@ -19,6 +19,7 @@ from companion.store.lock import LOCK_FILE
 from companion.table import transfer
 from companion.table.evening import Evening
 from companion.table.service import TableService
+from tests.support.words import Said
 
 JUNK = (
     b'{"format": "companion-store-export", "schema_version": 2, "index": [], "players": [], '
@@ -88,7 +89,7 @@ def test_a_write_failing_before_any_change_keeps_no_safety_copy(
     before = _everything(tmp_path / "data")
 
     def full(*args: object, **kwargs: object) -> None:
-        raise DiskFullError("Disque plein.", "Disk full.")
+        raise DiskFullError(Said("Disque plein.", "Disk full."))
 
     monkeypatch.setattr(service.repo, "write_import", full)
     with pytest.raises(DiskFullError):

@@ -9,12 +9,13 @@ from companion.store.errors import StoreError
 from companion.table import CorruptFileError
 from companion.ui.failure_words import failure_words
 from companion.words.formats import date_medium
+from tests.support.words import Said
 
 
 def _damaged(tmp_path: Path, where: str, backup: bool) -> CorruptFileError:
     path = tmp_path / where
     kept = tmp_path / "backups" / "e1.20261127T112707685964Z.json" if backup else None
-    return CorruptFileError(path, "invalid JSON line 1", reason_fr="JSON invalide", backup=kept)
+    return CorruptFileError(path, Said("JSON invalide", "invalid JSON line 1"), backup=kept)
 
 
 def test_a_damaged_evening_is_told_without_paths_or_parser_words(tmp_path: Path) -> None:
@@ -37,5 +38,5 @@ def test_another_damaged_file_is_named_by_its_name(tmp_path: Path) -> None:
 
 def test_other_errors_keep_their_own_message() -> None:
     """Rule: an error that is not a damaged file reads as the error says, in the language."""
-    err = StoreError("Dossier verrouillé", "Folder locked")
+    err = StoreError(Said("Dossier verrouillé", "Folder locked"))
     assert failure_words("en", "evening.failed", err) == "Could not read: Folder locked"
