@@ -26,8 +26,8 @@ def one_line(text: str) -> str:
 class CompanionError(ValueError):
     """Base of every error a user can cause. ``str()`` is the English message.
 
-    Its words are a ``Message`` (a catalogue key and fields) or anything else that renders, rendered in the viewer's
-    language by ``message(lang)``: the error is data until it is shown.
+    Its words are a ``Message`` (a catalogue key and fields), or anything else that renders,
+    rendered in the viewer's language by ``message(lang)``: data until it is shown.
     """
 
     code = "invalid-input"
