@@ -17,7 +17,6 @@ from companion.errors import CompanionError, one_line
 from companion.table.service import TableService
 from companion.ui import qr
 from companion.ui.access import ANY_HOST
-from companion.words import t
 from companion.ui.server import (
     bind_error,
     build_config,
@@ -30,6 +29,7 @@ from companion.ui.server import (
 )
 from companion.ui.settings import SettingsStore
 from companion.ui.table_key import TableKey, key_path
+from companion.words import t
 
 __all__ = ["run_app", "serve_command"]
 
