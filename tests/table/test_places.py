@@ -15,7 +15,7 @@ from companion.table.places import (
     ordinal,
     place_words,
 )
-from companion.table.service import TableService
+from tests.support.evenings import play
 
 
 def summary(
@@ -169,19 +169,6 @@ def test_place_words_raw_and_normalised() -> None:
 def test_average_place_reads_as_a_place(value, of, lang, text):
     """An average place reads as a place out of the table size, in each language."""
     assert format_place(value, of, lang) == text
-
-
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
-
-
-def play(service, players, orders, day):
-    """An evening of these hands, without an end target."""
-    ev = service.create_evening(players, "trou-du-cul", day=day, settings=("target=none",))
-    for order in orders:
-        ev = service.record_hand(ev.id, order.split(), expected_version=ev.version)
-    return ev
 
 
 def test_average_place_and_its_normalised_form(service):

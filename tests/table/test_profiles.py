@@ -10,19 +10,7 @@ import pytest
 from companion.table.evening import PlayerProfile, UnknownPlayerError
 from companion.table.profiles import MergeError, aliases, merge, unmerge
 from companion.table.roster import PlayerListError
-from companion.table.service import TableService
-
-
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
-
-
-def play(service, players, orders, day):
-    ev = service.create_evening(players, "trou-du-cul", day=day, settings=("target=none",))
-    for order in orders:
-        ev = service.record_hand(ev.id, order.split(), expected_version=ev.version)
-    return ev
+from tests.support.evenings import play
 
 
 def board(service):
