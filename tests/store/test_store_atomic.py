@@ -138,28 +138,6 @@ def test_read_only_storage_refuses_writes(tmp_path: Path) -> None:
     assert path.read_bytes() == b'{"_default": {}}'
 
 
-@pytest.mark.parametrize(
-    ("content", "english", "french"),
-    [
-        (b"[1, 2]", "found a list", "il contient une liste"),
-        (b'"text"', "found a string", "il contient une chaîne"),
-        (b"null", "found null", "il contient null"),
-        (b"true", "found a boolean", "il contient un booléen"),
-        (b"3.5", "found a number", "il contient un nombre"),
-    ],
-)
-def test_a_top_level_that_is_not_an_object_names_what_it_found(
-    tmp_path: Path, content: bytes, english: str, french: str
-) -> None:
-    """A store file whose top level is not an object says what it holds, in both languages."""
-    path = tmp_path / "db.json"
-    path.write_bytes(content)
-    with pytest.raises(CorruptFileError) as info:
-        atomic_mod.read_document(path)
-    assert f"{english}." in info.value.message("en")
-    assert f"{french}." in info.value.message("fr")
-
-
 def test_a_table_that_is_not_an_object_names_its_type_in_french(tmp_path: Path) -> None:
     """A table holding a string is reported as "une chaîne" in the French message."""
     path = tmp_path / "db.json"
@@ -370,12 +348,18 @@ def test_a_number_json_cannot_hold_is_refused(number: float) -> None:
             "document 1 of table 't' is a list, expected an object",
             "le document 1 de la table 't' est une liste au lieu d'un objet",
         ),
+        (b"[1, 2]", "found a list", "il contient une liste"),
+        (b'"text"', "found a string", "il contient une chaîne"),
+        (b"null", "found null", "il contient null"),
+        (b"true", "found a boolean", "il contient un booléen"),
+        (b"3.5", "found a number", "il contient un nombre"),
     ],
 )
 def test_a_damaged_file_says_what_is_wrong_in_both_languages(
     tmp_path: Path, content: bytes, english: str, french: str
 ) -> None:
-    """Each kind of damage is named in the English and in the French message."""
+    """Each kind of damage is named in the English and in the French message; a top level
+    that is not an object says what it holds instead."""
     path = tmp_path / "db.json"
     path.write_bytes(content)
     with pytest.raises(CorruptFileError) as info:
