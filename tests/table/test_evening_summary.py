@@ -137,3 +137,38 @@ def test_the_model_is_the_one_a_store_summary_becomes() -> None:
 def test_a_negative_index_in_a_ranking_is_refused() -> None:
     """A ranking's index below 0 names nobody (Python would read it from the end)."""
     assert parse({**json.loads(STORED), "rankings": [[0, -1]]}) is None
+
+
+def test_a_table_of_hands_ahead_that_is_not_square_is_refused() -> None:
+    """``ahead`` has a row per player and a column per player: a short row, or a row too
+    many, is a damaged summary (None: computed again from the evening)."""
+    doc = json.loads(STORED)
+    short = [row[:3] for row in doc["ahead"]]
+    assert parse({**doc, "ahead": short}) is None
+    assert parse({**doc, "ahead": [*doc["ahead"], [0, 0, 0, 0]]}) is None
+    assert parse({**doc, "ahead": [*doc["ahead"][:3], [0, 0, 0, 0, 0]]}) is None
+
+
+def test_place_and_size_sums_not_aligned_on_the_players_are_refused() -> None:
+    """The optional per-player sums, when present, have one number per player too."""
+    doc = json.loads(STORED)
+    assert parse({**doc, "place_sum": [5, 5, 5]}) is None
+    assert parse({**doc, "size_sum": [7, 7, 7, 4, 4]}) is None
+    assert parse({**doc, "streak": []}) is None
+
+
+def test_a_ranking_index_equal_to_the_player_count_is_refused() -> None:
+    """Indexes run from 0 to one less than the players: the count itself names nobody,
+    in any hand (not only the first)."""
+    doc = json.loads(STORED)
+    assert parse({**doc, "rankings": [[0, 1, 2], [3, 2, 1, 4]]}) is None
+    assert parse({**doc, "rankings": [[0, 1, 2], [3, 2, 1, 3]]}) is not None
+
+
+def test_rankings_without_any_index_read_as_they_did() -> None:
+    """No hand, or hands whose rankings are empty, name no player wrongly: they parse, as
+    they did before the check was made cheaper."""
+    doc = json.loads(STORED)
+    for rankings in ([], [[]], [[], []]):
+        parsed = parse({**doc, "rankings": rankings})
+        assert parsed is not None and parsed.rankings == tuple(tuple(r) for r in rankings)
