@@ -88,10 +88,10 @@ def test_the_ratings_in_german_write_decimals_with_a_comma(
     """``--rating``: German headings, the ratings written 25,0 (Babel), the note in German."""
     out = _out(capsys, "leaderboard", "--data-dir", club, "--rating", "--lang", "de")
     head = out.splitlines()[0]
-    assert "Wertung" in head and "Unsicherh." in head and "Vorsichtig" in head
+    assert "Spielstärke" in head and "Unsicherh." in head and "Vorsichtig" in head
     rating = out.splitlines()[2].split()[2].rstrip("*")
     assert "," in rating and "." not in rating
-    assert "Die Wertung schätzt die Spielstärke" in out
+    assert "Die Spielstärke schätzt das Können" in out
 
 
 def test_a_store_refusal_in_german(
@@ -104,8 +104,8 @@ def test_a_store_refusal_in_german(
     err = capsys.readouterr().err
     assert err == (
         f"{empty} kann nicht importiert werden: die Datei ist kein Export von companion (kein "
-        '"format": "companion-store-export"). Nichts wurde verändert. Wählen Sie eine Datei, '
-        "die mit dem JSON-Export der App erstellt wurde.\n"
+        '"format": "companion-store-export"). Nichts wurde verändert. Wähle eine Datei, die '
+        "mit dem JSON-Export der App erstellt wurde.\n"
     )
 
 
@@ -127,7 +127,7 @@ def test_the_command_line_own_refusals_in_german(
     )
     assert main(["evening", "record", "last", "--data-dir", club, "--lang", "de"]) == 2
     assert capsys.readouterr().err == (
-        "Geben Sie die Reihenfolge an, in der die Spieler ausgespielt haben: --order A,B,C,D.\n"
+        "Gib die Reihenfolge an, in der die Spieler ausgespielt haben: --order A,B,C,D.\n"
     )
 
 

@@ -118,7 +118,9 @@ def test_a_leader_stuck_with_forbidden_finishes_hands_on_the_lead() -> None:
     assert " : A n'a que des cartes interdites pour finir : il passe la main ; à B d'entamer." in (
         ruling.fr
     )
-    assert ": A holds only cards he may not finish on: he hands on the lead; B leads." in ruling.en
+    assert ": A holds only cards they may not finish on and hands on the lead; B leads." in (
+        ruling.en
+    )
 
 
 def test_a_guillotine_is_told_apart_from_a_coup_detat() -> None:

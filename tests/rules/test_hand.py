@@ -167,7 +167,7 @@ def test_an_overplay_is_told_as_such() -> None:
         " à B de battre 9."
     )
     assert ruling.en.endswith(
-        ", option self_overplay=once (P4): A plays once on his own cards with 9; B to beat 9."
+        ", option self_overplay=once (P4): A plays once on their own cards with 9; B to beat 9."
     )
 
 

@@ -515,6 +515,6 @@ def test_an_unknown_preset_is_refused_in_the_viewer_s_language() -> None:
     """Rule: the error names the unknown rules and the choices, in German too."""
     with pytest.raises(UnknownPresetError) as caught:
         get_preset("belote")
-    assert caught.value.message("de").startswith("Unbekannte Regeln: »belote«. Zur Wahl: pagat")
+    assert caught.value.message("de").startswith("Unbekannte Regeln: „belote“. Zur Wahl: pagat")
     assert caught.value.message("fr").startswith("Règles inconnues : « belote »")
     assert caught.value.code == "unknown-preset"

@@ -647,8 +647,8 @@ def test_an_evening_not_found_in_german() -> None:
     """The German message is the catalogue's, word for word, with the missing file."""
     assert NotFoundError.evening("ev1", FILE).message("de") == (
         f"Es ist kein Spieleabend mit der ID „ev1“ gespeichert ({FILE} existiert nicht). "
-        "Vielleicht wurde er gelöscht (siehe Papierkorb, trash/): Wählen Sie einen Spieleabend "
-        "aus der Liste."
+        "Vielleicht wurde er gelöscht (siehe Papierkorb, trash/): Wähle einen Spieleabend aus der "
+        "Liste."
     )
 
 
@@ -667,7 +667,7 @@ def test_a_corrupt_file_in_german_dates_its_backup_the_german_way(
     assert de == (
         f"Die Datei {path} ist beschädigt: die Datei ist leer. Sie wurde unverändert "
         "aufbewahrt (nichts wurde darüber geschrieben). Die letzte gültige Sicherung ist vom "
-        f"17.05.24, 20:30 Uhr ({backup}): Sie können sie wiederherstellen."
+        f"17.05.24, 20:30 Uhr ({backup}): Du kannst sie wiederherstellen."
     )
     words = de.replace(str(path), "").replace(str(backup), "")
     assert "fichier" not in words and "file" not in words

@@ -83,7 +83,7 @@ def test_the_player_who_went_out_played_cards(service, penalty):
     err = refused(service, penalty, cards_left=left, none_played=["Ann"])
     assert err.code == "bad-cards-left"
     assert err.message("fr") == "Main 1 : Ann est sorti : il a bien posé des cartes."
-    assert err.message("en") == "Hand 1: Ann went out: he did play cards."
+    assert err.message("en") == "Hand 1: Ann went out: they did play cards."
 
 
 def test_a_player_holding_one_card_may_have_played_none(service, penalty):
@@ -109,7 +109,7 @@ def test_an_order_given_starts_with_the_player_who_went_out(service, penalty):
     err = refused(service, penalty, order=["Ann", "Bob", "Cat", "Dan"], cards_left=left)
     assert isinstance(err, ConflictingEventsError)
     assert err.message("fr") == "Main 1 : Bob n'a plus de carte : il est premier."
-    assert err.message("en") == "Hand 1: Bob has no card left: he is first."
+    assert err.message("en") == "Hand 1: Bob has no card left, so is first."
 
 
 def test_an_order_given_starting_right_is_taken(service, penalty):

@@ -92,5 +92,5 @@ def test_a_bad_table_value_and_an_unknown_option_are_said_in_german() -> None:
     assert caught.value.message("de") == "target=abc: erwartet eine Zahl"
     with pytest.raises(TableRulesError) as caught:
         table_rules_from("pagat", ["bogus=1"])
-    assert caught.value.message("de").startswith("Unbekannte Option: »bogus«. Spieloptionen: ")
+    assert caught.value.message("de").startswith("Unbekannte Option: „bogus“. Spieloptionen: ")
     assert "Tischoptionen: deal, dealer" in caught.value.message("de")

@@ -82,7 +82,7 @@ def test_exchanges_read_as_cards_for_cards() -> None:
     assert option_words.value("exchange", "2/1", "fr") == "2 cartes contre 2, puis 1 contre 1"
     assert option_words.value("exchange", "2:3/1:2", "en") == "2 cards for 3, then 1 for 2"
     assert option_words.value("exchange_high", "lowest,chosen", "en") == (
-        "his lowest cards, then cards of his choice"
+        "their lowest cards, then cards of their choice"
     )
 
 
@@ -224,7 +224,7 @@ _NOT_GERMAN = frozenset(
 
 
 def _foreign_words(text: str) -> set[str]:
-    unquoted = re.sub(r"»[^«]*«|«[^»]*»", "", text)
+    unquoted = re.sub(r"„[^“]*“|«[^»]*»", "", text)
     return {w for w in re.findall(r"[^\W\d_]+", unquoted) if w.islower()} & _NOT_GERMAN
 
 
@@ -263,11 +263,11 @@ def test_in_german_numbers_and_exchanges_take_german_plurals() -> None:
 def test_in_german_a_preset_is_one_german_sentence() -> None:
     """Rule: the preset's sentence is German, the system's name included."""
     assert option_words.preset_sentence("classique", "de") == (
-        "Trou-du-cul classique: nach »Trou-du-cul classique«, 3 bis 6 Spieler, "
+        "Trou-du-cul classique: nach „Trou-du-cul classique“, 3 bis 6 Spieler, "
         "ohne Punkte (nur die Plätze zählen)."
     )
     assert option_words.preset_sentence("pagat", "de") == (
-        "Präsident (PAGAT, Grundspiel): nach Pagat »Président«, 4 bis 7 Spieler, Punkte: "
+        "Präsident (PAGAT, Grundspiel): nach Pagat „Président“, 4 bis 7 Spieler, Punkte: "
         "2 für den Ersten, 1 für den Zweiten, wer zuerst 11 Punkte hat, gewinnt."
     )
 
@@ -293,7 +293,7 @@ def test_in_german_the_groups_and_the_seeds_read_in_german() -> None:
     ]
     line = next(x for x in NewEveningModel().option_lines() if x.name == "pass_is_final")
     assert option_words.seeds(line.description, "de") == (
-        "Pagat »Président« (Australien), »Trou-du-cul classique«"
+        "Pagat „Président“ (Australien), „Trou-du-cul classique“"
     )
 
 
