@@ -145,10 +145,16 @@ def _tally(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) -
                 ft.Row(
                     [
                         avatar(col.player_id, col.name, colours, 28),
-                        ft.Text(
-                            col.name, size=16, weight=ft.FontWeight.BOLD, width=90, no_wrap=True
+                        # The name above its tally: beside it, a long tally (German) left
+                        # its last number alone on a second line.
+                        ft.Column(
+                            [
+                                ft.Text(col.name, size=16, weight=ft.FontWeight.BOLD),
+                                ft.Text(words, size=15),
+                            ],
+                            spacing=0,
+                            expand=True,
                         ),
-                        ft.Text(words, size=15, expand=True),
                     ],
                     spacing=8,
                 ),

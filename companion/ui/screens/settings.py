@@ -28,7 +28,6 @@ def _choice(
     on_click: Callable[[], Awaitable[None]],
     ident: str,
     icon: ft.IconData | None = None,
-    expand: bool | None = None,
 ) -> ft.Control:
     kind = ft.FilledButton if selected else ft.OutlinedButton
     return tagged(
@@ -38,7 +37,6 @@ def _choice(
             icon=ft.Icons.CHECK if selected else icon,
             on_click=on_click,
             height=theme.TAP,
-            expand=expand,
         ),
     )
 
@@ -69,7 +67,6 @@ def SettingsScreen() -> ft.View:
             current.lang == lang,
             change(current.with_lang(lang)),
             f"lang-{lang}",
-            expand=True,
         )
         for lang in LANGS
     ]
@@ -85,7 +82,7 @@ def SettingsScreen() -> ft.View:
     ]
     body: list[ft.Control] = [
         section(session.tr("settings.language")),
-        ft.Row(langs, spacing=8),
+        *langs,  # one per line, as the themes: three to a row broke « Deutsch » on a phone
         section(session.tr("settings.theme")),
         *themes,  # one per line: three to a row leave no room for the words on a phone
         note(
