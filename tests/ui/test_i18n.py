@@ -15,15 +15,12 @@ from companion.words import LANGS, keys, plural_keys, t
 UI = Path(companion.ui.__file__).parent
 # Every message of every domain: what a screen may name.
 KNOWN = keys()
-# The screens' messages (``app``, and ``ui`` where they moved), but the plural forms of their
-# counts (``history.row.players``), which ``t`` reads for a field itself.
-SCREENS = keys(domain="app") | keys(domain="ui")
+# The screens' messages (``app``), but the plural forms of their counts
+# (``history.row.players``), which ``t`` reads for a field itself.
+SCREENS = keys(domain="app")
 STRINGS = SCREENS - {
     k for k in plural_keys() if k.rsplit(".", 1)[0] in SCREENS and k.count(".") > 1
 }
-# app.po messages the screens no longer use (their words moved to ui.po with a new key, or
-# their place to a formatter): app.po belongs to the German translation, which deletes them.
-RETIRED = frozenset({"dispute.pass_before", "dispute.pass_before_many"})
 # Modules that build what the user sees (not the command-line plumbing or test helpers).
 SCREEN_MODULES = sorted(
     [*UI.glob("screens/*.py"), UI / "widgets.py", UI / "card_picker.py", UI / "shell.py"]
@@ -113,20 +110,10 @@ def test_every_key_is_used() -> None:
                 prefixes.add(str(node.values[0].value))
     unused = [
         k
-        for k in STRINGS - RETIRED
+        for k in STRINGS
         if k not in constants and not any(k.startswith(p) for p in prefixes if "." in p)
     ]
     assert unused == []
-
-
-def test_the_retired_keys_are_unused() -> None:
-    """A key listed as retired is named by no screen: it may go from app.po."""
-    used: set[str] = set()
-    for tree in _ui_trees():
-        used |= {
-            n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in RETIRED
-        }
-    assert used == set()
 
 
 def test_keys_built_at_run_time_exist() -> None:
