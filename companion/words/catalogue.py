@@ -43,9 +43,24 @@ class _Catalogue(gettext.GNUTranslations):
         return {key[0] for key in self._catalog if isinstance(key, tuple)}  # type: ignore[attr-defined]
 
 
+# Catalogues of other libraries' own words, looked up by their English text (gettext's usual
+# msgids), not by our keys: kept out of ``t``'s chain.
+FOREIGN: Final = frozenset({"argparse"})
+
+
 def domains(lang: Lang) -> list[Path]:
-    """The compiled catalogues of ``lang``, one per domain."""
-    return sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo"))
+    """The compiled catalogues of ``lang``, one per domain (not the foreign ones)."""
+    found = (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo")
+    return sorted(p for p in found if p.stem not in FOREIGN)
+
+
+@cache
+def foreign(lang: str, domain: str) -> gettext.NullTranslations:
+    """Another library's words in ``lang`` (its English text where the catalogue has none):
+    ``foreign("de", "argparse").gettext("options") == "Optionen"``."""
+    path = LOCALE_DIR / lang_of(lang) / "LC_MESSAGES" / f"{domain}.mo"
+    with path.open("rb") as file:
+        return gettext.GNUTranslations(file)
 
 
 def _load(lang: Lang, domain: str | None = None) -> list[_Catalogue]:

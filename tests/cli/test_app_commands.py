@@ -138,10 +138,11 @@ def test_a_port_refused_changes_no_key(tmp_path: Path, monkeypatch, capsys) -> N
 
 
 def test_open_and_new_key_exclude_each_other(capsys) -> None:
-    """Rule: an open room has no key to replace: ``--open --new-key`` is refused."""
+    """Rule: an open room has no key to replace: ``--open --new-key`` is refused (in
+    French, the command line's default language)."""
     with pytest.raises(SystemExit):
         parser().parse_args(["serve", "--open", "--new-key"])
-    assert "not allowed with" in capsys.readouterr().err
+    assert "interdit avec l'argument --open" in capsys.readouterr().err
 
 
 def test_a_busy_port_is_one_line_not_a_traceback(tmp_path: Path, capsys) -> None:
