@@ -59,13 +59,13 @@ def test_an_english_app_shows_the_table_plan_in_english(english_server: Server, 
         expect_text(page, "evening-hand", "Hand 3")
         expect_text(page, "table-deck", "54 cards: 52 + 2 jokers")
         reach(page, "plan-details")
-        expect_text(page, "detail-0", "Seats, clockwise: Zoé (Président), Tom (Secrétaire)")
+        expect_text(page, "detail-0", "Seats, clockwise: Zoé (President), Tom (Secretary)")
         expect_text(page, "detail-1", "Pack: 54 cards (1 deck of 52 cards + 2 jokers).")
         for i, line in enumerate(english):
             expect_text(page, f"detail-{i}", line)
         shown = " ".join(by_id(page, f"detail-{i}").inner_text() for i in range(len(english)))
         shown += " ".join(by_id(page, f"check-{i}").inner_text() for i in range(2))
-        for word in ("Places", "distribue", "donne ses", "entame", "cartes"):
+        for word in ("Places", "distribue", "donne ses", "entame", "cartes", "Président"):
             assert word not in shown, f"French left in the English plan: {word!r}"
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "plan-english.png"), full_page=True)
