@@ -6,7 +6,6 @@ from datetime import date
 
 import pytest
 
-from companion.table.service import TableService
 from companion.table.table_presets import table_rules_from
 from companion.table.table_rules import TableRulesError
 
@@ -19,11 +18,6 @@ HANDS = [
     "Ana Léa Max Zoé Tom",
     "Tom Léa Ana Max Zoé",
 ]
-
-
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
 
 
 def play(service, settings=(), preset="classique", hands=HANDS):

@@ -19,11 +19,6 @@ from companion.table.service import TableService
 DAY = date(2024, 3, 1)
 
 
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
-
-
 def play(service: TableService, ev: Evening, *orders: str, **kw) -> Evening:
     for order in orders:
         ev = service.record_hand(ev.id, order.split(), expected_version=ev.version, **kw)

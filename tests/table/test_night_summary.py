@@ -4,18 +4,10 @@ biggest climb."""
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
-
-import pytest
 
 from companion.table.service import PlayerRef, TableService
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> TableService:
-    return TableService(tmp_path / "data")
 
 
 def test_one_hand_is_enough_for_a_record(service: TableService) -> None:

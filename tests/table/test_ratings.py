@@ -13,11 +13,6 @@ from companion.table.service import TableService
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
-
-
 def play(service, orders, day, players=FIVE, preset="pagat", **kw):
     ev = service.create_evening(players, preset, day=day, settings=("target=none",), **kw)
     for order in orders:

@@ -18,14 +18,8 @@ from companion.table.evening import (
     UnknownPlayerError,
     derive,
 )
-from companion.table.service import TableService
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
-
-
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
 
 
 @pytest.fixture

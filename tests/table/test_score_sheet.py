@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
-
 from companion.table.evening_models import HandResult
 from companion.table.score_sheet import tally
-from companion.table.service import TableService
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-
-
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
 
 
 def play(service, orders, players=FIVE, settings=(), preset="pagat", **kw):

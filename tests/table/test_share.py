@@ -12,7 +12,6 @@ from PIL import Image
 
 from companion.rules.presets import get_preset
 from companion.table.night_summary import Climb, Finisher, NightSummary, Record
-from companion.table.service import TableService
 from companion.table.share import (
     heading,
     local_start,
@@ -32,11 +31,6 @@ ORDERS = [
     "Eve Chloé Dan Bob Ann",
     "Eve Bob Chloé Dan Ann",
 ]
-
-
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
 
 
 def night(service, settings=("target=none",), **kw):

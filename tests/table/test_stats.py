@@ -12,11 +12,6 @@ from companion.table.service import TableService
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
-
-
 def evening(service, players, preset, orders, day, settings=(), **kw):
     ev = service.create_evening(players, preset, day=day, settings=settings, **kw)
     for order in orders:

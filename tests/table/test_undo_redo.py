@@ -19,11 +19,6 @@ DAY = date(2024, 3, 1)
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
-@pytest.fixture
-def service(tmp_path):
-    return TableService(tmp_path / "data")
-
-
 def record(service, ev, order) -> Evening:
     return service.record_hand(ev.id, order.split(), expected_version=ev.version)
 
