@@ -14,8 +14,9 @@ from datetime import date
 from pydantic import BaseModel, ConfigDict
 
 from companion.table.stats import Dated, in_period
-from companion.words import keys, lang_of, t
-from companion.words.formats import decimal, locale, number
+from companion.words import ordinal as words_ordinal
+from companion.words import t
+from companion.words.formats import decimal, number
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -77,13 +78,8 @@ def format_place(value: float, of: float, lang: str) -> str:
 
 
 def ordinal(place: int, lang: str) -> str:
-    """A finishing place: "1st", "5th"; « 1re », « 5e » (a place is feminine); "1.", by
-    CLDR's ordinal form of ``place`` in ``lang`` (Babel)."""
-    lang = lang_of(lang)
-    key = f"table.place.{locale(lang).ordinal_form(place)}"
-    return t(
-        lang, key if key in keys(lang, "table") else "table.place.other", n=number(lang, place)
-    )
+    """A finishing place: "1st", "5th"; « 1re », « 5e » (a place is feminine); "1."."""
+    return words_ordinal(lang, place, "table.place")
 
 
 def place_words(entry: AveragePlace, lang: str, normalise_to: int | None = None) -> str:

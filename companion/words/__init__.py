@@ -5,7 +5,8 @@ Messages are named by stable keys (``"home.new"``); each language's catalogue gi
 with ``{fields}`` filled by :func:`t`. Counts take their plural form from the catalogue, chosen
 by the language's own rule (gettext's ``Plural-Forms``, written by Babel from CLDR): a field
 ``players`` of ``"history.row"`` reads the plural message ``"history.row.players"`` when the
-catalogue has one. Numbers, ordinals and dates come from :mod:`companion.words.formats`.
+catalogue has one. Numbers and dates come from :mod:`companion.words.formats`, ordinals
+from :func:`ordinal`.
 
 >>> t("en", "home.new")
 'New evening'

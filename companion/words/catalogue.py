@@ -145,13 +145,14 @@ def fields_of(text: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(text) if name}
 
 
-def ordinal(lang: str, n: int) -> str:
-    """``n`` as a place: the form is CLDR's ordinal category for ``n`` (Babel), the text the
-    catalogue's (``ordinal.one``, ``ordinal.two``…, else ``ordinal.other``).
+def ordinal(lang: str, n: int, family: str) -> str:
+    """``n`` as an ordinal of ``family``: the form is CLDR's ordinal category for ``n`` in
+    ``lang`` (Babel), the text the catalogue's ``<family>.<category>`` (``.one``, ``.two``,
+    ``.few``, ``.other``), else ``<family>.other``.
 
-    >>> ordinal("en", 2), ordinal("en", 11), ordinal("fr", 1), ordinal("de", 3)
-    ('2nd', '11th', '1er', '3.')
+    >>> [ordinal(lang, n, "table.place") for lang, n in (("en", 2), ("en", 11), ("fr", 1))]
+    ['2nd', '11th', '1re']
     """
     lang = lang_of(lang)
-    key = f"ordinal.{locale(lang).ordinal_form(n)}"
-    return t(lang, key if key in keys(lang) else "ordinal.other", n=number(lang, n))
+    key = f"{family}.{locale(lang).ordinal_form(n)}"
+    return t(lang, key if key in keys(lang) else f"{family}.other", n=number(lang, n))

@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.table.identity import Colour
+from companion.table.places import ordinal
 from companion.table.score_sheet import ScoreSheet
 from companion.ui import theme
 from companion.ui.avatar import avatar
@@ -20,7 +21,6 @@ from companion.ui.evenings import call
 from companion.ui.session import Session
 from companion.ui.state import use_maybe
 from companion.ui.widgets import note, rank_rule_line, section, tagged
-from companion.words import ordinal
 from companion.words.formats import number
 
 CELL = 52  # a column: seven players and the hand number fit a 360 px phone, scrolling past
@@ -102,10 +102,10 @@ def _grid(session: Session, sheet: ScoreSheet, colours: Mapping[str, Colour]) ->
                 cells.append(_cell("–", width))
             elif sheet.counts_points:
                 points = "–" if cell.points is None else number(session.lang, cell.points)
-                cells.append(_cell(points, width, small=ordinal(session.lang, cell.place)))
+                cells.append(_cell(points, width, small=ordinal(cell.place, session.lang)))
             else:
                 title = sheet.title_in(session.lang, cell.title)
-                cells.append(_cell(ordinal(session.lang, cell.place), width, small=title))
+                cells.append(_cell(ordinal(cell.place, session.lang), width, small=title))
         lines.append(tagged(f"sheet-row-{row.number}", ft.Row(cells, spacing=0)))
     if sheet.counts_points:
         totals: list[ft.Control] = [
