@@ -191,6 +191,12 @@ class Table:
             )
         else:
             return
+        if client.has("evening-message"):  # a message left up (a tap refused while our taps
+            # were stale, then made current by another phone's undo) would be taken for
+            # Record's answer while the hand lands: read it away and start this hand afresh
+            phone.messages["left up before record"] += 1
+            await self.read(client, phone)
+            return
         kind = await _answer(client, "evening-record")
         if kind.startswith("unanswered"):
             phone.unanswered.append(kind)
