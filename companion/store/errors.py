@@ -133,8 +133,9 @@ class CorruptFileError(StoreError):
             backup_date=moment.isoformat() if moment is not None else None,
         )
         self.reason_words = words
-        self.reason = words.render("en")
-        self.reason_fr = words.render("fr")
+        # rendered once, for the details above
+        self.reason: str = self.params["reason"]
+        self.reason_fr: str = self.params["reason_fr"]
         self.backup = backup
         self.backup_date = moment
 
@@ -183,8 +184,9 @@ class ImportFileError(StoreError):
             reason_fr=words.render("fr"),
         )
         self.reason_words = words
-        self.reason = words.render("en")
-        self.reason_fr = words.render("fr")
+        # rendered once, for the details above
+        self.reason: str = self.params["reason"]
+        self.reason_fr: str = self.params["reason_fr"]
 
 
 class NotFoundError(StoreError):
