@@ -13,8 +13,7 @@ import datetime as dt
 from functools import cache
 
 from babel import Locale
-from babel.dates import format_date, format_datetime, format_skeleton, format_time
-from babel.lists import format_list
+from babel.dates import format_date, format_time
 from babel.numbers import format_decimal
 
 from companion.words.langs import lang_of
@@ -61,23 +60,3 @@ def date_short(lang: str, day: dt.date) -> str:
 def time_short(lang: str, moment: dt.datetime | dt.time) -> str:
     """« 21:05 », "9:05 PM", »21:05«."""
     return str(format_time(moment, format="short", locale=locale(lang)))
-
-
-def datetime_medium(lang: str, moment: dt.datetime) -> str:
-    """A date and time, as ``lang`` writes them together."""
-    return str(format_datetime(moment, format="medium", locale=locale(lang)))
-
-
-def listing(lang: str, items: list[str]) -> str:
-    """Names joined as ``lang`` joins them: « Léa, Tom et Zoé », "Léa, Tom, and Zoé",
-    »Léa, Tom und Zoé«.
-
-    >>> listing("fr", ["Léa", "Tom", "Zoé"]), listing("de", ["Léa", "Tom"])
-    ('Léa, Tom et Zoé', 'Léa und Tom')
-    """
-    return str(format_list(items, locale=locale(lang)))
-
-
-def day_month(lang: str, day: dt.date) -> str:
-    """A day without its year, for a chart's axis: « 26 nov. », "Nov 26", »26. Nov.«."""
-    return str(format_skeleton("MMMd", day, locale=locale(lang)))
