@@ -3,6 +3,7 @@ referee's sentence, ``companion judge`` and the dispute screen alike."""
 
 from __future__ import annotations
 
+from companion.rules.cards import parse_cards
 from companion.rules.citation import cited_option, ruling_option
 from companion.rules.codes import RuleCode
 from companion.rules.notation import Action
@@ -91,3 +92,26 @@ def test_the_message_is_the_source_then_the_reason() -> None:
     fr, en = ruling.parts("fr"), ruling.parts("en")
     assert ruling.message("fr") == f"{fr.source} : {fr.reason}" == fr.text
     assert ruling.message("en") == f"{en.source}: {en.reason}" == en.text
+
+
+def test_a_joker_refused_on_a_higher_joker_rests_on_the_joker_order() -> None:
+    """D5 coloured_high with B5 beat_all_but_quad (TDC): the black joker on the coloured one is
+    too low, and the ruling rests on the joker order, not the rank order."""
+    ruling = ruled("classique", "B: JKB", "A: JKR", joker_order="coloured_high")
+    assert ruling.code is RuleCode.TOO_LOW and ruling.option == "joker_order"
+
+
+def test_a_card_given_when_none_is_owed_rests_on_card_effects() -> None:
+    """B13 give_discard: giving a card when no card is owed is refused, resting on the card
+    effects option."""
+    ruling = ruled("pagat", "A: give 5 to B", card_effects="give_discard")
+    assert ruling.code is RuleCode.NO_EFFECT_DUE and ruling.option == "card_effects"
+
+
+def test_a_leader_left_with_forbidden_finishes_passes_on_forbidden_finish() -> None:
+    """B12: a leader holding only cards he may not finish on hands the lead on; that pass
+    rests on the forbidden finish option."""
+    rules = get_preset("pagat").rules.with_options(forbidden_finish=frozenset({"2"}))
+    state = HandState.start(rules, ["A", "B", "C", "D"], hands={"A": parse_cards("2♠")})
+    ruling = judge(state, Action.parse("A: pass"))
+    assert ruling.legal and ruling.next_player == "B" and ruling.option == "forbidden_finish"
