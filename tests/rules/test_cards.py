@@ -1,12 +1,13 @@
 """Reading cards (companion/rules/cards.py): an empty play, a joker given a suit, a colour on
-a card that is no joker. One rule per test, the rule in its docstring."""
+a card that is no joker, where a name ends. One rule per test, the rule in its docstring."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.rules.cards import Card, JokerColour, Play, Rank, Suit
+from companion.rules.cards import Card, JokerColour, Play, Rank, Suit, parse_named
 from companion.rules.errors import NotationError
+from companion.rules.notation import Action
 
 
 @pytest.mark.parametrize("text", ["", "   "])
@@ -36,3 +37,12 @@ def test_a_colour_on_a_card_that_is_no_joker_is_refused() -> None:
         Card(Rank.FIVE, None, JokerColour.BLACK)
     assert info.value.message("fr") == "Seul un joker a une teinte (R/B)."
     assert info.value.message("en") == "Only a joker has a colour (R/B)."
+
+
+def test_a_name_ends_at_the_first_colon() -> None:
+    """« NAME: REST » (a play, a hand): the name ends at the first colon, so in « Léa: 7: 8 »
+    the player is Léa and « 7: » is the card refused, not a player « Léa: 7 » playing 8."""
+    assert parse_named("Léa: 7: 8") == ("Léa", "7: 8")
+    with pytest.raises(NotationError) as info:
+        Action.parse("Léa: 7: 8")
+    assert "'7:'" in info.value.message("en")
