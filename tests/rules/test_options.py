@@ -10,6 +10,7 @@ moves through the referee and asserts the ruling code (always one of the documen
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 import pytest
 
@@ -18,7 +19,7 @@ from companion.errors import CompanionError
 from companion.rules.cards import Play, parse_cards
 from companion.rules.errors import RuleSetError
 from companion.rules.notation import Action
-from companion.rules.options import split_setting
+from companion.rules.options import OptionSet, option, split_setting
 from companion.rules.presets import get_preset, ruleset_from
 from companion.rules.referee import apply, judge
 from companion.rules.ruleset import RuleSet
@@ -585,6 +586,15 @@ def test_p6_the_trick_goes_on_without_the_player_who_went_out():
     state = play(state, "C: A", next="D", to_beat="A")
     state = plays(state, "D: pass")
     play(state, "A: pass", next="C", to_beat=None)  # B is out: C wins among the others
+
+
+def test_p6_a_leader_already_out_hands_the_first_lead_on():
+    """P6 `next_left` (PAGAT: « le tour passe au joueur suivant dans la rotation »): a hand
+    told from a moment when its leader has already gone out starts with the player P6
+    names, not as a hand already over."""
+    state = start(hands={"A": ""}, leader="A", lead_after_out="next_left")
+    assert not state.over
+    play(state, "B: 5", next="C")
 
 
 # === P7 single_cards_only ========================================================================
@@ -1474,3 +1484,15 @@ def test_a_refused_value_is_titled_in_each_language() -> None:
         RuleSet.build({"deck": "33"})
     assert info.value.message("fr").startswith("Règles invalides : deck: ")
     assert info.value.message("en").startswith("Invalid rules: deck: ")
+
+
+class _Seats(OptionSet):
+    """An option set of one option, naming no clash."""
+
+    seats: Literal[4, 5] = option(4, "X1", "test")
+
+
+def test_an_option_set_naming_no_clash_accepts_its_values() -> None:
+    """An option set that names no combination as clashing (the base's ``clashes``) accepts
+    any valid value of its options."""
+    assert _Seats.build({"seats": 5}).seats == 5

@@ -31,6 +31,15 @@ def test_poker_hands_are_played_without_wild_cards() -> None:
     )
 
 
+def test_speed_play_needs_equal_plays() -> None:
+    """B14 speed_play (WIKI) plays a card equal to the one on the table out of turn: it needs
+    B2 equal plays, allowed or skipping the next player, and the refusal names both values."""
+    assert _refusal("speed_play=true", "equal_play=forbidden") == (
+        "Règles invalides : speed_play demande equal_play=allowed ou skips_next",
+        "Invalid rules: speed_play needs equal_play=allowed or skips_next",
+    )
+
+
 @pytest.mark.parametrize(
     ("deck", "setting"),
     [("40", "transparent=4"), ("32", "special_high_cards=black_threes"), ("30", "transparent=3")],
