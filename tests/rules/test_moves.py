@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.cards import Play, parse_cards
-from companion.rules.moves import legal_plays, reference_legal_plays
+from companion.rules.moves import fast_path_covers, legal_plays, reference_legal_plays
 from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
@@ -103,6 +103,20 @@ def test_more_cards_of_the_same_rank_beat_but_of_a_lower_rank_do_not() -> None:
     or a higher rank, never of a lower one."""
     state = _after("A: 9", larger_sets="higher_rank", equal_play="allowed")
     assert _plays(state, "3♠ 3♥ 9♥ 9♦") == ["B: 9♥", "B: 9♥ 9♦", "B: pass"]
+
+
+def test_under_any_rank_more_cards_beat_whatever_their_rank() -> None:
+    """B3 any_rank: more cards beat fewer whatever their rank, a pair of 3s on a 9 too; a
+    single 3 does not."""
+    state = _after("A: 9", larger_sets="any_rank")
+    assert _plays(state, "3♠ 3♥") == ["B: 3♠ 3♥", "B: pass"]
+
+
+def test_the_fast_path_covers_a_known_hand_not_an_unknown_one() -> None:
+    """``fast_path_covers``: the plays of a player whose hand is known are worked out by the
+    fast generator under PAGAT; those of a player whose hand is not known are not."""
+    assert fast_path_covers(_after("A: 5", {"B": "9♠ K♠"}))
+    assert not fast_path_covers(_after("A: 5"))
 
 
 def test_only_a_four_of_a_kind_answers_a_joker_on_its_power() -> None:
