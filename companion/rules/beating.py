@@ -20,7 +20,7 @@ from companion.words import Message
 
 @dataclass(slots=True)
 class Effect:
-    clears: bool = False
+    clears: str = ""  # the option that ends the trick at once, if any
     skip: int = 0
     equal: bool = False
     blocker: str = ""
@@ -39,7 +39,7 @@ def beats(
     if combo.kind in COUP_KINDS:
         # S8 (WIKI): the seed does not say when a coup d'État may be played; at one's turn,
         # on any play, it takes the trick (open point of the trou-du-cul preset).
-        eff.clears = True
+        eff.clears = "coup_detat"
         return RuleCode.OK, new, eff
     if top.free:  # B4 high_and_low: anything may follow a 2
         return RuleCode.OK, new, eff
@@ -49,7 +49,7 @@ def beats(
     if combo.joker and lone and rules.joker_power != "rank":
         if top.power_joker or (target.joker and target.count == 1):
             return _joker_on_joker(state, combo, target, new, eff)
-        eff.clears = joker_unbeatable(state, combo)
+        eff.clears = "joker_power" if joker_unbeatable(state, combo) else ""
         return RuleCode.OK, replace(new, power_joker=True), eff
     if top.power_joker:
         if (
@@ -61,14 +61,17 @@ def beats(
             return RuleCode.OK, new, eff
         eff.blocker = "joker_power"
         return RuleCode.JOKER_UNBEATABLE, None, eff
-    # B4 beat_all: a lone 2 beats any combination of lower cards and clears the trick. WIKI
-    # « atout »: « Le joueur l'ayant placé récupère la main » — even with jokers in the pack.
+    # B4 beat_all, PAGAT « Un seul deux gagne »: a lone 2 beats any combination of lower
+    # cards, and « la personne qui joue le deux débarrasse les cartes … et mène à nouveau ».
+    # With jokers in the pack (PAGAT ranks them above the twos) a joker may still beat it, so
+    # the trick goes on (open point). WIKI « atout »: « Le joueur l'ayant placé récupère la
+    # main » — even with jokers in the pack.
     if (
         rules.twos in ("beat_all", "atout")
         and is_lone_two(cards, order)
         and not (target.kind == "set" and target.count == 1 and target.key[0] >= combo.key[0])
     ):
-        eff.clears = rules.twos == "atout" or nothing_above_two(state)
+        eff.clears = "twos" if rules.twos == "atout" or nothing_above_two(state) else ""
         return RuleCode.OK, new, eff
     if combo.kind in POKER_KINDS and target.kind in POKER_KINDS:
         # WIKI: « Suite, Couleur, Full, Quinte Flush », weakest to strongest
@@ -86,7 +89,7 @@ def beats(
     if power and combo.count < target.count <= combo.count + power and combo.key[0] > target.key[0]:
         # B4 one_fewer / B6 Sofia: n−1 twos beat n cards; the play now stands for that many
         stands = Combo("set", target.count, combo.rank, combo.key, natural=combo.natural)
-        eff.clears = rules.twos == "atout" and combo.rank is Rank.TWO
+        eff.clears = "twos" if rules.twos == "atout" and combo.rank is Rank.TWO else ""
         return RuleCode.OK, replace(new, combo=stands), eff
     if (
         rules.transparent is not None
@@ -111,10 +114,12 @@ def beats(
         if larger == "forbidden":
             eff.blocker = "larger_sets"
             return RuleCode.COUNT_MISMATCH, None, eff
-        if larger == "any_rank" or combo.key[0] > target.key[0]:
-            return RuleCode.OK, new, eff
+        # Same rank first: an equal play with more cards is still an equal play (B2: under
+        # skips_next it skips one player more per extra card), whatever larger_sets allows.
         if combo.key[0] == target.key[0] and rules.equal_play != "forbidden":
             return _equal(state, combo, target, new, eff)
+        if larger == "any_rank" or combo.key[0] > target.key[0]:
+            return RuleCode.OK, new, eff
         eff.blocker = "larger_sets"
         return RuleCode.TOO_LOW, None, eff
     # same number of cards
@@ -165,7 +170,7 @@ def _joker_on_joker(
     state: HandState, combo: Combo, target: Combo, new: Top, eff: Effect
 ) -> tuple[RuleCode, Top | None, Effect]:
     if combo.key[0] > target.key[0]:
-        eff.clears = joker_unbeatable(state, combo)
+        eff.clears = "joker_power" if joker_unbeatable(state, combo) else ""
         return RuleCode.OK, replace(new, power_joker=True), eff
     if combo.key[0] == target.key[0] and state.rules.equal_play != "forbidden":
         code, top, eff = _equal(state, combo, target, new, eff)

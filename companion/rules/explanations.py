@@ -110,6 +110,8 @@ def explain_parts(
     key = SENTENCES[code]
     if code is RuleCode.JOKER_UNBEATABLE and state.rules.joker_power == "beat_all_but_quad":
         key += ".quad"
+    if code is RuleCode.TRICK_OVER and state.trick.cleared_by:
+        key += ".cleared"  # a lone 2, a joker or a card effect ended it, not the passes
     fields = {
         "player": action.player,
         "next": state.next_player or "—",

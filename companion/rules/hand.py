@@ -225,6 +225,9 @@ def _wrong_turn(state: HandState, who: int, info: StepInfo) -> tuple[RuleCode, N
     if state.rules.pass_is_final and who in trick.passed and trick.top is not None:
         return RuleCode.ALREADY_PASSED, None, info
     if trick.top is None and trick.plays == 0 and who != trick.leader:
+        # The option that ended the last trick at once (a lone 2, a joker, a card effect)
+        # explains why nothing may follow; otherwise everyone passed (trick_rounds).
+        info.blocker = trick.cleared_by
         return RuleCode.TRICK_OVER, None, info
     return RuleCode.NOT_YOUR_TURN, None, info
 
@@ -290,11 +293,11 @@ def _play(
             new_top = replace(new_top, free=True)
         if combo.joker and len(cards) == 1 and rules.joker_power != "rank":
             new_top = replace(new_top, power_joker=True)
-            effect.clears = joker_unbeatable(state, combo)
+            effect.clears = "joker_power" if joker_unbeatable(state, combo) else ""
         if rules.twos in ("beat_all", "atout") and is_lone_two(cards, order):
-            effect.clears = rules.twos == "atout" or nothing_above_two(state)
+            effect.clears = "twos" if rules.twos == "atout" or nothing_above_two(state) else ""
         if combo.kind in COUP_KINDS:
-            effect.clears = True  # S8: nothing follows a coup d'État (open point)
+            effect.clears = "coup_detat"  # S8: nothing follows a coup d'État (open point)
         base_trick = Trick(leader=who) if (trick.pending_close or trick.top is None) else trick
         info.kind = "lead"
     elif speed:

@@ -76,7 +76,7 @@ def apply_play(
             direction = -direction
     # B10 magic square: the fourth card of the rank clears the trick
     if rules.rule_of_four == "magic_square" and rof and run_cards >= 4:
-        clears = True
+        clears = "rule_of_four"
     pending = None
     effects = rules.card_effects
     if effects == "strutz" and rank is not None:
@@ -89,9 +89,9 @@ def apply_play(
             new_trick = replace(new_trick, inverted=not new_trick.inverted, passed=frozenset())
             info.inverted = True
         elif rank is Rank.TEN:
-            clears = True
+            clears = "card_effects"
     elif effects == "angevin" and rank is Rank.ACE:
-        clears = True
+        clears = "card_effects"
     elif effects == "give_discard" and rank in _GIVE_EFFECTS and (remaining is None or remaining):
         pending = Pending(who, _GIVE_EFFECTS[rank])
     if new_top.reversed != (revolution != new_trick.inverted):
@@ -109,7 +109,7 @@ def apply_play(
             info.forfeit = True
         else:
             out = (*out, who)
-    info.cleared = clears
+    info.cleared = bool(clears)
     info.skipped = skip
     state = HandState(
         state.rules,
@@ -129,7 +129,7 @@ def apply_play(
     if finished is not None:
         return finished
     if clears:
-        return start_trick(state, who)
+        return start_trick(state, who, clears)
     return move_on(state, who, skip)
 
 

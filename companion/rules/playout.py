@@ -306,12 +306,7 @@ def playout(
                         skip = 1 if skips else 0  # an equal joker
                     else:
                         clears = unbeatable
-                elif (
-                    skips
-                    and not top_power
-                    and key == top_key
-                    and not (k > top_n and larger == "any_rank")
-                ):
+                elif skips and not top_power and key == top_key:
                     skip = 1 + k - top_n  # B2 skips_next: one player, plus one per extra card
                 if not pass_final:
                     passed = 0

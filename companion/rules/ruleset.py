@@ -74,8 +74,9 @@ class RuleSet(OptionSet):
     larger_sets: Literal["forbidden", "higher_rank", "any_rank"] = _opt(
         "forbidden", "B3", "PAGAT, WIKI Wizz"
     )
-    # atout (WIKI): a lone 2 beats anything, n−1 twos beat n cards, and the player of the 2s
-    # takes the trick at once.
+    # beat_all (PAGAT « Un seul deux gagne »): a lone 2 beats anything and its player takes
+    # the trick at once, unless jokers in the pack rank above it. atout (WIKI): the same, even
+    # with jokers, and n−1 twos beat n cards.
     twos: Literal["normal", "beat_all", "one_fewer", "high_and_low", "atout"] = _opt(
         "normal", "B4", "PAGAT, WIKI, CONC"
     )

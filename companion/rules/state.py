@@ -55,6 +55,7 @@ class Trick:
     rule_of_four: bool = False  # B10: an equal play happened: the rank must be followed
     lead_passes: frozenset[int] = frozenset()  # B12: leaders left only with forbidden finishes
     plays: int = 0  # actions in this trick
+    cleared_by: str = ""  # the option that ended the last trick at once (a 2, a joker…)
 
 
 @dataclass(frozen=True, slots=True)

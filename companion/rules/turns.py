@@ -104,9 +104,11 @@ def _trick_won(state: HandState, trick: Trick | None = None) -> HandState:
     return start_trick(state, winner)
 
 
-def start_trick(state: HandState, winner: int) -> HandState:
+def start_trick(state: HandState, winner: int, cleared_by: str = "") -> HandState:
+    """The next trick, led by ``winner`` (or who follows him once he is out); ``cleared_by``:
+    the option that ended the last one at once, cited when someone plays before the lead."""
     leader = winner if state.is_active(winner) else lead_after_out(state, winner)
-    return moved(state, leader, Trick(leader=leader))
+    return moved(state, leader, Trick(leader=leader, cleared_by=cleared_by))
 
 
 def moved(state: HandState, turn: int | None, trick: Trick) -> HandState:

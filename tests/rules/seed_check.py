@@ -46,6 +46,7 @@ class Answer:
     to_beat: str | None
     message_fr: str
     message_en: str
+    option: str | None = None  # the option the ruling cites
 
 
 def cli(*argv: str) -> tuple[int, str, str]:
@@ -99,6 +100,7 @@ def engine(
         None if ruling.to_beat is None else str(ruling.to_beat),
         ruling.fr,
         ruling.en,
+        ruling.option,
     )
 
 
@@ -131,7 +133,7 @@ def command_line(
         answers.append(json.loads(out))
     fr, en = answers
     assert (fr["legal"], rc) in ((True, 0), (False, 1)) or fr["legal"] == (fr["code"] == "ok")
-    return Answer(fr["code"], fr["next"], fr["to_beat"], fr["message"], en["message"])
+    return Answer(fr["code"], fr["next"], fr["to_beat"], fr["message"], en["message"], fr["option"])
 
 
 def check(
@@ -143,12 +145,13 @@ def check(
     *,
     next: Any = ANY,
     to_beat: Any = ANY,
+    option: Any = ANY,
     extra: Sequence[str] = (),
     **kwargs: Any,
 ) -> Answer:
     """Judge ``play`` after ``history`` under ``preset`` with ``options`` changed, in the engine
     and on the command line (``extra``: more ``--set`` items, table options for instance);
-    both must give ``code`` (and ``next``/``to_beat`` when given)."""
+    both must give ``code`` (and ``next``/``to_beat``/the cited ``option`` when given)."""
     options = dict(options or {})
     by_engine = engine(preset, options, history, play, **kwargs)
     settings = [setting(k, v) for k, v in options.items()] + list(extra)
@@ -161,6 +164,8 @@ def check(
         if to_beat is not ANY:
             expected = None if to_beat is None else str(Play.parse(to_beat))
             assert answer.to_beat == expected, f"{where}: to_beat {answer.to_beat}"
+        if option is not ANY:
+            assert answer.option == option, f"{where}: option {answer.option}"
         assert answer.message_fr and answer.message_en
         assert answer.message_fr != answer.message_en
     assert (by_engine.next, by_engine.to_beat) == (by_cli.next, by_cli.to_beat)

@@ -240,6 +240,25 @@ def test_b4_the_two_clears_and_leads_again():
     check("pagat", {"twos": "beat_all"}, ["A: 9 9"], "B: 2", "ok", next="B", to_beat=None)
 
 
+def test_b4_nothing_follows_the_two_not_even_an_equal_two():
+    """B4 `beat_all` (« La personne qui joue le deux débarrasse les cartes … et mène à
+    nouveau »): the trick ends on the 2, so even where equal plays are allowed or skip, another
+    2 comes too late, and the refusal cites the twos, not the passes."""
+    for equal in ("allowed", "skips_next"):
+        options = {"twos": "beat_all", "equal_play": equal}
+        check("pagat", options, ["A: 2"], "B: 2", "trick-over", next="A", option="twos")
+        check("pagat", options, ["A: 9", "B: 2"], "C: 2", "trick-over", next="B", option="twos")
+        check("pagat", options, ["A: 9", "B: 2"], "B: 4", "ok", next="C")
+
+
+def test_b4_with_jokers_a_two_does_not_end_the_trick():
+    """B4 `beat_all` with jokers (PAGAT: the jokers « se classent généralement au-dessus des
+    deux »): a joker may still beat the lone 2, so the trick goes on (open point)."""
+    options = {"twos": "beat_all", "jokers": 2}
+    check("pagat", options, ["A: 9 9"], "B: 2", "ok", next="C", to_beat="2")
+    check("pagat", options, ["A: 9 9", "B: 2"], "C: JK", "ok")
+
+
 def test_b4_the_two_high_and_low():
     """B4 `high_and_low` (« un seul deux peut être joué à tout moment, mais le jeu continue et
     le joueur suivant peut jouer n'importe quoi »)."""

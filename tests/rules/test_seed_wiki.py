@@ -318,6 +318,16 @@ def test_b2_wizz_a_larger_equal_play_wizzes_more():
     check("wizz", {}, ["A: 6"], "B: 6 6", "ok", players="A B C D E", next="E")
 
 
+def test_b2_wizz_skips_whatever_larger_sets_says():
+    """B2 `skips_next` with B3 `any_rank` (Wizz: « il « wizze » les 3e et 4e joueurs »): a play
+    of the same rank with more cards still wizzes, when larger sets of any rank may beat."""
+    options = {"larger_sets": "any_rank"}
+    five = "A B C D E"
+    check("wizz", options, ["A: A"], "B: A A", "ok", players=five, next="E", option="equal_play")
+    check("wizz", options, ["A: 6"], "B: 6 6 6", "ok", players=five, next="A")
+    check("wizz", options, ["A: 9"], "B: 5 5", "ok", players=five, next="C")
+
+
 def test_b14_speed_play():
     """B14 `speed_play` (« le joueur qui possède la même carte (ou paire) peut la jouer
     directement, indépendamment de son tour de jeu »)."""
