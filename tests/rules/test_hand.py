@@ -209,3 +209,31 @@ def test_a_speed_play_takes_the_trick_when_everyone_passes() -> None:
     assert state.next_player == "D" and str(state.to_beat) == "5"
     state = _apply_all(state, "D: pass", "A: pass", "B: pass")
     assert state.next_player == "C" and state.to_beat is None
+
+
+def test_must_beat_under_follow_suit_refuses_a_pass_holding_a_higher_card_of_the_suit() -> None:
+    """P2 must_beat with B8 follow_suit (suits decide, so every candidate is judged in full): a
+    player holding a higher card of the suit led may not pass."""
+    state = _apply_all(_start(hands={"B": "9♥ 3♣"}, must_beat=True, suits="follow_suit"), "A: 5♥")
+    ruling = judge(state, Action.parse("B: pass"))
+    assert ruling.code == "must-play" and ruling.option == "must_beat"
+
+
+def test_a_new_lead_after_a_strutz_nine_is_ranked_in_the_hands_order() -> None:
+    """B13 Strutz with P4 self_overplay=once and B11 runs: a 9 inverts the order until the
+    trick ends; when everyone passes on it and its player plays what does not beat it (a run,
+    another combination), the run leads a new trick ranked in the hand's order, not the
+    inverted one: 5 6 7 beats 4 5 6, 3 4 5 does not."""
+    state = _start(card_effects="strutz", self_overplay="once", combinations="sets_and_runs")
+    state = _apply_all(state, "A: 9", "B: pass", "C: pass", "D: pass", "A: 4 5 6")
+    assert state.next_player == "B" and str(state.to_beat) == "4 5 6"
+    assert judge(state, Action.parse("B: 5 6 7")).legal
+    assert judge(state, Action.parse("B: 3 4 5")).code == "too-low"
+
+
+def test_a_joker_led_without_its_colour_is_taken_as_the_lower_joker() -> None:
+    """D5 coloured_high: a lone « JK » led is legal as either joker, so it stands as the lower
+    one (the black), which the higher one may still beat: B's red joker beats it."""
+    state = apply(_start(jokers=2, joker_order="coloured_high"), Action.parse("A: JK"))
+    ruling = judge(state, Action.parse("B: JKR"))
+    assert ruling.legal and ruling.next_player == "C"
