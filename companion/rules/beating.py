@@ -143,6 +143,10 @@ def beats(
         # PAGAT: « un cinq rouge peut être battu par un cinq noir, mais pas par un autre
         # cinq rouge » — the colour rule decides equal ranks, whatever equal_play says.
         if _opposite_colours(cards, top.cards):
+            # PAGAT calls it « une variante permettant des jeux égaux »: under skips_next (or
+            # the rule of four) it is an equal play like any other.
+            if rules.equal_play != "forbidden":
+                return _equal(state, combo, target, new, eff)
             return RuleCode.OK, new, eff
         eff.blocker = "suits"
         return RuleCode.WRONG_SUIT, None, eff

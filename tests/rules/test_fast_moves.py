@@ -15,16 +15,14 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable
-from typing import Any, Literal, get_args, get_origin
 
 import pytest
-from hypothesis import HealthCheck, Phase, assume, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from random_tables import draw_table
 
 from companion.rules.cards import Play, parse_cards
 from companion.rules.codes import RuleCode
-from companion.rules.errors import RuleSetError
 from companion.rules.fast_codes import quick_rules
 from companion.rules.hand import is_legal, quick_codes, reference_codes, step
 from companion.rules.moves import legal_plays, pass_code, reference_legal_plays
@@ -37,50 +35,6 @@ from companion.rules.state import HandState
 DIFF_STATES = int(os.environ.get("COMPANION_DIFF_STATES", "1000000"))
 SLOW_EXAMPLES = 500
 SAMPLE_BUDGET = 200
-
-
-def _choices(annotation: Any) -> list[Any]:
-    """The values an option may take, read from its type (Literal, bool, frozenset)."""
-    if annotation is bool:
-        return [False, True]
-    if get_origin(annotation) is Literal:
-        return list(get_args(annotation))
-    if get_origin(annotation) is frozenset:
-        (inner,) = get_args(annotation)
-        names = list(get_args(inner))
-        return [frozenset(n for i, n in enumerate(names) if mask >> i & 1) for mask in range(16)]
-    return []
-
-
-# Every option with a finite set of values; jokers and the deck count get their own values.
-OPTION_VALUES: dict[str, list[Any]] = {
-    name: values
-    for name, field in RuleSet.model_fields.items()
-    if (values := _choices(field.annotation))
-}
-OPTION_VALUES["jokers"] = [0, 1, 2]
-OPTION_VALUES["decks"] = [1, 2]  # two decks: sets of five to eight cards
-OPTION_VALUES["max_set"] = [None, 1, 2, 3, 4]
-
-
-def draw_table(
-    draw: st.DrawFn, keep: Callable[[RuleSet], object]
-) -> tuple[str | None, RuleSet, int]:
-    """A preset, or a preset with up to five options changed, that ``keep`` accepts, and a
-    table size."""
-    pid = draw(st.sampled_from(sorted(PRESETS)))
-    preset = PRESETS[pid]
-    rules = preset.rules
-    names = draw(st.lists(st.sampled_from(sorted(OPTION_VALUES)), max_size=5, unique=True))
-    if names:
-        changes = {n: draw(st.sampled_from(OPTION_VALUES[n])) for n in names}
-        try:
-            rules = rules.with_options(**changes)
-        except RuleSetError:
-            rules = preset.rules  # options that clash: the preset itself
-    assume(keep(rules))
-    players = draw(st.integers(preset.players[0], preset.players[1]))
-    return (pid if rules is preset.rules else None), rules, players
 
 
 @st.composite

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from random_tables import draw_table
 
 from companion.rules.cards import Card, Play, Rank, parse_cards
 from companion.rules.hand import step
@@ -33,7 +34,6 @@ from companion.rules.referee import apply
 from companion.rules.ruleset import RuleSet
 from companion.rules.simulate import deal, default_players, simulate
 from companion.rules.state import HandState
-from tests.rules.test_fast_moves import draw_table
 
 T = TypeVar("T")
 PLAYOUT_HANDS = int(os.environ.get("COMPANION_PLAYOUT_HANDS", "20000"))

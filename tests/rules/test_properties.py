@@ -26,16 +26,15 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from random_tables import card_groups, play_key
 
 from companion.errors import CompanionError
 from companion.rules import codes, explanations
 from companion.rules.cards import Card, Play, make_deck
-from companion.rules.combos import order_for
 from companion.rules.errors import RuleSetError
 from companion.rules.notation import Action
 from companion.rules.presets import PRESETS, get_preset, ruleset_from
@@ -83,30 +82,6 @@ def test_documented_codes_are_read():
 # --- helpers --------------------------------------------------------------------------------
 
 
-def _suits_matter(rules: RuleSet) -> bool:
-    """When suits (or which joker) can change a ruling; otherwise cards of one rank are
-    interchangeable and legal_plays yields one representative per rank and size."""
-    return (
-        rules.suits != "ignored"
-        or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
-        or rules.combinations == "poker"
-        or rules.joker_order != "equal"
-    )
-
-
-def _key(rules: RuleSet, cards: Iterable[Card]) -> frozenset:
-    cards = list(cards)
-    if not _suits_matter(rules):
-        return frozenset(Counter(c.rank for c in cards).items())
-    # Even when suits matter, a wild card counts only by its rank, and so does every card of
-    # a Zheng Shangyou run (runs compare by length and top rank): legal_plays yields one
-    # representative of those.
-    wild = order_for(rules, False).wild_ranks
-    ranks = {c.rank for c in cards if c.rank not in wild}
-    run = rules.combinations == "sets_and_runs" and len(ranks) > 1
-    return frozenset(Counter(c.rank if (run or c.rank in wild) else c for c in cards).items())
-
-
 def _accounted(state: HandState, played: Counter, discarded: Counter, pack: Counter) -> None:
     held: Counter = Counter()
     for hand in state.hands:
@@ -136,25 +111,6 @@ def _conserved(before: HandState, after: HandState, action: Action) -> None:
     assert new + gone == old, (
         f"{action}: cards lost {dict(old - new - gone)} / appeared {dict(new + gone - old)}"
     )
-
-
-def _subsets(hand: tuple[Card, ...], rng: random.Random) -> list[tuple[Card, ...]]:
-    """A pass, random groups of any cards, and random groups of one rank (the likely plays)."""
-    out: list[tuple[Card, ...]] = [()]
-    for _ in range(3):
-        k = rng.randint(1, min(len(hand), 5))
-        out.append(tuple(rng.sample(hand, k)))
-    by_rank: dict = {}
-    for c in hand:
-        by_rank.setdefault(c.rank, []).append(c)
-    for _ in range(3):
-        group = by_rank[rng.choice(list(by_rank))]
-        pick = rng.sample(group, rng.randint(1, len(group)))
-        others = [c for c in hand if c not in pick]
-        if others and rng.random() < 0.3:  # sometimes with a stray (or wild) card
-            pick.append(rng.choice(others))
-        out.append(tuple(pick))
-    return out
 
 
 # --- an oracle sharing no code with the engine -----------------------------------------------
@@ -255,10 +211,10 @@ def _check_state(state: HandState, rng: random.Random, where: str) -> None:
         ruling = judge(state, Action(name, Play(hand[:1])))
         assert not ruling.legal and ruling.code == "effect-pending"
         return
-    legal_keys = {_key(rules, a.play.cards) for a in legal if a.effect is None}
+    legal_keys = {play_key(rules, a.play.cards) for a in legal if a.effect is None}
     hand = state.hands[who] or ()
-    for cards in _subsets(hand, rng):
-        if _key(rules, cards) in legal_keys:
+    for cards in card_groups(hand, rng):
+        if play_key(rules, cards) in legal_keys:
             continue
         action = Action(name, Play(cards))
         ruling = judge(state, action)
