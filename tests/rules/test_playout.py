@@ -456,3 +456,25 @@ def test_a_rank_held_too_few_times_does_not_hide_the_ranks_after_it() -> None:
     drawn = _offered(rules, hands, [(Rank.FIVE, 2)])
     assert drawn[1] == [(Rank.KING, 2), (Rank.JOKER, 0)]
     assert _reference_after(rules, hands, "A: 5♠ 5♥") == ["B: K♠ K♥", "B: pass"]
+
+
+def test_another_players_overplay_does_not_give_back_ones_own() -> None:
+    """P4 self_overplay=once with P3 pass_is_final off: a player plays once on his own cards
+    in a trick, and another player's overplay in between does not give him a second time.
+    A and then B each play once on their own cards; when B passes on A's 7, A may only lead
+    anew with what does not beat it (the 5, not the 8) or gather, as the step engine rules."""
+    rules = get_preset("pagat").rules.with_options(self_overplay="once", pass_is_final=False)
+    names = ("A", "B")
+    hands = (parse_cards("3♠ 4♠ 5♥ 7♠ 8♠"), parse_cards("5♠ 6♠ 9♠ Q♠"))
+    passing = (Rank.JOKER, 0)
+    script = [(Rank.THREE, 1), passing, (Rank.FOUR, 1), (Rank.FIVE, 1), passing]
+    script += [(Rank.SIX, 1), (Rank.SEVEN, 1), passing]
+    gen = Scripted(script)
+    result = playout(rules, names, hands, 0, gen, cap=len(script) + 1)
+    texts = [str(a) for a in result.actions[:8]]
+    assert texts == ["A: 3♠", "B: pass", "A: 4♠", "B: 5♠", "A: pass", "B: 6♠", "A: 7♠", "B: pass"]
+    assert gen.drawn_from[8] == [(Rank.FIVE, 1), (Rank.JOKER, 0)]
+    state = HandState.start(rules, names, hands=dict(zip(names, hands, strict=True)))
+    for action in result.actions[:8]:
+        state = apply(state, action)
+    assert [str(a) for a in reference_legal_plays(state)] == ["A: 5♥", "A: pass"]
