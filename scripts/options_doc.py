@@ -25,7 +25,7 @@ from pydantic.fields import FieldInfo
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.rules.options import OptionSet, _choices
-from companion.rules.presets import PRESETS, SEEDS
+from companion.rules.presets import PRESETS, PUBLIC_SOURCES, SEEDS
 from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import TableRules
 from companion.ui import option_words
@@ -38,9 +38,10 @@ _DESCRIPTION = re.compile(
 )
 SECTIONS: tuple[tuple[str, type[OptionSet], str], ...] = (
     (
-        "Rules of play (sections D, P and B)",
+        "Rules of play (sections D, P, B and H)",
         RuleSet,
-        "How cards rank, how a trick is played and what beats what: `companion.rules.ruleset."
+        "How cards rank, how a trick is played, what beats what, and the house rules of the "
+        "Daifugō tables (H): `companion.rules.ruleset."
         "RuleSet`, set with `--set NAME=VALUE`.",
     ),
     (
@@ -130,14 +131,20 @@ def render() -> str:
         "the catalogue of systems and options; a letter suffix (`D2a`, `S3a`…) marks an option",
         "the catalogue does not name but a seed needs. Presets (`--rules`) set many at once.",
         "",
-        "## Seeds",
+        "## Sources",
         "",
-        "| seed | presets |",
-        "|---|---|",
+        "The seeds (`shared/seeds/`, French) first; then the public rule texts cited where the",
+        "seeds say nothing (the Daifugō tables' house rules, section H).",
+        "",
+        "| source | text | presets |",
+        "|---|---|---|",
     ]
-    for seed in SEEDS:
+    for seed, file in SEEDS.items():
         names = [f"`{p.id}`" for p in PRESETS.values() if p.seed == seed]
-        lines.append(f"| {seed} | {', '.join(names) or '—'} |")
+        lines.append(f"| {seed} | seed `{file}` | {', '.join(names) or '—'} |")
+    for source, url in PUBLIC_SOURCES.items():
+        names = [f"`{p.id}`" for p in PRESETS.values() if p.seed == source]
+        lines.append(f"| {source} | <{url}> | {', '.join(names) or '—'} |")
     for title, model, intro in SECTIONS:
         lines += [
             "",
@@ -145,7 +152,7 @@ def render() -> str:
             "",
             intro,
             "",
-            "| ID | name | values | default | meaning | seeds |",
+            "| ID | name | values | default | meaning | sources |",
             "|---|---|---|---|---|---|",
         ]
         for oid, name, meaning, seeds, values, default in rows(model):

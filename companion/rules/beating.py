@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.rules.cards import Card, Rank
+from companion.rules.cards import Card, Rank, Suit
 from companion.rules.codes import RuleCode
 from companion.rules.combos import COUP_KINDS, POKER_KINDS, Combo, ComboError, Order, classify
 from companion.rules.errors import SuitNeededError
@@ -45,6 +45,17 @@ def beats(
         return RuleCode.OK, new, eff
     if is_high_low(order, combo, cards):
         return RuleCode.OK, replace(new, free=True), eff
+    # H3: a lone 3♠ beats a lone joker, whatever the order, and takes the trick
+    if (
+        rules.spade_three
+        and lone
+        and target.joker
+        and target.count == 1
+        and not combo.joker
+        and _spade_three(cards[0])
+    ):
+        eff.clears = "spade_three"
+        return RuleCode.OK, new, eff
     # B5: a lone joker beats anything but a higher joker; a four of a kind beats it back
     if combo.joker and lone and rules.joker_power != "rank":
         if top.power_joker or (target.joker and target.count == 1):
@@ -269,12 +280,21 @@ def joker_unbeatable(state: HandState, combo: Combo) -> bool:
     """A lone joker on its power ends the trick when nothing can beat it (PRES53: 'remporte
     le pli')."""
     rules = state.rules
-    if rules.joker_power != "beat_all":
-        return False  # B5 beat_all_but_quad: a four of a kind may still come
+    if rules.joker_power != "beat_all" or rules.spade_three:
+        return False  # B5 beat_all_but_quad: a four of a kind may still come; H3: the 3♠
     if rules.equal_play != "forbidden" and rules.joker_count(len(state.players)) > 1:
         return False
     only_one = rules.joker_count(len(state.players)) <= 1
     return only_one or combo.key[0] >= state.order.top_joker_key()
+
+
+def _spade_three(card: Card) -> bool:
+    """H3: is this lone 3 the 3♠? A 3 typed without its suit cannot say."""
+    if card.rank is not Rank.THREE:
+        return False
+    if card.suit is None:
+        raise SuitNeededError(Message.of("rules.suits_needed.spade_three"))
+    return card.suit is Suit.SPADES
 
 
 def _opposite_colours(cards: tuple[Card, ...], under: tuple[Card, ...]) -> bool:

@@ -24,6 +24,7 @@ def suit_sensitive(rules: RuleSet) -> bool:
         or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
         or rules.combinations == "poker"
         or rules.joker_order != "equal"
+        or rules.spade_three  # H3: the 3♠ is not any 3
     )
 
 
@@ -34,6 +35,7 @@ def suits_judge_no_set(rules: RuleSet) -> bool:
         rules.suits == "ignored"
         and rules.special_high_cards not in ("black_threes", "jack_of_diamonds")
         and rules.combinations != "poker"
+        and not rules.spade_three
     )
 
 

@@ -46,8 +46,9 @@ def system_label(state: HandState, option: str | None, lang: str) -> str:
     oid = RuleSet.option_id(option)
     value = getattr(state.rules, option)
     if preset is not None and getattr(preset.rules, option) != value:
-        shown = ",".join(sorted(value)) if isinstance(value, frozenset) else value
-        return t(lang, "rules.source.changed", base=base, option=option, value=shown, oid=oid)
+        return t(
+            lang, "rules.source.changed", base=base, option=option, value=_shown(value), oid=oid
+        )
     return f"{base} ({oid})" if oid else base
 
 
@@ -161,6 +162,8 @@ def _explain_ok(
         parts.append(t(lang, "rules.ok.turned"))
     if info.inverted:  # « Si un joueur pose un 9, l'ordre des cartes s'inverse »
         parts.append(t(lang, "rules.ok.inverted"))
+    if info.jack_back:  # H2 11-back
+        parts.append(t(lang, "rules.ok.jack_back"))
     if info.skipped:
         parts.append(tn(lang, "rules.ok.skipped", info.skipped))
     if info.cleared:

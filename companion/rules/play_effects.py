@@ -94,6 +94,19 @@ def apply_play(
         clears = "card_effects"
     elif effects == "give_discard" and rank in _GIVE_EFFECTS and (remaining is None or remaining):
         pending = Pending(who, _GIVE_EFFECTS[rank])
+    # H: the Daifugō tables' house rules, read from the cards of each rank the play holds.
+    # The option a rule acts on is cited in the ruling (the last one named, when several act).
+    if rules.five_skip and (fives := held(cards, combo, Rank.FIVE)):
+        skip += fives
+        info.blocker = "five_skip"
+    if rules.jack_back and held(cards, combo, Rank.JACK) % 2:
+        new_trick = replace(new_trick, inverted=not new_trick.inverted)
+        info.jack_back = True
+        info.blocker = "jack_back"
+    if rules.eight_stop and held(cards, combo, Rank.EIGHT) and not clears:
+        clears = "eight_stop"
+    if clears and not info.blocker:
+        info.blocker = clears if clears in _HOUSE_CLEARS else ""
     if new_top.reversed != (revolution != new_trick.inverted):
         new_top = replace(
             new_top,
@@ -131,6 +144,18 @@ def apply_play(
     if clears:
         return start_trick(state, who, clears)
     return move_on(state, who, skip)
+
+
+# The house rules that end a trick at once, cited by the ruling on the play that does.
+_HOUSE_CLEARS = frozenset({"eight_stop", "spade_three"})
+
+
+def held(cards: tuple[Card, ...], combo: Combo, rank: Rank) -> int:
+    """How many cards of ``rank`` a play holds: all of a set of that rank (wild cards standing
+    in for it count), the natural cards of that rank in a run."""
+    if combo.kind == "set":
+        return len(cards) if combo.rank is rank else 0
+    return sum(1 for c in cards if c.rank is rank)
 
 
 _GIVE_EFFECTS: dict[Rank, EffectKind] = {

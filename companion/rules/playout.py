@@ -38,7 +38,8 @@ def covers(rules: RuleSet) -> bool:
     """Whether ``playout`` plays this rule set exactly as the step-based engine does: sets of
     one rank only, no wild cards, suits that never matter, and none of the options that give
     a rank or a play a power of its own (twos, transparent cards, special high cards,
-    revolutions, the rule of four, card effects, speed play, the coup d'État)."""
+    revolutions, the rule of four, card effects, speed play, the coup d'État, the Daifugō
+    house rules)."""
     keys = order_for(rules, False).keys
     return (
         all(r in keys for r in DECK_RANKS[rules.deck])
@@ -53,7 +54,13 @@ def covers(rules: RuleSet) -> bool:
         and rules.rule_of_four == "off"
         and rules.card_effects == "none"
         and not rules.speed_play
+        and not _house_rules(rules)
     )
+
+
+def _house_rules(rules: RuleSet) -> bool:
+    """The Daifugō tables' house rules (H1–H4): the step engine plays them, not this loop."""
+    return rules.eight_stop or rules.jack_back or rules.spade_three or rules.five_skip
 
 
 class Playout:

@@ -25,6 +25,14 @@ SEEDS = {
     "CONC": "003_1c8d797c51d4cdc8.txt",
     "TDC": "004_f2920cc71cff2dcf.txt",
 }
+# Public rule texts an option cites where the seeds say nothing: the house rules of the
+# Daifugō tables (H1–H4), the same game as Président in Japan: pagat's page, and two tables'
+# written rules quoted by the tests.
+PUBLIC_SOURCES = {
+    "DAIFUGO": "https://www.pagat.com/climbing/daifugo.html",
+    "DFG": "https://github.com/ZionC27/Daifugo_Game#special-rules",
+    "SKNY": "https://pastebin.com/gVLUfCa2",
+}
 
 
 @dataclass(frozen=True)

@@ -110,6 +110,18 @@ class RuleSet(OptionSet):
     # The referee judges these plays; the evening re-ranks.
     coup_detat: bool = _opt(False, "S8", "WIKI")
 
+    # --- H: house rules of the Daifugō tables (sources: ``presets.SOURCES``) -----------------
+    # DFG: "Playing a pair of 8s, for instance, would trigger an 8 Cut"; SKNY: "an 8 (or a
+    # combination with 8)": any play holding an 8 (a set of 8s, or a run through the 8).
+    eight_stop: bool = _opt(False, "H1", "DAIFUGO, DFG, SKNY")
+    # DFG « 11 Back » reverses the ranking; until the trick ends (open point: DFG does not say
+    # when it stops). An even number of jacks turns it twice, so not at all.
+    jack_back: bool = _opt(False, "H2", "DAIFUGO, DFG")
+    # SKNY: a lone joker "can be beaten only by 3 of spades (and then has to be cleared)".
+    spade_three: bool = _opt(False, "H3", "DAIFUGO, SKNY")
+    # DFG « A 5 skips the next player in turn »: one player per 5 played (open point).
+    five_skip: bool = _opt(False, "H4", "DAIFUGO, DFG")
+
     _hash: int | None = PrivateAttr(default=None)
 
     def __hash__(self) -> int:

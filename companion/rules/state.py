@@ -245,3 +245,4 @@ class StepInfo:
     coup: str = ""  # S8: "coup_detat" or "guillotine" when the play is one
     turned: bool = False  # B13 Strutz 8: the direction of play turned
     inverted: bool = False  # B13 Strutz 9: the card order is inverted until the trick ends
+    jack_back: bool = False  # H2 11-back: the card order is reversed until the trick ends

@@ -28,7 +28,7 @@ from companion.table.titles import SCHEMES, PlaceTitles
 from companion.words import DEFAULT_LANG, keys, plural_keys, t, tn
 from companion.words.formats import number
 
-Group = Literal["deck", "beats", "special", "exchanges", "end", "points", "between"]
+Group = Literal["deck", "beats", "special", "house", "exchanges", "end", "points", "between"]
 
 # Each group's options, in the order the screens show them.
 GROUPS: Final[dict[Group, tuple[str, ...]]] = {
@@ -66,6 +66,12 @@ GROUPS: Final[dict[Group, tuple[str, ...]]] = {
         "revolution",
         "card_effects",
         "coup_detat",
+    ),
+    "house": (
+        "eight_stop",
+        "jack_back",
+        "spade_three",
+        "five_skip",
     ),
     "exchanges": (
         "exchange",
@@ -129,7 +135,7 @@ _SEED_NOTES: Final[dict[str, str]] = {
     "Australia": "option.seed.note.australia",
     "scoring at 5/7 players": "option.seed.note.scoring_5_7",
 }
-_SEEDS: Final = ("PAGAT", "PRES53", "WIKI", "CONC", "TDC", "all")
+_SEEDS: Final = ("PAGAT", "PRES53", "WIKI", "CONC", "TDC", "DAIFUGO", "DFG", "SKNY", "all")
 
 
 def group_of(name: str) -> Group:

@@ -72,6 +72,7 @@ def suits_matter(rules: RuleSet) -> bool:
         or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
         or rules.combinations == "poker"
         or rules.joker_order != "equal"
+        or rules.spade_three  # H3: the 3♠ is not any 3
     )
 
 

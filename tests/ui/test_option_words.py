@@ -286,6 +286,7 @@ def test_in_german_the_groups_and_the_seeds_read_in_german() -> None:
         "Karten und Stapel",
         "Was sticht was",
         "Besondere Karten",
+        "Daifugō-Hausregeln",
         "Kartentausch",
         "Ende der Runde",
         "Punkte",

@@ -1,0 +1,111 @@
+"""The house rules of the Daifugō tables (options H1–H4), each asked of the engine and of
+``companion judge --set``, one rule per test, the source's words in the docstring.
+
+Sources (``companion.rules.presets.PUBLIC_SOURCES``): pagat's « Dai Fugō » page (DAIFUGO, the
+reference for the game), ZionC27's written rules (DFG: github.com/ZionC27/Daifugo_Game,
+"Special Rules") and SKNY's notes (pastebin.com/gVLUfCa2, "Special rules"), quoted as read.
+Under the PAGAT basic game with the option turned on: four players A B C D, clockwise.
+"""
+
+from __future__ import annotations
+
+import pytest
+from seed_check import check
+
+from companion.errors import CompanionError
+from companion.rules.notation import Action
+from companion.rules.presets import get_preset
+from companion.rules.referee import apply, judge
+from companion.rules.state import HandState
+
+
+def test_h1_an_eight_wins_the_trick_at_once():
+    """H1 `eight_stop` (DFG: "An 8 played alone forces everyone to pass, clearing the table and
+    giving you the lead for the next round")."""
+    options = {"eight_stop": True}
+    check("pagat", options, ["A: 5"], "B: 8", "ok", next="B", to_beat=None, option="eight_stop")
+    check("pagat", options, ["A: 5", "B: 8"], "C: 9", "trick-over", option="eight_stop")
+
+
+def test_h1_a_pair_of_eights_stops_too():
+    """H1 `eight_stop` (DFG: "Playing a pair of 8s, for instance, would trigger an 8 Cut";
+    SKNY: "If an 8 (or a combination with 8) is put down, the player wins the round
+    immediately")."""
+    check("pagat", {"eight_stop": True}, ["A: 6 6"], "B: 8 8", "ok", next="B", to_beat=None)
+
+
+def test_h1_without_the_rule_an_eight_is_a_card_like_any_other():
+    """H1 off (PAGAT: « Une carte simple est battue par toute carte simple supérieure »): the
+    next player must beat the 8."""
+    check("pagat", {}, ["A: 5"], "B: 8", "ok", next="C", to_beat="8")
+
+
+def test_h2_a_jack_reverses_the_order_until_the_trick_ends():
+    """H2 `jack_back` (DFG: "Playing a Jack (J) reverses the ranking of cards 2 smallest and 3
+    biggest"): after the jack a lower card beats, a higher one does not."""
+    options = {"jack_back": True}
+    check("pagat", options, ["A: 5"], "B: J", "ok", next="C", option="jack_back")
+    check("pagat", options, ["A: 5", "B: J"], "C: 9", "ok")
+    check("pagat", options, ["A: 5", "B: J"], "C: Q", "too-low")
+
+
+def test_h2_the_next_trick_is_in_the_usual_order():
+    """H2 `jack_back`, until the trick ends (open point: DFG does not say; pagat's and SKNY's
+    tables end it with the trick): once everyone passed, the usual order is back."""
+    over = ["A: 5", "B: J", "C: pass", "D: pass", "A: pass", "B: 6"]
+    check("pagat", {"jack_back": True}, over, "C: 5", "too-low")
+    check("pagat", {"jack_back": True}, over, "C: 7", "ok")
+
+
+def test_h2_with_a_revolution_the_two_cancel():
+    """H2 `jack_back` under a revolution (B9): the jack turns the reversed order back, so the
+    usual order holds until the trick ends."""
+    options = {"jack_back": True, "revolution": "quad"}
+    check("pagat", options, ["A: K"], "B: J", "ok", revolution=True)  # lower beats, reversed
+    check("pagat", options, ["A: K", "B: J"], "C: Q", "ok", revolution=True)
+    check("pagat", options, ["A: K", "B: J"], "C: 10", "too-low", revolution=True)
+
+
+def test_h2_two_jacks_turn_the_order_twice():
+    """H2 `jack_back`: each jack reverses the ranking, so a pair of jacks leaves it as it
+    was (open point)."""
+    check("pagat", {"jack_back": True}, ["A: 5 5", "B: J J"], "C: 9 9", "too-low")
+    check("pagat", {"jack_back": True}, ["A: 5 5", "B: J J"], "C: Q Q", "ok")
+
+
+def test_h3_the_spade_three_beats_a_lone_joker():
+    """H3 `spade_three` (SKNY: "Joker as a single card is the strongest but can be beaten only
+    by 3 of spades (and then has to be cleared). This applies only to single card")."""
+    options = {"jokers": 1, "spade_three": True}
+    check("pagat", options, ["A: JK"], "B: 3♠", "ok", next="B", to_beat=None, option="spade_three")
+    check("pagat", options, ["A: JK"], "B: 3♥", "too-low")
+
+
+def test_h3_only_a_lone_three_of_spades_on_a_lone_joker():
+    """H3 `spade_three` (SKNY: "This applies only to single card"): on a pair of jokers a 3♠
+    is one card short, and on anything else it is a 3."""
+    options = {"jokers": 2, "spade_three": True}
+    check("pagat", options, ["A: JK JK"], "B: 3♠", "count-mismatch")
+    check("pagat", options, ["A: 9"], "B: 3♠", "too-low")
+
+
+def test_h3_a_three_without_its_suit_on_a_joker_asks_for_it():
+    """H3 `spade_three`: only the 3♠ beats the joker, so a 3 typed without its suit cannot be
+    judged; the referee asks for the suit, in the viewer's language."""
+    rules = get_preset("pagat").rules.with_options(jokers=1, spade_three=True)
+    state = HandState.start(rules, ["A", "B", "C", "D"], leader="A", preset="pagat")
+    state = apply(state, Action.parse("A: JK"))
+    with pytest.raises(CompanionError) as caught:
+        judge(state, Action.parse("B: 3"))
+    assert "3♠" in caught.value.en and "3♠" in caught.value.fr
+
+
+def test_h4_a_five_skips_the_next_player():
+    """H4 `five_skip` (DFG: "A 5 skips the next player in turn")."""
+    check("pagat", {"five_skip": True}, ["A: 4"], "B: 5", "ok", next="D", option="five_skip")
+
+
+def test_h4_each_five_skips_one_more_player():
+    """H4 `five_skip`, one player per 5 played (open point: DFG speaks of one 5): a pair of 5s
+    skips C and D, and A is next."""
+    check("pagat", {"five_skip": True}, ["A: 4 4"], "B: 5 5", "ok", next="A")
