@@ -21,7 +21,7 @@ from pydantic import BaseModel
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.rules.options import OptionSet
-from companion.rules.presets import PRESETS, SEEDS, Preset
+from companion.rules.presets import PRESETS, PUBLIC_SOURCES, SEEDS, Preset
 from companion.rules.ruleset import BRINGS, RuleSet
 from companion.table.table_presets import TABLE_OPEN_POINTS, TABLE_PRESETS
 from companion.table.table_rules import TableRules
@@ -77,6 +77,11 @@ def _table(title: str, values: BaseModel, model: type[OptionSet]) -> list[str]:
     return [*head, *rows, ""]
 
 
+def _where(source: str) -> str:
+    """A seed's file, or a public text's address."""
+    return f"`{SEEDS[source]}`" if source in SEEDS else f"<{PUBLIC_SOURCES[source]}>"
+
+
 def _preset(p: Preset) -> list[str]:
     table = TABLE_PRESETS[p.id]
     low, high = p.players
@@ -84,10 +89,10 @@ def _preset(p: Preset) -> list[str]:
     lines = [
         f"## `{p.id}` — {p.name('fr')} / {p.name('en')}",
         "",
-        f"- Source / seed : {p.seed} (`{SEEDS[p.seed]}`), « {p.section} »",
+        f"- Source / seed : {p.seed} ({_where(p.seed)}), « {p.section} »",
         f"- Joueurs / players : {players}",
         "",
-        *_table("Jeu / play (D, P, B, S8)", p.rules, RuleSet),
+        *_table("Jeu / play (D, P, B, S8, H)", p.rules, RuleSet),
         *_table("Table (S)", table, TableRules),
         "#### Points ouverts et décisions / open points and decisions",
         "",

@@ -17,6 +17,10 @@ from companion.rules.state import HandState, StepInfo
 # A legal action of these kinds rests on this option (when no special effect is named).
 _KIND_OPTION = {"pass": "must_beat", "overplay": "self_overplay"}
 
+# House rules that act once a play is allowed (H1 8-giri ends the trick, H2 reverses the
+# order, H4 skips): the ruling cites them, but they are not what lets the play through.
+EFFECT_OPTIONS = frozenset({"eight_stop", "jack_back", "five_skip"})
+
 
 def cited_option(code: RuleCode, info: StepInfo) -> str | None:
     """The option the referee's sentence names beside its system: the one behind a refusal,
@@ -34,6 +38,12 @@ def ruling_option(state: HandState, action: Action, code: RuleCode, info: StepIn
     named = cited_option(code, info)
     if named is not None or code is not RuleCode.OK:
         return named
+    return permitting_option(state, action, info)
+
+
+def permitting_option(state: HandState, action: Action, info: StepInfo) -> str | None:
+    """What lets a legal ``action`` through, leaving aside any effect it sets off: the rank
+    order an 8 beats a 5 by, even where 8-giri then ends the trick."""
     if info.kind != "beat":
         return _KIND_OPTION.get(info.kind)
     cards, top = action.play.cards, state.trick.top

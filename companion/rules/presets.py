@@ -256,6 +256,28 @@ PRESETS: dict[str, Preset] = {
             equal_play="skips_next",
             revolution="quad",
         ),
+        # DAIFUGO (pagat): "A standard 52 card pack is used, to which one joker is normally
+        # added"; "The rank of the cards from high to low is: Joker-2-A-K-…-4-3". The common
+        # Japanese tables add two jokers, wild, the revolution and 8-giri; the holder of the
+        # 3♦ leads the first hand (SKNY).
+        _preset(
+            "daifugo",
+            "DAIFUGO",
+            "Dai Fugō / Dai Hinmin",
+            (3, 6),
+            open_points=4,
+            deck="52",
+            jokers=2,
+            rank_order="two_high",
+            wild_cards=frozenset({"joker"}),
+            wild_alone="highest",
+            trick_rounds="until_all_pass",
+            first_lead="scum",
+            first_hand_lead="three_of_diamonds",
+            lead_after_out="next_left",
+            revolution="quad",
+            eight_stop=True,
+        ),
     )
 }
 

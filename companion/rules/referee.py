@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from companion.errors import CompanionError
 from companion.rules.card_words import PlayText
 from companion.rules.cards import Play
-from companion.rules.citation import ruling_option
+from companion.rules.citation import EFFECT_OPTIONS, permitting_option, ruling_option
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
@@ -99,6 +99,15 @@ class Ruling:
         """The option the ruling rests on (behind a refusal or a special effect, or what lets
         a legal play through)."""
         return ruling_option(self.before, self.action, self.code, self.info)
+
+    @property
+    def permission(self) -> str | None:
+        """For a legal action, the option that lets it through, leaving aside an effect it
+        set off (``citation.EFFECT_OPTIONS``); otherwise ``option``."""
+        named = self.option
+        if self.legal and named in EFFECT_OPTIONS:
+            return permitting_option(self.before, self.action, self.info)
+        return named
 
     def parts(self, lang: str = DEFAULT_LANG) -> RulingParts:
         """The ruling's verdict, reason, option and source in ``lang``."""

@@ -58,9 +58,10 @@ class RuleSet(OptionSet):
     first_lead: Literal["left_of_dealer", "lowest_card", "queen_of_hearts", "president", "scum"] = (
         _opt("president", "P5", "PAGAT, WIKI, PRES53, CONC")
     )
-    first_hand_lead: Literal["left_of_dealer", "lowest_card", "queen_of_hearts"] = _opt(
-        "left_of_dealer", "P5a", "PAGAT, WIKI"
-    )
+    # three_of_diamonds: SKNY "3 of diamonds start" (the Daifugō tables).
+    first_hand_lead: Literal[
+        "left_of_dealer", "lowest_card", "queen_of_hearts", "three_of_diamonds"
+    ] = _opt("left_of_dealer", "P5a", "PAGAT, WIKI, SKNY")
     lead_after_out: Literal["next_left", "next_right", "highest_ranked"] = _opt(
         "next_left", "P6", "PAGAT, PRES53, WIKI, TDC"
     )

@@ -196,6 +196,8 @@ class Say:
             return self.t("lead.who", who=self.who(who))
         if rule == "queen_of_hearts":
             return self.t("lead.queen_of_hearts")
+        if rule == "three_of_diamonds":  # SKNY: "3 of diamonds start"
+            return self.t("lead.lowest", card="3♦")
         return self.t("lead.lowest", card=lowest)
 
     def first_roles(self, method: str) -> str:

@@ -139,6 +139,27 @@ TABLE_PRESETS: dict[str, TableRules] = {
     ),
     "angevin": _WIKI,
     "wizz": _WIKI,
+    # DAIFUGO (pagat): "the loser of each hand deals the next"; "All the cards are dealt out
+    # one at a time as equally as possible"; "the Dai Hinmin must give his highest ranking
+    # two cards to the Dai Fugō and the Hinmin must give his highest card to the Fugō" and
+    # "The Dai Fugō gives any two unwanted cards to the Dai Hinmin and the Fugō gives any one
+    # unwanted card to the Hinmin".
+    "daifugo": _table(
+        titles="daifugo",
+        first_roles="first_hand",
+        seating="fixed",
+        dealer="scum",
+        deal="one_by_one_from_left",
+        first_deal="one_by_one_from_left",
+        exchange=((2, 2), (1, 1)),
+        exchange_low="best",
+        exchange_high=("chosen",),
+        exchange_order="low_first",
+        scoring="none",
+        evening_rank="average_place",
+        end="open",
+        join_leave=True,
+    ),
 }
 
 TABLE_OPEN_POINTS: dict[str, tuple[str, ...]] = {
@@ -154,6 +175,7 @@ TABLE_OPEN_POINTS: dict[str, tuple[str, ...]] = {
     "strutz": _open("strutz", 5),
     "angevin": (*_WIKI_OPEN, *_open("angevin", 1)),
     "wizz": _WIKI_OPEN,
+    "daifugo": _open("daifugo", 3),
 }
 
 

@@ -30,6 +30,7 @@ TitleSchemeName = Literal[
     "butthead",
     "klootzakken",
     "merchants",
+    "daifugo",
 ]
 
 # Each title's French word: the seeds' own, and what is stored and printed in JSON. Two ids
@@ -70,6 +71,11 @@ STORED: Final[dict[str, str]] = {
     "lower_merchant": "Marchand inférieur",
     "peasant": "Paysan",
     "racaille": "Racaille",
+    "daifugo": "Daifugō",
+    "fugo": "Fugō",
+    "heimin": "Heimin",
+    "hinmin": "Hinmin",
+    "daihinmin": "Daihinmin",
 }
 
 
@@ -187,6 +193,9 @@ SCHEMES: dict[str, TitleScheme] = {
         {2: (Title("upper_merchant"), Title("lower_merchant"))},
         balanced=True,
     ),
+    # DAIFUGO (pagat), the Japanese titles in every language, like Hűbéres': Dai Fugō, Fugō,
+    # Heimin for the middle places, Hinmin, Dai Hinmin; at three, Daifugō, Heimin, Daihinmin.
+    "daifugo": TitleScheme(("daifugo", "fugo"), ("daihinmin", "hinmin"), "heimin", balanced=True),
 }
 
 

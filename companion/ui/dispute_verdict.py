@@ -93,6 +93,15 @@ class DisputeReferee(DisputeTable):
             return None
         kind, player, play = ruling.info.kind, ruling.action.player, ruling.action.play
         cite = cites[0] if cites else None
+        if cite is not None and ruling.permission != cite.name:
+            # An effect the play set off (8-giri) is cited; the play got through by another.
+            lines = {line.name: line for line in self.option_lines()}
+            allowing = lines.get(ruling.permission or "")
+            cite = (
+                Cite(allowing.name, allowing.value, allowing.origin, allowing.before)
+                if allowing is not None
+                else None
+            )
         if kind == "lead":
             return Why("lead", player, play)
         if cite is None:

@@ -8,7 +8,7 @@ from companion.rules.citation import cited_option, ruling_option
 from companion.rules.codes import RuleCode
 from companion.rules.notation import Action
 from companion.rules.presets import get_preset
-from companion.rules.referee import Ruling, judge, replay
+from companion.rules.referee import Ruling, apply, judge, replay
 from companion.rules.state import HandState, StepInfo
 
 
@@ -115,3 +115,24 @@ def test_a_leader_left_with_forbidden_finishes_passes_on_forbidden_finish() -> N
     state = HandState.start(rules, ["A", "B", "C", "D"], hands={"A": parse_cards("2♠")})
     ruling = judge(state, Action.parse("A: pass"))
     assert ruling.legal and ruling.next_player == "B" and ruling.option == "forbidden_finish"
+
+
+def test_a_house_effect_is_cited_but_the_play_got_through_by_the_card_order():
+    """H1 8-giri acts once an 8 is allowed: the ruling rests on `eight_stop` (its sentence says
+    the trick is won at once), while what let the 8 beat the 5 is the card order."""
+    rules = get_preset("pagat").rules.with_options(eight_stop=True)
+    state = HandState.start(rules, ["A", "B", "C", "D"], leader="A", preset="pagat")
+    state = apply(state, Action.parse("A: 5"))
+    ruling = judge(state, Action.parse("B: 8"))
+    assert ruling.option == "eight_stop"
+    assert ruling.permission == "rank_order"
+
+
+def test_a_permission_that_is_the_option_is_the_same():
+    """H3 the 3♠ on a lone joker: the house rule is both what the ruling cites and what lets
+    the play through."""
+    rules = get_preset("pagat").rules.with_options(jokers=1, spade_three=True)
+    state = HandState.start(rules, ["A", "B", "C", "D"], leader="A", preset="pagat")
+    state = apply(state, Action.parse("A: JK"))
+    ruling = judge(state, Action.parse("B: 3♠"))
+    assert ruling.option == ruling.permission == "spade_three"

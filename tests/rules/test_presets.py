@@ -24,6 +24,7 @@ PRESET_SEEDS = {
     "pagat": "PAGAT", "president": "PRES53", "trou-du-cul": "WIKI", "concierge": "CONC",
     "classique": "TDC", "armix": "TDC", "klootzakken": "PAGAT", "hubere": "PAGAT",
     "butthead": "PAGAT", "strutz": "WIKI", "angevin": "WIKI", "wizz": "WIKI",
+    "daifugo": "DAIFUGO",
 }  # fmt: skip
 
 # VARIANTS.md §2: option name (as the engine spells it) -> catalogue ID.

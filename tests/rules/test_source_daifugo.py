@@ -109,3 +109,35 @@ def test_h4_each_five_skips_one_more_player():
     """H4 `five_skip`, one player per 5 played (open point: DFG speaks of one 5): a pair of 5s
     skips C and D, and A is next."""
     check("pagat", {"five_skip": True}, ["A: 4 4"], "B: 5 5", "ok", next="A")
+
+
+# --- the daifugo preset -------------------------------------------------------------------
+
+
+def test_daifugo_an_eight_stops_the_trick():
+    """The `daifugo` preset plays 8-giri (DFG: "8 Cut (8切り)", among the rules the Japanese
+    tables add): the 8's player leads the next trick."""
+    check("daifugo", {}, ["A: 5"], "B: 8", "ok", next="B", to_beat=None, option="eight_stop")
+
+
+def test_daifugo_a_lone_joker_is_the_highest_card():
+    """DAIFUGO (pagat): "The rank of the cards from high to low is: Joker-2-A-K-Q-J-10-9-8-7-6-
+    5-4-3": a lone joker beats a 2, and a 2 does not beat it."""
+    check("daifugo", {}, ["A: 2"], "B: JK", "ok")
+    check("daifugo", {}, ["A: JK"], "B: 2", "too-low")
+
+
+def test_daifugo_a_joker_with_cards_takes_their_rank():
+    """The `daifugo` preset's jokers are wild (open point 2): a king and a joker are a pair of
+    kings."""
+    check("daifugo", {}, ["A: 9 9"], "B: K JK", "ok", to_beat="K JK")
+    check("daifugo", {}, ["A: 9 9"], "B: 4 JK", "too-low")
+
+
+def test_daifugo_a_four_of_a_kind_makes_a_revolution():
+    """The `daifugo` preset's revolution (DFG: "four of a kind ... reverses the ranking of
+    cards 2 smallest and 3 biggest until the game ends or until the next revolution"): after
+    four 6s, a lower card beats."""
+    history = ["A: 6 6 6 6", "B: pass", "C: pass", "D: pass", "A: 9"]
+    check("daifugo", {}, history, "B: 4", "ok")
+    check("daifugo", {}, history, "B: Q", "too-low")

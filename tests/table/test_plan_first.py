@@ -23,16 +23,26 @@ def first(pid: str, n: int, *settings: str):
 def test_first_hand_has_no_roles_and_no_exchange(pid: str) -> None:
     """WIKI "La première partie": "Au début de la première partie, les rôles ne sont pas encore
     distribués." PAGAT: "Le joueur à la gauche du croupier commence". The first player named
-    deals; the player on his left leads."""
+    deals; the player on his left leads (where a card's holder leads, nobody is named)."""
     low, high = PRESETS[pid].players
+    by_seat = PRESETS[pid].rules.first_hand_lead == "left_of_dealer"
     for n in range(low, high + 1):
         p = first(pid, n)
         assert p.titles == {}
         assert p.seating == NAMES[:n]
         assert p.dealer == "Ana"
         assert p.exchanges == [] and p.discards == []
-        assert p.first_lead == "Bob"
+        assert p.first_lead == ("Bob" if by_seat else None)
         assert sum(p.cards.values()) + p.set_aside == p.deck.cards
+
+
+def test_daifugo_first_hand_is_led_by_the_three_of_diamonds():
+    """SKNY (the Daifugō tables): "3 of diamonds start": the first hand's plan names no leader
+    and says, in each language, that the holder of the 3♦ leads."""
+    p = first("daifugo", 4)
+    assert p.first_lead is None
+    assert "Le joueur qui a le 3♦ joue en premier." in p.instructions("fr")
+    assert "The player holding the 3♦ leads." in p.instructions("en")
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,82 @@
+"""A Daifugō table in a browser: an evening of the `daifugo` preset shows its Japanese titles,
+and the dispute opened from it rules 8-giri (an 8 wins the trick at once) in plain words,
+citing the house rule; the table's choice of another house rule (the 3♠ on a joker) is one
+tap in the dispute's options."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.table.service import TableService
+from companion.ui.access import route_with_key
+from tests.support.browser import (
+    Server,
+    by_id,
+    expect_text,
+    goto,
+    open_app,
+    reach,
+    running_server,
+    tap,
+)
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path(__file__).parents[2] / "build" / "e2e"
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    """An evening of Dai Fugō at four, one hand played: Zoé finished last (Daihinmin)."""
+    folder: Path = tmp_path_factory.mktemp("daifugo-data")
+    service = TableService(folder)
+    evening = service.create_evening(["Léa", "Tom", "Sam", "Zoé"], "daifugo", title="Chez Léa")
+    evening = service.record_hand(
+        evening.id, ["Sam", "Tom", "Léa", "Zoé"], expected_version=evening.version
+    )
+    with running_server(data_dir=folder) as srv:
+        yield srv, evening.id
+
+
+def _open_dispute(page, server: Server, evening_id: str) -> None:
+    goto(page, server.base + route_with_key(f"/evening/{evening_id}", server.key))
+    tap(page, "evening-dispute")
+    by_id(page, "screen-dispute").wait_for(state="attached")
+
+
+def test_an_eight_wins_the_trick_at_once(table: tuple[Server, str], context) -> None:
+    """8-giri under the `daifugo` preset: the Daihinmin leads (« le dernier entame »), a 5 is
+    covered by an 8, and the ruling says the 8's player wins the trick at once and leads,
+    citing the house rule by its words; the 8 got through by the card order, and says so."""
+    server, evening_id = table
+    page = open_app(context, server.url)
+    _open_dispute(page, server, evening_id)
+    expect_text(page, "actor-0", "Zoé (son tour)")
+    tap(page, "rank-5")
+    tap(page, "add")
+    expect_text(page, "table-0", "Zoé : 5")
+    expect_text(page, "actor-1", "Léa (son tour)")
+    tap(page, "rank-8")
+    tap(page, "judge")
+    expect_text(page, "ruling-verdict", "Coup valable")
+    expect_text(page, "ruling-message", "Léa remporte la tournée d'office")
+    expect_text(page, "ruling-next", "Léa")
+    expect_text(page, "ruling-why", "8 passe au-dessus de 5 selon « Ordre des cartes")
+    expect_text(page, "ruling-rule", "Le 8 coupe (8-giri)")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "dispute-daifugo-eight-stop.png"), full_page=True)
+
+
+def test_the_house_rules_are_a_group_of_the_options(table: tuple[Server, str], context) -> None:
+    """The dispute's options list the Daifugō house rules under their own heading, each with
+    its one-line explanation."""
+    server, evening_id = table
+    page = open_app(context, server.url)
+    _open_dispute(page, server, evening_id)
+    reach(page, "preset-options")
+    reach(page, "opt-spade_three")
+    expect_text(page, "opt-spade_three", "Un 3♠ seul bat un joker seul et remporte la tournée.")
+    page.screenshot(path=str(SHOTS / "dispute-daifugo-options.png"), full_page=True)
