@@ -22,6 +22,7 @@ def register(subparsers: Any) -> None:
     judge.add_argument("--history", action="append", default=[], metavar="NAME: PLAY")
     judge.add_argument("--hand", action="append", default=[], metavar="NAME: CARDS")
     judge.add_argument("--revolution", action="store_true")
+    judge.add_argument("--first-hand", action="store_true", help=help_text("first_hand"))
     judge.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG, help=help_text("lang"))
     judge.add_argument("--play", required=True, metavar="NAME: PLAY")
     judge.set_defaults(handler=judge_command)
@@ -39,6 +40,7 @@ def judge_command(args: argparse.Namespace) -> int:
             ranks=args.ranks,
             hands=args.hand,
             revolution=args.revolution,
+            first_hand=args.first_hand,
         ).ruling()
     except CompanionError as err:
         return fail(err, args.lang)

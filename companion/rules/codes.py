@@ -32,6 +32,8 @@ compare against them. Add codes, never rename or drop one.
 ``one-card-only``    B13: one card is given or discarded
 ``target-needed``    B13: say to whom the card goes
 ``wrong-target``     B13: that player may not receive the card
+``too-many-given``   H5/H6: more cards given or discarded than the 7s or 10s played
+``opening-card``     H7: the hand's opening play must hold the card that named its leader
 ==================== ==========================================================================
 """
 
@@ -72,6 +74,8 @@ class RuleCode(StrEnum):
     ONE_CARD_ONLY = "one-card-only"
     TARGET_NEEDED = "target-needed"
     WRONG_TARGET = "wrong-target"
+    TOO_MANY_GIVEN = "too-many-given"
+    OPENING_CARD = "opening-card"
 
 
 # The option a refusal cites when the transition named none more precise.
@@ -92,4 +96,5 @@ CODE_OPTION: dict[RuleCode, str] = {
     RuleCode.RULE_OF_FOUR: "rule_of_four",
     RuleCode.FORBIDDEN_FINISH: "forbidden_finish",
     RuleCode.SELF_OVERPLAY_USED: "self_overplay",
+    RuleCode.OPENING_CARD: "opening_card_played",
 }

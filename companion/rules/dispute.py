@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from companion.rules.cards import Card, parse_cards, parse_named
 from companion.rules.errors import NotationError
 from companion.rules.notation import Action
-from companion.rules.presets import ruleset_from
+from companion.rules.opening import required_opening
+from companion.rules.presets import get_preset, ruleset_from
 from companion.rules.referee import Ruling, judge, replay
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import HandState
@@ -29,6 +30,7 @@ class Dispute:
     hands: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     revolution: bool = False
     preset: str | None = None
+    first_hand: bool = False  # the evening's first hand (H7: which card opens)
 
     @classmethod
     def parse(
@@ -42,9 +44,11 @@ class Dispute:
         ranks: str | None = None,
         hands: list[str] | None = None,
         revolution: bool = False,
+        first_hand: bool = False,
     ) -> Dispute:
         """Read the command line's texts; raises a CompanionError naming the bad item."""
         rules = ruleset_from(preset, settings)
+        preset = get_preset(preset).id  # its one id, whatever name it was given by
         names = _names(players, "--players")
         rank_names = _names(ranks, "--ranks") if ranks else None
         if rank_names is not None and sorted(rank_names) != sorted(names):
@@ -59,7 +63,9 @@ class Dispute:
             _known(a.player, names, text)
         proposed = Action.parse(play)
         _known(proposed.player, names, play)
-        return cls(rules, names, proposed, actions, rank_names, held, revolution, preset)
+        return cls(
+            rules, names, proposed, actions, rank_names, held, revolution, preset, first_hand
+        )
 
     def start_state(self) -> HandState:
         """The state when the history starts: hands now plus what was played since."""
@@ -84,6 +90,7 @@ class Dispute:
             hands=hands,
             revolution=self.revolution,
             preset=self.preset,
+            opening=required_opening(self.rules, self.first_hand),
         )
 
     def ruling(self) -> Ruling:

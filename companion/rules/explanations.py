@@ -18,7 +18,7 @@ from companion.rules.codes import RuleCode
 from companion.rules.notation import Action
 from companion.rules.presets import PRESETS
 from companion.rules.ruleset import RuleSet, parts_turned_off
-from companion.rules.state import HandState, StepInfo
+from companion.rules.state import HandState, Pending, StepInfo
 from companion.words import t, tn
 from companion.words.formats import number
 
@@ -106,7 +106,6 @@ def explain_parts(
         return source, _explain_ok(state, action, info, after, lang)
     top = state.trick.top
     words = _card_words(state, lang)
-    pending = state.pending.kind if state.pending else "discard"
     run_rank = state.trick.run_rank
     key = SENTENCES[code]
     if code is RuleCode.JOKER_UNBEATABLE and state.rules.joker_power == "beat_all_but_quad":
@@ -120,7 +119,9 @@ def explain_parts(
         "to_beat": words(Play(top.cards)) if top else _Dash(),
         "count": number(lang, top.combo.count if top else 0),
         "a_rank": rank_name(run_rank, lang) if run_rank else "?",
-        "effect": t(lang, _EFFECT_WORDS[pending]),
+        "effect": _owed_words(state.pending, lang),
+        "owed": state.pending.count if state.pending else 1,
+        "card": words(Play((state.trick.opening,))) if state.trick.opening else _Dash(),
         "max_set": number(lang, state.rules.max_set or 0),
     }
     return source, t(lang, key, **fields)
@@ -188,12 +189,25 @@ _KIND_WORDS = {
     "pass": "rules.ok.pass",
     "stuck": "rules.ok.stuck",
     "gather": "rules.ok.gather",
+    "decline": "rules.ok.decline",
 }
+
+
+def _owed_words(pending: Pending | None, lang: str) -> str:
+    """The card effect owed, in words: B13's card (« un 7 : une carte au suivant »), or the
+    house rules' cards (« jusqu'à 2 cartes au suivant, ou aucune »)."""
+    if pending is None:
+        return t(lang, _EFFECT_WORDS["discard"])
+    if pending.optional:
+        return t(lang, f"rules.effect_due.house.{pending.kind}", owed=pending.count)
+    return t(lang, _EFFECT_WORDS[pending.kind])
 
 
 def _next(after: HandState, words: Callable[[Play], Phrase], lang: str) -> str:
     """Who acts next, and what he must beat (and what it is worth, when not its cards)."""
     nxt = after.next_player
+    if after.pending is not None:  # the cards owed come first (B13, H5, H6)
+        return t(lang, "rules.ok.next_owes", player=nxt, effect=_owed_words(after.pending, lang))
     if after.to_beat is None:
         return t(lang, "rules.ok.next_leads", player=nxt)
     part = t(lang, "rules.ok.next_beats", player=nxt, play=words(after.to_beat))

@@ -26,16 +26,18 @@ from companion.rules.beating import (
     nothing_above_two,
 )
 from companion.rules.candidates import candidate_plays
+from companion.rules.card_words import CardText
 from companion.rules.cards import Card, JokerColour, Play, Rank
 from companion.rules.codes import RuleCode
 from companion.rules.combos import COUP_KINDS, ComboError, JokerChoiceError, classify, order_for
-from companion.rules.errors import NotationError
+from companion.rules.errors import NotationError, SuitNeededError
 from companion.rules.fast_codes import codes_by_rank
 from companion.rules.notation import Action
 from companion.rules.play_effects import apply_play
 from companion.rules.state import (
     Codes,
     HandState,
+    Pending,
     StepInfo,
     Top,
     Trick,
@@ -154,9 +156,15 @@ def _judge_as_written(state: HandState, action: Action, build: bool) -> Outcome:
         return RuleCode.HAND_OVER, None, info
     if not state.is_active(who):
         return RuleCode.ALREADY_OUT, None, info
-    if state.pending is not None:
-        if action.effect is None or who != state.pending.player:
-            info.blocker = "card_effects"
+    pending = state.pending
+    if pending is not None:
+        declines = action.effect is None and action.play.is_pass  # H5/H6: "or none"
+        if pending.optional and who == pending.player and declines:
+            info.kind = "decline"
+            info.blocker = _effect_option(pending)
+            return RuleCode.OK, replace(state, pending=pending.then), info
+        if action.effect is None or who != pending.player:
+            info.blocker = _effect_option(pending)
             return RuleCode.EFFECT_PENDING, None, info
         return _effect(state, who, action, info)
     if action.effect is not None:
@@ -284,6 +292,8 @@ def _play(
             if trick.inverted:  # a new trick starts in the hand's order, not this trick's
                 order = order_for(rules, state.revolution)
                 combo = classify(cards, order)
+    if lead and trick.opening is not None and not _holds_opening(cards, trick.opening):
+        return _refused(RuleCode.OPENING_CARD, info)
     if lead:
         new_top = Top(who, cards, combo, state.reversed, free=False)
         effect = Effect()
@@ -345,6 +355,16 @@ def _play(
     )
 
 
+def _holds_opening(cards: tuple[Card, ...], opening: Card) -> bool:
+    """H7: does the opening play hold the card that named its leader? A card of its rank
+    typed without a suit cannot say."""
+    if opening in cards:
+        return True
+    if any(c.rank is opening.rank and c.suit is None for c in cards):
+        raise SuitNeededError(Message.of("rules.suits_needed.opening", card=CardText(opening)))
+    return False
+
+
 def _refused(code: RuleCode, info: StepInfo) -> Outcome:
     """A refusal resting on its code's own option (``codes.CODE_OPTION``, which
     ``companion.rules.citation`` reads), not on one noted before it (a speed play, a coup
@@ -401,17 +421,26 @@ def _code(state: HandState, action: Action) -> RuleCode:
     return _judge(state, action, False)[0]
 
 
+def _effect_option(pending: Pending) -> str:
+    """The option behind a card owed: B13's card effects, or the house rule (H5, H6)."""
+    if not pending.optional:
+        return "card_effects"
+    return "seven_pass" if pending.kind == "give_next" else "ten_discard"
+
+
 def _effect(state: HandState, who: int, action: Action, info: StepInfo) -> Outcome:
     """B13 give_discard: 6 → a card to the previous player, 7 → to the next, 8 → discarded,
     9 → to anyone."""
     assert state.pending is not None
-    kind = state.pending.kind
+    pending = state.pending
+    kind = pending.kind
     info.kind = "effect"
-    info.blocker = "card_effects"
+    info.blocker = _effect_option(pending)
     if (action.effect == "discard") != (kind == "discard"):
         return RuleCode.WRONG_EFFECT, None, info
-    if len(action.play.cards) > 1:
-        return RuleCode.ONE_CARD_ONLY, None, info
+    if len(action.play.cards) > pending.count:
+        code = RuleCode.ONE_CARD_ONLY if pending.count == 1 else RuleCode.TOO_MANY_GIVEN
+        return code, None, info
     receiver = None
     if kind != "discard":
         expected = None
@@ -451,7 +480,9 @@ def _effect(state: HandState, who: int, action: Action, info: StepInfo) -> Outco
         hands[who] = held[:-1]  # an unseen card: the count still drops
         if receiver is not None:
             hands[receiver] = None  # we no longer know what he holds
-    new = replace(state, hands=tuple(hands), pending=None)
+    # What is owed next (a run's 10 after its 7) lapses once the player has no card left.
+    owed_next = pending.then if hands[who] is None or hands[who] else None
+    new = replace(state, hands=tuple(hands), pending=owed_next)
     if hands[who] is not None and not hands[who]:
         info.went_out = True
         new = replace(new, out=(*new.out, who))

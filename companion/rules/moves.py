@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import combinations
 
+from companion.rules.candidates import suit_sensitive
 from companion.rules.cards import Card, Play
 from companion.rules.codes import RuleCode
 from companion.rules.hand import is_legal, quick_codes, reference_codes, step
@@ -109,18 +111,35 @@ def _reference(state: HandState, name: str, held: tuple[Card, ...]) -> Iterator[
 
 
 def _effect_actions(state: HandState, name: str, held: tuple[Card, ...]) -> Iterator[Action]:
-    """Each distinct card given to each player, or discarded, that the transition accepts."""
-    seen: set[Card] = set()
+    """Each distinct group of cards (one card for B13, up to the count owed for H5/H6) given to
+    each player, or discarded, that the transition accepts; and the pass that gives nothing,
+    where giving is optional (H5/H6 "or none")."""
+    assert state.pending is not None
     targets: list[str | None] = [p for p in state.players if p != name]
     targets.append(None)
-    for card in held:
-        if card in seen:
-            continue
-        seen.add(card)
+    for cards in _groups(state, held, state.pending.count):
         for target in targets:
-            action = Action(name, Play((card,)), "give", target)
+            action = Action(name, Play(cards), "give", target)
             if step(state, action)[0] is RuleCode.OK:
                 yield action
-        action = Action(name, Play((card,)), "discard")
+        action = Action(name, Play(cards), "discard")
         if step(state, action)[0] is RuleCode.OK:
             yield action
+    if state.pending.optional:
+        yield Action(name)
+
+
+def _groups(state: HandState, held: tuple[Card, ...], most: int) -> Iterator[tuple[Card, ...]]:
+    """The distinct groups of 1 to ``most`` held cards: each card for B13's one card; for the
+    house rules' several, one group per multiset of ranks where suits never matter (which 5
+    is given changes nothing the referee rules, and four 7s from a long hand would otherwise
+    be thousands of groups)."""
+    assert state.pending is not None
+    same_suit_free = state.pending.optional and not suit_sensitive(state.rules)
+    seen: set[tuple[object, ...]] = set()
+    for size in range(1, min(most, len(held)) + 1):
+        for cards in combinations(held, size):
+            key = tuple(sorted(str(c.rank if same_suit_free else c) for c in cards))
+            if key not in seen:
+                seen.add(key)
+                yield cards

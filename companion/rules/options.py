@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from companion.rules.errors import RuleSetError
-from companion.words import Fixed, Message, Renders, t
+from companion.words import Message, Renders, t
 
 TRUE_WORDS = frozenset({"true", "yes", "oui", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "non", "off", "0"})
@@ -54,6 +54,20 @@ def needs(what: str, need: str, other: str | None = None) -> Message:
 def clashes_with(what: str, other: str) -> Message:
     """« what incompatible avec other »."""
     return Message.of("option.clash.with", what=what, other=other)
+
+
+def _literal_values(annotation: Any) -> list[Any]:
+    """The values a field's Literal allows, wherever it sits (in a frozenset, a tuple…)."""
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    return [v for arg in get_args(annotation) for v in _literal_values(arg)]
+
+
+def _spelled(value: Any) -> str:
+    """A value as ``--set`` spells it."""
+    return (
+        "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+    )
 
 
 def option_name(text: str) -> str:
@@ -113,15 +127,26 @@ class OptionSet(BaseModel):
             # Every value is valid, only the combination is not: say it in the viewer's words.
             reasons = Clashes(tuple(cls.model_construct(**values).clashes()))
         else:
-            # pydantic's own report of a bad value (English, as pydantic writes it).
-            parts = [
-                f"{'.'.join(str(p) for p in err['loc'])}: "
-                + str(err["msg"]).removeprefix("Value error, ")
-                for err in errors
-                if err["loc"]
-            ]
-            reasons = Fixed("; ".join(dict.fromkeys(parts)))
+            # pydantic's report of a bad value, said in the viewer's words (its own are English).
+            parts = [cls._bad_value(err) for err in errors if err["loc"]]
+            reasons = Clashes(tuple(dict.fromkeys(parts)))
         raise cls.error_type(Message.of(cls.invalid, reasons=reasons)) from None
+
+    @classmethod
+    def _bad_value(cls, err: Any) -> Message:
+        """One bad value of pydantic's report as a message: the values the option takes, or
+        the kind of value it wants."""
+        name = str(err["loc"][0])
+        kind = str(err["type"])
+        field = cls.model_fields.get(name)
+        if kind == "literal_error" and field is not None:
+            values = ", ".join(_spelled(v) for v in _literal_values(field.annotation))
+            return Message.of("option.bad_value.choices", option=name, values=values)
+        if kind.startswith("int_"):
+            return Message.of("option.bad_value.number", option=name)
+        if kind.startswith("bool_"):
+            return Message.of("option.bad_value.bool", option=name)
+        return Message.of("option.bad_value.other", option=name)
 
     @classmethod
     def ready(cls) -> None:

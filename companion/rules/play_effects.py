@@ -7,11 +7,13 @@ The transition (``companion.rules.hand``) calls ``apply_play`` once it has judge
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from companion.rules.beating import Effect, rekey
 from companion.rules.cards import Card, Rank
 from companion.rules.combos import Combo
+from companion.rules.ruleset import RuleSet
 from companion.rules.state import EffectKind, HandState, Pending, StepInfo, Top, Trick
 from companion.rules.turns import finish_if_over, move_on, start_trick
 
@@ -105,6 +107,16 @@ def apply_play(
         info.blocker = "jack_back"
     if rules.eight_stop and held(cards, combo, Rank.EIGHT) and not clears:
         clears = "eight_stop"
+    # A hand not known may still hold cards (the benefit of the doubt, as for B13).
+    left = len(remaining) if remaining is not None else None
+    owed = [
+        Pending(who, kind, n if left is None else min(n, left), optional=True)
+        for on, rank, kind in _HOUSE_GIVES
+        if on(rules) and (n := held(cards, combo, rank)) and left != 0
+    ]
+    for extra in reversed(owed):  # H5 then H6: each owed in turn, the give first
+        pending = replace(extra, then=pending)
+        info.blocker = "seven_pass" if extra.kind == "give_next" else "ten_discard"
     if clears and not info.blocker:
         info.blocker = clears if clears in _HOUSE_CLEARS else ""
     if new_top.reversed != (revolution != new_trick.inverted):
@@ -157,6 +169,12 @@ def held(cards: tuple[Card, ...], combo: Combo, rank: Rank) -> int:
         return len(cards) if combo.rank is rank else 0
     return sum(1 for c in cards if c.rank is rank)
 
+
+# H5 7-watashi: up to one card per 7 to the next player; H6 10-sute: one discarded per 10.
+_HOUSE_GIVES: tuple[tuple[Callable[[RuleSet], bool], Rank, EffectKind], ...] = (
+    (lambda r: r.seven_pass, Rank.SEVEN, "give_next"),
+    (lambda r: r.ten_discard, Rank.TEN, "discard"),
+)
 
 _GIVE_EFFECTS: dict[Rank, EffectKind] = {
     Rank.SIX: "give_previous",

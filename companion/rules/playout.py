@@ -59,8 +59,15 @@ def covers(rules: RuleSet) -> bool:
 
 
 def _house_rules(rules: RuleSet) -> bool:
-    """The Daifugō tables' house rules (H1–H4): the step engine plays them, not this loop."""
-    return rules.eight_stop or rules.jack_back or rules.spade_three or rules.five_skip
+    """The Daifugō tables' house rules (H1–H6): the step engine plays them, not this loop."""
+    return (
+        rules.eight_stop
+        or rules.jack_back
+        or rules.spade_three
+        or rules.five_skip
+        or rules.seven_pass
+        or rules.ten_discard
+    )
 
 
 class Playout:

@@ -26,12 +26,13 @@ SEEDS = {
     "TDC": "004_f2920cc71cff2dcf.txt",
 }
 # Public rule texts an option cites where the seeds say nothing: the house rules of the
-# Daifugō tables (H1–H4), the same game as Président in Japan: pagat's page, and two tables'
-# written rules quoted by the tests.
+# Daifugō tables and their peers (H1–H7), the same game as Président in Japan: pagat's page,
+# and tables' written rules quoted by the tests.
 PUBLIC_SOURCES = {
     "DAIFUGO": "https://www.pagat.com/climbing/daifugo.html",
     "DFG": "https://github.com/ZionC27/Daifugo_Game#special-rules",
     "SKNY": "https://pastebin.com/gVLUfCa2",
+    "GROUPGAMES": "https://groupgames.xyz/card-games/president",
 }
 
 
@@ -282,9 +283,22 @@ PRESETS: dict[str, Preset] = {
 }
 
 
+# Other names of a preset. PAGAT's seed is pagat's page on the English-language base game
+# (« Président a de nombreux noms alternatifs : Racaille … », « Warlords and Scumbags »):
+# `scum` names that preset, which holds every value of it already (a second preset would
+# only repeat them).
+ALIASES = {"scum": "pagat"}
+
+
 def get_preset(pid: str) -> Preset:
+    """The preset named ``pid`` (or one of its ``ALIASES``).
+
+    >>> get_preset("scum").id
+    'pagat'
+    """
+    key = pid.strip().lower()
     try:
-        return PRESETS[pid.strip().lower()]
+        return PRESETS[ALIASES.get(key, key)]
     except KeyError:
         known = ", ".join(PRESETS)
         raise UnknownPresetError(

@@ -122,6 +122,13 @@ class RuleSet(OptionSet):
     spade_three: bool = _opt(False, "H3", "DAIFUGO, SKNY")
     # DFG « A 5 skips the next player in turn »: one player per 5 played (open point).
     five_skip: bool = _opt(False, "H4", "DAIFUGO, DFG")
+    # DFG « 7 Pass »: "You can give up to the number of 7s you played or none".
+    seven_pass: bool = _opt(False, "H5", "DAIFUGO, DFG")
+    # DFG « 10 Discard »: "You can discard up to the number of 10s you played or none".
+    ten_discard: bool = _opt(False, "H6", "DAIFUGO, DFG")
+    # GROUPGAMES: "The player with the 3 of Clubs (3♣) starts the first 'trick' by playing
+    # it"; the card is the one that named the leader (P5/P5a: 3♣, 3♦ or Q♥).
+    opening_card_played: bool = _opt(False, "H7", "GROUPGAMES, SKNY")
 
     _hash: int | None = PrivateAttr(default=None)
 

@@ -56,14 +56,19 @@ class Trick:
     lead_passes: frozenset[int] = frozenset()  # B12: leaders left only with forbidden finishes
     plays: int = 0  # actions in this trick
     cleared_by: str = ""  # the option that ended the last trick at once (a 2, a joker…)
+    opening: Card | None = None  # H7: the card the hand's opening play must hold
 
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """A card effect owed by ``player`` before play goes on (B13 give_discard)."""
+    """A card effect owed by ``player`` before play goes on (B13 give_discard: one card; H5
+    7-watashi and H6 10-sute: up to ``count`` cards, or none, ``optional``)."""
 
     player: int
     kind: EffectKind
+    count: int = 1
+    optional: bool = False
+    then: Pending | None = None  # owed next (a run holding both a 7 and a 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +102,7 @@ class HandState:
         hands: Mapping[str, tuple[Card, ...] | None] | None = None,
         revolution: bool = False,
         preset: str | None = None,
+        opening: Card | None = None,
     ) -> HandState:
         names = tuple(players)
         index = {n: i for i, n in enumerate(names)}
@@ -112,7 +118,7 @@ class HandState:
             lead,
             direction,
             revolution,
-            Trick(leader=lead),
+            Trick(leader=lead, opening=opening),
             preset=preset,
         )
         known = tuple(c for h in held if h for c in h)
@@ -128,7 +134,7 @@ class HandState:
             state = replace(state, out=tuple(gone))
             if lead in gone:
                 lead = lead_after_out(state, lead)
-                state = replace(state, turn=lead, trick=Trick(leader=lead))
+                state = replace(state, turn=lead, trick=Trick(leader=lead, opening=opening))
         return state
 
     # -- reading the state -------------------------------------------------------------------

@@ -22,8 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
-from companion.rules.cards import SUITS, Card
-from companion.rules.combos import order_for
+from companion.rules import opening
 from companion.rules.presets import get_preset
 from companion.rules.ruleset import RuleSet
 from companion.table.deal import TDC_PATTERNS, Deal, Deck, deck_for, rotate, simulate
@@ -221,14 +220,8 @@ def _deal(
 
 
 def lowest_card(rules: RuleSet) -> str:
-    """PAGAT: "le joueur détenant une carte spécifique du rang le plus bas mène. Généralement,
-    ce sera un trois, par exemple le 3♣, mais dans les variantes où les trois sont sauvages,
-    ce sera un quatre"."""
-    order = order_for(rules, False)
-    for rank in order.natural_ranks:
-        if rank not in order.wild_ranks and rank != rules.transparent:
-            return str(Card(rank, SUITS[-1]))
-    return str(Card(order.natural_ranks[0], SUITS[-1]))
+    """The lowest card, whose holder leads under ``lowest_card`` (``rules.opening``)."""
+    return str(opening.lowest_card(rules))
 
 
 def _check_request(

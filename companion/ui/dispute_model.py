@@ -183,6 +183,7 @@ def from_evening(evening: Evening) -> DisputeModel:
         evening=ref,
         # B9 quad_persistent: a revolution from an earlier hand still reverses the order
         revolution=evening.reversed_order,
+        first_hand=not evening.hands,  # H7: the evening's first hand opens with its card
     )
     try:
         model.rules  # noqa: B018 - an evening stored with settings no longer valid

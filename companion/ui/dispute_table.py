@@ -23,6 +23,7 @@ from companion.rules.cards import DECK_RANKS, Card, Play, Rank
 from companion.rules.combos import order_for
 from companion.rules.dispute import Dispute
 from companion.rules.notation import Action
+from companion.rules.opening import required_opening
 from companion.rules.presets import PRESETS, Preset, ruleset_from, split_setting
 from companion.rules.referee import judge
 from companion.rules.ruleset import RuleSet
@@ -111,16 +112,26 @@ def _walk(
     players: tuple[str, ...],
     history: tuple[Action, ...],
     revolution: bool,
+    first_hand: bool = False,
 ) -> _Walk:
     """Replay the table under these rules; stop at the first action they do not allow."""
     rules = rules_for(preset, settings)
     actions = list(history)
     first = actions[0] if actions and actions[0].player in players else None
     if first is None:
-        start = HandState.start(rules, players, revolution=revolution, preset=preset)
+        opening = required_opening(rules, first_hand)
+        start = HandState.start(
+            rules, players, revolution=revolution, preset=preset, opening=opening
+        )
     else:  # the first action leads, as in ``companion judge``
         start = Dispute(
-            rules, list(players), first, history=actions, revolution=revolution, preset=preset
+            rules,
+            list(players),
+            first,
+            history=actions,
+            revolution=revolution,
+            preset=preset,
+            first_hand=first_hand,
         ).start_state()
     state, states = start, list[HandState]()
     for i, action in enumerate(actions):
@@ -154,6 +165,7 @@ class DisputeTable:
     tray: tuple[str, ...] = ()  # the cards being tapped in, as card texts
     passing: bool = False  # the play being tapped in is a pass
     revolution: bool = False
+    first_hand: bool = False  # the evening's first hand: H7's opening card is the first's
     ruling: RulingView | None = None
     notice: Notice | None = None
     settings: tuple[str, ...] = ()  # NAME=VALUE changes to the preset's rule options
@@ -177,7 +189,14 @@ class DisputeTable:
         return PRESETS[self.preset]
 
     def _walk(self) -> _Walk:
-        return _walk(self.preset, self.settings, self.players, self.history, self.revolution)
+        return _walk(
+            self.preset,
+            self.settings,
+            self.players,
+            self.history,
+            self.revolution,
+            self.first_hand,
+        )
 
     @property
     def broken(self) -> Broken | None:

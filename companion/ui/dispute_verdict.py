@@ -69,6 +69,7 @@ class DisputeReferee(DisputeTable):
             history=list(self.history),
             revolution=self.revolution,
             preset=self.preset,
+            first_hand=self.first_hand,
         )
 
     def _cites(self, ruling: Ruling) -> tuple[Cite, ...]:
@@ -130,6 +131,7 @@ class DisputeReferee(DisputeTable):
                 history=list(self.history),
                 revolution=self.revolution,
                 preset=self.preset,
+                first_hand=self.first_hand,
             ).ruling()
         except CompanionError:
             return None

@@ -72,6 +72,9 @@ GROUPS: Final[dict[Group, tuple[str, ...]]] = {
         "jack_back",
         "spade_three",
         "five_skip",
+        "seven_pass",
+        "ten_discard",
+        "opening_card_played",
     ),
     "exchanges": (
         "exchange",
@@ -135,7 +138,18 @@ _SEED_NOTES: Final[dict[str, str]] = {
     "Australia": "option.seed.note.australia",
     "scoring at 5/7 players": "option.seed.note.scoring_5_7",
 }
-_SEEDS: Final = ("PAGAT", "PRES53", "WIKI", "CONC", "TDC", "DAIFUGO", "DFG", "SKNY", "all")
+_SEEDS: Final = (
+    "PAGAT",
+    "PRES53",
+    "WIKI",
+    "CONC",
+    "TDC",
+    "DAIFUGO",
+    "DFG",
+    "SKNY",
+    "GROUPGAMES",
+    "all",
+)
 
 
 def group_of(name: str) -> Group:

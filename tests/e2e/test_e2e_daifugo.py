@@ -20,6 +20,7 @@ from tests.support.browser import (
     open_app,
     reach,
     running_server,
+    settle,
     tap,
 )
 
@@ -29,16 +30,23 @@ SHOTS = Path(__file__).parents[2] / "build" / "e2e"
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    """An evening of Dai Fugō at four, one hand played: Zoé finished last (Daihinmin)."""
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str, str]]:
+    """An evening of Dai Fugō at four, one hand played: Zoé finished last (Daihinmin); and
+    another not yet started where the opening card must be played (H7)."""
     folder: Path = tmp_path_factory.mktemp("daifugo-data")
     service = TableService(folder)
     evening = service.create_evening(["Léa", "Tom", "Sam", "Zoé"], "daifugo", title="Chez Léa")
     evening = service.record_hand(
         evening.id, ["Sam", "Tom", "Léa", "Zoé"], expected_version=evening.version
     )
+    opening = service.create_evening(
+        ["Ana", "Bob", "Cléo", "Dan"],
+        "daifugo",
+        title="Chez Ana",
+        settings=["opening_card_played=true"],
+    )
     with running_server(data_dir=folder) as srv:
-        yield srv, evening.id
+        yield srv, evening.id, opening.id
 
 
 def _open_dispute(page, server: Server, evening_id: str) -> None:
@@ -47,11 +55,11 @@ def _open_dispute(page, server: Server, evening_id: str) -> None:
     by_id(page, "screen-dispute").wait_for(state="attached")
 
 
-def test_an_eight_wins_the_trick_at_once(table: tuple[Server, str], context) -> None:
+def test_an_eight_wins_the_trick_at_once(table: tuple[Server, str, str], context) -> None:
     """8-giri under the `daifugo` preset: the Daihinmin leads (« le dernier entame »), a 5 is
     covered by an 8, and the ruling says the 8's player wins the trick at once and leads,
     citing the house rule by its words; the 8 got through by the card order, and says so."""
-    server, evening_id = table
+    server, evening_id, _ = table
     page = open_app(context, server.url)
     _open_dispute(page, server, evening_id)
     expect_text(page, "actor-0", "Zoé (son tour)")
@@ -70,10 +78,29 @@ def test_an_eight_wins_the_trick_at_once(table: tuple[Server, str], context) -> 
     page.screenshot(path=str(SHOTS / "dispute-daifugo-eight-stop.png"), full_page=True)
 
 
-def test_the_house_rules_are_a_group_of_the_options(table: tuple[Server, str], context) -> None:
+def test_the_first_hand_opens_with_the_three_of_diamonds(
+    table: tuple[Server, str, str], context
+) -> None:
+    """H7 on the evening's first hand: the holder of the 3♦ leads and must play it, so a 5 to
+    open is refused and the ruling names the 3♦; the 3♦ itself opens."""
+    server, _, opening_id = table
+    page = open_app(context, server.url)
+    _open_dispute(page, server, opening_id)
+    expect_text(page, "actor-0", "Ana (son tour)")
+    tap(page, "rank-5")
+    tap(page, "judge")
+    expect_text(page, "ruling-verdict", "Coup interdit")
+    expect_text(page, "ruling-message", "doit contenir 3♦")
+    settle(page)  # the dialog has faded in
+    page.screenshot(path=str(SHOTS / "dispute-daifugo-opening.png"), full_page=True)
+
+
+def test_the_house_rules_are_a_group_of_the_options(
+    table: tuple[Server, str, str], context
+) -> None:
     """The dispute's options list the Daifugō house rules under their own heading, each with
     its one-line explanation."""
-    server, evening_id = table
+    server, evening_id, _ = table
     page = open_app(context, server.url)
     _open_dispute(page, server, evening_id)
     reach(page, "preset-options")

@@ -17,6 +17,7 @@ from typing import Any
 from companion.rules.cards import Play, parse_cards
 from companion.rules.codes import RuleCode
 from companion.rules.notation import Action
+from companion.rules.opening import required_opening
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
 from companion.rules.ruleset import with_brought
@@ -72,6 +73,7 @@ def engine(
     hands: Mapping[str, str] | None = None,
     revolution: bool = False,
     ranks: str | None = None,
+    first_hand: bool = False,
 ) -> Answer:
     rules = get_preset(preset).rules
     if options:  # what the table said, with what its values bring (as ``--set`` does)
@@ -90,6 +92,7 @@ def engine(
         hands=held,
         revolution=revolution,
         preset=preset,
+        opening=required_opening(rules, first_hand),
     )
     for a in actions:
         state = apply(state, a)
@@ -114,6 +117,7 @@ def command_line(
     hands: Mapping[str, str] | None = None,
     revolution: bool = False,
     ranks: str | None = None,
+    first_hand: bool = False,
 ) -> Answer:
     argv = ["judge", "--rules", preset, "--players", ",".join(players.split())]
     for s in settings:
@@ -126,6 +130,8 @@ def command_line(
         argv += ["--hand", f"{name}: {cards}"]
     if revolution:
         argv.append("--revolution")
+    if first_hand:
+        argv.append("--first-hand")
     answers = []
     for lang in ("fr", "en"):
         rc, out, err = cli(*argv, "--lang", lang, "--play", play)

@@ -49,7 +49,8 @@ from companion.rules.state import HandState
 from companion.words import LANGS
 
 COMBINATION_STATES = int(os.environ.get("COMPANION_COMBINATION_STATES", "100000"))
-SLOW_EXAMPLES = 1000
+# About a hundred states per drawn table: 1,000 tables for the default 100,000.
+SLOW_EXAMPLES = max(10, min(1000, COMBINATION_STATES // 100))
 MAX_CHANGES = 6
 
 FAST = settings(

@@ -1482,7 +1482,7 @@ def test_a_refused_value_is_titled_in_each_language() -> None:
     rules » in English, naming the option."""
     with pytest.raises(RuleSetError) as info:
         RuleSet.build({"deck": "33"})
-    assert info.value.message("fr").startswith("Règles invalides : deck: ")
+    assert info.value.message("fr").startswith("Règles invalides : deck : ")
     assert info.value.message("en").startswith("Invalid rules: deck: ")
 
 

@@ -519,3 +519,20 @@ def test_an_unknown_preset_is_refused_in_the_viewer_s_language() -> None:
     assert caught.value.message("de").startswith("Unbekannte Regeln: „belote“. Zur Wahl: pagat")
     assert caught.value.message("fr").startswith("Règles inconnues : « belote »")
     assert caught.value.code == "unknown-preset"
+
+
+def test_scum_names_pagats_english_base_game():
+    """PAGAT (pagat's page on the English-language base game): « Président a de nombreux noms
+    alternatifs : Racaille … « Warlords and Scumbags » »: `--rules scum` is that game, the
+    `pagat` preset, and an evening stores it under its one id."""
+    assert get_preset("scum") is PRESETS["pagat"]
+    assert get_preset(" Scum ").id == "pagat"
+
+
+def test_a_ruling_under_scum_cites_pagats_base_game():
+    """`companion judge --rules scum` rules and cites as `--rules pagat` does."""
+    from seed_check import cli
+
+    _, scum, _ = cli("judge", "--rules", "scum", "--players", "A,B,C,D", "--play", "A: 5")
+    _, pagat, _ = cli("judge", "--rules", "pagat", "--players", "A,B,C,D", "--play", "A: 5")
+    assert scum == pagat and "PAGAT" in scum

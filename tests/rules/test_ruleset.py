@@ -83,3 +83,22 @@ def test_rules_that_clash_are_refused_in_german_each_reason_in_german() -> None:
     assert caught.value.message("en") == (
         "Invalid rules: jokers=3: 0, 1 or 2; decks=auto needs two_decks_from"
     )
+
+
+@pytest.mark.parametrize(
+    ("setting", "german"),
+    [
+        ("max_set=abc", "max_set: eine ganze Zahl wird erwartet"),
+        ("equal_play=sometimes", "equal_play: mögliche Werte: forbidden, allowed, skips_next"),
+        ("transparent=5", "transparent: mögliche Werte: none, 3, 4"),
+        ("wild_cards=9", "wild_cards: mögliche Werte: joker, 2, 3"),
+    ],
+)
+def test_a_bad_value_is_said_in_the_viewers_language(setting: str, german: str) -> None:
+    """A value the option does not take is refused in the viewer's words, naming what it
+    takes (pydantic's own report is English): no English word shows in German."""
+    with pytest.raises(RuleSetError) as caught:
+        ruleset_from("pagat", [setting])
+    said = caught.value.words.render("de")
+    assert said == f"Ungültige Regeln: {german}"
+    assert "Input" not in said and "should" not in said

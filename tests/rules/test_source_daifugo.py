@@ -13,6 +13,7 @@ import pytest
 from seed_check import check
 
 from companion.errors import CompanionError
+from companion.rules.cards import parse_cards
 from companion.rules.notation import Action
 from companion.rules.presets import get_preset
 from companion.rules.referee import apply, judge
@@ -141,3 +142,91 @@ def test_daifugo_a_four_of_a_kind_makes_a_revolution():
     history = ["A: 6 6 6 6", "B: pass", "C: pass", "D: pass", "A: 9"]
     check("daifugo", {}, history, "B: 4", "ok")
     check("daifugo", {}, history, "B: Q", "too-low")
+
+
+# --- H5 7-watashi and H6 10-sute: cards given or discarded, up to one per card played -------
+
+
+def test_h5_sevens_give_the_next_player_up_to_one_card_each():
+    """H5 `seven_pass` (DFG: "A 7 lets you choose any card in your hand to give to the next
+    person. You can give up to the number of 7s you played or none")."""
+    options = {"seven_pass": True}
+    played = ["A: 5 5", "B: 7 7"]
+    check("pagat", options, ["A: 5 5"], "B: 7 7", "ok", next="B", option="seven_pass")
+    check("pagat", options, played, "B: give 4 K", "ok", next="C", to_beat="7 7")
+    check("pagat", options, played, "B: give 4 K Q", "too-many-given", option="seven_pass")
+
+
+def test_h5_or_none():
+    """H5 `seven_pass` (DFG: "... or none"): the player may give nothing (a pass), and play
+    goes on."""
+    check("pagat", {"seven_pass": True}, ["A: 5 5", "B: 7 7"], "B: pass", "ok", next="C")
+
+
+def test_h5_the_cards_go_to_the_next_player_first():
+    """H5 `seven_pass` (DFG: "to give to the next person"): the next player waits for them,
+    and nobody else may receive them."""
+    played = ["A: 5 5", "B: 7 7"]
+    check("pagat", {"seven_pass": True}, played, "C: 9 9", "effect-pending", next="B")
+    check("pagat", {"seven_pass": True}, played, "B: give 4 to D", "wrong-target")
+
+
+def test_h5_the_given_cards_change_hands():
+    """H5 `seven_pass`: with the hands known, the cards given leave the giver's hand and join
+    the next player's."""
+    rules = get_preset("pagat").rules.with_options(seven_pass=True)
+    hands = {
+        "A": parse_cards("5♠ 9♠"),
+        "B": parse_cards("7♠ 4♥ K♦"),
+        "C": parse_cards("8♣ 9♣"),
+        "D": parse_cards("10♣ J♣"),
+    }
+    state = HandState.start(rules, list(hands), leader="A", hands=hands, preset="pagat")
+    for action in ("A: 5♠", "B: 7♠", "B: give K♦"):
+        state = apply(state, Action.parse(action))
+    assert sorted(map(str, state.hands[1] or ())) == ["4♥"]
+    assert sorted(map(str, state.hands[2] or ())) == ["8♣", "9♣", "K♦"]
+
+
+def test_h6_tens_discard_up_to_one_card_each_or_none():
+    """H6 `ten_discard` (DFG: "Playing a 10 allows you to discard one card from your hand.
+    That card is out of the game. You can discard up to the number of 10s you played or
+    none")."""
+    options = {"ten_discard": True}
+    played = ["A: 5", "B: 10"]
+    check("pagat", options, ["A: 5"], "B: 10", "ok", next="B", option="ten_discard")
+    check("pagat", options, played, "B: discard 4", "ok", next="C", to_beat="10")
+    check("pagat", options, played, "B: discard 4 6", "one-card-only")  # one 10: one card
+    check("pagat", options, played, "B: pass", "ok", next="C")
+    check("pagat", options, played, "B: give 4", "wrong-effect")
+
+
+# --- H7: the opening card is played ---------------------------------------------------------
+
+
+def test_h7_the_opening_play_holds_the_card_that_named_the_leader():
+    """H7 `opening_card_played` (GROUPGAMES: "The player with the 3 of Clubs (3♣) starts the
+    first 'trick' by playing it"): under the daifugo preset the 3♦ names the first hand's
+    leader (SKNY: "3 of diamonds start"), and must be in the opening play."""
+    options = {"opening_card_played": True}
+    first = {"first_hand": True}
+    check("daifugo", options, [], "A: 5", "opening-card", option="opening_card_played", **first)
+    check("daifugo", options, [], "A: 3♦", "ok", next="B", **first)
+    check("daifugo", options, [], "A: 3♦ 3♣", "ok", to_beat="3♦ 3♣", **first)
+
+
+def test_h7_only_the_opening_play_and_only_where_a_card_names_the_leader():
+    """H7 `opening_card_played`: once the hand is opened any play goes; a later hand led by
+    the Daihinmin (no card names him) opens with anything; without the option, anything."""
+    options = {"opening_card_played": True}
+    check("daifugo", options, ["A: 3♦"], "B: 5", "ok", first_hand=True)
+    check("daifugo", options, [], "A: 5", "ok")  # not the first hand: the last leads
+    check("daifugo", {}, [], "A: 5", "ok", first_hand=True)
+
+
+def test_h7_the_lowest_card_under_president():
+    """H7 with P5 `lowest_card` (PAGAT: « Généralement, ce sera un trois, par exemple le 3♣ »):
+    under PAGAT's rules with the holder of the lowest card leading, the 3♣ opens."""
+    options = {"opening_card_played": True, "first_lead": "lowest_card"}
+    check("pagat", options, ["C: 3♣"], "D: 4", "ok")
+    check("pagat", options, [], "C: 4", "opening-card")
