@@ -230,3 +230,15 @@ def test_h7_the_lowest_card_under_president():
     options = {"opening_card_played": True, "first_lead": "lowest_card"}
     check("pagat", options, ["C: 3♣"], "D: 4", "ok")
     check("pagat", options, [], "C: 4", "opening-card")
+
+
+def test_the_opening_and_preset_examples_run_as_written():
+    """The doctest examples of `companion.rules.opening` (which card opens under each lead
+    rule) and `companion.rules.presets` (`scum` names `pagat`) run as written."""
+    import doctest
+
+    from companion.rules import opening, presets
+
+    for module in (opening, presets):
+        assert doctest.testmod(module).failed == 0
+        assert doctest.testmod(module).attempted > 0
