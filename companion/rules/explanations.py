@@ -110,6 +110,8 @@ def explain_parts(
     key = SENTENCES[code]
     if code is RuleCode.JOKER_UNBEATABLE and state.rules.joker_power == "beat_all_but_quad":
         key += ".quad"
+    if code is RuleCode.EFFECT_PENDING and state.pending and state.pending.optional:
+        key += ".house"  # H5/H6: up to some cards, or none
     if code is RuleCode.TRICK_OVER and state.trick.cleared_by:
         key += ".cleared"  # a lone 2, a joker or a card effect ended it, not the passes
     fields = {
