@@ -247,8 +247,6 @@ def test_the_opening_and_preset_examples_run_as_written():
 def test_h5_the_next_player_is_told_what_is_owed_and_how_to_decline():
     """H5 `seven_pass`: a play before the cards owed are given is refused, and the refusal
     says what is owed (up to two cards) and that a pass gives nothing, in each language."""
-    answer = check(
-        "pagat", {"seven_pass": True}, ["A: 5 5", "B: 7 7"], "C: 9 9", "effect-pending"
-    )
+    answer = check("pagat", {"seven_pass": True}, ["A: 5 5", "B: 7 7"], "C: 9 9", "effect-pending")
     assert "jusqu'à 2 cartes au joueur suivant" in answer.message_fr
     assert "'pass' to do neither" in answer.message_en
