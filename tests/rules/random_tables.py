@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, get_args, get_origin
 
-from hypothesis import assume
+from hypothesis import HealthCheck, Phase, assume, settings
 from hypothesis import strategies as st
 
 from companion.rules.cards import Card
@@ -106,3 +106,15 @@ def card_groups(hand: tuple[Card, ...], rng: random.Random) -> list[tuple[Card, 
             pick.append(rng.choice(others))
         out.append(tuple(pick))
     return out
+
+
+def long_run(examples: int) -> settings:
+    """Hypothesis settings of a slow run: ``examples`` tables drawn afresh, no time limit, no
+    shrinking (a smaller seed is not a simpler hand), nothing kept between runs."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        phases=(Phase.generate,),
+        suppress_health_check=list(HealthCheck),
+    )

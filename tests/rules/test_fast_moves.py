@@ -19,7 +19,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from random_tables import draw_table
+from random_tables import draw_table, long_run
 
 from companion.rules.cards import Play, parse_cards
 from companion.rules.codes import RuleCode
@@ -124,13 +124,7 @@ TOTAL = [0]
 
 
 @pytest.mark.slow
-@settings(
-    max_examples=SLOW_EXAMPLES,
-    deadline=None,
-    database=None,
-    phases=(Phase.generate,),
-    suppress_health_check=list(HealthCheck),
-)
+@long_run(SLOW_EXAMPLES)
 @given(table=tables(), seed=st.integers(0, 2**32 - 1))
 def test_many_states_match_the_reference(table: tuple[str | None, RuleSet, int], seed: int) -> None:
     """The long run: ``COMPANION_DIFF_STATES`` states over ``SLOW_EXAMPLES`` tables."""

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from random_tables import OPTION_VALUES, card_groups, play_key
+from random_tables import OPTION_VALUES, card_groups, long_run, play_key
 
 from companion.rules.cards import Card, Play
 from companion.rules.codes import RuleCode
@@ -292,13 +292,7 @@ STATES = [0]
 
 
 @pytest.mark.slow
-@settings(
-    max_examples=SLOW_EXAMPLES,
-    deadline=None,
-    database=None,
-    phases=(Phase.generate,),
-    suppress_health_check=list(HealthCheck),
-)
+@long_run(SLOW_EXAMPLES)
 @given(table=tables(), seed=st.integers(0, 2**32 - 1))
 def test_many_combinations(table: tuple[str, RuleSet, int], seed: int) -> None:
     """The long run: every invariant above over ``COMPANION_COMBINATION_STATES`` states."""

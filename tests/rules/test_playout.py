@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from random_tables import draw_table
+from random_tables import draw_table, long_run
 
 from companion.rules.cards import Card, Play, Rank, parse_cards
 from companion.rules.hand import step
@@ -264,13 +264,7 @@ TOTAL = [0, 0]
 
 
 @pytest.mark.slow
-@settings(
-    max_examples=SLOW_EXAMPLES,
-    deadline=None,
-    database=None,
-    phases=(Phase.generate,),
-    suppress_health_check=list(HealthCheck),
-)
+@long_run(SLOW_EXAMPLES)
 @given(table=covered_tables(), seed=st.integers(0, 2**32 - 1))
 def test_many_hands_play_as_the_reference(
     table: tuple[str | None, RuleSet, int], seed: int
