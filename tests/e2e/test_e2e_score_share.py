@@ -26,6 +26,7 @@ from tests.support.browser import (
     open_app,
     poll,
     running_server,
+    settle,
     tap,
 )
 from tests.support.colours import close, fill_of
@@ -170,9 +171,12 @@ def _text_rows(png: bytes) -> list[int]:
 
 
 def _label_rows(page: Any, box: dict[str, float]) -> list[int]:
-    """``_text_rows`` of the button once two readings agree (under load, Flet's "Working..."
-    curtain can cover the screen for a moment)."""
-    deadline = time.monotonic() + 15
+    """``_text_rows`` of the button once two readings with ink agree (under load, Flet's
+    "Working..." curtain can cover the screen for a while: CI once read a blank button for
+    15 s). The screen is let settle first; a blank reading is never taken as the answer
+    before the wait runs out."""
+    settle(page)
+    deadline = time.monotonic() + 45
     last: list[int] | None = None
     while True:
         rows = _text_rows(page.screenshot(clip=box))

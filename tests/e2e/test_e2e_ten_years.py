@@ -26,6 +26,10 @@ from tests.support.browser import (
 
 pytestmark = pytest.mark.e2e
 
+# The History screen loads its rows off the event loop; on a starved CPU (CI beside other
+# work) it was seen still « Chargement… » after 20 s, twice: wait as long as a person would.
+HISTORY_LOAD = 60_000
+
 CLUB = ["Léa", "Tom", "Sam", "Zoé", "Ana", "Max", "Eve", "Gus"]
 EVENINGS = 120
 
@@ -129,4 +133,4 @@ def test_the_history_of_a_long_history_shows_a_page_and_finds_by_search_and_year
     expect_text(page, "history-count", f"{len(in_year)} soirée")
     newest = max(in_year, key=lambda e: e.date or "")
     tap(page, f"evening-{newest.id}")
-    expect_text(page, "standing-1", "1. ")
+    expect_text(page, "standing-1", "1. ", timeout=HISTORY_LOAD)
