@@ -37,7 +37,6 @@ from companion.rules.play_effects import apply_play
 from companion.rules.state import (
     Codes,
     HandState,
-    Pending,
     StepInfo,
     Top,
     Trick,
@@ -161,10 +160,10 @@ def _judge_as_written(state: HandState, action: Action, build: bool) -> Outcome:
         declines = action.effect is None and action.play.is_pass  # H5/H6: "or none"
         if pending.optional and who == pending.player and declines:
             info.kind = "decline"
-            info.blocker = _effect_option(pending)
+            info.blocker = pending.option
             return RuleCode.OK, replace(state, pending=pending.then), info
         if action.effect is None or who != pending.player:
-            info.blocker = _effect_option(pending)
+            info.blocker = pending.option
             return RuleCode.EFFECT_PENDING, None, info
         return _effect(state, who, action, info)
     if action.effect is not None:
@@ -421,13 +420,6 @@ def _code(state: HandState, action: Action) -> RuleCode:
     return _judge(state, action, False)[0]
 
 
-def _effect_option(pending: Pending) -> str:
-    """The option behind a card owed: B13's card effects, or the house rule (H5, H6)."""
-    if not pending.optional:
-        return "card_effects"
-    return "seven_pass" if pending.kind == "give_next" else "ten_discard"
-
-
 def _effect(state: HandState, who: int, action: Action, info: StepInfo) -> Outcome:
     """B13 give_discard: 6 → a card to the previous player, 7 → to the next, 8 → discarded,
     9 → to anyone."""
@@ -435,7 +427,7 @@ def _effect(state: HandState, who: int, action: Action, info: StepInfo) -> Outco
     pending = state.pending
     kind = pending.kind
     info.kind = "effect"
-    info.blocker = _effect_option(pending)
+    info.blocker = pending.option
     if (action.effect == "discard") != (kind == "discard"):
         return RuleCode.WRONG_EFFECT, None, info
     if len(action.play.cards) > pending.count:

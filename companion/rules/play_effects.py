@@ -116,7 +116,7 @@ def apply_play(
     ]
     for extra in reversed(owed):  # H5 then H6: each owed in turn, the give first
         pending = replace(extra, then=pending)
-        info.blocker = "seven_pass" if extra.kind == "give_next" else "ten_discard"
+        info.blocker = extra.option
     if clears and not info.blocker:
         info.blocker = clears if clears in _HOUSE_CLEARS else ""
     if new_top.reversed != (revolution != new_trick.inverted):

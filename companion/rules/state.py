@@ -70,6 +70,13 @@ class Pending:
     optional: bool = False
     then: Pending | None = None  # owed next (a run holding both a 7 and a 10)
 
+    @property
+    def option(self) -> str:
+        """The option behind it: B13's card effects, or the house rule (H5, H6)."""
+        if not self.optional:
+            return "card_effects"
+        return "seven_pass" if self.kind == "give_next" else "ten_discard"
+
 
 @dataclass(frozen=True, slots=True)
 class HandState:
