@@ -26,9 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.rules.options import OptionSet, _choices
 from companion.rules.presets import PRESETS, PUBLIC_SOURCES, SEEDS
-from companion.rules.ruleset import RuleSet
+from companion.rules.ruleset import HOUSE_OPEN_POINTS, RuleSet
 from companion.table.table_rules import TableRules
 from companion.ui import option_words
+from companion.words import t
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "options.md"
@@ -160,7 +161,26 @@ def render() -> str:
                 f"| {oid} | `{name}` | {_cell(values)} | `{_cell(default)}` "
                 f"| {_cell(meaning)} | {_cell(seeds)} |"
             )
+        if model is RuleSet:
+            lines += _house_open_points()
     return "\n".join(lines) + "\n"
+
+
+def _house_open_points() -> list[str]:
+    """What each house rule's source leaves open, and what we decided (catalogue, English)."""
+    lines = [
+        "",
+        "### Open points of the house rules, and what we decided",
+        "",
+        "The sources of section H describe each rule in a sentence or two; where they leave a",
+        "question open, companion decides as below (the tests of each rule say the same).",
+        "",
+    ]
+    for name, count in HOUSE_OPEN_POINTS.items():
+        oid = RuleSet.option_id(name)
+        for n in range(1, count + 1):
+            lines.append(f"- {oid} `{name}`: {t('en', f'option.open.{name}.{n}')}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

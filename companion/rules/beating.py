@@ -15,6 +15,7 @@ from companion.rules.combos import COUP_KINDS, POKER_KINDS, Combo, ComboError, O
 from companion.rules.errors import SuitNeededError
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import HandState, Top
+from companion.rules.suit_lock import fits, stand_ins
 from companion.words import Message
 
 
@@ -36,6 +37,13 @@ def beats(
     new = Top(who, cards, combo, state.reversed)
     lone = len(cards) == 1
 
+    if state.trick.lock:  # H8 shibari binds every play, whatever its power
+        fit = fits(state.trick.lock, cards, stand_ins(rules))
+        if fit is None:
+            raise SuitNeededError(Message.of("rules.suits_needed.shibari"))
+        if not fit:
+            eff.blocker = "shibari"
+            return RuleCode.SUIT_LOCKED, None, eff
     if combo.kind in COUP_KINDS:
         # S8 (WIKI): the seed does not say when a coup d'État may be played; at one's turn,
         # on any play, it takes the trick (open point of the trou-du-cul preset).

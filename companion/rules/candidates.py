@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import combinations
 
-from companion.rules.cards import Card, Rank
+from companion.rules.cards import Card, Rank, Suit
 from companion.rules.combos import Order
 from companion.rules.ruleset import RuleSet
 
@@ -25,6 +25,7 @@ def suit_sensitive(rules: RuleSet) -> bool:
         or rules.combinations == "poker"
         or rules.joker_order != "equal"
         or rules.spade_three  # H3: the 3♠ is not any 3
+        or rules.shibari  # H8: a suit may lock the trick
     )
 
 
@@ -36,15 +37,19 @@ def suits_judge_no_set(rules: RuleSet) -> bool:
         and rules.special_high_cards not in ("black_threes", "jack_of_diamonds")
         and rules.combinations != "poker"
         and not rules.spade_three
+        and not rules.shibari
     )
 
 
 def candidate_plays(
-    rules: RuleSet, order: Order, hand: tuple[Card, ...]
+    rules: RuleSet, order: Order, hand: tuple[Card, ...], lock: tuple[Suit, ...] = ()
 ) -> Iterator[tuple[Card, ...]]:
     """Distinct groups of held cards that could form a combination (each yielded once; when
-    suits cannot matter, one representative per rank and size)."""
+    suits cannot matter, one representative per rank and size). ``lock``: H8's locked suits,
+    the only ones a play may hold (a run's one representative must be of them)."""
     wild = order.wild_ranks
+    if lock:
+        hand = tuple(c for c in hand if c.suit is None or c.suit in lock or c.rank in wild)
     groups: dict[Rank, list[Card]] = {}
     wilds: list[Card] = []
     for c in hand:

@@ -18,8 +18,9 @@ from companion.rules.state import HandState, StepInfo
 _KIND_OPTION = {"pass": "must_beat", "overplay": "self_overplay"}
 
 # House rules that act once a play is allowed (H1 8-giri ends the trick, H2 reverses the
-# order, H4 skips): the ruling cites them, but they are not what lets the play through.
-EFFECT_OPTIONS = frozenset({"eight_stop", "jack_back", "five_skip"})
+# order, H4 skips, H8 locks the suits): the ruling cites them, but they are not what lets the
+# play through.
+EFFECT_OPTIONS = frozenset({"eight_stop", "jack_back", "five_skip", "shibari"})
 
 
 def cited_option(code: RuleCode, info: StepInfo) -> str | None:

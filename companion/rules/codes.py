@@ -34,6 +34,7 @@ compare against them. Add codes, never rename or drop one.
 ``wrong-target``     B13: that player may not receive the card
 ``too-many-given``   H5/H6: more cards given or discarded than the 7s or 10s played
 ``opening-card``     H7: the hand's opening play must hold the card that named its leader
+``suit-locked``      H8: the trick is locked to the suits played twice in a row
 ==================== ==========================================================================
 """
 
@@ -76,6 +77,7 @@ class RuleCode(StrEnum):
     WRONG_TARGET = "wrong-target"
     TOO_MANY_GIVEN = "too-many-given"
     OPENING_CARD = "opening-card"
+    SUIT_LOCKED = "suit-locked"
 
 
 # The option a refusal cites when the transition named none more precise.
@@ -97,4 +99,5 @@ CODE_OPTION: dict[RuleCode, str] = {
     RuleCode.FORBIDDEN_FINISH: "forbidden_finish",
     RuleCode.SELF_OVERPLAY_USED: "self_overplay",
     RuleCode.OPENING_CARD: "opening_card_played",
+    RuleCode.SUIT_LOCKED: "shibari",
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.rules.card_words import Phrase, phrase_is_plural, rank_name
-from companion.rules.cards import Card, Play
+from companion.rules.cards import Card, Play, Suit
 from companion.rules.citation import cited_option
 from companion.rules.codes import RuleCode
 from companion.rules.notation import Action
@@ -125,8 +125,14 @@ def explain_parts(
         "owed": state.pending.count if state.pending else 1,
         "card": words(Play((state.trick.opening,))) if state.trick.opening else _Dash(),
         "max_set": number(lang, state.rules.max_set or 0),
+        "suits": suit_list(state.trick.lock),
     }
     return source, t(lang, key, **fields)
+
+
+def suit_list(suits: tuple[Suit, ...]) -> str:
+    """Suits as the cards show them (« ♥ ♠ »): the same in every language."""
+    return " ".join(suit.value for suit in suits)
 
 
 class _Dash:
@@ -167,6 +173,8 @@ def _explain_ok(
         parts.append(t(lang, "rules.ok.inverted"))
     if info.jack_back:  # H2 11-back
         parts.append(t(lang, "rules.ok.jack_back"))
+    if info.locked:  # H8 shibari
+        parts.append(t(lang, "rules.ok.locked", suits=suit_list(info.locked)))
     if info.skipped:
         parts.append(tn(lang, "rules.ok.skipped", info.skipped))
     if info.cleared:

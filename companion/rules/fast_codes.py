@@ -20,6 +20,7 @@ from companion.rules.combos import Combo, Order
 from companion.rules.notation import Action
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import Codes, HandState
+from companion.rules.suit_lock import open_lock
 
 Judge = Callable[[HandState, Action], RuleCode]  # the code the transition gives an action
 
@@ -91,7 +92,7 @@ def _quick_codes(state: HandState, who: int, hand: tuple[Card, ...], judge: Judg
                 else:
                     out.append((cards, judge(state, Action(name, Play(cards)))))
         return tuple(out)
-    for cards in candidate_plays(rules, order, hand):
+    for cards in candidate_plays(rules, order, hand, open_lock(state.trick)):
         rank = cards[0].rank
         key = keys.get(rank)
         if (

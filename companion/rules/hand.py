@@ -44,6 +44,7 @@ from companion.rules.state import (
     neighbour,
     not_in_pack,
 )
+from companion.rules.suit_lock import fits, open_lock, stand_ins
 from companion.rules.turns import (
     finish_if_over,
     finish_stuck,
@@ -223,6 +224,7 @@ def _pass(state: HandState, who: int, info: StepInfo, build: bool) -> Outcome:
         trick.rule_of_four,
         trick.lead_passes,
         trick.plays + 1,
+        lock=trick.lock,
     )
     return RuleCode.OK, move_on(state, who, 0, trick), info
 
@@ -252,6 +254,8 @@ def _play(
             and top is not None
             and not trick.pending_close
             and is_equal_play(state, cards)
+            # H8: out of turn too, a play keeps to the trick's locked suits
+            and fits(trick.lock, cards, stand_ins(rules)) is True
         )
         if not speed:
             return _wrong_turn(state, who, info)
@@ -395,7 +399,7 @@ def _can_beat(state: HandState, who: int) -> bool:
     name = state.players[who]
     return any(  # stops at the first play that beats
         _judge(state, Action(name, Play(cards)), False)[0] is RuleCode.OK
-        for cards in candidate_plays(state.rules, state.order, hand)
+        for cards in candidate_plays(state.rules, state.order, hand, open_lock(state.trick))
     )
 
 
@@ -404,7 +408,7 @@ def reference_codes(state: HandState, who: int, hand: tuple[Card, ...]) -> Codes
     name = state.players[who]
     return tuple(
         (cards, _judge(state, Action(name, Play(cards)), False)[0])
-        for cards in candidate_plays(state.rules, state.order, hand)
+        for cards in candidate_plays(state.rules, state.order, hand, open_lock(state.trick))
     )
 
 

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion.rules.beating import Effect, rekey
-from companion.rules.cards import Card, Rank
+from companion.rules.cards import Card, Rank, Suit
 from companion.rules.combos import Combo
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import EffectKind, HandState, Pending, StepInfo, Top, Trick
+from companion.rules.suit_lock import stand_ins, starts
 from companion.rules.turns import finish_if_over, move_on, start_trick
 
 
@@ -58,7 +59,11 @@ def apply_play(
         rof,
         trick.lead_passes,
         trick.plays + 1,
+        lock=_lock(rules, trick, cards),
     )
+    if new_trick.lock and not trick.lock:
+        info.locked = new_trick.lock
+        info.blocker = "shibari"
     direction = state.direction
     revolution = state.revolution
     clears = effect.clears
@@ -156,6 +161,13 @@ def apply_play(
     if clears:
         return start_trick(state, who, clears)
     return move_on(state, who, skip)
+
+
+def _lock(rules: RuleSet, trick: Trick, cards: tuple[Card, ...]) -> tuple[Suit, ...]:
+    """H8 shibari: the trick's lock once ``cards`` are played on it (kept until it ends)."""
+    if not rules.shibari or trick.lock or trick.top is None:
+        return trick.lock
+    return starts(trick.top.cards, cards, stand_ins(rules))
 
 
 # The house rules that end a trick at once, cited by the ruling on the play that does.

@@ -33,6 +33,8 @@ PUBLIC_SOURCES = {
     "DFG": "https://github.com/ZionC27/Daifugo_Game#special-rules",
     "SKNY": "https://pastebin.com/gVLUfCa2",
     "GROUPGAMES": "https://groupgames.xyz/card-games/president",
+    "BOKU": "https://boku-boardgame.net/cards/daifugou-binding",
+    "EKPRO": "https://ek-pro.com/soradore/card/daifugo/sub_rule/shibari.html",
 }
 
 

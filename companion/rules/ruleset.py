@@ -129,6 +129,9 @@ class RuleSet(OptionSet):
     # GROUPGAMES: "The player with the 3 of Clubs (3♣) starts the first 'trick' by playing
     # it"; the card is the one that named the leader (P5/P5a: 3♣, 3♦ or Q♥).
     opening_card_played: bool = _opt(False, "H7", "GROUPGAMES, SKNY")
+    # BOKU « マークしばり »: same suits twice in a row lock the trick to them until it ends
+    # (``companion.rules.suit_lock`` holds the open points and what we decided).
+    shibari: bool = _opt(False, "H8", "BOKU, EKPRO")
 
     _hash: int | None = PrivateAttr(default=None)
 
@@ -170,6 +173,20 @@ class RuleSet(OptionSet):
         if option_name(name) == "jokers" and raw.strip() in _JOKER_POWER_VALUES:
             name = "joker_power"
         return super().parse_setting(name, raw)
+
+
+# The open points each house rule's source leaves, with what we decided: how many messages
+# ``option.open.<name>.<n>`` (domain ``options``) each has; docs/options.md lists them.
+HOUSE_OPEN_POINTS: dict[str, int] = {
+    "eight_stop": 1,
+    "jack_back": 2,
+    "spade_three": 1,
+    "five_skip": 1,
+    "seven_pass": 1,
+    "ten_discard": 1,
+    "opening_card_played": 1,
+    "shibari": 3,
+}
 
 
 def _clashes(r: RuleSet) -> Iterator[Message]:

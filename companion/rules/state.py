@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
-from companion.rules.cards import Card, Play, Rank, make_deck
+from companion.rules.cards import Card, Play, Rank, Suit, make_deck
 from companion.rules.codes import RuleCode
 from companion.rules.combos import Combo, Order, order_for
 from companion.rules.errors import NotationError
@@ -57,6 +57,7 @@ class Trick:
     plays: int = 0  # actions in this trick
     cleared_by: str = ""  # the option that ended the last trick at once (a 2, a joker…)
     opening: Card | None = None  # H7: the card the hand's opening play must hold
+    lock: tuple[Suit, ...] = ()  # H8 shibari: the suits every play must keep to, once locked
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,3 +260,4 @@ class StepInfo:
     turned: bool = False  # B13 Strutz 8: the direction of play turned
     inverted: bool = False  # B13 Strutz 9: the card order is inverted until the trick ends
     jack_back: bool = False  # H2 11-back: the card order is reversed until the trick ends
+    locked: tuple[Suit, ...] = ()  # H8 shibari: the suits this play locked the trick to

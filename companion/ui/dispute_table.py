@@ -69,11 +69,13 @@ def rules_for(preset: str, settings: tuple[str, ...] = ()) -> RuleSet:
 
 
 def uses_suits(rules: RuleSet) -> bool:
-    """Whether a ruling can depend on a card's suit (B8 suits, B6 special cards, poker)."""
+    """Whether a ruling can depend on a card's suit (B8 suits, B6 special cards, poker, H8
+    the suit lock)."""
     return (
         rules.suits != "ignored"
         or rules.combinations == "poker"
         or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
+        or rules.shibari
     )
 
 

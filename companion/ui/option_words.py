@@ -75,6 +75,7 @@ GROUPS: Final[dict[Group, tuple[str, ...]]] = {
         "seven_pass",
         "ten_discard",
         "opening_card_played",
+        "shibari",
     ),
     "exchanges": (
         "exchange",

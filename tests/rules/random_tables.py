@@ -73,6 +73,7 @@ def suits_matter(rules: RuleSet) -> bool:
         or rules.combinations == "poker"
         or rules.joker_order != "equal"
         or rules.spade_three  # H3: the 3♠ is not any 3
+        or rules.shibari  # H8: a suit may lock the trick
     )
 
 

@@ -128,6 +128,17 @@ def test_a_house_effect_is_cited_but_the_play_got_through_by_the_card_order():
     assert ruling.permission == "rank_order"
 
 
+def test_a_suit_lock_is_cited_but_the_play_got_through_by_the_card_order():
+    """H8 shibari locks the trick once a second ♥ is allowed: the ruling rests on `shibari`
+    (its sentence names the lock), while what let the 6♥ beat the 4♥ is the card order."""
+    rules = get_preset("pagat").rules.with_options(shibari=True)
+    state = HandState.start(rules, ["A", "B", "C", "D"], leader="A", preset="pagat")
+    state = apply(state, Action.parse("A: 4♥"))
+    ruling = judge(state, Action.parse("B: 6♥"))
+    assert ruling.option == "shibari"
+    assert ruling.permission == "rank_order"
+
+
 def test_a_permission_that_is_the_option_is_the_same():
     """H3 the 3♠ on a lone joker: the house rule is both what the ruling cites and what lets
     the play through."""

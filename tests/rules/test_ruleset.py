@@ -102,3 +102,18 @@ def test_a_bad_value_is_said_in_the_viewers_language(setting: str, german: str) 
     said = caught.value.words.render("de")
     assert said == f"Ungültige Regeln: {german}"
     assert "Input" not in said and "should" not in said
+
+
+def test_every_house_rule_says_what_its_source_leaves_open():
+    """Issue 23 item 5: each house rule (section H) lists the open points its source leaves
+    and what we decided (docs/options.md), in every language of the app."""
+    from companion.rules.ruleset import HOUSE_OPEN_POINTS, RuleSet
+    from companion.words import t
+
+    house = [n for n in RuleSet.model_fields if (RuleSet.option_id(n) or "").startswith("H")]
+    assert sorted(HOUSE_OPEN_POINTS) == sorted(house)
+    for name, count in HOUSE_OPEN_POINTS.items():
+        for n in range(1, count + 1):
+            texts = {lang: t(lang, f"option.open.{name}.{n}") for lang in ("fr", "en", "de")}
+            assert len(set(texts.values())) == 3, texts
+            assert all(f"option.open.{name}" not in text for text in texts.values())
