@@ -35,6 +35,8 @@ PUBLIC_SOURCES = {
     "GROUPGAMES": "https://groupgames.xyz/card-games/president",
     "BOKU": "https://boku-boardgame.net/cards/daifugou-binding",
     "EKPRO": "https://ek-pro.com/soradore/card/daifugo/sub_rule/shibari.html",
+    "BOARDOOR": "https://boardoor.com/games/daifugo",
+    "BALA": "https://www.balagamenight.com/games/president",
 }
 
 

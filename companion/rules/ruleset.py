@@ -131,7 +131,7 @@ class RuleSet(OptionSet):
     opening_card_played: bool = _opt(False, "H7", "GROUPGAMES, SKNY")
     # BOKU « マークしばり »: same suits twice in a row lock the trick to them until it ends
     # (``companion.rules.suit_lock`` holds the open points and what we decided).
-    shibari: bool = _opt(False, "H8", "BOKU, EKPRO")
+    shibari: bool = _opt(False, "H8", "BOKU, EKPRO, BOARDOOR")
 
     _hash: int | None = PrivateAttr(default=None)
 

@@ -59,7 +59,7 @@ def symmetric_scores(players: int) -> list[int]:
 def _counts(table: TableRules, players: int) -> list[tuple[int, int]]:
     if table.exchange_by_score:
         return [(s, s) for s in symmetric_scores(players) if s > 0]
-    return list(table.exchange)
+    return list(table.counts(players))
 
 
 def plan_exchanges(

@@ -16,6 +16,15 @@ from typing import Any, ClassVar, Literal
 
 from companion.rules.errors import RuleSetError
 from companion.rules.options import OptionSet, clashes_with, needs, option, option_name
+from companion.table.exchange_counts import (
+    BySize,
+    Counts,
+    by_size_text,
+    counts_at,
+    counts_text,
+    parse_by_size,
+    parse_counts,
+)
 from companion.table.titles import TitleSchemeName
 from companion.words import Message
 
@@ -70,6 +79,9 @@ class TableRules(OptionSet):
     # 3/3 2/2 1/1; Butthead 2/3 1/2.
     exchange: tuple[tuple[int, int], ...] = _opt(((2, 2), (1, 1)), "S6", "all")
     exchange_by_score: bool = _opt(False, "S6", "PAGAT (scoring at 5/7 players)")
+    # BOARDOOR: the last gives "their 2 strongest cards … (1 card in 3-player games)"; BALA:
+    # the second pair exchanges 1 only "With 6+ players". Replaces ``exchange`` when set.
+    exchange_by_players: BySize = _opt((), "S6", "BOARDOOR, BALA")
     exchange_low: LowGives = _opt("best", "S6", "all, WIKI")
     exchange_high: tuple[HighGives, ...] = _opt(("chosen",), "S6", "all, WIKI, PRES53, CONC")
     exchange_order: Literal["low_first", "high_first"] = _opt(
@@ -129,6 +141,11 @@ class TableRules(OptionSet):
             if low == "by_score":
                 return {"exchange_by_score": True}
             return {"exchange": parse_exchange(value)}
+        if name == "exchange_by_players":
+            try:
+                return {name: parse_by_size(value)}
+            except ValueError:
+                raise cls.bad_value(name, value, "option.reason.exchange_by_players") from None
         if name == "exchange_high":
             return {name: tuple(v.strip() for v in low.split(",") if v.strip())}
         if name in ("target", "hands"):
@@ -151,14 +168,33 @@ class TableRules(OptionSet):
 
     @property
     def has_exchange(self) -> bool:
-        return bool(self.exchange) or self.exchange_by_score or self.merchants
+        return (
+            bool(self.exchange)
+            or bool(self.exchange_by_players)
+            or self.exchange_by_score
+            or self.merchants
+        )
+
+    def counts(self, players: int) -> Counts:
+        """How many cards each pair exchanges at ``players`` (S6, before exchange_by_score)."""
+        if self.exchange_by_players:
+            return counts_at(self.exchange_by_players, players)
+        return self.exchange
 
 
 def _clashes(t: TableRules) -> Iterator[Message]:
     """Each clash, naming the options that clash."""
     if any(not (1 <= n <= 6) for pair in t.exchange for n in pair):
-        text = f"exchange={_counts_text(t.exchange)}"
+        text = f"exchange={counts_text(t.exchange)}"
         yield Message.of("option.clash.exchange_counts", exchange=text)
+    by_players = [c for _, counts in t.exchange_by_players for c in counts]
+    if any(not (1 <= n <= 6) for pair in by_players for n in pair) or any(
+        not (2 <= n <= 20) for n, _ in t.exchange_by_players
+    ):
+        text = f"exchange_by_players={by_size_text(t.exchange_by_players)}"
+        yield Message.of("option.clash.exchange_counts", exchange=text)
+    if t.exchange_by_players and t.exchange_by_score:
+        yield clashes_with("exchange=by_score", "exchange_by_players")
     if not t.exchange_high:
         yield Message.of("option.clash.exchange_high")
     if t.end == "target" and t.target is None:
@@ -186,10 +222,6 @@ def _clashes(t: TableRules) -> Iterator[Message]:
         yield Message.of("option.clash.rich_man_falls")
 
 
-def _counts_text(counts: tuple[tuple[int, int], ...]) -> str:
-    return "/".join(f"{a}:{b}" if a != b else str(a) for a, b in counts) or "none"
-
-
 def build_table_rules(values: dict[str, Any]) -> TableRules:
     """Validate option values into TableRules (raises TableRulesError naming each bad
     option)."""
@@ -199,18 +231,12 @@ def build_table_rules(values: dict[str, Any]) -> TableRules:
 _NUMBER = re.compile(r"[0-9]{1,4}")  # ASCII digits only: "²".isdigit() is True, int("²") fails
 
 
-def parse_exchange(value: str) -> tuple[tuple[int, int], ...]:
+def parse_exchange(value: str) -> Counts:
     """``2/1`` (2 for 2, then 1 for 1), ``2:3/1:2`` (Butthead: gives 2, gets 3), ``none``."""
-    text = value.strip().lower()
-    if text in ("", "none", "aucun", "0"):
-        return ()
-    pairs = []
-    for part in text.replace(",", "/").split("/"):
-        gives, _, gets = part.strip().replace("↔", ":").partition(":")
-        if not _NUMBER.fullmatch(gives.strip()) or (gets and not _NUMBER.fullmatch(gets.strip())):
-            raise TableRules.bad_value("exchange", value, "option.reason.exchange")
-        pairs.append((int(gives), int(gets) if gets else int(gives)))
-    return tuple(pairs)
+    try:
+        return parse_counts(value)
+    except ValueError:
+        raise TableRules.bad_value("exchange", value, "option.reason.exchange") from None
 
 
 def parse_table_option(name: str, raw: str) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from companion.rules.cards import DECK_RANKS, Rank
 from companion.rules.combos import order_for
 from companion.rules.presets import PRESETS, Preset
 from companion.rules.ruleset import RuleSet
+from companion.table.exchange_counts import by_size_text, counts_text
 from companion.table.first_roles import DrawResult, random_ranking, rank_draws
 from companion.table.names import name_problem
 from companion.table.table_presets import table_rules_from
@@ -65,11 +66,13 @@ def _choices(annotation: Any) -> tuple[str, ...]:
 
 def show_value(value: object) -> str:
     """A value as ``--set`` spells it, so that it reads back the same: sets sorted, a
-    sequence in its order, the exchange as ``2/1`` or ``2:3/1:2``."""
+    sequence in its order, the exchange as ``2/1`` or ``2:3/1:2``, by players ``3=1; 4=2/1``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
-        return "/".join(f"{a}:{b}" if a != b else str(a) for a, b in value)
+        if all(isinstance(v[1], tuple) for v in value):
+            return by_size_text(value)  # exchange_by_players: 3=1; 4=2/1
+        return counts_text(value)
     if isinstance(value, tuple | list):
         return ",".join(str(v) for v in value) or "none"
     if isinstance(value, frozenset | set):

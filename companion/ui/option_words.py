@@ -19,10 +19,12 @@ title is a field of the message (``option.place.last.titled``: « le dernier ({t
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache, reduce
 from typing import Final, Literal
 
-from companion.rules.presets import PRESETS
+from companion.rules.presets import PRESETS, PUBLIC_SOURCES, SEEDS
+from companion.table.exchange_counts import BySize, Counts, parse_by_size, parse_counts
 from companion.table.table_presets import table_rules_from
 from companion.table.titles import SCHEMES, PlaceTitles
 from companion.words import DEFAULT_LANG, keys, plural_keys, t, tn
@@ -79,6 +81,7 @@ GROUPS: Final[dict[Group, tuple[str, ...]]] = {
     ),
     "exchanges": (
         "exchange",
+        "exchange_by_players",
         "exchange_by_score",
         "exchange_low",
         "exchange_high",
@@ -139,18 +142,8 @@ _SEED_NOTES: Final[dict[str, str]] = {
     "Australia": "option.seed.note.australia",
     "scoring at 5/7 players": "option.seed.note.scoring_5_7",
 }
-_SEEDS: Final = (
-    "PAGAT",
-    "PRES53",
-    "WIKI",
-    "CONC",
-    "TDC",
-    "DAIFUGO",
-    "DFG",
-    "SKNY",
-    "GROUPGAMES",
-    "all",
-)
+# Every source an option may cite, named in words by ``option.seed.<short>``.
+_SEEDS: Final = (*SEEDS, *PUBLIC_SOURCES, "all")
 
 
 def group_of(name: str) -> Group:
@@ -196,10 +189,10 @@ def known(name: str, text: str) -> bool:
         return False
     text = text.strip()
     values = values_of(name)
-    exchange = re.fullmatch(r"[0-9]+(:[0-9]+)?(/[0-9]+(:[0-9]+)?)*", text) is not None
     return (
         text in values
-        or (name == "exchange" and exchange)
+        or (name == "exchange" and _parses(parse_counts, text))
+        or (name == "exchange_by_players" and _parses(parse_by_size, text))
         or (name in SETS | SEQUENCES and all(v in values for v in _items(text)))
         # ASCII digits only: "²".isdigit() is True but int("²") fails.
         or (_has_number(name) and text.isascii() and text.isdigit())
@@ -229,19 +222,39 @@ def _then(lang: str, parts: list[str]) -> str:
     return reduce(lambda before, after: t(lang, "option.then", before=before, after=after), parts)
 
 
-def _exchange(text: str, lang: str) -> str:
+def _exchange(counts: Counts, lang: str) -> str:
     """``2/1`` → "2 cartes contre 2, puis 1 contre 1"; ``2:3/1:2`` → "2 contre 3, puis …"."""
-    pairs: list[tuple[int, int]] = []
-    for part in text.split("/"):
-        a, _, b = part.partition(":")
-        pairs.append((int(a), int(b or a)))
-    (gives, gets), *rest = pairs
+    if not counts:
+        return t(lang, "option.exchange.value.none")
+    (gives, gets), *rest = counts
     first = tn(lang, "option.exchange.first", gives, gets=number(lang, gets))
     others = [
         t(lang, "option.exchange.next", gives=number(lang, a), gets=number(lang, b))
         for a, b in rest
     ]
     return _then(lang, [first, *others])
+
+
+def _by_players(by_size: BySize, lang: str) -> str:
+    """``3=1; 4=2/1`` → "dès 3 joueurs : 1 carte contre 1 ; dès 4 joueurs : …"."""
+    parts = [
+        t(
+            lang,
+            "option.exchange_by_players.from",
+            players=number(lang, players),
+            exchange=_exchange(counts, lang),
+        )
+        for players, counts in by_size
+    ]
+    return t(lang, "option.exchange_by_players.separator").join(parts)
+
+
+def _parses(parse: Callable[[str], object], text: str) -> bool:
+    try:
+        parse(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _titles(scheme: str, lang: str) -> str:
@@ -269,7 +282,9 @@ def value(name: str, text: str, lang: str, places: PlaceTitles | None = None) ->
         key = f"option.{name}.value.{text}"
         return t(lang, key if key in keys(DEFAULT_LANG, "options") else f"option.value.{text}")
     if name == "exchange":
-        return _exchange(text, lang)
+        return _exchange(parse_counts(text), lang)
+    if name == "exchange_by_players":
+        return _by_players(parse_by_size(text), lang)
     if name in SETS | SEQUENCES:
         words = [value(name, v, lang) for v in _items(text)]
         return _then(lang, words) if name in SEQUENCES else ", ".join(words)

@@ -37,6 +37,8 @@ def _spellings(name: str, annotation: Any) -> list[str]:
         return ["0", "1", "2"]
     if name == "exchange":
         return ["none", "1/1", "2/1", "2:3/1:2", "3/2/1"]
+    if name == "exchange_by_players":
+        return ["none", "3=1", "3=1; 4=2/1", "4=2:3/1:2; 6=3/2/1"]
     return ["none", "1", "2", "11"]  # numbers, or none
 
 
