@@ -112,6 +112,10 @@ def apply_play(
         info.blocker = "jack_back"
     if rules.eight_stop and held(cards, combo, Rank.EIGHT) and not clears:
         clears = "eight_stop"
+    if rules.quad_stop and combo.kind == "set" and combo.count >= 4 and not clears:
+        clears = "quad_stop"
+    if rules.top_stop and combo.kind == "set" and combo.rank is top_rank(state) and not clears:
+        clears = "top_stop"
     # A hand not known may still hold cards (the benefit of the doubt, as for B13).
     left = len(remaining) if remaining is not None else None
     owed = [
@@ -171,7 +175,12 @@ def _lock(rules: RuleSet, trick: Trick, cards: tuple[Card, ...]) -> tuple[Suit, 
 
 
 # The house rules that end a trick at once, cited by the ruling on the play that does.
-_HOUSE_CLEARS = frozenset({"eight_stop", "spade_three"})
+_HOUSE_CLEARS = frozenset({"eight_stop", "spade_three", "quad_stop", "top_stop"})
+
+
+def top_rank(state: HandState) -> Rank:
+    """H10: the strongest rank of the order a play was judged in (the 2; the 3 once reversed)."""
+    return state.order.natural_ranks[-1]
 
 
 def held(cards: tuple[Card, ...], combo: Combo, rank: Rank) -> int:

@@ -59,7 +59,7 @@ def covers(rules: RuleSet) -> bool:
 
 
 def _house_rules(rules: RuleSet) -> bool:
-    """The Daifugō tables' house rules (H1–H6, H8): the step engine plays them, not this loop."""
+    """The Daifugō tables' house rules (H1–H6, H8–H10): the step engine plays them."""
     return (
         rules.eight_stop
         or rules.jack_back
@@ -68,6 +68,8 @@ def _house_rules(rules: RuleSet) -> bool:
         or rules.seven_pass
         or rules.ten_discard
         or rules.shibari
+        or rules.quad_stop
+        or rules.top_stop
     )
 
 

@@ -37,6 +37,7 @@ PUBLIC_SOURCES = {
     "EKPRO": "https://ek-pro.com/soradore/card/daifugo/sub_rule/shibari.html",
     "BOARDOOR": "https://boardoor.com/games/daifugo",
     "BALA": "https://www.balagamenight.com/games/president",
+    "CONVO": "https://www.convocards.com/asshole",
 }
 
 

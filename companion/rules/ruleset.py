@@ -132,6 +132,11 @@ class RuleSet(OptionSet):
     # BOKU « マークしばり »: same suits twice in a row lock the trick to them until it ends
     # (``companion.rules.suit_lock`` holds the open points and what we decided).
     shibari: bool = _opt(False, "H8", "BOKU, EKPRO, BOARDOOR")
+    # CONVO: a trick is won "whenever you play … four 8's at once": a set of four or more.
+    quad_stop: bool = _opt(False, "H9", "CONVO")
+    # GROUPGAMES: "A 2 (or set of 2s) is the highest card … and 'clears' the pile, winning the
+    # trick instantly": the top rank of the order in force (the 3 during a revolution).
+    top_stop: bool = _opt(False, "H10", "GROUPGAMES")
 
     _hash: int | None = PrivateAttr(default=None)
 
@@ -186,6 +191,8 @@ HOUSE_OPEN_POINTS: dict[str, int] = {
     "ten_discard": 1,
     "opening_card_played": 1,
     "shibari": 3,
+    "quad_stop": 2,
+    "top_stop": 2,
 }
 
 

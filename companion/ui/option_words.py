@@ -78,6 +78,8 @@ GROUPS: Final[dict[Group, tuple[str, ...]]] = {
         "ten_discard",
         "opening_card_played",
         "shibari",
+        "quad_stop",
+        "top_stop",
     ),
     "exchanges": (
         "exchange",
