@@ -74,7 +74,10 @@ def card_words(card: Card, lang: str, *, joker_colours: bool = True) -> str:
     """One card: "R♥", "10", "joker rouge" (a plain "joker" when ``joker_colours`` is
     False: the rules do not tell the two apart)."""
     if card.is_joker:
-        return t(lang, _JOKERS[card.colour if joker_colours else None])
+        joker = t(lang, _JOKERS[card.colour if joker_colours else None])
+        if card.named is None:
+            return joker
+        return t(lang, "rules.joker.named", joker=joker, face=rank_face(card.named, lang))
     face = rank_face(card.rank, lang)
     return face + card.suit.value if card.suit is not None else face
 
@@ -92,7 +95,7 @@ def play_phrase(play: Play, lang: str, *, joker_colours: bool = True, case: str 
     the language declines it; cards keep their faces ("R♥ R"), as people say them."""
     if case not in CASES:
         raise ValueError(f"no grammatical case {case!r} (one of {', '.join(CASES)})")
-    if play.is_pass or not all(card.is_joker for card in play.cards):
+    if play.is_pass or not all(card.is_joker and card.named is None for card in play.cards):
         return play_words(play, lang, joker_colours=joker_colours)
     if len(play.cards) == 1:
         colour = play.cards[0].colour if joker_colours else None
@@ -105,7 +108,7 @@ def play_phrase(play: Play, lang: str, *, joker_colours: bool = True, case: str 
 def phrase_is_plural(play: Play) -> bool:
     """Whether `play_phrase` names the play as a plural noun ("les deux jokers"), whose verb
     then agrees ("les deux jokers battent"); cards side by side ("K K") read as one play."""
-    return len(play.cards) > 1 and all(card.is_joker for card in play.cards)
+    return len(play.cards) > 1 and all(c.is_joker and c.named is None for c in play.cards)
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,33 +108,44 @@ _SUIT_TOKENS = {
     "♣": Suit.CLUBS, "♧": Suit.CLUBS, "C": Suit.CLUBS,
 }  # fmt: skip
 _CARD_RE = re.compile(r"^(10|[2-9TJVQDKRA])([♠♤♥♡♦♢♣♧SHDC])?$")
-_JOKER_RE = re.compile(r"^JK([RB])?$")
+_JOKER_RE = re.compile(r"^JK([RB])?(?:=(10|[2-9TJVQDKRA]))?$")  # JKR=4: a joker named a 4
 PASS_WORDS = frozenset({"pass", "passe"})
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
     """A card. ``suit`` is None when the suit is irrelevant or unknown; jokers have no suit but
-    may have a ``colour`` (None: "any joker")."""
+    may have a ``colour`` (None: "any joker"), and a wild joker may be played as a ``named``
+    rank (``JK=4``: a lone joker played as a 4).
+
+    >>> Card.parse("jkr=v")
+    Card.parse('JKR=J')
+    >>> Card.parse("JK=4").plain
+    Card.parse('JK')
+    """
 
     rank: Rank
     suit: Suit | None = None
     colour: JokerColour | None = None
+    named: Rank | None = None
 
     def __post_init__(self) -> None:
         if self.rank is Rank.JOKER and self.suit is not None:
             raise NotationError(Message.of("rules.notation.joker_suit"))
         if self.rank is not Rank.JOKER and self.colour is not None:
             raise NotationError(Message.of("rules.notation.colour_not_joker"))
+        if self.named is not None and self.rank is not Rank.JOKER:
+            raise NotationError(Message.of("rules.notation.named_not_joker"))
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Read one card token (``10♥``, ``qs``, ``V``, ``JKR``)."""
+        """Read one card token (``10♥``, ``qs``, ``V``, ``JKR``, ``JK=4``)."""
         text = token.strip().replace("\ufe0f", "").upper()
         joker = _JOKER_RE.match(text)
         if joker:
             colour = JokerColour(joker.group(1)) if joker.group(1) else None
-            return cls(Rank.JOKER, None, colour)
+            named = _RANK_TOKENS[joker.group(2)] if joker.group(2) else None
+            return cls(Rank.JOKER, None, colour, named)
         match = _CARD_RE.match(text)
         if not match:
             raise NotationError(Message.of("rules.notation.bad_card", token=token), token=token)
@@ -144,6 +155,11 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.rank is Rank.JOKER
+
+    @property
+    def plain(self) -> Card:
+        """The card itself, without the rank a joker was named (the card held)."""
+        return self if self.named is None else Card(self.rank, self.suit, self.colour)
 
     def matches(self, other: Card) -> bool:
         """True if ``other`` (a held card) can stand for this card as written: a card
@@ -156,7 +172,8 @@ class Card:
 
     def __str__(self) -> str:
         if self.is_joker:
-            return "JK" + (self.colour.value if self.colour else "")
+            named = "=" + self.named.symbol if self.named is not None else ""
+            return "JK" + (self.colour.value if self.colour else "") + named
         return self.rank.symbol + (self.suit.value if self.suit else "")
 
     def __repr__(self) -> str:

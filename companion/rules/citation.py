@@ -53,6 +53,8 @@ def permitting_option(state: HandState, action: Action, info: StepInfo) -> str |
     if top is not None and {c.rank for c in cards} == {c.rank for c in top.cards}:
         return "equal_play"
     both = (*cards, *(top.cards if top is not None else ()))  # either side's power counts
+    if any(c.named is not None for c in cards):
+        return "wild_cards"  # D6: a joker played as a named rank
     if any(c.is_joker for c in both) and state.rules.joker_power != "rank":
         return "joker_power"
     if any(c.rank is Rank.TWO for c in both) and state.rules.twos != "normal":

@@ -35,6 +35,7 @@ compare against them. Add codes, never rename or drop one.
 ``too-many-given``   H5/H6: more cards given or discarded than the 7s or 10s played
 ``opening-card``     H7: the hand's opening play must hold the card that named its leader
 ``suit-locked``      H8: the trick is locked to the suits played twice in a row
+``joker-not-wild``   D6: a joker is played as a named rank only where jokers are wild
 ==================== ==========================================================================
 """
 
@@ -78,6 +79,7 @@ class RuleCode(StrEnum):
     TOO_MANY_GIVEN = "too-many-given"
     OPENING_CARD = "opening-card"
     SUIT_LOCKED = "suit-locked"
+    JOKER_NOT_WILD = "joker-not-wild"
 
 
 # The option a refusal cites when the transition named none more precise.
@@ -100,4 +102,5 @@ CODE_OPTION: dict[RuleCode, str] = {
     RuleCode.SELF_OVERPLAY_USED: "self_overplay",
     RuleCode.OPENING_CARD: "opening_card_played",
     RuleCode.SUIT_LOCKED: "shibari",
+    RuleCode.JOKER_NOT_WILD: "wild_cards",
 }

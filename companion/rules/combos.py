@@ -180,6 +180,8 @@ def _classify(cards: tuple[Card, ...], order: Order) -> Combo:
         if coup is not None:
             return coup
     wild = order.wild_ranks
+    if any(c.named is not None for c in cards):
+        return _named_set(cards, order)
     naturals = [c for c in cards if c.rank not in wild]
     ranks = {c.rank for c in naturals}
     if not naturals:
@@ -222,6 +224,29 @@ def _classify(cards: tuple[Card, ...], order: Order) -> Combo:
         if hand:
             return hand
     raise ComboError("not-a-set")
+
+
+def _named_set(cards: tuple[Card, ...], order: Order) -> Combo:
+    """D6 with jokers wild: jokers played as a named rank (``JK=4``, a lone joker played as a
+    4) make a set of that rank, as if they stood in beside 4s. Only sets: a run names its
+    ranks by its natural cards (open point)."""
+    rules = order.rules
+    wild = order.wild_ranks
+    if Rank.JOKER not in wild:
+        raise ComboError("joker-not-wild")
+    naturals = [c for c in cards if c.rank not in wild]
+    ranks = {c.rank for c in naturals} | {c.named for c in cards if c.named is not None}
+    if len(ranks) != 1:
+        raise ComboError("not-a-set")
+    if not naturals and rules.wild_alone == "forbidden":
+        raise ComboError("wild-alone")
+    rank = next(iter(ranks))
+    primary = order.keys.get(rank)
+    if primary is None:
+        raise ComboError("not-a-set")
+    wild_tb = 1 if rules.wild_vs_natural == "wild_wins" else 0
+    suit_tb = _suit_tiebreak(tuple(naturals), order, needed=False) if naturals else 0
+    return Combo("set", len(cards), rank, (primary, wild_tb, suit_tb), natural=False)
 
 
 def _coup(cards: tuple[Card, ...], order: Order) -> Combo | None:

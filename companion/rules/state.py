@@ -212,7 +212,7 @@ def not_in_pack(state: HandState, cards: tuple[Card, ...]) -> str:
     for rank, n in played_ranks.items():
         if n > ranks.get(rank, 0):
             return "jokers" if rank is Rank.JOKER else "decks" if ranks.get(rank) else "deck"
-    played = Counter(c for c in cards if c.suit is not None or c.colour is not None)
+    played = Counter(c.plain for c in cards if c.suit is not None or c.colour is not None)
     for card, n in played.items():
         if n > (jokers if card.is_joker else exact).get(card, 0):
             return "jokers" if card.is_joker else "decks"
