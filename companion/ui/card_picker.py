@@ -14,7 +14,7 @@ from functools import partial
 
 import flet as ft
 
-from companion.rules.cards import SUITS, Suit
+from companion.rules.cards import SUITS, Card, Suit
 from companion.ui import theme
 from companion.ui.dispute_table import PICKER_MODES, PickerMode
 from companion.ui.dispute_views import Picker, card_face, rank_face
@@ -114,8 +114,11 @@ def picker_controls(
     on_pass: Callable[[], None],
     count: int | None = None,
     with_pass: bool = True,
+    on_joker_name: Callable[[str], None] | None = None,
+    naming: str | None = None,
 ) -> list[ft.Control]:
-    """The picker's rows; each ``on_*`` takes the tapped value."""
+    """The picker's rows; each ``on_*`` takes the tapped value. ``naming``: the last joker
+    tapped ("JK", "JK=4"), whose rank the next row names, when the rules let it be named."""
     keys = [
         card_key(rank_face(symbol, lang), partial(on_rank, symbol), f"rank-{symbol}")
         for symbol in picker.ranks
@@ -136,9 +139,40 @@ def picker_controls(
     if picker.suits:
         controls.append(ft.Text(tr("dispute.suit"), size=theme.TEXT))
         controls.append(suit_keys(on_suit))
+    if picker.joker_names:  # a fixed slot: the row shows while a joker is the last card
+        controls.append(
+            ft.Column(
+                joker_name_keys(picker, naming, tr, lang, on_joker_name)
+                if naming is not None and on_joker_name is not None
+                else [],
+                spacing=6,
+            )
+        )
     if with_pass:
         controls.append(ft.Row([key_button(tr("dispute.pass"), on_pass, "pass", size=theme.TEXT)]))
     return controls
+
+
+def joker_name_keys(
+    picker: Picker,
+    joker: str,
+    tr: Callable[..., str],
+    lang: str,
+    on_name: Callable[[str], None],
+) -> list[ft.Control]:
+    """ "The joker plays as:" and a key per rank (``joker-as-4``…), the chosen one marked."""
+    named = Card.parse(joker).named
+    keys = [
+        key_button(
+            rank_face(symbol, lang),
+            partial(on_name, symbol),
+            f"joker-as-{symbol}",
+            selected=named is not None and named.symbol == symbol,
+            size=theme.TEXT,
+        )
+        for symbol in picker.joker_names
+    ]
+    return [ft.Text(tr("dispute.joker_as"), size=theme.TEXT), *rows_of(keys, RANKS_PER_ROW)]
 
 
 def suit_keys(on_suit: Callable[[Suit], None], prefix: str = "suit-") -> ft.Control:

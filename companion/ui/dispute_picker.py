@@ -170,6 +170,27 @@ class DisputeTaps(DisputeReferee):
         rank = card_of(self.tray[-1]).rank
         return self._restyle(rank, lambda c: c.suit is None, lambda c: Card(c.rank, suit))
 
+    def naming_joker(self) -> bool:
+        """Whether the play being tapped ends on a joker the rules let be named (JK=4)."""
+        return (
+            self.mode == "play"
+            and bool(self.tray)
+            and not self.judged
+            and card_of(self.tray[-1]).is_joker
+            and bool(self.picker().joker_names)
+        )
+
+    def name_joker(self, symbol: str) -> Self:
+        """The last joker tapped is played as ``symbol``'s rank (``JK=4``); the rank it
+        already has, tapped again, makes it a plain joker."""
+        if not self.naming_joker() or symbol not in self.picker().joker_names:
+            return self
+        last = card_of(self.tray[-1])
+        rank = Card.parse(symbol).rank
+        named = None if last.named is rank else rank
+        card = Card(Rank.JOKER, None, last.colour, named)
+        return replace(self, tray=(*self.tray[:-1], str(card)), ruling=None, notice=None)
+
     def tap_joker_colour(self, colour: JokerColour) -> Self:
         jokers = [c for c in self.tray if card_of(c).is_joker]
         if not jokers:

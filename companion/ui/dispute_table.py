@@ -261,6 +261,8 @@ class DisputeTable:
             colours,
             tuple(range(1, most + 1)),
             jokers=(JOKER_KEYS if colours else (Rank.JOKER.symbol,)) if rules.jokers > 0 else (),
+            # D6 jokers wild: a joker may be played as a named rank (JK=4)
+            joker_names=tuple(ranks[:-1]) if rules.jokers and "joker" in rules.wild_cards else (),
         )
 
     def player_range(self) -> tuple[int, int]:

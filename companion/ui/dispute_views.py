@@ -205,6 +205,7 @@ class Picker:
     joker_colours: bool  # show which joker
     counts: tuple[int, ...]  # 1 … the most equal cards of one rank in the pack
     jokers: tuple[str, ...] = ()  # the joker keys: "JK", or "JKR" and "JKB" when they differ
+    joker_names: tuple[str, ...] = ()  # ranks a joker may be played as (jokers wild), else ()
 
 
 @dataclass(frozen=True)

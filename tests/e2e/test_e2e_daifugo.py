@@ -17,6 +17,7 @@ from tests.support.browser import (
     by_id,
     expect_text,
     goto,
+    into_view,
     open_app,
     reach,
     running_server,
@@ -107,3 +108,29 @@ def test_the_house_rules_are_a_group_of_the_options(
     reach(page, "opt-spade_three")
     expect_text(page, "opt-spade_three", "Un 3♠ seul bat un joker seul et remporte la tournée.")
     page.screenshot(path=str(SHOTS / "dispute-daifugo-options.png"), full_page=True)
+
+
+def test_a_lone_joker_played_as_an_eight_stops_the_trick(
+    table: tuple[Server, str, str], context
+) -> None:
+    """A joker named a rank (jokers are wild under `daifugo`): after a 5, Léa taps the joker,
+    then « 8 » in the row the joker brings; the tray reads « joker en 8 », and the ruling
+    says Léa wins the trick at once (8-giri), naming the joker as an 8."""
+    server, evening_id, _ = table
+    page = open_app(context, server.url)
+    _open_dispute(page, server, evening_id)
+    tap(page, "rank-5")
+    tap(page, "add")
+    expect_text(page, "table-0", "Zoé : 5")
+    tap(page, "rank-JK")
+    tap(page, "joker-as-8")
+    expect_text(page, "tray", "Léa : joker en 8")
+    expect_text(page, "joker-as-8", "8")  # the row stays, the chosen rank marked
+    into_view(page, "joker-as-8", top=300)
+    page.screenshot(path=str(SHOTS / "dispute-daifugo-joker-as.png"), full_page=True)
+    tap(page, "judge")
+    expect_text(page, "ruling-verdict", "Coup valable")
+    expect_text(page, "ruling-message", "Léa remporte la tournée d'office")
+    expect_text(page, "ruling-message", "Joker en 8 bat 5")
+    settle(page)
+    page.screenshot(path=str(SHOTS / "dispute-daifugo-named-joker.png"), full_page=True)

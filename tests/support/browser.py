@@ -158,8 +158,41 @@ def open_tonight(browser: Any, url: str) -> tuple[Any, Any]:
 
 def goto(page: Any, url: str, timeout: float = 60_000) -> None:
     """Load ``url`` (a fresh start of the app) and turn semantics on again."""
+    track_answers(page)
     page.goto(url)
     enable_semantics(page, timeout)
+
+
+# Messages each page has received from the server on Flet's websocket (every socket the
+# page opened: a reload opens another), counted so that a tap can wait for the answer.
+_received: dict[Any, list[int]] = {}
+ANSWER_WAIT = 8_000  # ms a tap waits for the server's answer before the next action
+
+
+def track_answers(page: Any) -> None:
+    """Count the server's messages to ``page`` (once per page, before it loads the app)."""
+    if page in _received:
+        return
+    count = _received[page] = [0]
+
+    def opened(socket: Any) -> None:
+        socket.on("framereceived", lambda _frame: count.__setitem__(0, count[0] + 1))
+
+    page.on("websocket", opened)
+    page.on("close", lambda _page: _received.pop(page, None))
+
+
+def _await_answer(page: Any, before: int | None, limit: float = ANSWER_WAIT) -> None:
+    """Wait until the server has answered since ``before`` (its count of messages when the
+    tap was made): on a busy machine the answer to a tap (a re-render that moves the
+    layout) may come after the next tap was aimed, and a tap the layout moves under is
+    lost, as a person's would be. A tap the app does not answer costs ``limit``."""
+    count = _received.get(page)
+    if count is None or before is None:
+        return
+    deadline = time.monotonic() + limit / 1000
+    while count[0] == before and time.monotonic() < deadline:
+        page.wait_for_timeout(25)
 
 
 def enable_semantics(page: Any, timeout: float = 60_000) -> None:
@@ -283,7 +316,10 @@ def tap(page: Any, ident: str, tries: int = 5) -> None:
         box = target.bounding_box()
         page.wait_for_timeout(50)
         if box is not None and box == target.bounding_box() and target.evaluate(_HITS_JS):
+            count = _received.get(page)
+            before = count[0] if count is not None else None
             target.click()
+            _await_answer(page, before)
             return
     raise AssertionError(f"{ident!r} never held still where a tap would land")
 

@@ -163,3 +163,19 @@ def test_no_suitless_card_reaches_the_table_where_suits_matter() -> None:
     assert added.notice.key == "picker.suit_needed"
     suited = DisputeModel().with_option("suits", "follow_suit").tap_rank("K")
     assert suited.tap_suit(Suit.HEARTS).add_to_table().history == acts("Paul: K♥")
+
+
+def test_a_joker_can_be_named_where_jokers_are_wild() -> None:
+    """Under `daifugo` (jokers wild) the last joker tapped can be played as a rank: « 8 »
+    makes it JK=8, « 8 » again a plain joker; it reads « Joker en 8 ». Where jokers are not
+    wild (classique) the picker offers no names."""
+    model = DisputeModel(preset="daifugo").tap_rank("JK")
+    assert model.naming_joker() and "8" in model.picker().joker_names
+    named = model.name_joker("8")
+    assert named.tray == ("JK=8",) and named.play_text() == "JK=8"
+    assert card_face("JK=8", "fr") == ("Joker en 8", False)
+    assert named.name_joker("8").tray == ("JK",)
+    assert not model.tap_rank("5").naming_joker()  # the last card is no joker
+    classique = DisputeModel().tap_rank("JK")
+    assert classique.picker().joker_names == () and not classique.naming_joker()
+    assert classique.name_joker("8").tray == ("JK",)

@@ -130,6 +130,8 @@ def DisputeScreen() -> ft.View:
             ),
             count=model.count if model.mode == "table" else None,
             with_pass=model.mode != "hand",
+            on_joker_name=lambda s: act(DisputeModel.name_joker, s)(),
+            naming=model.tray[-1] if model.naming_joker() else None,
         ),
         ft.Column(
             [note(model.notice.text(session.lang), ident="notice", color=ft.Colors.ERROR)]
