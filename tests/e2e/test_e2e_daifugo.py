@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,10 +57,9 @@ def _open_dispute(page, server: Server, evening_id: str) -> None:
     by_id(page, "screen-dispute").wait_for(state="attached")
 
 
-def test_an_eight_wins_the_trick_at_once(table: tuple[Server, str, str], context) -> None:
-    """8-giri under the `daifugo` preset: the Daihinmin leads (« le dernier entame »), a 5 is
-    covered by an 8, and the ruling says the 8's player wins the trick at once and leads,
-    citing the house rule by its words; the 8 got through by the card order, and says so."""
+def _zoe_leads_a_five(table: tuple[Server, str, str], context: Any) -> Any:
+    """The dispute of the evening under way: Zoé, the Daihinmin, leads (« le dernier
+    entame ») a 5, and it is Léa's turn."""
     server, evening_id, _ = table
     page = open_app(context, server.url)
     _open_dispute(page, server, evening_id)
@@ -68,6 +68,14 @@ def test_an_eight_wins_the_trick_at_once(table: tuple[Server, str, str], context
     tap(page, "add")
     expect_text(page, "table-0", "Zoé : 5")
     expect_text(page, "actor-1", "Léa (son tour)")
+    return page
+
+
+def test_an_eight_wins_the_trick_at_once(table: tuple[Server, str, str], context) -> None:
+    """8-giri under the `daifugo` preset: the Daihinmin leads (« le dernier entame »), a 5 is
+    covered by an 8, and the ruling says the 8's player wins the trick at once and leads,
+    citing the house rule by its words; the 8 got through by the card order, and says so."""
+    page = _zoe_leads_a_five(table, context)
     tap(page, "rank-8")
     tap(page, "judge")
     expect_text(page, "ruling-verdict", "Coup valable")
@@ -116,12 +124,7 @@ def test_a_lone_joker_played_as_an_eight_stops_the_trick(
     """A joker named a rank (jokers are wild under `daifugo`): after a 5, Léa taps the joker,
     then « 8 » in the row the joker brings; the tray reads « joker en 8 », and the ruling
     says Léa wins the trick at once (8-giri), naming the joker as an 8."""
-    server, evening_id, _ = table
-    page = open_app(context, server.url)
-    _open_dispute(page, server, evening_id)
-    tap(page, "rank-5")
-    tap(page, "add")
-    expect_text(page, "table-0", "Zoé : 5")
+    page = _zoe_leads_a_five(table, context)
     tap(page, "rank-JK")
     tap(page, "joker-as-8")
     expect_text(page, "tray", "Léa : joker en 8")
