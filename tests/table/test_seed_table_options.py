@@ -223,8 +223,9 @@ def test_p5a_left_of_the_dealer_on_a_first_hand():
 # --- every option, on both commands ---------------------------------------------------------------
 
 
-# Options whose value needs a companion to be valid.
+# Options whose value needs a companion, or a spelling of its own, to be valid.
 _TOGETHER = {
+    "exchange_by_players": ["exchange_by_players=3=1; 4=2/1"],
     "end": ["end=hands", "hands=5"],
     "exchange_by_score": ["scoring=symmetric", "exchange_by_score=true"],
     "exchange_high": ["exchange_high=lowest"],
