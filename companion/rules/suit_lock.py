@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.rules.cards import Card, Rank, Suit
+from companion.rules.combos import order_for
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import Trick
 
@@ -32,9 +33,9 @@ _SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 
 
 def stand_ins(rules: RuleSet) -> frozenset[Rank]:
-    """The ranks whose cards name no suit of their own under ``rules``: jokers, wild cards."""
-    wild = {Rank.JOKER if w == "joker" else Rank(int(w)) for w in rules.wild_cards}
-    return frozenset({Rank.JOKER, *wild})
+    """The ranks whose cards name no suit of their own under ``rules``: jokers, wild cards
+    (the cached card order's, which reads ``wild_cards`` once)."""
+    return order_for(rules, False).wild_ranks | {Rank.JOKER}
 
 
 def _suits(cards: tuple[Card, ...], free: frozenset[Rank]) -> tuple[Suit, ...] | None:
