@@ -163,21 +163,24 @@ def goto(page: Any, url: str, timeout: float = 60_000) -> None:
     enable_semantics(page, timeout)
 
 
-# Messages each page has received from the server on Flet's websocket (every socket the
-# page opened: a reload opens another), counted so that a tap can wait for the answer.
+# Messages each page has received from and sent to the server on Flet's websocket (every
+# socket the page opened: a reload opens another), counted so that a tap can wait for the
+# answer, and tell a tap Flutter dropped (it sent nothing) from one still being answered.
 _received: dict[Any, list[int]] = {}
 ANSWER_WAIT = 8_000  # ms a tap waits for the server's answer before the next action
+SENT_WAIT = 5_000  # ms after which a button tap that sent nothing counts as dropped
 
 
 def track_answers(page: Any) -> None:
     """Count the server's messages to ``page`` (once per page, before it loads the app)."""
     if page in _received:
         return
-    count = _received[page] = [0, 0]  # messages received, sockets opened
+    count = _received[page] = [0, 0, 0]  # messages received, sockets opened, messages sent
 
     def opened(socket: Any) -> None:
         count[1] += 1
         socket.on("framereceived", lambda _frame: count.__setitem__(0, count[0] + 1))
+        socket.on("framesent", lambda _frame: count.__setitem__(2, count[2] + 1))
 
     page.on("websocket", opened)
     page.on("close", lambda _page: _received.pop(page, None))
@@ -194,6 +197,19 @@ def _await_answer(page: Any, before: int | None, limit: float = ANSWER_WAIT) -> 
     deadline = time.monotonic() + limit / 1000
     while count[0] == before and time.monotonic() < deadline:
         page.wait_for_timeout(25)
+
+
+def _dropped(page: Any, sent: int | None) -> bool:
+    """Whether a tap made when the page had sent ``sent`` messages reached no handler: Flutter
+    drops a tap on a semantics node it is rebuilding (a busy machine), and then the page sends
+    nothing. A tap it took is sent within moments, so tapping again cannot count twice."""
+    count = _received.get(page)
+    if count is None or sent is None or not count[1]:
+        return False  # no server: nothing to watch
+    deadline = time.monotonic() + SENT_WAIT / 1000
+    while count[2] == sent and time.monotonic() < deadline:
+        page.wait_for_timeout(25)
+    return count[2] == sent
 
 
 def enable_semantics(page: Any, timeout: float = 60_000) -> None:
@@ -304,24 +320,35 @@ _HITS_JS = """el => {
 }"""
 
 
+_IS_BUTTON_JS = "e => e.getAttribute('role') === 'button' || e.hasAttribute('flt-tappable')"
+
+
 def tap(page: Any, ident: str, tries: int = 5) -> None:
     """Tap the control tagged ``ident`` (its button, when the tag wraps one), once the
     screen has settled and the control is where the tap will land: a tap aimed while the
     screen still moves lands on whatever moved under it (a "8" key instead of a player)."""
     node = by_id(page, ident)
     node.wait_for(state="attached")
+    dropped = False
     for _ in range(tries):
         settle(page)
         inner = node.locator('[role="button"], [flt-tappable]')
         target = inner.first if inner.count() else node
+        button = target.evaluate(_IS_BUTTON_JS)
         box = target.bounding_box()
         page.wait_for_timeout(50)
         if box is not None and box == target.bounding_box() and target.evaluate(_HITS_JS):
             count = _received.get(page)
-            before = count[0] if count is not None else None
+            before, sent = (count[0], count[2]) if count is not None else (None, None)
             target.click()
+            # Only a button's tap must send: a text field's takes the focus in the page.
+            dropped = button and _dropped(page, sent)
+            if dropped:
+                continue
             _await_answer(page, before)
             return
+    if dropped:
+        raise AssertionError(f"{ident!r} tapped {tries} times: the app took none of the taps")
     raise AssertionError(f"{ident!r} never held still where a tap would land")
 
 

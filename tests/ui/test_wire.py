@@ -122,6 +122,8 @@ def test_the_patched_tree_matches_a_fresh_one(server: Server) -> None:
                 await phone.tap("evening-record")
                 await phone.wait_for("evening-result", f"donne {hand}")
                 await phone.tap("evening-next")
+                # The plan, with its own undo at the bottom: the scores' undo is gone.
+                await phone.wait_for("table-drawing")
             await phone.tap("evening-undo")
             await phone.wait_for("evening-hand", "Donne 2")
             await phone.tap("evening-tab-entry")

@@ -415,7 +415,7 @@ def mode_head(session: Session, model: DisputeModel, act: Act) -> list[ft.Contro
     controls.append(
         ft.Row(
             [
-                _delete_key(session, "hand-delete", act(DisputeModel.delete_hand_card)),
+                _delete_key(session, "hand-card-delete", act(DisputeModel.delete_hand_card)),
                 _text_key(
                     session.tr("picker.hand_clear"), "hand-clear", act(DisputeModel.clear_hand)
                 ),

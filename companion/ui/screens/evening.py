@@ -55,6 +55,16 @@ def _group(controls: list[ft.Control]) -> ft.Control:
     )
 
 
+def _tabs_shown(session: Session, view: TableView, tab: str) -> tuple[tuple[str, ...], str]:
+    """The tabs this phone has for ``view``, and the one it shows of them (the scores alone
+    once the evening has ended; no entry on a phone that only reads)."""
+    if view.ended or view.plan is None:
+        return (), SCORES
+    if session.editor:
+        return (PLAN, ENTRY, SCORES), tab
+    return (PLAN, SCORES), tab if tab in (PLAN, SCORES) else SCORES
+
+
 def _tabs(
     session: Session, tabs: tuple[str, ...], tab: str, pick: Callable[[str], None]
 ) -> list[ft.Control]:
@@ -322,7 +332,8 @@ def EveningScreen() -> ft.View:
         if saved is not None:
             box.set(HandEntry())
             set_slots(table_view(saved).slots)
-            set_tab(SCORES)  # where it stood: undo stays under the thumb
+            set_tab(SCORES)  # the result from its top, its undo right under it
+            page.run_task(to_top)
 
     def moved(saved: Evening) -> None:
         box.set(HandEntry())
@@ -331,9 +342,10 @@ def EveningScreen() -> ft.View:
         page.run_task(to_top)
 
     async def to_top() -> None:
-        """The plan after an undo or a redo, and a tab picked (by "Voir la donne suivante"
-        at the bottom of the scores too), from its top: the "Donne N" heading and the table,
-        not at the height the page was scrolled to."""
+        """The plan after an undo or a redo, a tab picked (by "Voir la donne suivante" at
+        the bottom of the scores too) and a hand's result once recorded, from its top: the
+        "Donne N" heading and the table or the result, not at the height the page was
+        scrolled to."""
         shown_view = scroller.current
         if shown_view is not None:
             with contextlib.suppress(RuntimeError, TimeoutError):
@@ -395,6 +407,8 @@ def EveningScreen() -> ft.View:
     elif view is None:
         body = [note(session.tr("evening.loading"), ident="evening-loading")]
     else:
+        undo_controls = undo_buttons(session, view, undo, redo, busy)
+        shown_tab = _tabs_shown(session, view, tab)[1]
         body = _evening_body(
             session,
             view,
@@ -416,6 +430,7 @@ def EveningScreen() -> ft.View:
                 end=end_evening if session.editor else None,
                 busy=busy,
             ),
+            undo_controls if shown_tab == SCORES else [],
         )
         # Beside the buttons that caused it, where the thumb is.
         body.append(
@@ -424,7 +439,7 @@ def EveningScreen() -> ft.View:
             )
         )
         body.append(_group([restore_button] if restore_button is not None else []))
-        body.append(_group(undo_buttons(session, view, undo, redo, busy)))
+        body.append(_group(undo_controls if shown_tab != SCORES else []))
         # Past hands, joins and leaves, the end; read-only phones may look too.
         body.append(
             big_button(
@@ -484,10 +499,12 @@ def _evening_body(
     slots: tuple[str, ...],
     new_evening: NewEvening | None,
     on: Handlers,
+    undo: list[ft.Control],
 ) -> list[ft.Control]:
     """The evening's heading, its tabs, the notices, the open tab: each in a slot of its
     own, so that what appears in one never moves the controls of another. The taps are
-    not read here: the panels that show them take the box (see ``entry_box``)."""
+    not read here: the panels that show them take the box (see ``entry_box``). The scores
+    show ``undo`` under the last hand's result; the other tabs, below them."""
 
     def change(fn: Callable[[HandEntry], HandEntry]) -> None:
         # Taps for a hand another phone recorded wait for the person's choice: a tap
@@ -498,14 +515,7 @@ def _evening_body(
         on.tapped()
         box.set(lambda e: fn(e.for_hand(view.hand_number)))
 
-    if view.ended or view.plan is None:
-        tabs: tuple[str, ...] = ()
-        tab = SCORES
-    elif session.editor:
-        tabs = (PLAN, ENTRY, SCORES)
-    else:
-        tabs = (PLAN, SCORES)
-        tab = tab if tab in tabs else SCORES
+    tabs, tab = _tabs_shown(session, view, tab)
     heading = (
         [
             tagged(
@@ -535,7 +545,7 @@ def _evening_body(
         # (live on every phone: it reloads on each new version).
         content = [
             _group([PodiumPanel(session, view.evening_id, view.version)] if view.ended else []),
-            ScoresTab(view, next_hand, on.end, on.busy),
+            ScoresTab(view, next_hand, on.end, on.busy, undo),
             ScoreSheetPanel(session, view.evening_id, view.version),
         ]
     return [

@@ -32,15 +32,18 @@ def ScoresTab(
     on_next: Callable[[], None] | None,
     on_end: Callable[[], Awaitable[None]] | None = None,
     busy: bool = False,
+    undo: list[ft.Control] | None = None,
 ) -> ft.Control:
+    """The last hand's result, its undo right under it (where the thumb that recorded it
+    is, on screen whatever the table's size), the standings and what comes next."""
     session = use_session()
     confirm_end, set_confirm_end = ft.use_state(False)
-    controls: list[ft.Control] = []
+    result: list[ft.Control] = []
     if view.last:
-        controls.append(
+        result.append(
             tagged("evening-result", section(session.tr("evening.result", n=view.hand_number - 1)))
         )
-        controls += [
+        result += [
             _line(
                 f"result-{i}",
                 session.tr(
@@ -59,7 +62,7 @@ def ScoresTab(
             )
             for i, line in enumerate(view.last)
         ]
-        controls += [
+        result += [
             _line(
                 f"effect-{i}",
                 session.tr(
@@ -68,6 +71,7 @@ def ScoresTab(
             )
             for i, (kind, name) in enumerate(view.last_effects)
         ]
+    controls: list[ft.Control] = []
     if view.scored:
         controls.append(section(session.tr("evening.standings")))
         controls += [
@@ -93,8 +97,20 @@ def ScoresTab(
         )
     if on_end is not None and view.last and not view.ended:
         controls += _end_controls(session.tr, confirm_end, set_confirm_end, on_end, busy)
+    # Three slots: a line more in one never shifts the buttons of another.
     return ft.Column(
-        controls, spacing=theme.GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+        [_slot(result), _slot(undo or []), _slot(controls)],
+        spacing=theme.GAP,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+def _slot(controls: list[ft.Control]) -> ft.Control:
+    return ft.Column(
+        controls,
+        spacing=theme.GAP,
+        visible=bool(controls),
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
 
 
