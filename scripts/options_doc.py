@@ -24,9 +24,10 @@ from pydantic.fields import FieldInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.rules.house_rules import HOUSE_OPEN_POINTS
 from companion.rules.options import OptionSet, _choices
 from companion.rules.presets import PRESETS, PUBLIC_SOURCES, SEEDS
-from companion.rules.ruleset import HOUSE_OPEN_POINTS, RuleSet
+from companion.rules.ruleset import RuleSet
 from companion.table.table_rules import TableRules
 from companion.ui import option_words
 from companion.words import t

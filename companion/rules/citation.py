@@ -17,13 +17,6 @@ from companion.rules.state import HandState, StepInfo
 # A legal action of these kinds rests on this option (when no special effect is named).
 _KIND_OPTION = {"pass": "must_beat", "overplay": "self_overplay"}
 
-# House rules that act once a play is allowed (H1 8-giri, H9 and H10 end the trick, H2
-# reverses the order, H4 skips, H8 locks the suits): the ruling cites them, but they are not
-# what lets the play through.
-EFFECT_OPTIONS = frozenset(
-    {"eight_stop", "jack_back", "five_skip", "shibari", "quad_stop", "top_stop"}
-)
-
 
 def cited_option(code: RuleCode, info: StepInfo) -> str | None:
     """The option the referee's sentence names beside its system: the one behind a refusal,

@@ -13,6 +13,7 @@ from dataclasses import replace
 from companion.rules.beating import Effect, rekey
 from companion.rules.cards import Card, Rank, Suit
 from companion.rules.combos import Combo
+from companion.rules.house_rules import CLEARING
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import EffectKind, HandState, Pending, StepInfo, Top, Trick
 from companion.rules.suit_lock import stand_ins, starts
@@ -106,6 +107,10 @@ def apply_play(
     if rules.five_skip and (fives := held(cards, combo, Rank.FIVE)):
         skip += fives
         info.blocker = "five_skip"
+    if rules.reverse_rank is not None and held(cards, combo, _RANK[rules.reverse_rank]) % 2:
+        direction = -direction
+        info.turned = True
+        info.blocker = "reverse_rank"
     if rules.jack_back and held(cards, combo, Rank.JACK) % 2:
         new_trick = replace(new_trick, inverted=not new_trick.inverted)
         info.jack_back = True
@@ -127,7 +132,7 @@ def apply_play(
         pending = replace(extra, then=pending)
         info.blocker = extra.option
     if clears and not info.blocker:
-        info.blocker = clears if clears in _HOUSE_CLEARS else ""
+        info.blocker = clears if clears in CLEARING else ""
     if new_top.reversed != (revolution != new_trick.inverted):
         new_top = replace(
             new_top,
@@ -174,8 +179,8 @@ def _lock(rules: RuleSet, trick: Trick, cards: tuple[Card, ...]) -> tuple[Suit, 
     return starts(trick.top.cards, cards, stand_ins(rules))
 
 
-# The house rules that end a trick at once, cited by the ruling on the play that does.
-_HOUSE_CLEARS = frozenset({"eight_stop", "spade_three", "quad_stop", "top_stop"})
+# H11: the rank whose cards turn the direction of play, by the option's value.
+_RANK = {r.symbol: r for r in Rank}
 
 
 def top_rank(state: HandState) -> Rank:

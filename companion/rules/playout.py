@@ -20,6 +20,7 @@ from functools import lru_cache
 from companion.rules.candidates import suit_sensitive
 from companion.rules.cards import DECK_RANKS, Card, Play, Rank
 from companion.rules.combos import JOKER_KEY, order_for
+from companion.rules.house_rules import step_engine_only
 from companion.rules.notation import Action
 from companion.rules.ruleset import RuleSet
 
@@ -54,22 +55,7 @@ def covers(rules: RuleSet) -> bool:
         and rules.rule_of_four == "off"
         and rules.card_effects == "none"
         and not rules.speed_play
-        and not _house_rules(rules)
-    )
-
-
-def _house_rules(rules: RuleSet) -> bool:
-    """The Daifugō tables' house rules (H1–H6, H8–H10): the step engine plays them."""
-    return (
-        rules.eight_stop
-        or rules.jack_back
-        or rules.spade_three
-        or rules.five_skip
-        or rules.seven_pass
-        or rules.ten_discard
-        or rules.shibari
-        or rules.quad_stop
-        or rules.top_stop
+        and not step_engine_only(rules)
     )
 
 

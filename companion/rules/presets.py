@@ -26,7 +26,7 @@ SEEDS = {
     "TDC": "004_f2920cc71cff2dcf.txt",
 }
 # Public rule texts an option cites where the seeds say nothing: the house rules of the
-# Daifugō tables and their peers (H1–H7), the same game as Président in Japan: pagat's page,
+# Daifugō tables and their peers (H1–H11), the same game as Président in Japan: pagat's page,
 # and tables' written rules quoted by the tests.
 PUBLIC_SOURCES = {
     "DAIFUGO": "https://www.pagat.com/climbing/daifugo.html",
@@ -38,6 +38,7 @@ PUBLIC_SOURCES = {
     "BOARDOOR": "https://boardoor.com/games/daifugo",
     "BALA": "https://www.balagamenight.com/games/president",
     "CONVO": "https://www.convocards.com/asshole",
+    "EXCITE": "https://woman.excite.co.jp/article/lifestyle/rid_Cobs_ly_200909_post_397",
 }
 
 

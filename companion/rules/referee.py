@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from companion.errors import CompanionError
 from companion.rules.card_words import PlayText
 from companion.rules.cards import Play
-from companion.rules.citation import EFFECT_OPTIONS, permitting_option, ruling_option
+from companion.rules.citation import permitting_option, ruling_option
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.explanations import SENTENCES, explain_parts, separator, system_label
 from companion.rules.hand import step
+from companion.rules.house_rules import EFFECT_OPTIONS
 from companion.rules.moves import legal_plays
 from companion.rules.notation import Action
 from companion.rules.state import HandState, StepInfo
@@ -103,7 +104,7 @@ class Ruling:
     @property
     def permission(self) -> str | None:
         """For a legal action, the option that lets it through, leaving aside an effect it
-        set off (``citation.EFFECT_OPTIONS``); otherwise ``option``."""
+        set off (``house_rules.EFFECT_OPTIONS``); otherwise ``option``."""
         named = self.option
         if self.legal and named in EFFECT_OPTIONS:
             return permitting_option(self.before, self.action, self.info)

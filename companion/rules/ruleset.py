@@ -137,6 +137,10 @@ class RuleSet(OptionSet):
     # GROUPGAMES: "A 2 (or set of 2s) is the highest card … and 'clears' the pile, winning the
     # trick instantly": the top rank of the order in force (the 3 during a revolution).
     top_stop: bool = _opt(False, "H10", "GROUPGAMES")
+    # EXCITE lists « 7回し », « 9リバース », « Qリバース »: "play that card and the order of
+    # turns goes the other way round"; each table picks its card (the 3 too). Each card of
+    # the rank turns it once (open point): a pair turns it twice, so not at all.
+    reverse_rank: Literal[None, "3", "7", "9", "Q"] = _opt(None, "H11", "EXCITE")
 
     _hash: int | None = PrivateAttr(default=None)
 
@@ -178,22 +182,6 @@ class RuleSet(OptionSet):
         if option_name(name) == "jokers" and raw.strip() in _JOKER_POWER_VALUES:
             name = "joker_power"
         return super().parse_setting(name, raw)
-
-
-# The open points each house rule's source leaves, with what we decided: how many messages
-# ``option.open.<name>.<n>`` (domain ``options``) each has; docs/options.md lists them.
-HOUSE_OPEN_POINTS: dict[str, int] = {
-    "eight_stop": 1,
-    "jack_back": 2,
-    "spade_three": 1,
-    "five_skip": 1,
-    "seven_pass": 1,
-    "ten_discard": 1,
-    "opening_card_played": 1,
-    "shibari": 3,
-    "quad_stop": 2,
-    "top_stop": 2,
-}
 
 
 def _clashes(r: RuleSet) -> Iterator[Message]:

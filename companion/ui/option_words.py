@@ -80,6 +80,7 @@ GROUPS: Final[dict[Group, tuple[str, ...]]] = {
         "shibari",
         "quad_stop",
         "top_stop",
+        "reverse_rank",
     ),
     "exchanges": (
         "exchange",

@@ -107,7 +107,8 @@ def test_a_bad_value_is_said_in_the_viewers_language(setting: str, german: str) 
 def test_every_house_rule_says_what_its_source_leaves_open():
     """Issue 23 item 5: each house rule (section H) lists the open points its source leaves
     and what we decided (docs/options.md), in every language of the app."""
-    from companion.rules.ruleset import HOUSE_OPEN_POINTS, RuleSet
+    from companion.rules.house_rules import HOUSE_OPEN_POINTS
+    from companion.rules.ruleset import RuleSet
     from companion.words import t
 
     house = [n for n in RuleSet.model_fields if (RuleSet.option_id(n) or "").startswith("H")]
