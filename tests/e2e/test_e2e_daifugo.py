@@ -1,7 +1,7 @@
 """A Daifugō table in a browser: an evening of the `daifugo` preset shows its Japanese titles,
 and the dispute opened from it rules 8-giri (an 8 wins the trick at once) in plain words,
-citing the house rule; the table's choice of another house rule (the 3♠ on a joker) is one
-tap in the dispute's options."""
+citing the house rule; the table's choice of another house rule (the 3♠ on a joker, the 9
+that turns the direction) is one tap in the dispute's options."""
 
 from __future__ import annotations
 
@@ -137,3 +137,25 @@ def test_a_lone_joker_played_as_an_eight_stops_the_trick(
     expect_text(page, "ruling-message", "Joker en 8 bat 5")
     settle(page)
     page.screenshot(path=str(SHOTS / "dispute-daifugo-named-joker.png"), full_page=True)
+
+
+def test_a_nine_turns_the_direction_once_the_table_picks_it(
+    table: tuple[Server, str, str], context
+) -> None:
+    """H11 picked in the dispute's options (« 9リバース »: the table chooses its card): after
+    Zoé's 5, Léa's 9 turns the direction of play, so Zoé, not Tom, plays next; the ruling
+    says so and cites the house rule by its words."""
+    page = _zoe_leads_a_five(table, context)
+    reach(page, "preset-options")
+    reach(page, "opt-reverse_rank")
+    expect_text(page, "opt-reverse_rank", "Chaque carte du rang choisi posée change le sens du jeu")
+    reach(page, "opt-choice-9")
+    expect_text(page, "evening-rules", "changées ici : Une carte change le sens : les 9")
+    reach(page, "rank-9")
+    reach(page, "judge")
+    expect_text(page, "ruling-verdict", "Coup valable")
+    expect_text(page, "ruling-message", "le jeu change de sens")
+    expect_text(page, "ruling-next", "Zoé")
+    expect_text(page, "ruling-rule", "Une carte change le sens : les 9")
+    settle(page)
+    page.screenshot(path=str(SHOTS / "dispute-daifugo-nine-reverse.png"), full_page=True)
