@@ -17,28 +17,30 @@ from companion.rules.ruleset import RuleSet
 Emit = Callable[[tuple[Card, ...]], Iterator[tuple[Card, ...]]]
 
 
-def suit_sensitive(rules: RuleSet) -> bool:
-    """Whether two cards of one rank can rule differently (so each suit is its own play)."""
+def suits_can_decide(rules: RuleSet) -> bool:
+    """Whether the suit of any natural card can change a ruling: B8 suits, B6 special cards,
+    B11 poker hands, H8 the suit lock. (H3 makes one card special, the 3♠: see below.)"""
     return (
         rules.suits != "ignored"
         or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
         or rules.combinations == "poker"
+        or rules.shibari
+    )
+
+
+def suit_sensitive(rules: RuleSet) -> bool:
+    """Whether two cards of one rank can rule differently (so each suit is its own play)."""
+    return (
+        suits_can_decide(rules)
         or rules.joker_order != "equal"
         or rules.spade_three  # H3: the 3♠ is not any 3
-        or rules.shibari  # H8: a suit may lock the trick
     )
 
 
 def suits_judge_no_set(rules: RuleSet) -> bool:
     """Whether a set of natural cards of one rank is judged by its rank and size alone
     (suits never decide, no card of a rank is special); jokers may still differ by colour."""
-    return (
-        rules.suits == "ignored"
-        and rules.special_high_cards not in ("black_threes", "jack_of_diamonds")
-        and rules.combinations != "poker"
-        and not rules.spade_three
-        and not rules.shibari
-    )
+    return not suits_can_decide(rules) and not rules.spade_three
 
 
 def candidate_plays(

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from companion.rules.card_words import CardText
 from companion.rules.cards import Card, JokerColour, Rank, Suit
 from companion.rules.errors import SuitNeededError
 from companion.rules.ruleset import RuleSet
@@ -138,14 +137,14 @@ class ComboError(Exception):
         self.code = code
 
 
-def _suit_tiebreak(cards: tuple[Card, ...], order: Order, needed: bool) -> int:
+def _suit_tiebreak(cards: tuple[Card, ...], order: Order) -> int:
+    """B8 ranked suits: a set's best suit breaks a tie of rank; -1 when a card was typed
+    without its suit (the comparison asks for it: ``beating``)."""
     if order.suit_rank is None:
         return 0
     values = []
     for c in cards:
         if c.suit is None:
-            if needed:
-                raise SuitNeededError(Message.of("rules.suit_needed.card", card=CardText(c)))
             return -1
         values.append(order.suit_rank[c.suit])
     return max(values)
@@ -213,7 +212,7 @@ def _classify(cards: tuple[Card, ...], order: Order) -> Combo:
         primary = order.keys.get(rank)
         if primary is None:
             raise ComboError("not-a-set")
-        suit_tb = _suit_tiebreak(tuple(naturals), order, needed=False)
+        suit_tb = _suit_tiebreak(tuple(naturals), order)
         return Combo("set", n, rank, (primary, wild_tb, suit_tb), natural=natural)
     if rules.combinations == "sets_and_runs":
         run = _run(cards, order)
@@ -245,7 +244,7 @@ def _named_set(cards: tuple[Card, ...], order: Order) -> Combo:
     if primary is None:
         raise ComboError("not-a-set")
     wild_tb = 1 if rules.wild_vs_natural == "wild_wins" else 0
-    suit_tb = _suit_tiebreak(tuple(naturals), order, needed=False) if naturals else 0
+    suit_tb = _suit_tiebreak(tuple(naturals), order) if naturals else 0
     return Combo("set", len(cards), rank, (primary, wild_tb, suit_tb), natural=False)
 
 

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Literal
 
 from companion.errors import CompanionError
+from companion.rules.candidates import suits_can_decide
 from companion.rules.cards import DECK_RANKS, Card, Play, Rank
 from companion.rules.combos import order_for
 from companion.rules.dispute import Dispute
@@ -69,14 +70,9 @@ def rules_for(preset: str, settings: tuple[str, ...] = ()) -> RuleSet:
 
 
 def uses_suits(rules: RuleSet) -> bool:
-    """Whether a ruling can depend on a card's suit (B8 suits, B6 special cards, poker, H8
-    the suit lock)."""
-    return (
-        rules.suits != "ignored"
-        or rules.combinations == "poker"
-        or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
-        or rules.shibari
-    )
+    """Whether the picker asks each card's suit: where a ruling can depend on any card's
+    suit. Under H3 alone only a 3 on a joker needs it, and the referee asks for that one."""
+    return suits_can_decide(rules)
 
 
 def uses_joker_colours(rules: RuleSet) -> bool:
