@@ -62,8 +62,16 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// This build's cache, or null once a newer build's worker has dropped it: caches.open
+// would bring a dropped cache back (a superseded worker still answering a fetch or a
+// message of the page it served), and the old build's copy would never go.
+async function ownCache() {
+  return (await caches.has(CACHE)) ? caches.open(CACHE) : null;
+}
+
 async function keep(urls) {
-  const cache = await caches.open(CACHE);
+  const cache = await ownCache();
+  if (!cache) return;
   for (const url of urls) {
     if (new URL(url).origin !== self.location.origin || (await cache.match(url))) continue;
     try {
@@ -102,7 +110,8 @@ async function compiledLibrary() {
 }
 
 async function fromCache(request) {
-  const cache = await caches.open(CACHE);
+  const cache = await ownCache();
+  if (!cache) return fetch(request);
   // Routes are in the hash: any page of the site is index.html.
   const key = request.mode === "navigate" ? new URL("index.html", self.registration.scope).href : request;
   const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });

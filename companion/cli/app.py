@@ -48,7 +48,7 @@ def _unusable_folder(data_dir: str | None, lang: str) -> bool:
 
 def serve_command(args: argparse.Namespace) -> int:
     host, port = args.host, args.port
-    lang = SettingsStore(TableService.data_folder(args.data_dir)).current.lang
+    lang = SettingsStore(TableService.data_folder(args.data_dir)).current.spoken
     if _unusable_folder(args.data_dir, lang):
         return 2
     if not 0 <= port <= 65535:
@@ -116,22 +116,21 @@ def run_app(args: argparse.Namespace) -> int:
     is there, otherwise served on localhost (editable, no key: only this computer reaches
     it) and opened in the browser. It says how to invite phones (``companion serve``)."""
     data_dir = getattr(args, "data_dir", None)
-    if _unusable_folder(data_dir, SettingsStore(TableService.data_folder(data_dir)).current.lang):
+    if _unusable_folder(data_dir, SettingsStore(TableService.data_folder(data_dir)).current.spoken):
         return 2
     if not getattr(args, "web", False) and desktop_client_available():
         config = build_config(data_dir, "127.0.0.1", 0, open_room=True)
         try:
             return run_desktop(config)
         except Exception as err:  # any failure at all: fall back to the browser
-            sys.stderr.write(
-                t(config.store.current.lang, "cli.desktop_failed", reason=type(err).__name__) + "\n"
-            )
+            said = config.store.current.spoken
+            sys.stderr.write(t(said, "cli.desktop_failed", reason=type(err).__name__) + "\n")
     port = free_port()
     # Served on 127.0.0.1 only: no phone can reach it, so this computer needs no key to
     # record (a key left out of the printed address would open a read-only app).
     config = build_config(data_dir, "127.0.0.1", port, open_room=True)
     address = local_address(config)
-    lang = config.store.current.lang
+    lang = config.store.current.spoken
     print(t(lang, "cli.no_desktop", url=address.base), flush=True)
     print(t(lang, "cli.invite_phones"), flush=True)
     open_browser_when_ready(address.url(None), address.base + "/", lang)

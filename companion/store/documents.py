@@ -9,14 +9,13 @@ one :class:`~companion.store.index.IndexEntry` per evening in table ``evenings``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from tinydb import TinyDB
 
-from companion.words import Fixed, Message, Renders, tn
+from companion.words import Fixed, Message, Renders
 
 from .atomic import read_bytes
 from .errors import CorruptFileError, InvalidIdError, NotFoundError
@@ -24,6 +23,7 @@ from .index import INDEX_TABLE, IndexEntry
 from .migrations import META_DOC_ID, META_TABLE, Migration
 from .paths import validate_id
 from .tinyio import open_upgraded
+from .validation_words import ValidationWords, short_errors, validation_words
 
 __all__ = [
     "FROM_FILE",
@@ -54,34 +54,6 @@ def _kind(kind: object) -> Renders:
 #: today's limit that an older version let through (the file must still read).
 FROM_FILE = "from_file"
 READ_CONTEXT: Mapping[str, Any] = {FROM_FILE: True}
-
-
-@dataclass(frozen=True)
-class ValidationWords:
-    """The first validation errors on one line (pydantic's words, in English), then how
-    many more, in the viewer's language."""
-
-    parts: tuple[str, ...]
-    more: int
-
-    def render(self, lang: str) -> str:
-        more = (tn(lang, "store.validation.more", self.more),) if self.more > 0 else ()
-        return "; ".join((*self.parts, *more))
-
-
-def validation_words(exc: ValidationError, limit: int = 3) -> ValidationWords:
-    """The first ``limit`` errors of ``exc`` (where, and pydantic's message), and the count
-    of the others."""
-    parts = []
-    for err in exc.errors()[:limit]:
-        loc = ".".join(str(x) for x in err["loc"]) or "(root)"
-        parts.append(f"{loc}: {err['msg']}")
-    return ValidationWords(tuple(parts), exc.error_count() - limit)
-
-
-def short_errors(exc: ValidationError, limit: int = 3) -> str:
-    """The first validation errors on one line, in English."""
-    return validation_words(exc, limit).render("en")
 
 
 class _Meta(BaseModel):

@@ -111,7 +111,6 @@ class CorruptFileError(StoreError):
     ) -> None:
         backup = Path(backup) if backup is not None else None
         moment = backup_moment(backup) if backup is not None else None
-        words = reason
         advice: Message
         if backup is None:
             advice = Message.of("store.corrupt.no_backup")
@@ -125,14 +124,14 @@ class CorruptFileError(StoreError):
                 time=local_time(moment),
             )
         super().__init__(
-            Message.of("store.corrupt", path=os.fspath(path), reason=words, advice=advice),
+            Message.of("store.corrupt", path=os.fspath(path), reason=reason, advice=advice),
             path=path,
-            reason=words.render("en"),
-            reason_fr=words.render("fr"),
+            reason=reason.render("en"),
+            reason_fr=reason.render("fr"),
             backup=os.fspath(backup) if backup is not None else None,
             backup_date=moment.isoformat() if moment is not None else None,
         )
-        self.reason_words = words
+        self.reason_words = reason
         # rendered once, for the details above
         self.reason: str = self.params["reason"]
         self.reason_fr: str = self.params["reason_fr"]
@@ -176,14 +175,13 @@ class ImportFileError(StoreError):
         path: str | os.PathLike[str],
         reason: Renders,
     ) -> None:
-        words = reason
         super().__init__(
-            Message.of("store.import_refused", path=os.fspath(path), reason=words),
+            Message.of("store.import_refused", path=os.fspath(path), reason=reason),
             path=path,
-            reason=words.render("en"),
-            reason_fr=words.render("fr"),
+            reason=reason.render("en"),
+            reason_fr=reason.render("fr"),
         )
-        self.reason_words = words
+        self.reason_words = reason
         # rendered once, for the details above
         self.reason: str = self.params["reason"]
         self.reason_fr: str = self.params["reason_fr"]

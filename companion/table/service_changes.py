@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from companion.store.validation_words import validation_words
 from companion.table import undo_log
 from companion.table.evening import (
     PLAYER_FIELDS,
@@ -245,11 +246,9 @@ def _events(ev: Evening, events: Sequence[EventInput]) -> tuple[Any, ...]:
         try:
             out.append(_EVENT.validate_python(data))
         except ValidationError as exc:
-            detail = "; ".join(
-                f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3]
-            )
             raise EveningError(
-                Message.of("table.error.bad_event", detail=detail), code="bad-event"
+                Message.of("table.error.bad_event", detail=validation_words(exc)),
+                code="bad-event",
             ) from None
     return tuple(out)
 

@@ -12,7 +12,7 @@ import flet as ft
 from companion.ui.access import Address, may_edit, route_with_key
 from companion.ui.key_memory import use_remembered_key
 from companion.ui.settings import SettingsStore, UiSettings
-from companion.words import t, tn
+from companion.words import DEFAULT_LANG, t, tn
 
 
 @dataclass(frozen=True, eq=False)
@@ -41,10 +41,12 @@ class Session:
     editor: bool
     settings: UiSettings
     change_settings: SettingsSetter = field(default=_no_setter, compare=False)
+    browser_lang: str | None = None
 
     @property
     def lang(self) -> str:
-        return self.settings.lang
+        """The table's language once picked, else the phone's browser's, else the default."""
+        return self.settings.lang or self.browser_lang or DEFAULT_LANG
 
     def tr(self, key: str, **fields: object) -> str:
         return t(self.lang, key, **fields)

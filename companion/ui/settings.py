@@ -22,8 +22,16 @@ FILE_NAME = "ui-settings.json"
 
 @dataclass(frozen=True)
 class UiSettings:
-    lang: str = DEFAULT_LANG
+    """``lang``: the table's language, None until someone picks one (each phone then speaks
+    its browser's language, ``browser_lang``)."""
+
+    lang: str | None = None
     theme: Theme = "system"
+
+    @property
+    def spoken(self) -> str:
+        """The table's language, or the default one where no browser says (a terminal)."""
+        return self.lang or DEFAULT_LANG
 
     def with_lang(self, lang: str) -> UiSettings:
         if lang not in LANGS:
@@ -43,7 +51,7 @@ class UiSettings:
         lang = data.get("lang")
         theme = data.get("theme")
         return cls(
-            lang=lang if lang in LANGS else DEFAULT_LANG,
+            lang=lang if lang in LANGS else None,
             theme=theme if theme in THEMES else "system",
         )
 

@@ -14,6 +14,7 @@ from companion.table import StoreError, runtime
 from companion.table.table_rules import TableRules
 from companion.ui import routes, theme
 from companion.ui.access import may_edit, route_with_key
+from companion.ui.browser_lang import use_browser_lang
 from companion.ui.key_memory import phone_prefs
 from companion.ui.live_settings import publish_settings, use_table_settings
 from companion.ui.session import ServerConfig, Session, SessionContext
@@ -100,25 +101,27 @@ def NotFound() -> ft.Control:
 def App(config: ServerConfig) -> list[ft.View]:
     page = ft.context.page
     settings, set_settings = use_table_settings(config.store)
+    browser_lang = use_browser_lang()
+    lang = settings.lang or browser_lang or DEFAULT_LANG
 
     def apply_look() -> None:
         page.theme_mode = theme.THEME_MODES[settings.theme]
-        page.title = t(settings.lang, "app.title")
+        page.title = t(lang, "app.title")
         # Flutter's own words (the back button's tooltip…) in the app's language.
         page.locale_configuration = ft.LocaleConfiguration(
-            supported_locales=[ft.Locale(lang) for lang in LANGS],
-            current_locale=ft.Locale(settings.lang),
+            supported_locales=[ft.Locale(code) for code in LANGS],
+            current_locale=ft.Locale(lang),
         )
 
-    ft.use_effect(apply_look, [settings])
+    ft.use_effect(apply_look, [settings, lang])
 
     async def tell_the_page() -> None:
         # The page's own script says "connection lost" in this language (assets/index.html),
         # when no Python is there to say it.
         with contextlib.suppress(RuntimeError, TimeoutError):
-            await phone_prefs(page).set(LANG_PREF, settings.lang)
+            await phone_prefs(page).set(LANG_PREF, lang)
 
-    ft.use_effect(tell_the_page, [settings.lang])
+    ft.use_effect(tell_the_page, [lang])
 
     # Changes made by another process on the same folder reach the phones (once per server;
     # a browser tab has no other process to hear, and no thread to listen with).
@@ -137,11 +140,14 @@ def App(config: ServerConfig) -> list[ft.View]:
         try:
             await runtime.current().run_blocking(config.store.save, new)  # off the event loop
         except StoreError as err:
-            return t(new.lang, "settings.save_failed", reason=err.message(new.lang))
+            said = new.lang or lang
+            return t(said, "settings.save_failed", reason=err.message(said))
         publish_settings()  # the phones already open follow at once
         return None
 
-    session = Session(config, may_edit(config.key, page.route or "/"), settings, change_settings)
+    session = Session(
+        config, may_edit(config.key, page.route or "/"), settings, change_settings, browser_lang
+    )
     return SessionContext(session, _views)
 
 

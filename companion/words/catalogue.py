@@ -8,6 +8,7 @@ every catalogue is a programming error and raises ``KeyError``.
 
 from __future__ import annotations
 
+import copy
 import gettext
 import itertools
 from functools import cache
@@ -63,13 +64,20 @@ def foreign(lang: str, domain: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(file)
 
 
+@cache
+def _parsed(path: Path) -> _Catalogue:
+    """One ``.mo`` file, parsed once per process (each language's chain, and the key lists,
+    read the same files)."""
+    with path.open("rb") as file:
+        return _Catalogue(file)
+
+
 def _load(lang: Lang, domain: str | None = None) -> list[_Catalogue]:
-    catalogues = []
-    for path in domains(lang):
-        if domain is None or path.stem == domain:
-            with path.open("rb") as file:
-                catalogues.append(_Catalogue(file))
-    return catalogues
+    """``lang``'s catalogues, each a shallow copy: they share the parsed messages, but each
+    chain links its copies to its own fallbacks."""
+    return [
+        copy.copy(_parsed(path)) for path in domains(lang) if domain is None or path.stem == domain
+    ]
 
 
 @cache

@@ -9,7 +9,15 @@ import urllib.request
 import pytest
 from PIL import Image
 
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, by_id, enable_semantics
+from tests.support.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    PHONE_LOCALE,
+    Server,
+    by_id,
+    enable_semantics,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -22,7 +30,12 @@ def test_chromium_offers_to_install_the_app_under_its_name(server: Server) -> No
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
         # A profile on disk: Chromium never offers to install from an incognito context.
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, viewport=PHONE
+            profile,
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport=PHONE,
+            locale=PHONE_LOCALE,
         )
         try:
             page = context.new_page()

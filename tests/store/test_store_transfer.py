@@ -167,8 +167,8 @@ def test_invalid_records_are_named_by_part_and_position(tmp_path: Path) -> None:
     del doc["players"][0]["name"]
     error = _refusal(tmp_path, doc)
     assert (error.reason, error.reason_fr) == (
-        "players[0]: name: Field required",
-        "players[0] invalide (name: Field required)",
+        "players[0]: name: missing",
+        "players[0] invalide (name : manquant)",
     )
 
 
@@ -207,7 +207,7 @@ def test_no_agreement_check_once_records_are_refused(tmp_path: Path) -> None:
     doc = _export()
     doc["index"].pop()
     del doc["players"][0]["name"]
-    assert _refusal(tmp_path, doc).reason == "players[0]: name: Field required"
+    assert _refusal(tmp_path, doc).reason == "players[0]: name: missing"
 
 
 @pytest.mark.parametrize(("count", "more"), [(5, ""), (6, " and 1 more problem")])
@@ -216,10 +216,10 @@ def test_at_most_five_problems_are_named(tmp_path: Path, count: int, more: str) 
     doc = _export()
     doc["players"] = [{"id": f"p{n}"} for n in range(count)]
     error = _refusal(tmp_path, doc)
-    named = [f"players[{n}]: name: Field required" for n in range(min(count, 5))]
+    named = [f"players[{n}]: name: missing" for n in range(min(count, 5))]
     assert error.reason == "; ".join(named) + more
     fr_more = " et 1 autre problème" if more else ""
-    assert error.reason_fr.endswith(f"players[4] invalide (name: Field required){fr_more}")
+    assert error.reason_fr.endswith(f"players[4] invalide (name : manquant){fr_more}")
 
 
 Usage = namedtuple("Usage", "total used free")
@@ -367,8 +367,8 @@ def test_an_invalid_index_entry_is_named_as_the_index(tmp_path: Path) -> None:
     doc = _export(("ev1",))
     del doc["index"][0]["updated_at"]
     error = _refusal(tmp_path, doc)
-    assert error.reason == "index[0]: updated_at: Field required"
-    assert error.reason_fr == "index[0] invalide (updated_at: Field required)"
+    assert error.reason == "index[0]: updated_at: missing"
+    assert error.reason_fr == "index[0] invalide (updated_at : manquant)"
 
 
 class _Nameless(BaseModel):

@@ -129,8 +129,27 @@ def _wait_until_up(base: str, proc: subprocess.Popen, output: Path, timeout: flo
     raise TimeoutError(f"companion serve did not answer on {base} within {timeout:.0f} s")
 
 
+# The tables of the tests play in French, their phones' browsers too: the app speaks the
+# browser's language until the table picks one (a test of another language says its own).
+PHONE_LOCALE = "fr-FR"
+
+
+class Phones:
+    """Chromium whose new profiles are phones set to ``PHONE_LOCALE`` unless told otherwise."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("locale", PHONE_LOCALE)
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 def launch(playwright: Any) -> Any:
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return Phones(playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS))
 
 
 def open_app(context: Any, url: str, timeout: float = 60_000) -> Any:

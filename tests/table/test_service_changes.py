@@ -120,10 +120,10 @@ def test_a_bad_event_is_refused_with_each_problem(service: TableService) -> None
         )
     err = info.value
     assert err.code == "bad-event"
-    assert err.message("en") == (
-        "Invalid event: fault.player: Field required; fault.note: Input should be a valid string."
+    assert err.message("en") == "Invalid event: fault.player: missing; fault.note: should be text."
+    assert err.message("fr") == (
+        "Événement invalide : fault.player : manquant ; fault.note : doit être un texte."
     )
-    assert err.message("fr").startswith("Événement invalide : fault.player: Field required; ")
 
 
 def test_an_unknown_player_in_an_event_is_named_in_the_details(service: TableService) -> None:

@@ -61,6 +61,15 @@ class _Child:
                 number, key, order = rest
                 self.acked.append((int(number), key, tuple(order.split(","))))
 
+    def wait_acked(self, count: int, timeout: float) -> bool:
+        """Wait until ``count`` hands are acknowledged (a busy machine may take seconds)."""
+        deadline = time.monotonic() + timeout
+        while len(self.acked) < count and time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                return False
+            time.sleep(0.002)
+        return len(self.acked) >= count
+
     def kill(self) -> str:
         """SIGKILL the child (it must still be running); return its stderr."""
         assert self.proc.poll() is None, f"the writer died by itself: {self.stderr()}"
@@ -143,8 +152,12 @@ def test_sigkill_while_recording_hands_never_loses_an_acknowledged_hand(tmp_path
             # 15%: while it loads or creates the evening and records its first hand;
             # otherwise while it records hands
             ready = child.opened if moment < 0.25 else child.loaded
-            if not ready.wait(30):
+            if not ready.wait(60):
                 pytest.fail(f"kill {kill}: the writer is stuck: {child.kill()}")
+            # From 40%: once two hands are acknowledged, however slow the machine, so that
+            # most kills land mid-loop (a fixed delay lands before the first on a busy one).
+            if moment >= 0.4 and not child.wait_acked(2, 60):
+                pytest.fail(f"kill {kill}: the writer acknowledged no hand: {child.kill()}")
             time.sleep(rng.uniform(0.0, 0.05 if moment < 0.25 else 0.15))
         stderr = child.kill()
         mid_loop += bool(child.acked)

@@ -13,7 +13,9 @@ from companion.ui.settings import FILE_NAME, SettingsStore, UiSettings
 
 def test_settings_persist_in_the_data_folder(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path / "data")
-    assert store.current == UiSettings("fr", "system")  # French first
+    # No language chosen: each phone speaks its browser's, a terminal the default (French).
+    assert store.current == UiSettings(None, "system")
+    assert store.current.spoken == "fr"
     store.save(store.current.with_lang("en").with_theme("dark"))
     again = SettingsStore(tmp_path / "data")
     assert again.current == UiSettings("en", "dark")
@@ -73,3 +75,21 @@ def test_the_screen_s_code_is_the_png_s_modules() -> None:
     }
     assert side == len(list(code.matrix_iter(border=3)))
     assert drawn == dark
+
+
+def test_a_phone_speaks_its_browser_s_language_until_the_table_picks_one() -> None:
+    """Rule: the session's language is the table's once chosen, else the browser's first
+    language the app speaks, else the default."""
+    import doctest
+    from dataclasses import replace
+
+    from companion.ui import browser_lang
+    from companion.ui.browser_lang import pick_lang
+    from companion.ui.session import ServerConfig, Session
+
+    assert doctest.testmod(browser_lang).failed == 0
+    config = ServerConfig(Path("."), None, (), None)  # type: ignore[arg-type]
+    session = Session(config, True, UiSettings(), browser_lang=pick_lang(["en-GB", "fr"]))
+    assert session.lang == "en"
+    assert replace(session, settings=UiSettings("de")).lang == "de"
+    assert replace(session, browser_lang=pick_lang(["pt-BR"])).lang == "fr"

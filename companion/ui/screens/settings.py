@@ -64,7 +64,7 @@ def SettingsScreen() -> ft.View:
     langs = [
         _choice(
             session.tr(f"settings.lang.{lang}"),
-            current.lang == lang,
+            session.lang == lang,
             change(current.with_lang(lang)),
             f"lang-{lang}",
         )
