@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Sequence
 
@@ -18,6 +19,8 @@ import flet as ft
 
 from companion.ui.state import use_maybe
 from companion.words import LANGS
+
+ANSWER_SECONDS = 10
 
 
 def pick_lang(languages: Sequence[str]) -> str | None:
@@ -36,8 +39,10 @@ def use_browser_lang() -> str | None:
     page = ft.context.page
 
     async def ask() -> None:
-        with contextlib.suppress(Exception):  # no answer (no browser, a closed tab): default
-            info = await page.get_device_info()
+        # No answer (no browser, a closed tab): the default. Bounded: Flet would wait forever,
+        # and a session's waiting task would keep it in memory.
+        with contextlib.suppress(Exception):
+            info = await asyncio.wait_for(page.get_device_info(), ANSWER_SECONDS)
             if isinstance(info, ft.WebDeviceInfo):
                 found = pick_lang([*(info.languages or []), info.language or ""])
                 if found is not None:
