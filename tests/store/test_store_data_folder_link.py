@@ -38,6 +38,9 @@ def test_a_data_folder_inside_a_link_to_nowhere_names_the_link(tmp_path: Path) -
     link.symlink_to("gone")
     with pytest.raises(DataFolderLinkError) as info:
         open_repo(link / "companion")
+    # The details a script reads: the data folder, the link and where it leads.
+    assert info.value.path == link / "companion"
+    assert info.value.params["link"] == str(link)
     assert info.value.message("en").startswith(
         f"The data folder {link / 'companion'} is inside {link}, a link to {tmp_path / 'gone'}"
     )

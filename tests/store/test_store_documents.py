@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, ValidationInfo, field_validator
 from storetest_models import Evening, Player, make_evening
 
 from companion.store import (
@@ -20,7 +20,7 @@ from companion.store import (
     InvalidIdError,
     NotFoundError,
 )
-from companion.store.documents import Documents, short_errors, validation_words
+from companion.store.documents import FROM_FILE, Documents, short_errors, validation_words
 
 PATH = Path("evenings/ev1.json")
 
@@ -336,3 +336,30 @@ def test_load_checks_the_evening_asked_for() -> None:
     with pytest.raises(CorruptFileError) as info:
         _documents().load(PATH, "evening", "ev1", data=data)
     assert info.value.reason == "it holds evening 'other', expected 'ev1'"
+
+
+class _OldPlayer(BaseModel):
+    """A player whose name is held to 5 characters when typed, not when read from a file
+    (an earlier version let longer names through)."""
+
+    id: str
+    name: str
+
+    @field_validator("name")
+    @classmethod
+    def _typed_limit(cls, name: str, info: ValidationInfo) -> str:
+        if len(name) > 5 and not (info.context or {}).get(FROM_FILE):
+            raise ValueError("too long")
+        return name
+
+
+def test_a_player_file_reads_what_an_earlier_version_let_through() -> None:
+    """Rule: players are read from a file with the file's context (``READ_CONTEXT``): a
+    limit on what people type does not make a file written before it unreadable."""
+    documents = Documents(
+        Evening, _OldPlayer, id_field="id", schema_version=SCHEMA_VERSION, migrations=MIGRATIONS
+    )
+    [player] = documents.players_from_records({"1": {"id": "p1", "name": "Alexandre"}}, PATH)
+    assert player.name == "Alexandre"
+    with pytest.raises(ValidationError):
+        _OldPlayer.model_validate({"id": "p1", "name": "Alexandre"})

@@ -132,6 +132,21 @@ def test_more_valid_records_than_a_backup_holds_are_refused(
     assert info.value.reason_fr == "il compte plus de 3 soirées"
 
 
+def test_more_players_than_a_backup_holds_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule: the limit holds for each part: past MAX_IMPORT_RECORDS players the file is
+    refused, and the refusal counts players, in each language."""
+    monkeypatch.setattr(transfer, "MAX_IMPORT_RECORDS", 3)
+    players = ",".join(f'{{"id": "p{n}", "name": "P{n}"}}' for n in range(5))
+    data = (
+        f'{{"format": "companion-store-export", "schema_version": {SCHEMA_VERSION}, '
+        f'"index": [], "players": [{players}], "evenings": []}}'
+    ).encode()
+    with pytest.raises(ImportFileError) as info:
+        parse_import(Path("many.json"), DOCS, "id", data=data)
+    assert info.value.reason == "it holds more than 3 players"
+    assert info.value.reason_fr == "il compte plus de 3 joueurs"
+
+
 def test_the_data_folder_is_free_while_an_export_is_checked(tmp_path: Path) -> None:
     """Rule: checking an import (reading, validating, the check hook on every evening)
     holds no lock: another writer takes the data folder meanwhile."""

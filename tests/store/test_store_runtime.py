@@ -223,6 +223,20 @@ def test_the_server_runs_blocking_calls_in_a_worker_thread() -> None:
     assert ServerRuntime().storage_kept() is None
 
 
+def test_the_server_passes_a_call_its_arguments() -> None:
+    """Rule: ``run_blocking(fn, *args)`` calls ``fn(*args)`` in the worker thread."""
+    assert asyncio.run(ServerRuntime().run_blocking(pow, 2, 5)) == 32
+
+
+def test_a_new_tab_saves_nothing_before_its_first_change(
+    disk: FakeDisk, tab: BrowserRuntime
+) -> None:
+    """Rule: a tab that has only read never writes to IndexedDB, even its first call."""
+    service = TableService(disk.memory)
+    asyncio.run(tab.run_blocking(lambda s: s.evenings(), service))
+    assert disk.saves == 0
+
+
 def test_the_server_is_the_runtime_unless_told_otherwise() -> None:
     """Outside a browser, nothing changes: the server's runtime, with threads and a server."""
     assert runtime.current().name == "server"

@@ -360,6 +360,10 @@ def test_the_upgraded_export_is_at_the_current_version() -> None:
     out = transfer._migrate_export(DOCS, doc, 1, Path("export.json"))
     assert set(out) == set(doc)
     assert out["schema_version"] == SCHEMA_VERSION
+    # Every part comes through, the players included: an upgrade loses no record.
+    for part in ("index", "players", "evenings"):
+        assert len(out[part]) == len(doc[part]) > 0, part
+    assert [p["id"] for p in out["players"]] == [p["id"] for p in doc["players"]]
 
 
 def test_an_invalid_index_entry_is_named_as_the_index(tmp_path: Path) -> None:

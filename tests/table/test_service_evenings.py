@@ -68,3 +68,20 @@ def test_an_ambiguous_or_unknown_evening_is_refused(service: TableService) -> No
             service.find_evening(ref)
         assert info.value.message("fr") == f"Soirée inconnue ou ambiguë : « {ref} »."
         assert info.value.message("en") == f"Unknown or ambiguous evening: '{ref}'."
+
+
+def test_an_evening_keeps_its_notes(service: TableService) -> None:
+    """Rule: the notes given when an evening starts are saved with it and read back."""
+    ev = service.create_evening(FOUR, "pagat", day=DAY, notes="Chez Léa, on joue au salon")
+    assert service.evening(ev.id).notes == "Chez Léa, on joue au salon"
+
+
+def test_notes_too_long_are_refused_as_notes(service: TableService) -> None:
+    """Rule: notes over the limit are refused before anything is written, the error naming
+    the notes (not the title or the place)."""
+    from companion.table.text_limits import LIMITS, TextTooLongError
+
+    with pytest.raises(TextTooLongError) as caught:
+        service.create_evening(FOUR, "pagat", day=DAY, notes="x" * (LIMITS["note"] + 1))
+    assert caught.value.kind == "note"
+    assert service.evenings() == []

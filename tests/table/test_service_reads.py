@@ -97,6 +97,15 @@ def test_leaderboard_over_a_closed_period(service: TableService) -> None:
     assert rows["Bob"].president == 1
 
 
+def test_the_charts_evenings_over_a_closed_period(service: TableService) -> None:
+    """The evenings the charts draw are those from start to end (inclusive), oldest first."""
+    for day in (date(2024, 1, 5), date(2024, 2, 5), date(2024, 3, 5)):
+        played(service, day, ["Ann Bob Cat Dan"])
+    nights = service.evening_nights(date(2024, 2, 5), date(2024, 3, 5))
+    assert [n.date for n in nights] == [date(2024, 2, 5), date(2024, 3, 5)]
+    assert len(service.evening_nights()) == 3
+
+
 def test_an_unknown_player_is_refused_in_both_languages(service: TableService) -> None:
     """A head-to-head with someone who has no profile is refused, naming him."""
     played(service, date(2024, 1, 5), [])

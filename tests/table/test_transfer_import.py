@@ -161,3 +161,22 @@ def test_an_old_backup_with_a_longer_title_imports_cut_at_the_limit(tmp_path: Pa
     (item,) = service.evening_items()
     assert item.title == "T" * (TITLE_MAX - 1) + "…"
     assert service.evening(item.evening_id).title == item.title
+
+
+def test_a_backup_from_a_newer_version_is_refused_naming_the_person_s_file(
+    tmp_path: Path,
+) -> None:
+    """Rule: a backup written by a newer version of the app is a NewerSchemaError naming the
+    file as the person knows it, with the version found and the one this app reads; the
+    data folder is as it was."""
+    from companion.store import SCHEMA_VERSION, NewerSchemaError
+
+    service = _seeded(tmp_path / "data")
+    doc = json.loads(_backup(tmp_path))
+    doc["schema_version"] = SCHEMA_VERSION + 5
+    before = _everything(tmp_path / "data")
+    with pytest.raises(NewerSchemaError) as info:
+        transfer.import_backup(service, Path("photo.json"), data=json.dumps(doc).encode())
+    assert info.value.path == Path("photo.json")
+    assert (info.value.found, info.value.supported) == (SCHEMA_VERSION + 5, SCHEMA_VERSION)
+    assert _everything(tmp_path / "data") == before

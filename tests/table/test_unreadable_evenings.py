@@ -45,3 +45,14 @@ def test_left_out_and_the_history_list_give_the_reason(tmp_path):
     # Never read before it broke: no date known, so left out of every period.
     (tmp_path / "evenings" / "e2.json").write_bytes(b"{")
     assert [e.evening_id for e in TableService(tmp_path).left_out(date(2025, 1, 1), None)] == ["e2"]
+
+
+def test_an_evening_left_out_keeps_its_title(tmp_path):
+    """Rule: an evening left out because its file broke is named by the title the index
+    kept, so people know which evening to restore."""
+    service = TableService(tmp_path)
+    ev = service.create_evening(FOUR, "pagat", day=date(2024, 3, 8), title="Chez Léa")
+    (tmp_path / "evenings" / f"{ev.id}.json").write_bytes(b"garbage")
+    TableService(tmp_path).evenings()  # the index now says it is damaged
+    (left,) = TableService(tmp_path).left_out()
+    assert (left.evening_id, left.title) == (ev.id, "Chez Léa")
