@@ -176,7 +176,9 @@ def test_a_backup_from_a_newer_version_is_refused_naming_the_person_s_file(
     doc["schema_version"] = SCHEMA_VERSION + 5
     before = _everything(tmp_path / "data")
     with pytest.raises(NewerSchemaError) as info:
-        transfer.import_backup(service, Path("photo.json"), data=json.dumps(doc).encode())
+        transfer.import_backup(
+            service, Path("scratch.json"), name="photo.json", data=json.dumps(doc).encode()
+        )
     assert info.value.path == Path("photo.json")
     assert (info.value.found, info.value.supported) == (SCHEMA_VERSION + 5, SCHEMA_VERSION)
     assert _everything(tmp_path / "data") == before
