@@ -57,3 +57,16 @@ def test_player_list_refusals_in_german() -> None:
     assert twice.value.code == "duplicate-name"
     assert twice.value.message("de") == "Doppelter Name: „léa“ (wähle verschiedene Namen)."
     assert twice.value.message("fr").startswith("Nom en double")
+
+
+def test_a_name_given_twice_in_an_order_is_in_the_details(tmp_path) -> None:
+    """Rule: a finishing order naming a player twice is refused, and the error's details (what
+    a script reads) name that player by id, with the hand."""
+    from companion.table.service import TableService
+
+    service = TableService(tmp_path)
+    ev = service.create_evening(["Ann", "Bob", "Cat", "Dan"], "pagat")
+    ann = next(p.id for p in ev.players if ev.name(p.id) == "Ann")
+    with pytest.raises(DuplicateInOrderError) as caught:
+        service.record_hand(ev.id, ["Ann", "Ann", "Cat", "Dan"], expected_version=ev.version)
+    assert caught.value.details == {"players": [ann], "hand": 1}
