@@ -58,9 +58,28 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "cache" && Array.isArray(data.urls)) {
-    event.waitUntil(keep(data.urls));
+    event.waitUntil(keep(data.urls).then(dropOldBuilds));
   }
 });
+
+// The older builds' copies, dropped again by the worker in charge (the page hands it its
+// files after each open): a superseded worker still answering the page it served when the
+// new one took over can bring its cache back after the new one's activation dropped it.
+// Not while a newer worker is on its way: this one's own cache would be the old one then.
+async function dropOldBuilds() {
+  const registration = self.registration;
+  if (
+    !self.serviceWorker ||
+    registration.active !== self.serviceWorker ||
+    registration.installing ||
+    registration.waiting
+  ) {
+    return;
+  }
+  for (const name of await caches.keys()) {
+    if (name.startsWith("companion-site-") && name !== CACHE) await caches.delete(name);
+  }
+}
 
 // This build's cache, or null once a newer build's worker has dropped it: caches.open
 // would bring a dropped cache back (a superseded worker still answering a fetch or a
@@ -110,15 +129,17 @@ async function compiledLibrary() {
 }
 
 async function fromCache(request) {
-  const cache = await ownCache();
-  if (!cache) return fetch(request);
-  // Routes are in the hash: any page of the site is index.html.
+  // Routes are in the hash: any page of the site is index.html. Looked up by name: unlike
+  // caches.open, a match never creates the cache.
   const key = request.mode === "navigate" ? new URL("index.html", self.registration.scope).href : request;
-  const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
+  const hit = await caches.match(key, { cacheName: CACHE, ignoreSearch: request.mode === "navigate" });
   if (hit) return hit;
   const response = await fetch(request);
   if (response.ok && response.type === "basic") {
-    cache.put(key, response.clone()).catch(() => {});
+    const copy = response.clone();
+    ownCache()
+      .then((cache) => cache && cache.put(key, copy))
+      .catch(() => {});
   }
   return response;
 }

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from companion.ui.state import use_maybe
-from companion.words import LANGS
+from companion.words import DEFAULT_LANG, LANGS
 
 ANSWER_SECONDS = 10
 
@@ -45,7 +45,9 @@ def use_browser_lang() -> str | None:
             info = await asyncio.wait_for(page.get_device_info(), ANSWER_SECONDS)
             if isinstance(info, ft.WebDeviceInfo):
                 found = pick_lang([*(info.languages or []), info.language or ""])
-                if found is not None:
+                # The default language is what shows already: no render for nothing (a
+                # screen being tapped on would render again under the thumb).
+                if found is not None and found != DEFAULT_LANG:
                     set_lang(found)
 
     ft.use_effect(ask, [])
