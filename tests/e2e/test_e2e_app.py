@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.support.browser import Server, by_id, expect_text, goto, open_app, tap
+from tests.support.browser import Server, by_id, expect_text, goto, open_app, tap, tap_found
 
 pytestmark = pytest.mark.e2e
 
@@ -78,7 +78,7 @@ def test_the_history_lists_the_evening_and_opens_it(server: Server, context) -> 
     row = page.locator('[flt-semantics-identifier^="evening-"]').first
     row.wait_for(state="attached")
     assert "Chez Léa" in row.inner_text() and "2 donnes" in row.inner_text()
-    row.click()
+    tap_found(page, row)
     expect_text(page, "standing-1", "1.")
     expect_text(page, "screen-history-evening", "Historique")
     assert "Président" in page.locator("flt-semantics").first.inner_text()

@@ -17,6 +17,7 @@ from tests.support.browser import (
     open_app,
     running_server,
     tap,
+    tap_found,
     text_of,
 )
 
@@ -55,7 +56,7 @@ def test_the_history_shows_the_evening_its_chart_and_the_leaderboard(
     row = page.locator('[flt-semantics-identifier^="evening-"]').filter(has_text="Chez Tom")
     row.wait_for(state="attached")
     assert "3 donnes" in row.inner_text()
-    row.click()
+    tap_found(page, row)
     expect_text(page, "standing-1", "1. Tom", timeout=HISTORY_LOAD)
     expect_text(page, "chart-evening", "Léa")  # the legend names every line
     box = by_id(page, "chart-evening").bounding_box()  # the legend and the drawn chart

@@ -18,6 +18,7 @@ from tests.support.browser import (
     running_server,
     settle,
     tap,
+    tap_found,
 )
 
 pytestmark = pytest.mark.e2e
@@ -49,7 +50,7 @@ def _open(page, title: str) -> None:
     tap(page, "home-history")
     row = page.locator('[flt-semantics-identifier^="evening-"]').filter(has_text=title)
     row.wait_for(state="attached")
-    row.click()
+    tap_found(page, row)
 
 
 def test_a_finished_evening_shows_its_podium_and_sharing_again(

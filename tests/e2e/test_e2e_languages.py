@@ -30,6 +30,7 @@ from tests.support.browser import (
     running_server,
     settle,
     tap,
+    tap_found,
 )
 
 pytestmark = pytest.mark.e2e
@@ -228,7 +229,7 @@ def _record_screens(page: Any) -> Iterator[tuple[str, str, str]]:
     yield "history", "history.tab.evenings", "history"
     row = page.locator('[flt-semantics-identifier^="evening-"]').filter(has_text="Chez Tom")
     row.wait_for(state="attached")
-    row.click()
+    tap_found(page, row)
     yield "history: an evening", "history.hands", "history-evening"
     tap(page, "back")
     tap(page, "tab-leaderboard")

@@ -27,6 +27,7 @@ from tests.support.browser import (
     poll,
     reach,
     tap,
+    tap_found,
     text_of,
 )
 from tests.support.static_site import (
@@ -445,7 +446,7 @@ def test_the_podium_history_and_leaderboard_work_in_the_page(
         tap(page, "home-history")
         row = page.locator('[flt-semantics-identifier^="evening-"]').filter(has_text="2 donnes")
         row.wait_for(state="attached")
-        row.click()
+        tap_found(page, row)
         expect_text(page, "standing-1", "1. ")
         expect_text(page, "chart-evening", "Léa")
         box = by_id(page, "chart-evening").bounding_box()

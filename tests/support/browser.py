@@ -371,6 +371,13 @@ def tap(page: Any, ident: str, tries: int = 5) -> None:
     raise AssertionError(f"{ident!r} never held still where a tap would land")
 
 
+def tap_found(page: Any, found: Any) -> None:
+    """Tap the control ``found`` (a locator, e.g. a history row picked by its text) as
+    ``tap`` does: on a settled screen, again if Flutter dropped the tap."""
+    found.wait_for(state="attached")
+    tap(page, found.get_attribute("flt-semantics-identifier"))
+
+
 def expect_text(page: Any, ident: str, text: str, timeout: float = 20_000) -> None:
     """Wait until the control tagged ``ident`` shows ``text`` (the app answers each tap
     with a re-render a moment later)."""
