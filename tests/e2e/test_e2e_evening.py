@@ -112,7 +112,9 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
         # the exchanges as short lines, the dealer's sentences behind "Détails".
         plan = plan_for_preset("classique", RANKING)
         expect_text(page, "evening-hand", "Donne 1")
-        expect(by_id(page, "seat-0")).to_have_attribute("aria-label", re.compile("^Zoé"))
+        expect(by_id(page, "seat-0")).to_have_attribute(
+            "aria-label", re.compile("^Zoé"), timeout=20_000
+        )
         expect_text(page, "seat-3-deals", "donne")  # Sam, the Trou-du-cul, deals
         expect_text(page, "check-0", "Sam → Zoé : ses 2 meilleures cartes")
         tap(page, "check-0")  # ticked off

@@ -63,7 +63,10 @@ def test_a_finished_evening_shows_its_podium_and_sharing_again(
     from playwright.sync_api import expect
 
     # The podium step's words are its label (its text is the avatar's initials).
-    expect(by_id(page, "podium-1")).to_have_attribute("aria-label", re.compile("^Tom\n"))
+    # The evening loads first (« Chargement… »): seconds on a busy machine.
+    expect(by_id(page, "podium-1")).to_have_attribute(
+        "aria-label", re.compile("^Tom\n"), timeout=30_000
+    )
     for ident in ("podium-png", "podium-copy", "podium-text"):
         by_id(page, ident).wait_for(state="attached")
     expect_text(page, "standing-1", "1. Tom")

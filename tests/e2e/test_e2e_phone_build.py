@@ -432,7 +432,7 @@ def test_the_podium_history_and_leaderboard_work_in_the_page(
         tap(page, "evening-end-confirm")
         expect_text(page, "evening-ended", "La soirée est terminée")  # on the podium
         winner = re.compile("^(" + "|".join(PLAYERS) + ")\n1× Président")
-        expect(by_id(page, "podium-1")).to_have_attribute("aria-label", winner)
+        expect(by_id(page, "podium-1")).to_have_attribute("aria-label", winner, timeout=30_000)
         reach(page, "podium-png-missing")
         expect_text(page, "podium-png-missing", "companion serve")
         page.screenshot(path=str(tmp_path / "podium.png"))
