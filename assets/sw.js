@@ -44,11 +44,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith("companion-site-") && name !== CACHE) {
-          await caches.delete(name);
-        }
-      }
+      await deleteOtherBuilds();
       await self.clients.claim();
     })()
   );
@@ -76,6 +72,11 @@ async function dropOldBuilds() {
   ) {
     return;
   }
+  await deleteOtherBuilds();
+}
+
+// Every build's cache but this one's.
+async function deleteOtherBuilds() {
   for (const name of await caches.keys()) {
     if (name.startsWith("companion-site-") && name !== CACHE) await caches.delete(name);
   }
