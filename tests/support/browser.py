@@ -205,30 +205,32 @@ def track_answers(page: Any) -> None:
     page.on("close", lambda _page: _received.pop(page, None))
 
 
+def _moved(page: Any, slot: int, since: int | None, limit: float) -> bool | None:
+    """Wait up to ``limit`` ms until count ``slot`` of ``page``'s socket (0: received,
+    2: sent) has moved from ``since``; whether it did, or None without a server (the phone
+    build runs the app in the page itself: nothing to watch)."""
+    count = _received.get(page)
+    if count is None or since is None or not count[1]:
+        return None
+    deadline = time.monotonic() + limit / 1000
+    while count[slot] == since and time.monotonic() < deadline:
+        page.wait_for_timeout(25)
+    return count[slot] != since
+
+
 def _await_answer(page: Any, before: int | None, limit: float = ANSWER_WAIT) -> None:
     """Wait until the server has answered since ``before`` (its count of messages when the
     tap was made): on a busy machine the answer to a tap (a re-render that moves the
     layout) may come after the next tap was aimed, and a tap the layout moves under is
     lost, as a person's would be. A tap the app does not answer costs ``limit``."""
-    count = _received.get(page)
-    if count is None or before is None or not count[1]:
-        return  # no server: the phone build runs the app in the page itself
-    deadline = time.monotonic() + limit / 1000
-    while count[0] == before and time.monotonic() < deadline:
-        page.wait_for_timeout(25)
+    _moved(page, 0, before, limit)
 
 
 def _dropped(page: Any, sent: int | None) -> bool:
     """Whether a tap made when the page had sent ``sent`` messages reached no handler: Flutter
     drops a tap on a semantics node it is rebuilding (a busy machine), and then the page sends
     nothing. A tap it took is sent within moments, so tapping again cannot count twice."""
-    count = _received.get(page)
-    if count is None or sent is None or not count[1]:
-        return False  # no server: nothing to watch
-    deadline = time.monotonic() + SENT_WAIT / 1000
-    while count[2] == sent and time.monotonic() < deadline:
-        page.wait_for_timeout(25)
-    return count[2] == sent
+    return _moved(page, 2, sent, SENT_WAIT) is False
 
 
 def enable_semantics(page: Any, timeout: float = 60_000) -> None:
