@@ -8,6 +8,10 @@ header line, comma-separated:
 * ``hands``: one line per hand and player — date, evening, hand number, place the hand
   produced, player, title, points of the hand, running total.
 
+The header names are fixed ids (formulas and scripts read them in every language); the
+titles are written in the language of whoever exports (President, Président, Präsident),
+dates as ISO dates, which every spreadsheet reads.
+
 Evenings whose file cannot be read are left out (the caller gets their ids).
 """
 
@@ -22,6 +26,7 @@ from pathlib import Path
 from companion.errors import CompanionError
 from companion.store import atomic_write_bytes
 from companion.table.stats import EveningHistory
+from companion.words import DEFAULT_LANG
 
 RANKING_HEADER = (
     "date",
@@ -37,7 +42,9 @@ RANKING_HEADER = (
 HAND_HEADER = ("date", "evening_id", "hand", "place", "player", "title", "points", "total")
 
 
-def ranking_rows(histories: Iterable[EveningHistory]) -> list[tuple[object, ...]]:
+def ranking_rows(
+    histories: Iterable[EveningHistory], lang: str = DEFAULT_LANG
+) -> list[tuple[object, ...]]:
     rows: list[tuple[object, ...]] = []
     for h in histories:
         for s in h.standings:
@@ -50,14 +57,16 @@ def ranking_rows(histories: Iterable[EveningHistory]) -> list[tuple[object, ...]
                     s.place,
                     s.name,
                     s.total,
-                    s.title or "",
+                    h.title_in(lang, s.title) or "",
                     "yes" if h.ended else "no",
                 )
             )
     return rows
 
 
-def hand_rows(histories: Iterable[EveningHistory]) -> list[tuple[object, ...]]:
+def hand_rows(
+    histories: Iterable[EveningHistory], lang: str = DEFAULT_LANG
+) -> list[tuple[object, ...]]:
     rows: list[tuple[object, ...]] = []
     for h in histories:
         for hand in h.hands:
@@ -69,7 +78,7 @@ def hand_rows(histories: Iterable[EveningHistory]) -> list[tuple[object, ...]]:
                         hand.number,
                         place,
                         h.names.get(pid, pid),
-                        hand.titles.get(pid, ""),
+                        h.title_in(lang, hand.titles.get(pid)) or "",
                         hand.points.get(pid, 0),
                         hand.totals.get(pid, 0),
                     )
@@ -94,10 +103,10 @@ class CsvExport:
     skipped: list[str] = field(default_factory=list)  # ids of unreadable evenings
 
 
-def export_csv(service: object, folder: Path, stem: str) -> CsvExport:
+def export_csv(service: object, folder: Path, stem: str, lang: str = DEFAULT_LANG) -> CsvExport:
     """Write ``<stem>-rankings.csv`` and ``<stem>-hands.csv`` into ``folder`` (created if
-    missing), oldest evening first. ``service`` is a ``TableService``. File I/O: call it off
-    the event loop."""
+    missing), oldest evening first, titles in ``lang``. ``service`` is a ``TableService``.
+    File I/O: call it off the event loop."""
     histories: list[EveningHistory] = []
     skipped: list[str] = []
     for entry in service.evenings():  # type: ignore[attr-defined]
@@ -109,6 +118,8 @@ def export_csv(service: object, folder: Path, stem: str) -> CsvExport:
     folder = Path(folder)
     rankings = folder / f"{stem}-rankings.csv"
     hands = folder / f"{stem}-hands.csv"
-    atomic_write_bytes(rankings, to_csv(RANKING_HEADER, ranking_rows(histories)), create_dirs=True)
-    atomic_write_bytes(hands, to_csv(HAND_HEADER, hand_rows(histories)), create_dirs=True)
+    atomic_write_bytes(
+        rankings, to_csv(RANKING_HEADER, ranking_rows(histories, lang)), create_dirs=True
+    )
+    atomic_write_bytes(hands, to_csv(HAND_HEADER, hand_rows(histories, lang)), create_dirs=True)
     return CsvExport(rankings, hands, len(histories), skipped)

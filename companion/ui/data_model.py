@@ -17,6 +17,7 @@ from companion.table.csv_export import export_csv
 from companion.table.service import TableService
 from companion.table.transfer import ImportSummary, exports_dir
 from companion.table.transfer import stamp as _stamp
+from companion.words import DEFAULT_LANG
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,11 @@ def export_backup(service: TableService, now: datetime | None = None) -> list[Ex
     return [ExportedFile(path, path.read_bytes())]
 
 
-def export_spreadsheets(service: TableService, now: datetime | None = None) -> list[ExportedFile]:
-    """Two CSV files: the rankings of every evening, and every hand."""
-    result = export_csv(service, exports_dir(service), f"companion-{_stamp(now)}")
+def export_spreadsheets(
+    service: TableService, now: datetime | None = None, lang: str = DEFAULT_LANG
+) -> list[ExportedFile]:
+    """Two CSV files: the rankings of every evening, and every hand (titles in ``lang``)."""
+    result = export_csv(service, exports_dir(service), f"companion-{_stamp(now)}", lang)
     return [ExportedFile(p, p.read_bytes()) for p in (result.rankings, result.hands)]
 
 

@@ -61,6 +61,23 @@ def test_rankings_and_hands_of_every_evening_oldest_first(tmp_path: Path) -> Non
     assert hands[0]["player"] == "Zoé"  # February first
 
 
+def test_titles_are_written_in_the_language_of_whoever_exports(tmp_path: Path) -> None:
+    """The titles in both files are words of the exporter's language; the header stays the
+    same ids in every language."""
+    service = _service(tmp_path / "data")
+    firsts = {}
+    for lang in ("fr", "en", "de"):
+        result = export_csv(service, tmp_path / lang, "x", lang)
+        hands, rankings = _read(result.hands), _read(result.rankings)
+        assert list(hands[0]) == list(HAND_HEADER)
+        assert list(rankings[0]) == list(RANKING_HEADER)
+        firsts[lang] = (hands[0]["title"], {r["title"] for r in rankings})
+    assert firsts["fr"][0] == "Président"
+    assert firsts["en"][0] == "President"
+    assert firsts["de"][0] == "Präsident"
+    assert not firsts["en"][1] & firsts["fr"][1] - {""}
+
+
 def test_an_unreadable_evening_is_left_out_and_named(tmp_path: Path) -> None:
     """An unreadable evening is left out of the export and named among the skipped ones."""
     service = _service(tmp_path / "data")

@@ -223,7 +223,7 @@ def DataPanel(session: Session) -> ft.Control:
         ),
         big_button(
             session.tr("data.export_csv"),
-            export(export_spreadsheets, "data.exported"),
+            export(lambda s: export_spreadsheets(s, lang=session.lang), "data.exported"),
             ident="export-csv",
             icon=ft.Icons.TABLE_CHART,
             disabled=busy,
