@@ -164,9 +164,27 @@ def _classify_within_limit(cards: tuple[Card, ...], order: Order) -> Combo:
     return combo
 
 
-# Cached: the same few hundred groups of cards come back all hand long. Wrapped, not
-# decorated: mutation testing (mutmut) leaves decorated functions out.
-classify = lru_cache(maxsize=65536)(_classify_within_limit)
+def _combo_or_code(cards: tuple[Card, ...], order: Order) -> Combo | str:
+    """The combination the cards form, or the code of why they form none."""
+    try:
+        return _classify_within_limit(cards, order)
+    except ComboError as err:
+        return err.code
+
+
+# Cached, refusals included (a raised error is not cached, and most groups a player might
+# try form no combination): the same few hundred groups of cards come back all hand long.
+# Wrapped, not decorated: mutation testing (mutmut) leaves decorated functions out. Other
+# errors (a question about a joker or a suit) are asked afresh each time.
+combo_or_code = lru_cache(maxsize=65536)(_combo_or_code)
+
+
+def classify(cards: tuple[Card, ...], order: Order) -> Combo:
+    """Read cards as a combination, or raise ComboError(code)."""
+    found = combo_or_code(cards, order)
+    if isinstance(found, str):
+        raise ComboError(found)
+    return found
 
 
 def _classify(cards: tuple[Card, ...], order: Order) -> Combo:

@@ -29,7 +29,13 @@ from companion.rules.candidates import candidate_plays
 from companion.rules.card_words import CardText
 from companion.rules.cards import Card, JokerColour, Play, Rank
 from companion.rules.codes import RuleCode
-from companion.rules.combos import COUP_KINDS, ComboError, JokerChoiceError, classify, order_for
+from companion.rules.combos import (
+    COUP_KINDS,
+    JokerChoiceError,
+    classify,
+    combo_or_code,
+    order_for,
+)
 from companion.rules.errors import NotationError, SuitNeededError
 from companion.rules.fast_codes import codes_by_rank
 from companion.rules.notation import Action
@@ -272,10 +278,9 @@ def _play(
         info.blocker = missing
         return RuleCode.NOT_IN_DECK, None, info
     order = state.order
-    try:
-        combo = classify(cards, order)
-    except ComboError as err:
-        return _refused(RuleCode(err.code), info)
+    combo = combo_or_code(cards, order)
+    if isinstance(combo, str):
+        return _refused(RuleCode(combo), info)
     if combo.kind in COUP_KINDS:
         info.coup = combo.kind
         info.blocker = "coup_detat"
@@ -380,14 +385,25 @@ def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
     """The hand without the played cards, or None if it does not hold them. A card written
     without a suit takes any held card of its rank; exact matches are taken first."""
     rest = list(hand)
-    for c in sorted(cards, key=lambda c: c.suit is None and c.colour is None):
+    for c in sorted(cards, key=_vague) if len(cards) > 1 else cards:
+        # ``Card.matches``, inlined: this runs for every card of every play judged.
+        rank = c.rank
+        if rank is Rank.JOKER:
+            want, attr = c.colour, "colour"
+        else:
+            want, attr = c.suit, "suit"
         for i, h in enumerate(rest):
-            if c.matches(h):
+            if h.rank is rank and (want is None or getattr(h, attr) is want):
                 del rest[i]
                 break
         else:
             return None
     return tuple(rest)
+
+
+def _vague(card: Card) -> bool:
+    """Cards written without their suit (or a joker without its colour) are matched last."""
+    return card.suit is None and card.colour is None
 
 
 def _can_beat(state: HandState, who: int) -> bool:

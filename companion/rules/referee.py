@@ -22,7 +22,7 @@ from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.explanations import SENTENCES, explain_parts, separator, system_label
-from companion.rules.hand import step
+from companion.rules.hand import is_legal, step
 from companion.rules.house_rules import EFFECT_OPTIONS
 from companion.rules.moves import legal_plays
 from companion.rules.notation import Action
@@ -66,9 +66,13 @@ class Ruling:
     """The referee's answer, as data. ``next_player``: who acts after the action when it is
     legal, otherwise who must act now; ``to_beat``: what that player must beat (None: he
     leads). Words come from ``message(lang)``, rendered when shown: most rulings (move
-    generation) never are."""
+    generation) never are.
 
-    __slots__ = ("_shown", "action", "before", "code", "info", "legal", "state")
+    A legal action's next state, and what building it found (``info``: a trick cleared, a
+    player out…), are worked out when first read: a ruling asked only whether it is legal
+    costs the judgement alone."""
+
+    __slots__ = ("_after", "_info", "_pending", "action", "before", "code", "legal")
 
     def __init__(
         self,
@@ -82,9 +86,34 @@ class Ruling:
         self.action = action
         self.legal = code is RuleCode.OK
         self.code = code
-        self.state = after  # the state after the action, when legal
-        self.info = info
-        self._shown = after if after is not None else before
+        self._after = after
+        self._info = info
+        # A legal action judged without building its next state: built when first read.
+        self._pending = self.legal and after is None
+
+    def _build(self) -> None:
+        code, after, info = step(self.before, self.action)
+        assert code is self.code, (code, self.code)  # one transition: the same verdict
+        self._after, self._info, self._pending = after, info, False
+
+    @property
+    def state(self) -> HandState | None:
+        """The state after the action, when legal; None when refused."""
+        if self._pending:
+            self._build()
+        return self._after
+
+    @property
+    def info(self) -> StepInfo:
+        """What the transition found (for explanations and citations)."""
+        if self._pending:
+            self._build()
+        return self._info
+
+    @property
+    def _shown(self) -> HandState:
+        after = self.state
+        return after if after is not None else self.before
 
     # Read from the state when asked: move generation and replays never ask.
     @property
@@ -162,11 +191,12 @@ class IllegalActionError(CompanionError):
 
 
 def judge(state: HandState, action: Action) -> Ruling:
+    """The ruling on ``action`` in ``state``; the next state is built only when read."""
     try:
-        code, after, info = step(state, action)
+        code, info = is_legal(state, action)
     except JokerChoiceError as err:
         raise _joker_question(state, err) from None
-    return Ruling(state, action, code, after, info)
+    return Ruling(state, action, code, None, info)
 
 
 def _joker_question(state: HandState, err: JokerChoiceError) -> SuitNeededError:

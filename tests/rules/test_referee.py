@@ -86,3 +86,23 @@ def test_an_illegal_action_carries_the_ruling_in_every_language() -> None:
         ruling.message("de"),
     ]
     assert info.value.fr == ruling.fr and info.value.en == ruling.en
+
+
+def test_a_legal_rulings_state_and_findings_are_those_of_apply() -> None:
+    """``judge`` decides without building the next state; what it hands back when asked (the
+    state after the action, who acts next, what the transition found) is what ``apply`` and
+    ``step`` give, on every action of a random hand of each of three presets."""
+    from companion.rules.hand import step
+    from companion.rules.simulate import simulate
+
+    for preset in ("pagat", "concierge", "strutz"):
+        hand = simulate(get_preset(preset).rules, ["A", "B", "C", "D"], 7, preset)
+        state = hand.start
+        for action in hand.actions:
+            ruling = judge(state, action)
+            _, after, info = step(state, action)
+            assert ruling.legal and ruling.state == after == apply(state, action)
+            assert ruling.info == info and ruling.next_player == after.next_player
+            assert ruling.message("en") == judge(state, action).message("en")
+            state = after
+        assert state.over
