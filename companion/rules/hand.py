@@ -388,6 +388,7 @@ def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
     for c in sorted(cards, key=_vague) if len(cards) > 1 else cards:
         # ``Card.matches``, inlined: this runs for every card of every play judged.
         rank = c.rank
+        want: object
         if rank is Rank.JOKER:
             want, attr = c.colour, "colour"
         else:

@@ -1,5 +1,5 @@
 """The Daifugō tables' house rules (section H): what each does to a ruling and which engine
-plays it, in one table that the transition, the citation, the playout and the docs read.
+plays it, in one table that the transition, the citation, the compact state and the docs read.
 
 >>> sorted(r.name for r in HOUSE_RULES if r.clears)
 ['eight_stop', 'quad_stop', 'spade_three', 'top_stop']
@@ -20,7 +20,7 @@ class HouseRule:
     """One option of section H.
 
     ``effect``: it acts once a play is allowed (the ruling cites it, but it is not what lets
-    the play through); ``clears``: it ends the trick at once; ``playout``: the compact playout
+    the play through); ``clears``: it ends the trick at once; ``compact``: the compact state
     plays it (otherwise only the step engine does); ``open_points``: how many messages
     ``option.open.<name>.<n>`` (domain ``options``) say what its source leaves open and what
     we decided (docs/options.md lists them)."""
@@ -29,7 +29,7 @@ class HouseRule:
     open_points: int
     effect: bool = False
     clears: bool = False
-    playout: bool = False
+    compact: bool = False
 
     def on(self, rules: RuleSet) -> bool:
         """Whether ``rules`` switch this house rule on (a flag, or a rank chosen)."""
@@ -43,7 +43,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("five_skip", 1, effect=True),
     HouseRule("seven_pass", 1),  # the card owed is the ruling's news
     HouseRule("ten_discard", 1),
-    HouseRule("opening_card_played", 1, playout=True),
+    HouseRule("opening_card_played", 1, compact=True),
     HouseRule("shibari", 3, effect=True),
     HouseRule("quad_stop", 2, effect=True, clears=True),
     HouseRule("top_stop", 2, effect=True, clears=True),
@@ -58,5 +58,5 @@ HOUSE_OPEN_POINTS: dict[str, int] = {r.name: r.open_points for r in HOUSE_RULES}
 
 
 def step_engine_only(rules: RuleSet) -> bool:
-    """Whether ``rules`` switch on a house rule the compact playout leaves to the step engine."""
-    return any(r.on(rules) for r in HOUSE_RULES if not r.playout)
+    """Whether ``rules`` switch on a house rule the compact state leaves to the step engine."""
+    return any(r.on(rules) for r in HOUSE_RULES if not r.compact)

@@ -16,6 +16,7 @@ from itertools import combinations
 from companion.rules.candidates import suit_sensitive
 from companion.rules.cards import Card, Play
 from companion.rules.codes import RuleCode
+from companion.rules.compact import fast_legal
 from companion.rules.hand import is_legal, quick_codes, reference_codes, step
 from companion.rules.notation import Action
 from companion.rules.state import Codes, HandState
@@ -29,6 +30,16 @@ def legal_plays(
     """Every action ``judge`` accepts for ``player`` (default: whoever must act) holding
     ``hand`` (default: his known hand): distinct plays, a pass if allowed, or the card
     effects owed."""
+    if hand is None and player is None:
+        fast = fast_legal(state)  # the compact state, where it covers the rules
+        if fast is not None:
+            return iter(fast)
+    return _legal_plays(state, hand, player)
+
+
+def _legal_plays(
+    state: HandState, hand: tuple[Card, ...] | None, player: str | None
+) -> Iterator[Action]:
     found = _setup(state, hand, player)
     if found is None:
         return

@@ -20,6 +20,7 @@ from companion.rules.cards import Play
 from companion.rules.citation import permitting_option, ruling_option
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
+from companion.rules.compact import fast_apply
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.explanations import SENTENCES, explain_parts, separator, system_label
 from companion.rules.hand import is_legal, step
@@ -224,6 +225,10 @@ class _Outcomes:
 
 
 def apply(state: HandState, action: Action) -> HandState:
+    """The state after ``action``; IllegalActionError with the ruling when it is refused."""
+    fast = fast_apply(state, action)  # the compact state, where it covers the rules
+    if fast is not None:
+        return fast
     after = step(state, action)[1]
     if after is None:
         raise IllegalActionError(judge(state, action))
@@ -233,7 +238,7 @@ def apply(state: HandState, action: Action) -> HandState:
 def replay(state: HandState, actions: list[Action]) -> HandState:
     """Apply every action in turn; an illegal one raises IllegalHistoryError with its index."""
     for i, action in enumerate(actions):
-        after = step(state, action)[1]
+        after = fast_apply(state, action) or step(state, action)[1]
         if after is None:
             ruling = judge(state, action)
             raise IllegalHistoryError(

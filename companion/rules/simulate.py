@@ -3,9 +3,9 @@
 ``deal(rules, players, rng)`` shuffles the whole pack the rule set plays with at that table
 size and deals it out one card at a time; ``random_hand(rules, players, rng)`` plays one
 complete hand with uniformly random legal actions (plays, passes and any card effect owed)
-drawn from ``legal_plays``, so every action is one the referee accepts. Rule sets that
-``companion.rules.playout`` covers are played on its compact state, which draws from the same
-list in the same order (``tests/rules/test_playout.py``): the same seed gives the same hand.
+drawn from ``legal_plays`` and played with ``apply``: the public API, so every action is one
+the referee accepts, and rule sets ``companion.rules.compact`` covers play on its compact
+state. The same seed gives the same hand.
 
 A hand that does not end within ``step_cap`` actions, or a state where nobody can act, is an
 engine bug: ``HandDidNotEnd`` / ``NoLegalAction`` name the preset and the seed to replay it.
@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from companion.rules.cards import Card, make_deck
+from companion.rules.compact import fast_apply
 from companion.rules.hand import step
 from companion.rules.notation import Action
-from companion.rules.playout import CAPPED, OVER, covers, playout
 from companion.rules.referee import legal_plays
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import HandState
@@ -101,32 +101,16 @@ def deal(
 
 @dataclass(frozen=True)
 class SimulatedHand:
-    """A finished random hand: the start state, every action in order, the final state.
-
-    A hand played on the fast path (``companion.rules.playout``) knows its finishing order
-    without a ``HandState`` per action; its ``final`` state is then built on first use, by
-    replaying the actions through the transition."""
+    """A finished random hand: the start state, every action in order, the final state."""
 
     start: HandState
     actions: tuple[Action, ...]
-    _final: HandState | None = field(default=None, repr=False, compare=False)
-    _order: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def final(self) -> HandState:
-        final = self._final
-        if final is None:
-            final = self.start
-            for action in self.actions:
-                final = _apply_checked(final, action)
-            object.__setattr__(self, "_final", final)
-        return final
+    final: HandState
 
     @property
     def finishing_order(self) -> tuple[str, ...]:
         """Players in finishing order (``final.finishing_order``)."""
-        order = self._order
-        return order if order is not None else self.final.finishing_order
+        return self.final.finishing_order
 
 
 def step_cap_for(rules: RuleSet, players: Players) -> int:
@@ -166,17 +150,6 @@ def simulate(
     cap = step_cap if step_cap is not None else step_cap_for(rules, names)
     state = start
     actions: list[Action] = []
-    if covers(rules) and all(hands.values()):
-        fast = playout(rules, names, tuple(hands.values()), names.index(leader), gen, cap)
-        if fast.end == OVER:
-            order = (*fast.out, *reversed(fast.forfeits))
-            return SimulatedHand(start, tuple(fast.actions), _order=tuple(names[i] for i in order))
-        # Capped or stuck: the step-based loop below names what went wrong.
-        actions = fast.actions
-        for action in actions:
-            state = _apply_checked(state, action)
-        if fast.end != CAPPED and not state.over and list(legal_plays(state)):
-            raise AssertionError(f"the fast playout found no legal action at {state}")
     while not state.over:
         if len(actions) >= cap:
             raise HandDidNotEnd(
@@ -205,6 +178,9 @@ def simulate(
 
 
 def _apply_checked(state: HandState, action: Action) -> HandState:
+    fast = fast_apply(state, action)
+    if fast is not None:
+        return fast
     code, after, _ = step(state, action)
     if after is None:  # legal_plays yielded it, so step must accept it
         raise AssertionError(f"legal_plays yielded {action} but step says {code}")

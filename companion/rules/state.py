@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from companion.rules.cards import Card, Play, Rank, Suit, make_deck
 from companion.rules.codes import RuleCode
@@ -79,8 +79,11 @@ class Pending:
         return "seven_pass" if self.kind == "give_next" else "ten_discard"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class HandState:
+    """One moment of a hand (immutable). Two states are equal when their fields are, however
+    each was built (the step engine, or the compact state of ``companion.rules.compact``)."""
+
     rules: RuleSet
     players: tuple[str, ...]
     ranks: tuple[int, ...]  # best first, for P6 highest_ranked
@@ -98,6 +101,36 @@ class HandState:
     _quick: tuple[int, Codes | None] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    # The compact form (``compact.Core``; False where it does not cover the state) and the
+    # legal actions worked out on it.
+    _core: object = field(default=None, init=False, repr=False, compare=False)
+    _legal: list[Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.rules,
+            self.players,
+            self.ranks,
+            self.hands,
+            self.turn,
+            self.direction,
+            self.revolution,
+            self.trick,
+            self.out,
+            self.forfeits,
+            self.pending,
+            self.preset,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, HandState):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
 
     @classmethod
     def start(

@@ -1,6 +1,6 @@
 """Random tables and plays for the property tests: option values read from ``RuleSet``'s
 types, a preset with a few options changed, and groups of a hand's cards to ask the referee
-about (``test_fast_moves``, ``test_playout``, ``test_properties``,
+about (``test_fast_moves``, ``test_compact``, ``test_properties``,
 ``test_option_combinations``)."""
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ from __future__ import annotations
 import doctest
 
 from companion.rules import house_rules
+from companion.rules.compact import covers
 from companion.rules.house_rules import HOUSE_RULES, step_engine_only
-from companion.rules.playout import covers
 from companion.rules.ruleset import RuleSet
 
 
@@ -24,12 +24,12 @@ def test_every_option_of_section_h_is_in_the_table_once() -> None:
     assert len(set(names)) == len(names)
 
 
-def test_a_house_rule_the_playout_does_not_play_sends_the_hand_to_the_step_engine() -> None:
+def test_a_house_rule_the_compact_state_does_not_play_sends_the_hand_to_the_step_engine() -> None:
     """Rule: each house rule switched on alone leaves pagat's basic game to the step engine,
-    except those the compact playout plays."""
+    except those the compact state plays."""
     for rule in HOUSE_RULES:
         value = "9" if rule.name == "reverse_rank" else True
         rules = RuleSet(**{rule.name: value})
         assert rule.on(rules)
-        assert step_engine_only(rules) is not rule.playout
-        assert covers(rules) is rule.playout
+        assert step_engine_only(rules) is not rule.compact
+        assert covers(rules) is rule.compact

@@ -2,9 +2,9 @@
 
 ``test_properties.py`` checks a few hands per preset and table size in depth (``legal_plays``
 against ``judge`` at sampled states, the transition at every step). Here the fast random play
-(``companion.rules.playout``, which ``simulate`` uses for the rule sets it covers) plays 160
-hands per preset and table size where it can (against 9 there), and each is checked from its
-actions alone, with card counts rather than a ``HandState`` per action:
+(the compact state of ``companion.rules.compact``, which the public API uses for the rule
+sets it covers) plays 160 hands per preset and table size where it can (against 9 there),
+and each is checked from its actions alone, with card counts rather than a ``HandState`` per action:
 
 - the deal is the whole pack;
 - whoever acts still holds cards, and plays, gives or discards only cards held (so every
@@ -13,10 +13,10 @@ actions alone, with card counts rather than a ``HandState`` per action:
   most one player still does at the end;
 - the same seed gives the same hand (on a sample).
 
-That the playout plays exactly as the step-based engine (the same actions drawn, the same
-finishing order) is ``tests/rules/test_playout.py``'s differential test.
+That the compact state plays exactly as the step-based engine (the same actions drawn, the same
+finishing order) is ``tests/rules/test_compact.py``'s differential test.
 
-The rule sets the playout does not cover are played by the step engine (3–8 ms a hand): they
+The rule sets the compact state does not cover are played by the step engine (3–8 ms a hand): they
 get a few hands each here. ``pytest -m slow tests/rules/test_many_hands.py`` plays ten times
 as many; ``COMPANION_MANY_HANDS=N`` sets the count per covered preset and table size.
 """
@@ -27,19 +27,20 @@ import os
 import random
 import zlib
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 from itertools import chain
 
 import pytest
 
 from companion.rules.cards import Card
-from companion.rules.playout import covers
+from companion.rules.compact import covers
 from companion.rules.presets import PRESETS
 from companion.rules.simulate import SimulatedHand, default_players, full_deck, simulate
 from tests.rules.test_properties import PAIRS
 
 COVERED_HANDS = int(os.environ.get("COMPANION_MANY_HANDS", "160"))  # per preset and size
-STEP_HANDS = 6  # per preset and size the playout does not cover (3–8 ms a hand)
+STEP_HANDS = 6  # per preset and size the compact state does not cover (3–8 ms a hand)
 SLOW_FACTOR = 10
 SAMPLE = 16  # one hand in SAMPLE is played twice
 
@@ -97,7 +98,7 @@ def check_actions(hand: SimulatedHand, pid: str, players: int, seed: int) -> Non
 
 def _check_pair(pid: str, players: int, count: int) -> None:
     rules = PRESETS[pid].rules
-    one_rank = covers(rules)  # the playout plays sets of one rank only
+    one_rank = covers(rules)  # the compact state plays sets of one rank only
     for n, seed in enumerate(_seeds(pid, players, count)):
         hand = check_hand(pid, players, seed)
         if one_rank:
@@ -124,11 +125,17 @@ def test_many_random_hands_long(pid: str, players: int) -> None:
     _check_pair(pid, players, count)
 
 
+def _finished_as(hand: SimulatedHand, order: tuple[str, ...]) -> SimulatedHand:
+    """``hand`` with its final state saying the players finished in ``order``."""
+    out = tuple(hand.start.players.index(name) for name in order)
+    return SimulatedHand(hand.start, hand.actions, replace(hand.final, out=out, forfeits=()))
+
+
 def test_the_check_sees_a_card_played_twice() -> None:
     """The check is not blind: a hand whose actions play a card twice is caught."""
     hand = check_hand("classique", 4, 7)
     first = next(a for a in hand.actions if a.play.cards)
-    doctored = SimulatedHand(hand.start, (first, *hand.actions), _order=hand.finishing_order)
+    doctored = SimulatedHand(hand.start, (first, *hand.actions), hand.final)
     with pytest.raises(AssertionError, match=r"not held|who is out"):
         check_actions(doctored, "classique", 4, 7)
 
@@ -138,9 +145,9 @@ def test_the_check_sees_a_wrong_finishing_order() -> None:
     holds cards."""
     hand = check_hand("pagat", 4, 11)
     order = hand.finishing_order
-    twice = SimulatedHand(hand.start, hand.actions, _order=(order[0], *order[:-1]))
+    twice = _finished_as(hand, (order[0], *order[:-1]))
     with pytest.raises(AssertionError, match="finishing order"):
         check_actions(twice, "pagat", 4, 11)
-    last_first = SimulatedHand(hand.start, hand.actions, _order=(order[-1], *order[:-1]))
+    last_first = _finished_as(hand, (order[-1], *order[:-1]))
     with pytest.raises(AssertionError, match="still holds cards"):
         check_actions(last_first, "pagat", 4, 11)

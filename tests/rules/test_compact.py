@@ -1,15 +1,17 @@
-"""The fast random playout plays exactly as the step-based engine.
+"""The compact state plays exactly as the step engine (``companion/rules/compact.py``).
 
-``simulate`` plays the rule sets ``playout.covers`` on a compact state. Here each of its hands
-is played again with the reference generator (``reference_legal_plays``, the full transition
-tried on every candidate) and ``step``, from the same seed: at every state the list the fast
-playout drew from must be the reference's legal actions in the same order, the action drawn
-the same, and the finishing order and the final state the same. Every covered preset at
-every table size, and random option combinations drawn by Hypothesis.
+``legal_plays`` and ``apply`` play the rule sets ``compact.covers`` on a compact state, and
+``simulate`` is a loop over them. Here each random hand is played again with the reference
+generator (``reference_legal_plays``, the full transition tried on every candidate) and
+``step``, from the same seed: at every state the list drawn from must be the reference's
+legal actions in the same order, the action drawn the same, the next state the same (its
+compact form read back from the reference state), and the finishing order and the final
+state the same. Every covered preset at every table size, and random option combinations
+drawn by Hypothesis.
 
 The slow run plays ``COMPANION_PLAYOUT_HANDS`` hands (default 20,000):
 
-    COMPANION_PLAYOUT_HANDS=20000 python -m pytest -m slow tests/rules/test_playout.py -s
+    COMPANION_PLAYOUT_HANDS=20000 python -m pytest -m slow tests/rules/test_compact.py -s
 """
 
 from __future__ import annotations
@@ -25,15 +27,60 @@ from hypothesis import strategies as st
 from random_tables import draw_table, long_run
 
 from companion.rules.cards import Card, Play, Rank, parse_cards
+from companion.rules.compact import Core, FastState, _core_of, core_of, covers
 from companion.rules.hand import step
-from companion.rules.moves import reference_legal_plays
+from companion.rules.moves import legal_plays, reference_legal_plays
 from companion.rules.notation import Action
-from companion.rules.playout import CAPPED, OVER, covers, playout
 from companion.rules.presets import PRESETS, get_preset
-from companion.rules.referee import apply
+from companion.rules.referee import IllegalActionError, apply, judge
 from companion.rules.ruleset import RuleSet
 from companion.rules.simulate import deal, default_players, simulate
 from companion.rules.state import HandState
+
+OVER, CAPPED = "over", "capped"
+
+
+class Playout:
+    """What a scripted loop over the public API did (the actions, who went out and who
+    forfeited, in order, and how it ended)."""
+
+    def __init__(self, actions: list[Action], state: HandState, end: str) -> None:
+        self.actions = actions
+        self.out = list(state.out)
+        self.forfeits = list(state.forfeits)
+        self.end = end
+
+
+def move_of(action: Action) -> tuple[Rank, int]:
+    """An action as the move ``(rank, count)`` it makes (a pass: ``(Rank.JOKER, 0)``)."""
+    cards = action.play.cards
+    return (cards[0].rank, len(cards)) if cards else (Rank.JOKER, 0)
+
+
+def playout(
+    rules: RuleSet,
+    names: Sequence[str],
+    hands: Sequence[tuple[Card, ...]],
+    leader: int,
+    gen: random.Random,
+    cap: int,
+) -> Playout:
+    """The public API's random loop from given hands: at each state ``gen`` picks a move
+    ``(rank, count)`` among those of ``legal_plays`` (in its order), and ``apply`` plays it."""
+    state = HandState.start(
+        rules, tuple(names), leader=names[leader], hands=dict(zip(names, hands, strict=True))
+    )
+    actions: list[Action] = []
+    while not state.over:
+        if len(actions) >= cap:
+            return Playout(actions, state, CAPPED)
+        options = list(legal_plays(state))
+        moves = [move_of(a) for a in options]
+        action = options[moves.index(gen.choice(moves))]
+        state = apply(state, action)
+        actions.append(action)
+    return Playout(actions, state, OVER)
+
 
 T = TypeVar("T")
 PLAYOUT_HANDS = int(os.environ.get("COMPANION_PLAYOUT_HANDS", "20000"))
@@ -79,6 +126,7 @@ def compare(rules: RuleSet, players: int, preset: str | None, seed: int) -> int:
     state = HandState.start(rules, names, leader=leader, hands=hands, preset=preset)
     assert hand.start == state
     assert len(lists) == len(hand.actions)
+    fast = hand.start
     for i, action in enumerate(hand.actions):
         options = list(reference_legal_plays(state))
         drawn = [as_action(state, move) for move in lists[i]]
@@ -88,10 +136,28 @@ def compare(rules: RuleSet, players: int, preset: str | None, seed: int) -> int:
         code, after, _ = step(state, action)
         assert after is not None, code
         state = after
+        fast = apply(fast, action)
+        # The compact state carried on equals the one read from the reference state (its
+        # own bookkeeping, before the trick is built from the reference), then the states.
+        assert same_core(fast, state), f"seed={seed} step={i}"
+        assert fast == state, f"seed={seed} step={i}"
     assert state.over
     assert hand.finishing_order == state.finishing_order
     assert hand.final == state
     return len(hand.actions)
+
+
+CORE_FIELDS = tuple(f for f in Core.__slots__ if f not in ("r", "groups", "actions"))  # not caches
+
+
+def same_core(fast: HandState, reference: HandState) -> bool:
+    """Whether the compact state ``fast`` carries is the one read from ``reference``'s
+    fields (both None once the hand is over or where it is not covered)."""
+    carried = fast._core if isinstance(fast._core, Core) else None
+    read = _core_of(reference)
+    if carried is None or read is None:
+        return carried is None and read is None
+    return all(getattr(carried, f) == getattr(read, f) for f in CORE_FIELDS)
 
 
 @pytest.mark.parametrize("pid", COVERED)
@@ -472,3 +538,95 @@ def test_another_players_overplay_does_not_give_back_ones_own() -> None:
     for action in result.actions[:8]:
         state = apply(state, action)
     assert [str(a) for a in reference_legal_plays(state)] == ["A: 5♥", "A: pass"]
+
+
+# -- the public API on the compact state ------------------------------------------------------
+
+
+def _pagat_start() -> HandState:
+    hands = {"A": "5♠ 5♥ 9♣ K♦", "B": "3♠ 7♥ 7♦ Q♣", "C": "4♥ 8♠ J♦ A♣", "D": "6♣ 6♦ 10♠ 2♥"}
+    return HandState.start(
+        get_preset("pagat").rules,
+        tuple(hands),
+        hands={name: parse_cards(text) for name, text in hands.items()},
+    )
+
+
+def test_a_typed_action_is_played_as_the_same_action_drawn() -> None:
+    """An action typed (not one of ``legal_plays``' own objects) is played on the compact
+    state when its cards are held as written, and gives the step engine's next state."""
+    state = _pagat_start()
+    assert core_of(state) is not None
+    for text in ("A: 5♥ 5♠", "B: 7♦ 7♥", "C: pass", "D: pass", "A: pass", "B: Q♣"):
+        action = Action.parse(text)
+        after = apply(state, action)
+        assert isinstance(after, FastState)
+        assert after == step(state, action)[1]
+        state = after
+
+
+def test_a_refused_action_names_the_step_engines_reason() -> None:
+    """An action the compact state does not find among the legal ones goes to the step engine,
+    which refuses it with its reason: a lower card, a card not held, out of turn."""
+    state = apply(_pagat_start(), Action.parse("A: 9♣"))
+    for text, code in (("B: 7♥", "too-low"), ("B: K♦", "not-in-hand"), ("C: J♦", "not-your-turn")):
+        action = Action.parse(text)
+        with pytest.raises(IllegalActionError) as err:
+            apply(state, action)
+        assert err.value.ruling.code.value == code
+        assert judge(state, action).code.value == code
+
+
+def test_a_card_typed_without_its_suit_is_played_by_the_step_engine() -> None:
+    """« A: 5 » (no suit) takes a held 5 as the step engine rules, and the hand goes on on the
+    compact state from there."""
+    state = _pagat_start()
+    action = Action.parse("A: 5")
+    after = apply(state, action)
+    assert not isinstance(after, FastState)
+    assert after == step(state, action)[1]
+    assert after.hands[0] == parse_cards("5♥ 9♣ K♦")
+    assert isinstance(apply(after, Action.parse("B: 7♥")), FastState)
+
+
+def test_a_fast_states_trick_is_the_step_engines_deep_in_a_hand() -> None:
+    """The trick of a state reached on the compact state, read last thing in a long hand, is
+    the step engine's; so is every state's before it, read afterwards."""
+    hand = simulate(get_preset("classique").rules, 6, 11, "classique")
+    fast: list[HandState] = [hand.start]
+    for action in hand.actions:
+        fast.append(apply(fast[-1], action))
+    reference = [hand.start]
+    for action in hand.actions:
+        after = step(reference[-1], action)[1]
+        assert after is not None
+        reference.append(after)
+    assert len(hand.actions) > 100
+    assert fast[-1].trick == reference[-1].trick  # built along the whole chain at once
+    assert all(f.trick == r.trick for f, r in zip(fast, reference, strict=True))
+    assert repr(fast[-1]) == repr(reference[-1])
+
+
+def test_states_it_does_not_cover_are_left_to_the_step_engine() -> None:
+    """No compact state for a hand not known, the opening card still to be played (H7), a
+    rule set it does not cover (wild cards), or a hand that is over."""
+    rules = get_preset("pagat").rules
+    unknown = HandState.start(rules, ("A", "B"), hands={"A": parse_cards("5♠"), "B": None})
+    opening = HandState.start(
+        rules,
+        ("A", "B"),
+        hands={"A": parse_cards("5♠"), "B": parse_cards("9♠")},
+        opening=parse_cards("5♠")[0],
+    )
+    wild = HandState.start(
+        get_preset("hubere").rules,
+        ("A", "B"),
+        hands={"A": parse_cards("5♠"), "B": parse_cards("9♠")},
+    )
+    over = apply(
+        HandState.start(rules, ("A", "B"), hands={"A": parse_cards("5♠"), "B": parse_cards("9♠")}),
+        Action.parse("A: 5♠"),
+    )
+    assert over.over
+    assert [core_of(s) for s in (unknown, opening, wild, over)] == [None] * 4
+    assert list(legal_plays(opening)) == list(reference_legal_plays(opening))
