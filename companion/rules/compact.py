@@ -4,34 +4,30 @@ A hand's legal actions and its next turn need only a few integers: here the tric
 play to beat (its player, card count, rank key, whether it is a joker set or a joker on its
 power) and bitmasks of the players who passed, acted, overplayed or could not lead. A legal
 play is a ``(rank, count)`` pair judged from those, without refusal codes (a refused action
-goes to the step engine, which names the reason). ``legal_plays`` and ``apply`` use it for
-the rule sets ``covers`` accepts: sets of one rank, no wild card, suits that never matter,
-none of the options that give a rank or a play a power of its own. ``simulate`` is a loop
-over the same public API.
+goes to the step engine, which names the reason). ``Core`` is that state, its legal moves and
+its transition; ``core_of`` reads it from a ``HandState``. ``companion.rules.fast_path`` plays
+``legal_plays`` and ``apply`` on it for the rule sets ``covers`` accepts: sets of one rank, no
+wild card, suits that never matter, none of the options that give a rank or a play a power
+of its own.
 
-The state a fast ``apply`` returns is a ``HandState`` whose hands, turn and finishing order
-are set at once; its trick (what the screens and the rulings read) is built by the step
-engine when first read (``FastState``), so that its every detail has one home.
-``tests/rules/test_compact.py`` holds this equal to the step engine: the same actions in the
-same order at every state, the same next state, on every covered preset and on random option
-combinations.
+``tests/rules/test_compact.py`` holds it equal to the step engine: the same actions in the
+same order at every state, the same next state (and the compact state read back from it), on
+every covered preset and on random option combinations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
 from companion.rules.candidates import suit_sensitive
-from companion.rules.cards import DECK_RANKS, PASS, Card, Play, Rank
+from companion.rules.cards import DECK_RANKS, Card, Rank
 from companion.rules.combos import JOKER_KEY, order_for
-from companion.rules.hand import step
 from companion.rules.house_rules import step_engine_only
 from companion.rules.notation import Action
 from companion.rules.ruleset import RuleSet
-from companion.rules.state import HandState, Trick
+from companion.rules.state import HandState
 
-__all__ = ["Core", "FastState", "core_of", "covers", "fast_apply", "fast_legal"]
+__all__ = ["PASS_MOVE", "Core", "core_of", "covers", "read_core"]
 
 _NO_LIMIT = 1 << 30
 PASS_MOVE = (Rank.JOKER, 0)  # a move of no card: a pass
@@ -476,12 +472,13 @@ def core_of(state: HandState) -> Core | None:
     cached = state._core
     if cached is not None:
         return cached if isinstance(cached, Core) else None
-    core = _core_of(state)
+    core = read_core(state)
     object.__setattr__(state, "_core", core if core is not None else False)
     return core
 
 
-def _core_of(state: HandState) -> Core | None:
+def read_core(state: HandState) -> Core | None:
+    """The compact form read from ``state``'s fields, each time (``core_of`` keeps it)."""
     rules = state.rules
     trick = state.trick
     if (
@@ -524,156 +521,3 @@ def _core_of(state: HandState) -> Core | None:
     core.lead_passes = _bits(trick.lead_passes)
     core.closing = trick.pending_close and top is not None
     return core
-
-
-def fast_legal(state: HandState) -> list[Action] | None:
-    """The legal actions of the player to act worked out on the compact state, in
-    ``legal_plays``' order; None where the compact state does not cover ``state``."""
-    cached = state._legal
-    if cached is not None:
-        return cached
-    core = core_of(state)
-    if core is None:
-        return None
-    p = core.turn
-    built = core.actions[p]
-    if built is None:
-        built = core.actions[p] = {}
-    actions = []
-    for move in core.moves():
-        action = built.get(move)
-        if action is None:
-            rank, k = move
-            name = state.players[p]
-            play = Play(core.group(p)[rank][:k]) if k else PASS
-            action = built[move] = Action(name, play)
-        actions.append(action)
-    object.__setattr__(state, "_legal", actions)
-    return actions
-
-
-def fast_apply(state: HandState, action: Action) -> HandState | None:
-    """The state after ``action`` worked out on the compact state, when it covers ``state``
-    and the action is one of its legal actions as the hand holds it; None otherwise (the step
-    engine then judges it and names any refusal)."""
-    legal = fast_legal(state)
-    if legal is None:
-        return None
-    core = state._core
-    assert isinstance(core, Core)
-    move = _move_of(core, state, action, legal)
-    if move is None:
-        return None
-    rank, k = move
-    after = core.after(rank, k, action.play.cards)
-    return FastState.following(state, action, after)
-
-
-def _move_of(
-    core: Core, state: HandState, action: Action, legal: Sequence[Action]
-) -> tuple[Rank, int] | None:
-    """The ``(rank, count)`` move ``action`` makes, if it is legal and its cards are held as
-    written (a card typed without its suit goes to the step engine)."""
-    for known in legal:
-        if known is action:  # drawn from legal_plays: nothing to check
-            cards = action.play.cards
-            return (cards[0].rank, len(cards)) if cards else PASS_MOVE
-    if action.effect is not None or action.player != state.players[core.turn]:
-        return None
-    cards = action.play.cards
-    if not cards:
-        return PASS_MOVE if any(a.play.is_pass for a in legal) else None
-    rank = cards[0].rank
-    k = len(cards)
-    if any(c.rank is not rank for c in cards) or (rank, k) not in core.moves():
-        return None
-    hand = list(core.hands[core.turn])
-    for c in cards:  # each card held as written (one typed without its suit: the step engine)
-        if c not in hand:
-            return None
-        hand.remove(c)
-    return rank, k
-
-
-_TRICK = HandState.__dict__["trick"]  # the slot the dataclass keeps the trick in
-_SET_RULES = HandState.__dict__["rules"].__set__
-_SET_PLAYERS = HandState.__dict__["players"].__set__
-_SET_RANKS = HandState.__dict__["ranks"].__set__
-_SET_HANDS = HandState.__dict__["hands"].__set__
-_SET_TURN = HandState.__dict__["turn"].__set__
-_SET_DIRECTION = HandState.__dict__["direction"].__set__
-_SET_REVOLUTION = HandState.__dict__["revolution"].__set__
-_SET_OUT = HandState.__dict__["out"].__set__
-_SET_FORFEITS = HandState.__dict__["forfeits"].__set__
-_SET_PENDING = HandState.__dict__["pending"].__set__
-_SET_PRESET = HandState.__dict__["preset"].__set__
-_SET_ORDER = HandState.__dict__["_order"].__set__
-_SET_QUICK = HandState.__dict__["_quick"].__set__
-_SET_CORE = HandState.__dict__["_core"].__set__
-_SET_LEGAL = HandState.__dict__["_legal"].__set__
-
-
-class FastState(HandState):
-    """A state ``fast_apply`` built: its hands, turn and finishing order are set at once; its
-    trick is built by the step engine from the state before and the action, when first read
-    (the random loops never read it)."""
-
-    __slots__ = ("_from",)
-
-    _from: tuple[HandState, Action] | None
-
-    @classmethod
-    def following(cls, before: HandState, action: Action, core: Core) -> FastState:
-        new = object.__new__(cls)
-        # The slots' own setters: the dataclass is frozen, and this runs once per action.
-        _SET_RULES(new, before.rules)
-        _SET_PLAYERS(new, before.players)
-        _SET_RANKS(new, before.ranks)
-        _SET_HANDS(new, core.hands)
-        _SET_TURN(new, core.turn if core.turn >= 0 else None)
-        _SET_DIRECTION(new, before.direction)
-        _SET_REVOLUTION(new, before.revolution)
-        _SET_OUT(new, core.out)
-        _SET_FORFEITS(new, core.forfeits)
-        _SET_PENDING(new, None)
-        _SET_PRESET(new, before.preset)
-        _SET_ORDER(new, before._order)  # no covered action turns the card order over
-        _SET_QUICK(new, None)
-        _SET_CORE(new, core if core.turn >= 0 else False)
-        _SET_LEGAL(new, None)
-        _SET_FROM(new, (before, action))
-        return new
-
-    @property
-    def trick(self) -> Trick:
-        try:
-            return _TRICK.__get__(self, FastState)  # type: ignore[no-any-return]
-        except AttributeError:
-            return self._replay()
-
-    @trick.setter
-    def trick(self, value: Trick) -> None:
-        _TRICK.__set__(self, value)
-
-    def _replay(self) -> Trick:
-        """Build the tricks of this state and of the states before it not built yet, oldest
-        first, with the step engine (a loop, not a recursion: a hand has hundreds of states)."""
-        chain: list[FastState] = []
-        state: HandState = self
-        while isinstance(state, FastState) and state._from is not None:
-            chain.append(state)
-            state = state._from[0]
-        for fast in reversed(chain):
-            assert fast._from is not None
-            before, action = fast._from
-            after = step(before, action)[1]
-            assert after is not None, f"the compact state took {action} the step engine refuses"
-            _TRICK.__set__(fast, after.trick)
-            object.__setattr__(fast, "_from", None)
-        return _TRICK.__get__(self, FastState)  # type: ignore[no-any-return]
-
-    def __repr__(self) -> str:
-        return "HandState" + HandState.__repr__(self).removeprefix("FastState")
-
-
-_SET_FROM = FastState.__dict__["_from"].__set__

@@ -16,7 +16,7 @@ from itertools import combinations
 from companion.rules.candidates import suit_sensitive
 from companion.rules.cards import Card, Play
 from companion.rules.codes import RuleCode
-from companion.rules.compact import fast_legal
+from companion.rules.fast_path import fast_legal
 from companion.rules.hand import is_legal, quick_codes, reference_codes, step
 from companion.rules.notation import Action
 from companion.rules.state import Codes, HandState

@@ -20,9 +20,9 @@ from companion.rules.cards import Play
 from companion.rules.citation import permitting_option, ruling_option
 from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
-from companion.rules.compact import fast_apply
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.explanations import SENTENCES, explain_parts, separator, system_label
+from companion.rules.fast_path import fast_apply
 from companion.rules.hand import is_legal, step
 from companion.rules.house_rules import EFFECT_OPTIONS
 from companion.rules.moves import legal_plays

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from companion.rules.cards import Card, make_deck
-from companion.rules.compact import fast_apply
+from companion.rules.fast_path import fast_apply
 from companion.rules.hand import step
 from companion.rules.notation import Action
 from companion.rules.referee import legal_plays

@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 from random_tables import draw_table, long_run
 
 from companion.rules.cards import Card, Play, Rank, parse_cards
-from companion.rules.compact import Core, FastState, _core_of, core_of, covers
+from companion.rules.compact import Core, core_of, covers, read_core
+from companion.rules.fast_path import FastState
 from companion.rules.hand import step
 from companion.rules.moves import legal_plays, reference_legal_plays
 from companion.rules.notation import Action
@@ -154,7 +155,7 @@ def same_core(fast: HandState, reference: HandState) -> bool:
     """Whether the compact state ``fast`` carries is the one read from ``reference``'s
     fields (both None once the hand is over or where it is not covered)."""
     carried = fast._core if isinstance(fast._core, Core) else None
-    read = _core_of(reference)
+    read = read_core(reference)
     if carried is None or read is None:
         return carried is None and read is None
     return all(getattr(carried, f) == getattr(read, f) for f in CORE_FIELDS)
