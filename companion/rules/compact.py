@@ -38,8 +38,8 @@ def covers(rules: RuleSet) -> bool:
     """Whether the compact state plays this rule set exactly as the step engine does: sets of
     one rank only, no wild cards, suits that never matter, and none of the options that give
     a rank or a play a power of its own (twos, transparent cards, special high cards,
-    revolutions, the rule of four, card effects, speed play, the coup d'État, the Daifugō
-    house rules but H7)."""
+    revolutions but B9's four of a kind, the rule of four, card effects, speed play, the coup
+    d'État, the Daifugō house rules but H7)."""
     keys = order_for(rules, False).keys
     return (
         all(r in keys for r in DECK_RANKS[rules.deck])
@@ -50,7 +50,7 @@ def covers(rules: RuleSet) -> bool:
         and rules.special_high_cards == "none"
         and rules.twos == "normal"
         and rules.transparent is None
-        and rules.revolution == "off"
+        and rules.revolution in ("off", "quad")
         and rules.rule_of_four == "off"
         and rules.card_effects == "none"
         and not rules.speed_play
@@ -67,6 +67,7 @@ class _Rules:
         "d",
         "equal_ok",
         "forfeit_on",
+        "keys",
         "larger",
         "lead_rule",
         "most",
@@ -77,16 +78,20 @@ class _Rules:
         "pass_final",
         "power_on",
         "quad_beats",
-        "rank_key",
+        "quad_turns",
         "refuse",
         "skips",
         "unbeatable",
     )
 
     def __init__(self, rules: RuleSet, n: int) -> None:
-        keys = order_for(rules, False).keys
-        self.rank_key: dict[Rank, int] = {r: keys[r] for r in keys}
-        self.rank_key[Rank.JOKER] = JOKER_KEY
+        # Each rank's key in the card order, then once a revolution turned it over (B9);
+        # jokers with a rank of their own stay above everything.
+        self.keys: tuple[dict[Rank, int], dict[Rank, int]] = (
+            {**order_for(rules, False).keys, Rank.JOKER: JOKER_KEY},
+            {**order_for(rules, True).keys, Rank.JOKER: JOKER_KEY},
+        )
+        self.quad_turns = rules.revolution == "quad"  # B9: a four of a kind turns it over
         self.n = n
         self.most = min(
             1 if rules.single_cards_only else _NO_LIMIT,
@@ -153,6 +158,8 @@ class Core:
         "overplayed",
         "passed",
         "r",
+        "ranks",
+        "revolution",
         "top",
         "top_joker",
         "top_key",
@@ -167,6 +174,8 @@ class Core:
     # By player, each move's action once built: kept until he plays (his hand is the same).
     actions: list[dict[tuple[Rank, int], Action] | None]
     turn: int
+    ranks: tuple[int, ...]  # the players, best first (P6 highest_ranked)
+    revolution: bool  # B9: the card order is turned over
     active: int  # bitmask of the players still holding cards
     out: tuple[int, ...]
     forfeits: tuple[int, ...]
@@ -184,7 +193,7 @@ class Core:
     def copy(self) -> Core:
         new = Core.__new__(Core)
         new.r, new.hands, new.groups, new.turn = self.r, self.hands, self.groups, self.turn
-        new.actions = self.actions
+        new.actions, new.ranks, new.revolution = self.actions, self.ranks, self.revolution
         new.active, new.out, new.forfeits = self.active, self.out, self.forfeits
         new.top, new.top_n, new.top_key = self.top, self.top_n, self.top_key
         new.top_joker, new.top_power, new.closing = self.top_joker, self.top_power, self.closing
@@ -226,6 +235,7 @@ class Core:
         mine = self.group(p)
         held_n = len(self.hands[p])
         most, refuse, banned = r.most, r.refuse, r.banned
+        rank_key = r.keys[self.revolution]
         moves: list[tuple[Rank, int]] = []
         closing = self.closing
         top = self.top
@@ -239,7 +249,7 @@ class Core:
             for rank, cards in mine.items():
                 count = len(cards) if len(cards) < most else most
                 joker = rank is Rank.JOKER
-                key = r.rank_key[rank]
+                key = rank_key[rank]
                 for k in range(1, count + 1):
                     if not (refuse and k == held_n and rank in banned) and not self.beats(
                         k, key, joker
@@ -252,7 +262,7 @@ class Core:
                 count = len(cards) if len(cards) < most else most
                 if rank is Rank.JOKER or top_power:
                     joker = rank is Rank.JOKER
-                    key = r.rank_key[rank]
+                    key = rank_key[rank]
                     for k in range(1, count + 1):
                         if not (refuse and k == held_n and rank in banned) and self.beats(
                             k, key, joker
@@ -263,7 +273,7 @@ class Core:
                 # larger sets may beat (any rank, or higher or equal ones).
                 if count < top_n:
                     continue
-                key = r.rank_key[rank]
+                key = rank_key[rank]
                 high = key > top_key or (equal_ok and key == top_key)
                 if larger == "forbidden" or (larger == "higher_rank" and not high):
                     if not high:
@@ -308,7 +318,7 @@ class Core:
     def _lead_after_out(self, winner: int) -> int:
         r = self.r
         if r.lead_rule == "highest_ranked":
-            for i in range(r.n):  # the players are listed best first at the hand's start
+            for i in self.ranks:
                 if self.active >> i & 1:
                     return i
         step = r.d if r.lead_rule == "next_left" else -r.d
@@ -368,7 +378,7 @@ class Core:
             actions[p] = None
             self.actions = actions
             joker = rank is Rank.JOKER
-            key = r.rank_key[rank]
+            key = r.keys[self.revolution][rank]
             leads = self.top < 0 or (self.closing and not self.beats(k, key, joker))
             clears = False
             power = False
@@ -391,6 +401,9 @@ class Core:
                     self.passed = 0
             self.closing = False
             self.acted |= 1 << p
+            if r.quad_turns and k == 4 and not joker:  # B9: the card order turns over
+                self.revolution = not self.revolution
+                key = r.keys[self.revolution][rank]  # the play keyed in the new order
             self.top, self.top_n, self.top_key = p, k, key
             self.top_joker, self.top_power = joker, power
             if not rest:
@@ -484,7 +497,6 @@ def read_core(state: HandState) -> Core | None:
     if (
         state.turn is None
         or state.pending is not None
-        or state.revolution
         or trick.inverted
         or trick.opening is not None
         or trick.lock
@@ -499,6 +511,8 @@ def read_core(state: HandState) -> Core | None:
     core.groups = [None] * r.n
     core.actions = [None] * r.n
     core.turn = state.turn
+    core.ranks = state.ranks
+    core.revolution = state.revolution
     active = 0
     for i in state.active:
         active |= 1 << i
@@ -510,10 +524,14 @@ def read_core(state: HandState) -> Core | None:
         core.top_joker = core.top_power = False
     else:
         ranks = {c.rank for c in top.cards}
-        if top.free or top.lower_ok or len(ranks) != 1 or top.reversed:
+        if top.free or top.lower_ok or len(ranks) != 1 or top.reversed != state.revolution:
             return None
         rank = ranks.pop()
-        core.top, core.top_n, core.top_key = top.player, len(top.cards), r.rank_key[rank]
+        core.top, core.top_n, core.top_key = (
+            top.player,
+            len(top.cards),
+            r.keys[state.revolution][rank],
+        )
         core.top_joker, core.top_power = rank is Rank.JOKER, top.power_joker
     core.passed = _bits(trick.passed)
     core.acted = _bits(trick.acted)

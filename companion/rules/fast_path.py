@@ -129,12 +129,13 @@ class FastState(HandState):
         _SET_HANDS(new, core.hands)
         _SET_TURN(new, core.turn if core.turn >= 0 else None)
         _SET_DIRECTION(new, before.direction)
-        _SET_REVOLUTION(new, before.revolution)
+        _SET_REVOLUTION(new, core.revolution)
         _SET_OUT(new, core.out)
         _SET_FORFEITS(new, core.forfeits)
         _SET_PENDING(new, None)
         _SET_PRESET(new, before.preset)
-        _SET_ORDER(new, before._order)  # no covered action turns the card order over
+        # The card order carries over unless a revolution turned it (B9).
+        _SET_ORDER(new, before._order if core.revolution == before.revolution else None)
         _SET_QUICK(new, None)
         _SET_CORE(new, core if core.turn >= 0 else False)
         _SET_LEGAL(new, None)

@@ -631,3 +631,41 @@ def test_states_it_does_not_cover_are_left_to_the_step_engine() -> None:
     assert over.over
     assert [core_of(s) for s in (unknown, opening, wild, over)] == [None] * 4
     assert list(legal_plays(opening)) == list(reference_legal_plays(opening))
+
+
+def test_a_four_of_a_kind_turns_the_order_over_on_the_compact_state() -> None:
+    """B9 (revolution on a four of a kind): the four 5s turn the card order over, so a 4 then
+    beats a 9; the compact state plays it, and its states are the step engine's."""
+    rules = get_preset("pagat").rules.with_options(revolution="quad")
+    assert covers(rules)
+    hands = {"A": "5♠ 5♥ 5♦ 5♣ 9♠", "B": "4♠ 8♥", "C": "3♠ K♦", "D": "6♣ Q♣"}
+    state = HandState.start(
+        rules, tuple(hands), hands={name: parse_cards(text) for name, text in hands.items()}
+    )
+    reference = state
+    for text in ("A: 5♠ 5♥ 5♦ 5♣", "B: pass", "C: pass", "D: pass", "A: 9♠", "B: 4♠"):
+        action = Action.parse(text)
+        state = apply(state, action)
+        after = step(reference, action)[1]
+        assert after is not None
+        reference = after
+        assert same_core(state, reference) and state == reference
+    assert isinstance(state, FastState) and state.revolution
+
+
+def test_the_best_ranked_player_leads_as_the_hand_was_started() -> None:
+    """P6 highest_ranked: when the trick's winner is out, the lead goes to the best-ranked
+    player still in, by the ranks the hand was started with (not the order players sit)."""
+    rules = get_preset("pagat").rules.with_options(lead_after_out="highest_ranked")
+    hands = {"A": "K♠", "B": "4♠ 8♥", "C": "3♠ 7♦", "D": "6♣ Q♣"}
+    state = HandState.start(
+        rules,
+        tuple(hands),
+        hands={name: parse_cards(text) for name, text in hands.items()},
+        ranks=("A", "D", "C", "B"),
+    )
+    for text in ("A: K♠", "B: pass", "C: pass", "D: pass"):
+        state = apply(state, Action.parse(text))
+    assert isinstance(state, FastState)
+    assert state.next_player == "D"
+    assert [str(a) for a in legal_plays(state)] == ["D: 6♣", "D: Q♣"]

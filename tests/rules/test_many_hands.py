@@ -33,7 +33,7 @@ from itertools import chain
 
 import pytest
 
-from companion.rules.cards import Card
+from companion.rules.cards import Card, Rank
 from companion.rules.compact import covers
 from companion.rules.presets import PRESETS
 from companion.rules.simulate import SimulatedHand, default_players, full_deck, simulate
@@ -93,7 +93,23 @@ def check_actions(hand: SimulatedHand, pid: str, players: int, seed: int) -> Non
     assert sorted(order) == sorted(names), f"{where}: finishing order {order}"
     assert left[order[0]] == 0, f"{where}: the first out, {order[0]}, still holds cards"
     holding = [name for name, count in left.items() if count]
-    assert len(holding) <= 1, f"{where}: {holding} still hold cards at the end"
+    if len(holding) > 1:
+        # B12: the hand also ends when everyone left holds only cards he may not finish on.
+        banned = _forbidden_ranks(pid)
+        kept = [card for name in holding for card, n in held[name].items() if n]
+        assert kept and all(card.rank in banned for card in kept), (
+            f"{where}: {holding} still hold cards at the end"
+        )
+
+
+@cache
+def _forbidden_ranks(pid: str) -> frozenset[Rank]:
+    """B12: the ranks a player may not finish on under the preset, when that is refused."""
+    rules = PRESETS[pid].rules
+    if rules.forbidden_finish_penalty != "illegal":
+        return frozenset()
+    names = {"2": Rank.TWO, "A": Rank.ACE, "joker": Rank.JOKER}
+    return frozenset(names[name] for name in rules.forbidden_finish)
 
 
 def _check_pair(pid: str, players: int, count: int) -> None:
@@ -151,3 +167,20 @@ def test_the_check_sees_a_wrong_finishing_order() -> None:
     last_first = _finished_as(hand, (order[-1], *order[:-1]))
     with pytest.raises(AssertionError, match="still holds cards"):
         check_actions(last_first, "pagat", 4, 11)
+
+
+def test_the_check_sees_players_left_holding_cards_they_may_finish_on() -> None:
+    """…and a hand stopped while two players still hold cards they could play out (only
+    cards they may not finish on may be left, B12)."""
+    hand = check_hand("pagat", 4, 11)
+    first_out = hand.finishing_order[0]
+    dealt = len(hand.start.hands[hand.start.players.index(first_out)] or ())
+    played, end = 0, 0
+    while played < dealt:  # up to the action that empties the first hand
+        action = hand.actions[end]
+        if action.player == first_out:
+            played += len(action.play.cards)
+        end += 1
+    stopped = SimulatedHand(hand.start, hand.actions[:end], hand.final)
+    with pytest.raises(AssertionError, match="still hold cards at the end"):
+        check_actions(stopped, "pagat", 4, 11)
