@@ -38,8 +38,8 @@ def covers(rules: RuleSet) -> bool:
     """Whether the compact state plays this rule set exactly as the step engine does: sets of
     one rank only, no wild cards, suits that never matter, and none of the options that give
     a rank or a play a power of its own (twos, transparent cards, special high cards,
-    revolutions but B9's four of a kind, the rule of four, card effects, speed play, the coup
-    d'État, the Daifugō house rules but H7)."""
+    revolutions but B9's four of a kind, the rule of four, card effects but angevin's, speed
+    play, the coup d'État, the Daifugō house rules but H7)."""
     keys = order_for(rules, False).keys
     return (
         all(r in keys for r in DECK_RANKS[rules.deck])
@@ -52,7 +52,7 @@ def covers(rules: RuleSet) -> bool:
         and rules.transparent is None
         and rules.revolution in ("off", "quad")
         and rules.rule_of_four == "off"
-        and rules.card_effects == "none"
+        and rules.card_effects in ("none", "angevin")
         and not rules.speed_play
         and not step_engine_only(rules)
     )
@@ -63,6 +63,7 @@ class _Rules:
     table size."""
 
     __slots__ = (
+        "angevin",
         "banned",
         "d",
         "equal_ok",
@@ -92,6 +93,8 @@ class _Rules:
             {**order_for(rules, True).keys, Rank.JOKER: JOKER_KEY},
         )
         self.quad_turns = rules.revolution == "quad"  # B9: a four of a kind turns it over
+        # B13 angevin: after a 7 led, any rank may follow; an ace ends the trick.
+        self.angevin = rules.card_effects == "angevin"
         self.n = n
         self.most = min(
             1 if rules.single_cards_only else _NO_LIMIT,
@@ -163,6 +166,7 @@ class Core:
         "top",
         "top_joker",
         "top_key",
+        "top_lower",
         "top_n",
         "top_power",
         "turn",
@@ -184,6 +188,7 @@ class Core:
     top_key: int
     top_joker: bool
     top_power: bool
+    top_lower: bool  # B13 angevin: the top is a 7 led, on which any rank may follow
     passed: int
     acted: int
     overplayed: int
@@ -197,6 +202,7 @@ class Core:
         new.active, new.out, new.forfeits = self.active, self.out, self.forfeits
         new.top, new.top_n, new.top_key = self.top, self.top_n, self.top_key
         new.top_joker, new.top_power, new.closing = self.top_joker, self.top_power, self.closing
+        new.top_lower = self.top_lower
         new.passed, new.acted = self.passed, self.acted
         new.overplayed, new.lead_passes = self.overplayed, self.lead_passes
         return new
@@ -219,6 +225,8 @@ class Core:
         if self.top_power:
             return r.quad_beats and k == 4 and not joker
         top_n, top_key = self.top_n, self.top_key
+        if self.top_lower and k == top_n:  # B13 angevin: any rank, as many cards
+            return key != top_key or r.equal_ok
         if k < top_n:
             return False
         if k > top_n:
@@ -260,7 +268,7 @@ class Core:
             top_n, top_key, top_power = self.top_n, self.top_key, self.top_power
             for rank, cards in mine.items():
                 count = len(cards) if len(cards) < most else most
-                if rank is Rank.JOKER or top_power:
+                if rank is Rank.JOKER or top_power or self.top_lower:
                     joker = rank is Rank.JOKER
                     key = rank_key[rank]
                     for k in range(1, count + 1):
@@ -331,7 +339,7 @@ class Core:
     def _new_trick(self, turn: int) -> None:
         self.turn = turn
         self.top, self.top_n, self.top_key = -1, 0, 0
-        self.top_joker = self.top_power = False
+        self.top_joker = self.top_power = self.top_lower = False
         self.passed = self.acted = self.overplayed = self.lead_passes = 0
         self.closing = False
 
@@ -382,9 +390,11 @@ class Core:
             leads = self.top < 0 or (self.closing and not self.beats(k, key, joker))
             clears = False
             power = False
+            lower = False
             if leads:
                 power = joker and k == 1 and r.power_on
                 clears = power and r.unbeatable
+                lower = r.angevin and rank is Rank.SEVEN
                 self.passed = self.acted = self.overplayed = self.lead_passes = 0
             else:
                 if self.closing:
@@ -405,7 +415,9 @@ class Core:
                 self.revolution = not self.revolution
                 key = r.keys[self.revolution][rank]  # the play keyed in the new order
             self.top, self.top_n, self.top_key = p, k, key
-            self.top_joker, self.top_power = joker, power
+            self.top_joker, self.top_power, self.top_lower = joker, power, lower
+            if r.angevin and rank is Rank.ACE:  # B13 angevin: an ace ends the trick
+                clears = True
             if not rest:
                 self.active &= ~(1 << p)
                 if r.forfeit_on and any(c.rank in r.banned for c in played):
@@ -521,10 +533,10 @@ def read_core(state: HandState) -> Core | None:
     top = trick.top
     if top is None:
         core.top, core.top_n, core.top_key = -1, 0, 0
-        core.top_joker = core.top_power = False
+        core.top_joker = core.top_power = core.top_lower = False
     else:
         ranks = {c.rank for c in top.cards}
-        if top.free or top.lower_ok or len(ranks) != 1 or top.reversed != state.revolution:
+        if top.free or len(ranks) != 1 or top.reversed != state.revolution:
             return None
         rank = ranks.pop()
         core.top, core.top_n, core.top_key = (
@@ -533,6 +545,7 @@ def read_core(state: HandState) -> Core | None:
             r.keys[state.revolution][rank],
         )
         core.top_joker, core.top_power = rank is Rank.JOKER, top.power_joker
+        core.top_lower = top.lower_ok
     core.passed = _bits(trick.passed)
     core.acted = _bits(trick.acted)
     core.overplayed = _bits(trick.overplayed)

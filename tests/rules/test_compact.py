@@ -669,3 +669,28 @@ def test_the_best_ranked_player_leads_as_the_hand_was_started() -> None:
     assert isinstance(state, FastState)
     assert state.next_player == "D"
     assert [str(a) for a in legal_plays(state)] == ["D: 6♣", "D: Q♣"]
+
+
+def test_angevin_sevens_and_aces_play_on_the_compact_state() -> None:
+    """B13 angevin: after a 7 led, any rank of as many cards may follow (a 4 on a 7); an ace
+    ends the trick and its player leads again. The compact state offers and plays them as
+    the step engine does."""
+    rules = get_preset("angevin").rules
+    assert covers(rules)
+    hands = {"A": "7♠ A♦ 9♥", "B": "4♠ 8♥ K♣", "C": "3♠ 5♦ Q♦"}
+    state = HandState.start(
+        rules, tuple(hands), hands={name: parse_cards(text) for name, text in hands.items()}
+    )
+    state = apply(state, Action.parse("A: 7♠"))
+    assert "B: 4♠" in [str(a) for a in legal_plays(state)]
+    reference = state
+    for text in ("B: 4♠", "C: 5♦", "A: A♦"):
+        action = Action.parse(text)
+        state = apply(state, action)
+        after = step(reference, action)[1]
+        assert after is not None
+        reference = after
+        assert same_core(state, reference) and state == reference
+    assert isinstance(state, FastState)
+    assert state.next_player == "A" and state.to_beat is None  # the ace ended the trick
+    assert list(legal_plays(state)) == list(reference_legal_plays(reference))
