@@ -102,7 +102,7 @@ class Recording(random.Random):
 
 
 def as_action(state: HandState, move: Any) -> Action:
-    """A playout move ``(rank, count)`` (count 0: a pass) as the action it stands for: the
+    """A move ``(rank, count)`` (count 0: a pass) as the action it stands for: the
     first ``count`` cards of that rank in the hand of the player to act."""
     if isinstance(move, Action):  # the step-based loop draws actions
         return move
@@ -178,7 +178,7 @@ def test_the_basic_presets_take_the_fast_path() -> None:
 
 @st.composite
 def covered_tables(draw: st.DrawFn) -> tuple[str | None, RuleSet, int]:
-    """A preset, or one with up to five options changed, that the playout covers."""
+    """A preset, or one with up to five options changed, that the compact state covers."""
     return draw_table(draw, covers)
 
 
@@ -194,12 +194,12 @@ def covered_tables(draw: st.DrawFn) -> tuple[str | None, RuleSet, int]:
 def test_random_options_play_as_the_reference(
     table: tuple[str | None, RuleSet, int], seed: int
 ) -> None:
-    """Under random covered option combinations, the playout equals the reference."""
+    """Under random covered option combinations, the compact state equals the reference."""
     pid, rules, players = table
     compare(rules, players, pid, seed)
 
 
-# Option combinations that reach the playout's rarer branches: a finish on a forbidden card
+# Option combinations that reach the compact state's rarer branches: a finish on a forbidden card
 # ranked last, equal plays that skip players (jokers among them), larger sets of any rank on
 # jokers, everyone stuck with forbidden finishes, one round per trick with skips.
 CORNERS: dict[str, dict[str, Any]] = {
@@ -236,7 +236,7 @@ CORNERS: dict[str, dict[str, Any]] = {
 
 @pytest.mark.parametrize("corner", sorted(CORNERS))
 def test_rarer_branches_play_as_the_reference(corner: str) -> None:
-    """Option combinations chosen to reach the playout's rarer branches (a forfeit, equal
+    """Option combinations chosen to reach the compact state's rarer branches (a forfeit, equal
     jokers skipping players, every leader stuck…) still play as the reference."""
     rules = PRESETS["pagat"].rules.with_options(**CORNERS[corner])
     assert covers(rules)
@@ -284,8 +284,8 @@ def test_equal_skips_that_come_round_give_the_turn_back() -> None:
         compare_from(rules, {"A": "5♠ 9♠", "B": "5♥ 5♦ 7♣", "C": "5♣ 8♦ 8♥"}, seed)
 
 
-def test_rule_sets_outside_the_playout_still_play() -> None:
-    """A rule set the playout does not cover (wild cards) plays on the step-based path, and
+def test_rule_sets_outside_the_compact_state_still_play() -> None:
+    """A rule set the compact state does not cover (wild cards) plays on the step-based path, and
     the recorded draws are then the reference's own actions."""
     preset = PRESETS["hubere"]
     assert not covers(preset.rules)
@@ -294,7 +294,7 @@ def test_rule_sets_outside_the_playout_still_play() -> None:
 
 def test_a_stuck_leader_hands_the_lead_on() -> None:
     """B12 (illegal forbidden finish): a leader holding only a card he may not finish on
-    passes, and the playout follows the reference through those passes."""
+    passes, and the compact state follows the reference through those passes."""
     rules = PRESETS["trou-du-cul"].rules.with_options(forbidden_finish=frozenset({"2", "A"}))
     assert covers(rules)
     played = sum(compare(rules, 3, None, seed) for seed in range(40))
@@ -544,13 +544,29 @@ def test_another_players_overplay_does_not_give_back_ones_own() -> None:
 # -- the public API on the compact state ------------------------------------------------------
 
 
+def _start(rules: RuleSet, hands: dict[str, str], **options: Any) -> HandState:
+    """A hand of known cards (``{"A": "5♠ 9♣", …}``), the first player leading."""
+    held = {name: parse_cards(text) for name, text in hands.items()}
+    return HandState.start(rules, tuple(hands), hands=held, **options)
+
+
 def _pagat_start() -> HandState:
     hands = {"A": "5♠ 5♥ 9♣ K♦", "B": "3♠ 7♥ 7♦ Q♣", "C": "4♥ 8♠ J♦ A♣", "D": "6♣ 6♦ 10♠ 2♥"}
-    return HandState.start(
-        get_preset("pagat").rules,
-        tuple(hands),
-        hands={name: parse_cards(text) for name, text in hands.items()},
-    )
+    return _start(get_preset("pagat").rules, hands)
+
+
+def _play_both(state: HandState, *texts: str) -> tuple[HandState, HandState]:
+    """``texts`` played with ``apply`` (the compact state) and with ``step`` (the reference),
+    checking after each action that the states and their compact forms are the same."""
+    reference = state
+    for text in texts:
+        action = Action.parse(text)
+        state = apply(state, action)
+        after = step(reference, action)[1]
+        assert after is not None, text
+        reference = after
+        assert same_core(state, reference) and state == reference, text
+    return state, reference
 
 
 def test_a_typed_action_is_played_as_the_same_action_drawn() -> None:
@@ -638,18 +654,9 @@ def test_a_four_of_a_kind_turns_the_order_over_on_the_compact_state() -> None:
     beats a 9; the compact state plays it, and its states are the step engine's."""
     rules = get_preset("pagat").rules.with_options(revolution="quad")
     assert covers(rules)
-    hands = {"A": "5♠ 5♥ 5♦ 5♣ 9♠", "B": "4♠ 8♥", "C": "3♠ K♦", "D": "6♣ Q♣"}
-    state = HandState.start(
-        rules, tuple(hands), hands={name: parse_cards(text) for name, text in hands.items()}
-    )
-    reference = state
-    for text in ("A: 5♠ 5♥ 5♦ 5♣", "B: pass", "C: pass", "D: pass", "A: 9♠", "B: 4♠"):
-        action = Action.parse(text)
-        state = apply(state, action)
-        after = step(reference, action)[1]
-        assert after is not None
-        reference = after
-        assert same_core(state, reference) and state == reference
+    start = _start(rules, {"A": "5♠ 5♥ 5♦ 5♣ 9♠", "B": "4♠ 8♥", "C": "3♠ K♦", "D": "6♣ Q♣"})
+    texts = ("A: 5♠ 5♥ 5♦ 5♣", "B: pass", "C: pass", "D: pass", "A: 9♠", "B: 4♠")
+    state, _ = _play_both(start, *texts)
     assert isinstance(state, FastState) and state.revolution
 
 
@@ -658,14 +665,8 @@ def test_the_best_ranked_player_leads_as_the_hand_was_started() -> None:
     player still in, by the ranks the hand was started with (not the order players sit)."""
     rules = get_preset("pagat").rules.with_options(lead_after_out="highest_ranked")
     hands = {"A": "K♠", "B": "4♠ 8♥", "C": "3♠ 7♦", "D": "6♣ Q♣"}
-    state = HandState.start(
-        rules,
-        tuple(hands),
-        hands={name: parse_cards(text) for name, text in hands.items()},
-        ranks=("A", "D", "C", "B"),
-    )
-    for text in ("A: K♠", "B: pass", "C: pass", "D: pass"):
-        state = apply(state, Action.parse(text))
+    start = _start(rules, hands, ranks=("A", "D", "C", "B"))
+    state, _ = _play_both(start, "A: K♠", "B: pass", "C: pass", "D: pass")
     assert isinstance(state, FastState)
     assert state.next_player == "D"
     assert [str(a) for a in legal_plays(state)] == ["D: 6♣", "D: Q♣"]
@@ -677,20 +678,10 @@ def test_angevin_sevens_and_aces_play_on_the_compact_state() -> None:
     the step engine does."""
     rules = get_preset("angevin").rules
     assert covers(rules)
-    hands = {"A": "7♠ A♦ 9♥", "B": "4♠ 8♥ K♣", "C": "3♠ 5♦ Q♦"}
-    state = HandState.start(
-        rules, tuple(hands), hands={name: parse_cards(text) for name, text in hands.items()}
-    )
-    state = apply(state, Action.parse("A: 7♠"))
+    start = _start(rules, {"A": "7♠ A♦ 9♥", "B": "4♠ 8♥ K♣", "C": "3♠ 5♦ Q♦"})
+    state = apply(start, Action.parse("A: 7♠"))
     assert "B: 4♠" in [str(a) for a in legal_plays(state)]
-    reference = state
-    for text in ("B: 4♠", "C: 5♦", "A: A♦"):
-        action = Action.parse(text)
-        state = apply(state, action)
-        after = step(reference, action)[1]
-        assert after is not None
-        reference = after
-        assert same_core(state, reference) and state == reference
+    state, reference = _play_both(state, "B: 4♠", "C: 5♦", "A: A♦")
     assert isinstance(state, FastState)
     assert state.next_player == "A" and state.to_beat is None  # the ace ended the trick
     assert list(legal_plays(state)) == list(reference_legal_plays(reference))
