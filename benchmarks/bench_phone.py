@@ -17,10 +17,13 @@ server on loopback that counts the bytes it sends, and drives Debian's headless 
 * **tap → updated screen**: on a new evening's Donne tab, taps on the first player's key,
   from the tap's ``pointerdown`` to the DOM change (``bench_app.timed_tap``): the path of a
   tap in the phone build is Flutter → the Python worker (Pyodide) → Flutter, no network;
-* **the engine under Pyodide**: ``judge`` (a legal play on a trick in progress) and a
+* **the engine under Pyodide**: ``judge`` (a legal play on a trick in progress), a
   recorded hand (``TableService.record_hand`` on a five-player evening, files in memory,
-  without the IndexedDB copy), timed by the same Python code under this CPython and under
-  the site's Pyodide run by Node.js (the V8 engine Chromium has). Skipped without ``node``.
+  without the IndexedDB copy), and random complete 4-player hands through the public API
+  (``simulate``: ``legal_plays`` and ``apply``) for pagat (on the compact state) and
+  concierge (on the step engine) beside the naive simulator of ``bench_engine.py``, timed
+  by the same Python code under this CPython and under the site's Pyodide run by Node.js
+  (the V8 engine Chromium has). Skipped without ``node``.
 
 Targets (issue 19): first load ≤ 35 MB transferred; warm open ≤ 4 s; cold open ≤ 15 s;
 tap → updated screen median ≤ 100 ms. A benchmark never fails on a missed target: it says
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import http.server
+import inspect
 import json
 import shutil
 import socketserver
@@ -47,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_app import _INIT_SCRIPT, _center, summary, timed_tap  # noqa: E402
+from bench_engine import naive_hand  # noqa: E402
 
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 from tests.support.static_site import START, build_site, new_evening  # noqa: E402
@@ -84,7 +89,30 @@ for i in range(30):
     hands.append(time.perf_counter() - t)
 hands.sort()
 judge_us = times[len(times) // 2] * 1e6
-print(json.dumps({"judge_us": judge_us, "hand_ms": hands[len(hands) // 2] * 1e3}))
+
+import random
+from companion.rules.simulate import simulate
+
+%(naive)s
+
+def rate(fn, seconds):
+    t0 = time.perf_counter()
+    done = 0
+    while True:
+        fn()
+        done += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds and done >= 5:
+            return done / elapsed
+
+gen = random.Random(1)
+naive = rate(lambda: naive_hand(gen), 1.0)
+api = {}
+for pid in ("pagat", "concierge"):
+    seeds = iter(range(10**6))
+    api[pid] = rate(lambda: simulate(get_preset(pid).rules, 4, next(seeds), pid), 2.0)
+print(json.dumps({"judge_us": judge_us, "hand_ms": hands[len(hands) // 2] * 1e3,
+                  "naive_hands_s": naive, "api_hands_s": api}))
 """
 
 NODE_JS = r"""
@@ -205,7 +233,8 @@ def engine_figures(site: Path, n: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench_phone_engine_") as tmp:
         code = Path(tmp) / "engine.py"
-        code.write_text(ENGINE_PY % {"n": n}, "utf-8")
+        naive = inspect.getsource(naive_hand)
+        code.write_text(ENGINE_PY % {"n": n, "naive": naive}, "utf-8")
         cpython = subprocess.run(
             [sys.executable, str(code)], capture_output=True, text=True, cwd=ROOT, check=True
         )
@@ -237,7 +266,12 @@ def report(fig: dict[str, Any]) -> None:
         f"site: {s['files']} files, {s['size_mb']:.1f} MB; app.tar.gz {s['app_package_mb']:.1f} MB"
     )
     print(f"build: {fig['build_s']:.1f} s")
-    b = fig["browser"]
+    if "browser" in fig:
+        _report_browser(fig["browser"])
+    _report_engine(fig["engine"])
+
+
+def _report_browser(b: dict[str, Any]) -> None:
     print(
         f"cold open to home: {b['cold_ms']:.0f} ms ({verdict(b['cold_ms'], TARGETS['cold_ms'])}"
         f" ≤ {TARGETS['cold_ms']:.0f}); sent until then {b['cold_transfer_mb']:.1f} MB"
@@ -258,7 +292,9 @@ def report(fig: dict[str, Any]) -> None:
         f" median {f['median']:.0f}, p95 {f['p95']:.0f}) over {t['n']:.0f} taps "
         f"({verdict(t['median'], TARGETS['tap_ms'])} ≤ {TARGETS['tap_ms']:.0f})"
     )
-    e = fig["engine"]
+
+
+def _report_engine(e: dict[str, Any]) -> None:
     c, p = e["cpython"], e["pyodide"]
     print(f"judge, median: CPython {c['judge_us']:.1f} µs", end="")
     if p and "judge_us" in p:
@@ -270,6 +306,17 @@ def report(fig: dict[str, Any]) -> None:
     else:
         print(f"; Pyodide: {p}")
         print(f"recorded hand, median: CPython {c['hand_ms']:.1f} ms")
+    for where, found in (("CPython", c), ("Pyodide", p)):
+        if not found or "api_hands_s" not in found:
+            continue
+        naive = found["naive_hands_s"]
+        print(
+            f"random 4-player hands/s, {where}: naive {naive:,.0f}; "
+            + "; ".join(
+                f"{pid} {rate:,.0f} ({naive / rate:.1f}× naive)"
+                for pid, rate in found["api_hands_s"].items()
+            )
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -279,13 +326,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--engine", type=int, default=2000, help="judge calls to time")
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--engine-only", action="store_true", help="the site and the engine, not the browser"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench_phone_site_") as tmp:
         site = args.site or Path(tmp) / "site"
         fig: dict[str, Any] = {"build_s": 0.0 if args.site else build(site)}
         fig["site"] = site_figures(site)
         fig["engine"] = engine_figures(site, args.engine)
-        fig["browser"] = browser_figures(site, args.warm, args.taps)
+        if not args.engine_only:
+            fig["browser"] = browser_figures(site, args.warm, args.taps)
     report(fig)
     if args.json:
         args.json.write_text(json.dumps(fig, indent=1), "utf-8")
