@@ -115,36 +115,37 @@ def test_bytes_over_the_size_limit_are_refused_unparsed(monkeypatch: pytest.Monk
     assert info.value.reason == "it is 3 MB, larger than a backup can be (2 MB)"
 
 
-def test_more_valid_records_than_a_backup_holds_are_refused(
-    monkeypatch: pytest.MonkeyPatch,
+def _records(part: str, count: int) -> str:
+    """``count`` valid records of one part of an export, as JSON."""
+    if part == "evenings":
+        return ",".join(make_evening(f"e{n}").model_dump_json() for n in range(count))
+    return ",".join(f'{{"id": "p{n}", "name": "P{n}"}}' for n in range(count))
+
+
+@pytest.mark.parametrize(
+    ("part", "en", "fr"),
+    [
+        ("evenings", "it holds more than 3 evenings", "il compte plus de 3 soirées"),
+        ("players", "it holds more than 3 players", "il compte plus de 3 joueurs"),
+    ],
+)
+def test_more_records_than_a_backup_holds_are_refused(
+    monkeypatch: pytest.MonkeyPatch, part: str, en: str, fr: str
 ) -> None:
-    """Rule: past MAX_IMPORT_RECORDS valid evenings the file is refused there, unread
-    further (each one kept would cost memory, and its check and write time)."""
+    """Rule: past MAX_IMPORT_RECORDS valid records of a part (evenings, players) the file is
+    refused there, unread further (each one kept would cost memory, and its check and write
+    time), and the refusal counts that part, in each language."""
     monkeypatch.setattr(transfer, "MAX_IMPORT_RECORDS", 3)
-    evenings = ",".join(make_evening(f"e{n}").model_dump_json() for n in range(5))
+    parts = {"evenings": "", "players": ""}
+    parts[part] = _records(part, 5)
     data = (
         f'{{"format": "companion-store-export", "schema_version": {SCHEMA_VERSION}, '
-        f'"index": [], "players": [], "evenings": [{evenings}]}}'
+        f'"index": [], "players": [{parts["players"]}], "evenings": [{parts["evenings"]}]}}'
     ).encode()
     with pytest.raises(ImportFileError) as info:
         parse_import(Path("many.json"), DOCS, "id", data=data)
-    assert info.value.reason == "it holds more than 3 evenings"
-    assert info.value.reason_fr == "il compte plus de 3 soirées"
-
-
-def test_more_players_than_a_backup_holds_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rule: the limit holds for each part: past MAX_IMPORT_RECORDS players the file is
-    refused, and the refusal counts players, in each language."""
-    monkeypatch.setattr(transfer, "MAX_IMPORT_RECORDS", 3)
-    players = ",".join(f'{{"id": "p{n}", "name": "P{n}"}}' for n in range(5))
-    data = (
-        f'{{"format": "companion-store-export", "schema_version": {SCHEMA_VERSION}, '
-        f'"index": [], "players": [{players}], "evenings": []}}'
-    ).encode()
-    with pytest.raises(ImportFileError) as info:
-        parse_import(Path("many.json"), DOCS, "id", data=data)
-    assert info.value.reason == "it holds more than 3 players"
-    assert info.value.reason_fr == "il compte plus de 3 joueurs"
+    assert info.value.reason == en
+    assert info.value.reason_fr == fr
 
 
 def test_the_data_folder_is_free_while_an_export_is_checked(tmp_path: Path) -> None:
