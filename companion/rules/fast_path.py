@@ -156,14 +156,13 @@ class FastState(HandState):
     def _replay(self) -> Trick:
         """Build the tricks of this state and of the states before it not built yet, oldest
         first, with the step engine (a loop, not a recursion: a hand has hundreds of states)."""
-        chain: list[FastState] = []
+        chain: list[tuple[FastState, tuple[HandState, Action]]] = []
         state: HandState = self
-        while isinstance(state, FastState) and state._from is not None:
-            chain.append(state)
-            state = state._from[0]
-        for fast in reversed(chain):
-            assert fast._from is not None
-            before, action = fast._from
+        # A FastState made by ``dataclasses.replace`` has its trick and no ``_from`` at all.
+        while isinstance(state, FastState) and (link := getattr(state, "_from", None)):
+            chain.append((state, link))
+            state = link[0]
+        for fast, (before, action) in reversed(chain):
             after = step(before, action)[1]
             assert after is not None, f"the compact state took {action} the step engine refuses"
             _TRICK.__set__(fast, after.trick)

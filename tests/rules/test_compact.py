@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import pytest
@@ -685,3 +686,13 @@ def test_angevin_sevens_and_aces_play_on_the_compact_state() -> None:
     assert isinstance(state, FastState)
     assert state.next_player == "A" and state.to_beat is None  # the ace ended the trick
     assert list(legal_plays(state)) == list(reference_legal_plays(reference))
+
+
+def test_a_copy_of_a_fast_state_plays_on() -> None:
+    """``dataclasses.replace`` on a state the compact state built gives a state with every
+    field, from which the hand goes on and whose successors' tricks are built."""
+    state = apply(_pagat_start(), Action.parse("A: 9♣"))
+    copy = replace(state, preset="pagat")
+    assert copy.trick == state.trick and copy.preset == "pagat"
+    after, reference = _play_both(copy, "B: Q♣", "C: A♣", "D: 2♥")
+    assert after.trick == reference.trick
