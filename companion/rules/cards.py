@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from companion.rules.errors import NotationError
@@ -128,8 +128,14 @@ class Card:
     suit: Suit | None = None
     colour: JokerColour | None = None
     named: Rank | None = None
+    # Worked out once: cards are dictionary keys all along a hand (the combinations cache).
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.colour, self.named)))
         if self.rank is Rank.JOKER and self.suit is not None:
             raise NotationError(Message.of("rules.notation.joker_suit"))
         if self.rank is not Rank.JOKER and self.colour is not None:

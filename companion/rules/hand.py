@@ -62,6 +62,7 @@ from companion.rules.turns import (
 from companion.words import Fixed, Message
 
 Outcome = tuple[RuleCode, HandState | None, StepInfo]
+_CODES = {code.value: code for code in RuleCode}  # a dict lookup, not the enum's call
 
 
 def step(state: HandState, action: Action) -> Outcome:
@@ -280,7 +281,7 @@ def _play(
     order = state.order
     combo = combo_or_code(cards, order)
     if isinstance(combo, str):
-        return _refused(RuleCode(combo), info)
+        return _refused(_CODES[combo], info)
     if combo.kind in COUP_KINDS:
         info.coup = combo.kind
         info.blocker = "coup_detat"
