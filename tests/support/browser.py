@@ -110,6 +110,22 @@ def running_server(
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+            _report_server_errors(output)
+
+
+def _report_server_errors(output: Path) -> None:
+    """The server's tracebacks, on stderr: pytest shows them under a failed test (a screen
+    that never updated may come from an error in a task of the server, which the page cannot
+    see)."""
+    try:
+        text = output.read_text("utf-8", errors="replace")
+    except OSError:
+        return
+    if "Traceback" in text:
+        start = text.index("Traceback")
+        sys.stderr.write(
+            f"--- companion serve's log from its first traceback ---\n{text[start:][-6000:]}\n"
+        )
 
 
 def _wait_until_up(base: str, proc: subprocess.Popen, output: Path, timeout: float) -> None:
