@@ -8,6 +8,7 @@ The transition (``companion.rules.hand``) asks ``beats`` about every play that d
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from companion.rules.cards import Card, Rank, Suit
 from companion.rules.codes import RuleCode
@@ -332,14 +333,21 @@ def is_equal_play(state: HandState, cards: tuple[Card, ...]) -> bool:
 
 
 def forbidden_finish(state: HandState, cards: tuple[Card, ...]) -> bool:
-    banned = state.rules.forbidden_finish
-    for c in cards:
-        if c.is_joker and "joker" in banned:
-            return True
-        if c.rank is Rank.TWO and "2" in banned:
-            return True
-        if c.rank is Rank.ACE and "A" in banned:
-            return True
-        if c.rank is Rank.THREE and "3" in banned and state.revolution:
-            return True
-    return False
+    """B12: whether ``cards`` hold a card a player may not finish on."""
+    banned = forbidden_ranks(state.rules, state.revolution)
+    return any(c.rank in banned for c in cards)
+
+
+def _forbidden_ranks(rules: RuleSet, revolution: bool) -> frozenset[Rank]:
+    """B12: the ranks a player may not finish on (the 3s only once a revolution turned the
+    order over: they are then the highest)."""
+    names = rules.forbidden_finish
+    return frozenset(
+        rank
+        for rank, name in ((Rank.JOKER, "joker"), (Rank.TWO, "2"), (Rank.ACE, "A"))
+        if name in names
+    ) | ({Rank.THREE} if "3" in names and revolution else set())
+
+
+# Wrapped, not decorated: mutation testing (mutmut) leaves decorated functions out.
+forbidden_ranks = lru_cache(maxsize=256)(_forbidden_ranks)

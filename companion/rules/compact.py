@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from companion.rules.beating import forbidden_ranks
 from companion.rules.candidates import suit_sensitive
 from companion.rules.cards import DECK_RANKS, Card, Rank
 from companion.rules.combos import JOKER_KEY, order_for
@@ -109,14 +110,11 @@ class _Rules:
         self.unbeatable = rules.joker_power == "beat_all" and not (
             self.equal_ok and rules.joker_count(n) > 1
         )
-        finish = rules.forbidden_finish
-        self.banned = frozenset(
-            r
-            for r, name in ((Rank.TWO, "2"), (Rank.ACE, "A"), (Rank.JOKER, "joker"))
-            if name in finish
-        )
-        self.refuse = bool(self.banned) and rules.forbidden_finish_penalty == "illegal"
-        self.forfeit_on = bool(self.banned) and not self.refuse
+        # B12: the ranks one may not finish on, in the card order, then once turned over.
+        self.banned = (forbidden_ranks(rules, False), forbidden_ranks(rules, True))
+        some = bool(self.banned[0] or self.banned[1])
+        self.refuse = some and rules.forbidden_finish_penalty == "illegal"
+        self.forfeit_on = some and not self.refuse
         self.must_beat = rules.must_beat
         self.pass_final = rules.pass_is_final
         self.one_round = rules.trick_rounds == "one_round"
@@ -242,7 +240,7 @@ class Core:
         p = self.turn
         mine = self.group(p)
         held_n = len(self.hands[p])
-        most, refuse, banned = r.most, r.refuse, r.banned
+        most, refuse, banned = r.most, r.refuse, r.banned[self.revolution]
         rank_key = r.keys[self.revolution]
         moves: list[tuple[Rank, int]] = []
         closing = self.closing
@@ -387,6 +385,7 @@ class Core:
             self.actions = actions
             joker = rank is Rank.JOKER
             key = r.keys[self.revolution][rank]
+            banned = r.banned[self.revolution]  # as the play was judged, before it turns
             leads = self.top < 0 or (self.closing and not self.beats(k, key, joker))
             clears = False
             power = False
@@ -420,7 +419,7 @@ class Core:
                 clears = True
             if not rest:
                 self.active &= ~(1 << p)
-                if r.forfeit_on and any(c.rank in r.banned for c in played):
+                if r.forfeit_on and any(c.rank in banned for c in played):
                     self.forfeits = (*self.forfeits, p)
                 else:
                     self.out = (*self.out, p)

@@ -696,3 +696,17 @@ def test_a_copy_of_a_fast_state_plays_on() -> None:
     assert copy.trick == state.trick and copy.preset == "pagat"
     after, reference = _play_both(copy, "B: Q♣", "C: A♣", "D: 2♥")
     assert after.trick == reference.trick
+
+
+def test_after_a_revolution_a_player_may_not_finish_on_a_three() -> None:
+    """B12 with B9: once a four of a kind turned the order over, the 3s are the highest and a
+    player may not finish on one ("3" among the forbidden finishes, refused): holding only a
+    3, the leader may not play it. The compact state rules as the step engine."""
+    rules = get_preset("pagat").rules.with_options(
+        revolution="quad", forbidden_finish=frozenset({"3"}), forbidden_finish_penalty="illegal"
+    )
+    assert covers(rules)
+    start = _start(rules, {"A": "5♠ 5♥ 5♦ 5♣ 3♠", "B": "4♠ 8♥", "C": "6♠ K♦", "D": "9♣ Q♣"})
+    state, reference = _play_both(start, "A: 5♠ 5♥ 5♦ 5♣", "B: pass", "C: pass", "D: pass")
+    assert state.revolution and state.next_player == "A"
+    assert list(legal_plays(state)) == list(reference_legal_plays(reference)) == [Action("A")]
