@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from random_tables import draw_table, long_run
 
-from companion.rules.cards import Card, Play, Rank, parse_cards
+from companion.rules.cards import Card, Rank, parse_cards
 from companion.rules.compact import Core, core_of, covers, read_core
 from companion.rules.fast_path import FastState
 from companion.rules.hand import step
@@ -102,20 +102,6 @@ class Recording(random.Random):
         return super().choice(seq)
 
 
-def as_action(state: HandState, move: Any) -> Action:
-    """A move ``(rank, count)`` (count 0: a pass) as the action it stands for: the
-    first ``count`` cards of that rank in the hand of the player to act."""
-    if isinstance(move, Action):  # the step-based loop draws actions
-        return move
-    name = state.next_player
-    assert name is not None
-    rank, count = move
-    if count == 0:
-        return Action(name)
-    held = state.hands[state.players.index(name)] or ()
-    return Action(name, Play(tuple(c for c in held if c.rank is rank)[:count]))
-
-
 def compare(rules: RuleSet, players: int, preset: str | None, seed: int) -> int:
     """Play one hand with ``simulate`` and again with the reference; returns its actions."""
     names = default_players(players)
@@ -131,7 +117,7 @@ def compare(rules: RuleSet, players: int, preset: str | None, seed: int) -> int:
     fast = hand.start
     for i, action in enumerate(hand.actions):
         options = list(reference_legal_plays(state))
-        drawn = [as_action(state, move) for move in lists[i]]
+        drawn = lists[i]  # simulate draws among legal_plays' actions
         assert drawn == options, f"seed={seed} step={i}: {drawn} != {options}"
         expected = ref.choice(options)
         assert action == expected, f"seed={seed} step={i}"

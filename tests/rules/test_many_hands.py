@@ -33,6 +33,7 @@ from itertools import chain
 
 import pytest
 
+from companion.rules.beating import forbidden_ranks
 from companion.rules.cards import Card, Rank
 from companion.rules.compact import covers
 from companion.rules.presets import PRESETS
@@ -95,21 +96,19 @@ def check_actions(hand: SimulatedHand, pid: str, players: int, seed: int) -> Non
     holding = [name for name, count in left.items() if count]
     if len(holding) > 1:
         # B12: the hand also ends when everyone left holds only cards he may not finish on.
-        banned = _forbidden_ranks(pid)
+        banned = _forbidden_ranks(pid, hand.final.revolution)
         kept = [card for name in holding for card, n in held[name].items() if n]
         assert kept and all(card.rank in banned for card in kept), (
             f"{where}: {holding} still hold cards at the end"
         )
 
 
-@cache
-def _forbidden_ranks(pid: str) -> frozenset[Rank]:
+def _forbidden_ranks(pid: str, revolution: bool) -> frozenset[Rank]:
     """B12: the ranks a player may not finish on under the preset, when that is refused."""
     rules = PRESETS[pid].rules
     if rules.forbidden_finish_penalty != "illegal":
         return frozenset()
-    names = {"2": Rank.TWO, "A": Rank.ACE, "joker": Rank.JOKER}
-    return frozenset(names[name] for name in rules.forbidden_finish)
+    return forbidden_ranks(rules, revolution)
 
 
 def _check_pair(pid: str, players: int, count: int) -> None:
