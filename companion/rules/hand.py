@@ -387,15 +387,8 @@ def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
     without a suit takes any held card of its rank; exact matches are taken first."""
     rest = list(hand)
     for c in sorted(cards, key=_vague) if len(cards) > 1 else cards:
-        # ``Card.matches``, inlined: this runs for every card of every play judged.
-        rank = c.rank
-        want: object
-        if rank is Rank.JOKER:
-            want, attr = c.colour, "colour"
-        else:
-            want, attr = c.suit, "suit"
         for i, h in enumerate(rest):
-            if h.rank is rank and (want is None or getattr(h, attr) is want):
+            if c.matches(h):
                 del rest[i]
                 break
         else:
