@@ -357,6 +357,7 @@ _HITS_JS = """el => {
 }"""
 
 
+_CLICK_TIMEOUT = 60_000  # ms
 _IS_BUTTON_JS = "e => e.getAttribute('role') === 'button' || e.hasAttribute('flt-tappable')"
 
 
@@ -377,7 +378,10 @@ def tap(page: Any, ident: str, tries: int = 5) -> None:
         if box is not None and box == target.bounding_box() and target.evaluate(_HITS_JS):
             count = _received.get(page)
             before, sent = (count[0], count[2]) if count is not None else (None, None)
-            target.click()
+            # A busy machine may keep the page from taking the click for a long while (seen:
+            # 20 s on the first tap after the page opened, beside two CPU-bound processes);
+            # a person would wait for a slow phone too.
+            target.click(timeout=_CLICK_TIMEOUT)
             # Only a button's tap must send: a text field's takes the focus in the page.
             dropped = button and _dropped(page, sent)
             if dropped:
