@@ -46,8 +46,9 @@ def suits_judge_no_set(rules: RuleSet) -> bool:
 def candidate_plays(
     rules: RuleSet, order: Order, hand: tuple[Card, ...], lock: tuple[Suit, ...] = ()
 ) -> Iterator[tuple[Card, ...]]:
-    """Distinct groups of held cards that could form a combination (each yielded once; when
-    suits cannot matter, one representative per rank and size). ``lock``: H8's locked suits,
+    """Distinct groups of held cards that could form a combination (each yielded once; one
+    representative per rank and size where suits cannot tell two picks apart, as with D5's
+    jokers of two colours for every rank but the jokers). ``lock``: H8's locked suits,
     the only ones a play may hold (a run's one representative must be of them)."""
     wild = order.wild_ranks
     if lock:
@@ -58,6 +59,9 @@ def candidate_plays(
         (wilds if c.rank in wild else groups.setdefault(c.rank, [])).append(c)
     max_size = 1 if rules.single_cards_only else len(hand)
     sensitive = suit_sensitive(rules)
+    # Where only the jokers' colours can decide (D5), natural cards of one rank and size
+    # are one play, whatever their suits: one representative, as when nothing decides.
+    by_suit = sensitive and not suits_judge_no_set(rules)
     seen: set[tuple[Card, ...]] = set()
 
     def emit(cards: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
@@ -71,9 +75,10 @@ def candidate_plays(
             yield cards
 
     wild_picks = _wild_picks(wilds, max_size)
-    for cards_of_rank in groups.values():
+    for rank, cards_of_rank in groups.items():
+        each = by_suit or (sensitive and rank is Rank.JOKER)  # every pick of its cards
         for k in range(1, min(len(cards_of_rank), max_size) + 1):
-            picks = combinations(cards_of_rank, k) if sensitive else [tuple(cards_of_rank[:k])]
+            picks = combinations(cards_of_rank, k) if each else [tuple(cards_of_rank[:k])]
             for pick in picks:
                 yield from emit(pick)
                 for extra in wild_picks:

@@ -18,42 +18,51 @@ every covered preset and on random option combinations.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from companion.rules.beating import forbidden_ranks
-from companion.rules.candidates import suit_sensitive
-from companion.rules.cards import DECK_RANKS, Card, Rank
-from companion.rules.combos import JOKER_KEY, order_for
+from companion.rules.candidates import suits_judge_no_set
+from companion.rules.cards import DECK_RANKS, Card, JokerColour, Rank
+from companion.rules.combos import JOKER_KEY, WILD_HIGH_KEY, order_for
+from companion.rules.compact_plays import Candidate, Move, candidates
 from companion.rules.house_rules import step_engine_only
 from companion.rules.notation import Action
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import HandState
 
-__all__ = ["PASS_MOVE", "Core", "core_of", "covers", "read_core"]
+__all__ = ["PASS_MOVE", "Core", "Move", "core_of", "covers", "read_core"]
 
 _NO_LIMIT = 1 << 30
-PASS_MOVE = (Rank.JOKER, 0)  # a move of no card: a pass
+PASS_MOVE: Move = (Rank.JOKER, 0)  # a move of no card: a pass
 
 
 @lru_cache(maxsize=256)
 def covers(rules: RuleSet) -> bool:
     """Whether the compact state plays this rule set exactly as the step engine does: sets of
-    one rank only, no wild cards, suits that never matter, and none of the options that give
-    a rank or a play a power of its own (twos, transparent cards, special high cards,
-    revolutions but B9's four of a kind, the rule of four, card effects but angevin's, speed
-    play, the coup d'État, the Daifugō house rules but H7)."""
+    one rank only (wild cards may stand in, D6), suits that never matter (jokers may rank by
+    colour, D5),
+    and none of the options that give a rank or a play a power of its own (twos but B4's
+    one fewer, transparent cards, special high cards, revolutions but B9's four of a kind,
+    the rule of four, card effects but angevin's and Strutz's, speed play, the coup d'État,
+    the Daifugō house rules but H7)."""
     keys = order_for(rules, False).keys
     return (
         all(r in keys for r in DECK_RANKS[rules.deck])
         and rules.combinations == "sets"
         and not rules.coup_detat
-        and not rules.wild_cards
-        and not suit_sensitive(rules)
+        and suits_judge_no_set(rules)
+        # D6 wild cards where a wild set ranks as a natural one (D7 equal), jokers of one
+        # rank (D5 colours beside wild cards: not yet)
+        and (
+            not rules.wild_cards
+            or (rules.wild_vs_natural == "equal" and rules.joker_order == "equal")
+        )
         and rules.special_high_cards == "none"
-        and rules.twos == "normal"
+        and rules.twos in ("normal", "one_fewer")
         and rules.transparent is None
         and rules.revolution in ("off", "quad")
         and rules.rule_of_four == "off"
-        and rules.card_effects in ("none", "angevin")
+        and rules.card_effects in ("none", "angevin", "strutz")
         and not rules.speed_play
         and not step_engine_only(rules)
     )
@@ -66,15 +75,19 @@ class _Rules:
     __slots__ = (
         "angevin",
         "banned",
-        "d",
+        "clear_key",
+        "colours",
         "equal_ok",
         "forfeit_on",
+        "general",
+        "joker_keys",
         "keys",
         "larger",
         "lead_rule",
         "most",
         "must_beat",
         "n",
+        "one_fewer",
         "one_round",
         "overplay_once",
         "pass_final",
@@ -83,7 +96,9 @@ class _Rules:
         "quad_turns",
         "refuse",
         "skips",
-        "unbeatable",
+        "strutz",
+        "wild",
+        "wild_key",
     )
 
     def __init__(self, rules: RuleSet, n: int) -> None:
@@ -106,10 +121,31 @@ class _Rules:
         self.larger = rules.larger_sets
         self.power_on = rules.joker_power != "rank"  # B5: a lone joker beats anything
         self.quad_beats = rules.joker_power == "beat_all_but_quad"
-        # A lone joker on its power takes the trick when nothing can beat it.
-        self.unbeatable = rules.joker_power == "beat_all" and not (
-            self.equal_ok and rules.joker_count(n) > 1
+        # D5: the jokers rank by colour; a set of them ranks as its lowest.
+        order = order_for(rules, False)
+        self.colours = rules.joker_order != "equal"
+        self.joker_keys = {c: order.joker_key(c) for c in JokerColour} if self.colours else {}
+        # A lone joker on its power takes the trick when nothing can beat it: the lowest key
+        # that does (the only joker, or the higher colour; never when an equal joker may
+        # follow or a four of a kind may beat it).
+        jokers = rules.joker_count(n)
+        if rules.joker_power != "beat_all" or (self.equal_ok and jokers > 1):
+            self.clear_key = _NO_LIMIT
+        else:
+            self.clear_key = 0 if jokers <= 1 else order.top_joker_key()
+        self.one_fewer = rules.twos == "one_fewer"  # B4: n-1 twos beat n cards
+        # D6: wild cards, and the key of a set of them alone (None: not allowed alone).
+        self.wild = order.wild_ranks
+        alone = rules.wild_alone
+        self.wild_key = (
+            None
+            if alone == "forbidden"
+            else WILD_HIGH_KEY
+            if alone == "highest"
+            else order.keys[order.natural_ranks[-1]]  # no higher than the top natural rank
         )
+        # Plays of more than one rank, or jokers told apart: moves from ``candidates``.
+        self.general = bool(self.wild) or self.colours
         # B12: the ranks one may not finish on, in the card order, then once turned over.
         self.banned = (forbidden_ranks(rules, False), forbidden_ranks(rules, True))
         some = bool(self.banned[0] or self.banned[1])
@@ -119,7 +155,9 @@ class _Rules:
         self.pass_final = rules.pass_is_final
         self.one_round = rules.trick_rounds == "one_round"
         self.overplay_once = rules.self_overplay == "once" and not self.one_round
-        self.d = 1 if rules.direction == "clockwise" else -1
+        # B13 Strutz: a 7 skips, an odd number of 8s turns the direction, a 9 inverts the
+        # card order until the trick ends, a 10 ends the trick.
+        self.strutz = rules.card_effects == "strutz"
         self.lead_rule = rules.lead_after_out
 
 
@@ -150,10 +188,13 @@ class Core:
         "acted",
         "actions",
         "active",
+        "cands",
         "closing",
+        "direction",
         "forfeits",
         "groups",
         "hands",
+        "inverted",
         "lead_passes",
         "out",
         "overplayed",
@@ -174,10 +215,13 @@ class Core:
     hands: tuple[tuple[Card, ...], ...]
     groups: list[dict[Rank, tuple[Card, ...]] | None]  # by player, worked out when needed
     # By player, each move's action once built: kept until he plays (his hand is the same).
-    actions: list[dict[tuple[Rank, int], Action] | None]
+    actions: list[dict[Move, Action] | None]
+    cands: list[list[Candidate] | None]  # by player, where ``r.general``: worked out when needed
     turn: int
     ranks: tuple[int, ...]  # the players, best first (P6 highest_ranked)
     revolution: bool  # B9: the card order is turned over
+    direction: int  # 1 clockwise, -1 the other way (B13 Strutz 8 turns it)
+    inverted: bool  # B13 Strutz 9: the card order is inverted until the trick ends
     active: int  # bitmask of the players still holding cards
     out: tuple[int, ...]
     forfeits: tuple[int, ...]
@@ -197,6 +241,7 @@ class Core:
         new = Core.__new__(Core)
         new.r, new.hands, new.groups, new.turn = self.r, self.hands, self.groups, self.turn
         new.actions, new.ranks, new.revolution = self.actions, self.ranks, self.revolution
+        new.cands, new.direction, new.inverted = self.cands, self.direction, self.inverted
         new.active, new.out, new.forfeits = self.active, self.out, self.forfeits
         new.top, new.top_n, new.top_key = self.top, self.top_n, self.top_key
         new.top_joker, new.top_power, new.closing = self.top_joker, self.top_power, self.closing
@@ -211,18 +256,32 @@ class Core:
             found = self.groups[p] = _groups(self.hands[p])
         return found
 
+    def plays(self, p: int) -> list[Candidate]:
+        """Player ``p``'s candidate plays, where ``r.general``."""
+        found = self.cands[p]
+        if found is None:
+            r = self.r
+            keys = r.joker_keys if r.colours else None
+            found = candidates(self.hands[p], r.wild, r.most, keys, JOKER_KEY, r.wild_key)
+            self.cands[p] = found
+        return found
+
     # -- the legal moves ---------------------------------------------------------------------
-    def beats(self, k: int, key: int, joker: bool) -> bool:
-        """Whether ``k`` cards of a rank keyed ``key`` (a joker set if ``joker``) beat the top
-        play."""
+    def beats(self, rank: Rank | None, k: int, key: int) -> bool:
+        """Whether ``k`` cards keyed ``key`` beat the top play; ``rank`` is the rank whose
+        power counts: JOKER for a set of jokers, None for a set with wild cards."""
         r = self.r
+        joker = rank is Rank.JOKER
         if joker and k == 1 and r.power_on:
             if self.top_power or (self.top_joker and self.top_n == 1):
-                return r.equal_ok  # jokers rank equal: only an equal play may follow
+                # A joker on a joker: a higher colour, or an equal one where equal plays go.
+                return key > self.top_key or (key == self.top_key and r.equal_ok)
             return True
         if self.top_power:
             return r.quad_beats and k == 4 and not joker
         top_n, top_key = self.top_n, self.top_key
+        if r.one_fewer and rank is Rank.TWO and k + 1 == top_n and key > top_key:
+            return True  # B4: one two fewer beats a higher set, and stands for as many
         if self.top_lower and k == top_n:  # B13 angevin: any rank, as many cards
             return key != top_key or r.equal_ok
         if k < top_n:
@@ -233,48 +292,56 @@ class Core:
             return r.larger == "any_rank" or key > top_key or (key == top_key and r.equal_ok)
         return key > top_key or (key == top_key and r.equal_ok)
 
-    def moves(self) -> list[tuple[Rank, int]]:
-        """The legal ``(rank, count)`` moves of the player to act, in ``legal_plays``' order;
-        a pass (``PASS_MOVE``) last when allowed."""
+    def joker_key(self, cards: tuple[Card, ...]) -> int:
+        """D5: a set of jokers ranks as its lowest colour."""
+        keys = self.r.joker_keys
+        return min(keys[c.colour] for c in cards)  # type: ignore[index]
+
+    def moves(self) -> list[Move]:
+        """The legal moves of the player to act, in ``legal_plays``' order; a pass
+        (``PASS_MOVE``) last when allowed."""
         r = self.r
         p = self.turn
-        mine = self.group(p)
         held_n = len(self.hands[p])
-        most, refuse, banned = r.most, r.refuse, r.banned[self.revolution]
-        rank_key = r.keys[self.revolution]
-        moves: list[tuple[Rank, int]] = []
+        refuse, banned = r.refuse, r.banned[self.revolution]
+        rank_key = r.keys[self.revolution != self.inverted]
+        moves: list[Move] = []
         closing = self.closing
         top = self.top
-        if (top < 0 or closing) and not (closing and self.overplayed >> p & 1):
-            for rank, cards in mine.items():
-                count = len(cards) if len(cards) < most else most
+        leading = (top < 0 or closing) and not (closing and self.overplayed >> p & 1)
+        if r.general:  # one candidate at a time
+            for move, cards, power, fixed in self.plays(p):
+                n = len(cards)
+                if refuse and n == held_n and any(c.rank in banned for c in cards):
+                    continue  # B12: he may not go out on it
+                if leading or closing != self.beats(
+                    power,
+                    n,
+                    fixed if fixed is not None else rank_key[move[0]],  # type: ignore[index]
+                ):
+                    moves.append(move)
+            return self._with_pass(moves)
+        most = r.most
+        # The ranks judged one move at a time: jokers, twos that may beat with one fewer, and
+        # every rank on a joker's power or an angevin 7.
+        one_by_one = top >= 0 and (self.top_power or self.top_lower)
+        twos = r.one_fewer
+        top_n, top_key, equal_ok, larger = self.top_n, self.top_key, r.equal_ok, r.larger
+        for rank, cards in self.group(p).items():
+            count = len(cards) if len(cards) < most else most
+            if leading:
                 if refuse and count == held_n and rank in banned:
                     count -= 1  # B12: he may not go out on it
                 moves += _PAIRS[rank][:count]
-        elif closing:  # P4: he already played once on his own cards: only a new lead
-            for rank, cards in mine.items():
-                count = len(cards) if len(cards) < most else most
-                joker = rank is Rank.JOKER
+            elif closing or one_by_one or rank is Rank.JOKER or (twos and rank is Rank.TWO):
+                # P4 closing: he already played once on his own cards: only a new lead.
                 key = rank_key[rank]
                 for k in range(1, count + 1):
-                    if not (refuse and k == held_n and rank in banned) and not self.beats(
-                        k, key, joker
+                    if not (refuse and k == held_n and rank in banned) and closing != self.beats(
+                        rank, k, key
                     ):
                         moves.append((rank, k))
-        else:
-            equal_ok, larger = r.equal_ok, r.larger
-            top_n, top_key, top_power = self.top_n, self.top_key, self.top_power
-            for rank, cards in mine.items():
-                count = len(cards) if len(cards) < most else most
-                if rank is Rank.JOKER or top_power or self.top_lower:
-                    joker = rank is Rank.JOKER
-                    key = rank_key[rank]
-                    for k in range(1, count + 1):
-                        if not (refuse and k == held_n and rank in banned) and self.beats(
-                            k, key, joker
-                        ):
-                            moves.append((rank, k))
-                    continue
+            else:
                 # A plain set: as many cards, higher (or equal when allowed); more cards when
                 # larger sets may beat (any rank, or higher or equal ones).
                 if count < top_n:
@@ -289,23 +356,37 @@ class Core:
                 if refuse and count == held_n and rank in banned:
                     count -= 1
                 moves += _PAIRS[rank][lo - 1 : count]
-        if top < 0:
+        return self._with_pass(moves)
+
+    def _with_pass(self, moves: list[Move]) -> list[Move]:
+        if self.top < 0:
             can_pass = not moves  # B12: a leader passes only when he cannot lead
-        elif closing:
+        elif self.closing:
             can_pass = True  # P4: he gathers the trick
         else:
-            can_pass = not (r.must_beat and moves)
+            can_pass = not (self.r.must_beat and moves)
         if can_pass:
             moves.append(PASS_MOVE)
         return moves
 
     # -- the transition ----------------------------------------------------------------------
-    def after(self, rank: Rank, k: int, played: tuple[Card, ...]) -> Core:
+    def after(self, rank: Rank | None, k: int, played: tuple[Card, ...]) -> Core:
         """The state once the player to act made the legal move ``(rank, k)`` with the cards
-        ``played`` (none for a pass)."""
+        ``played`` (none for a pass); ``rank`` is the rank the set stands for (None: wild cards
+        alone)."""
         new = self.copy()
         new._act(rank, k, played)
         return new
+
+    def _key(self, rank: Rank | None, played: tuple[Card, ...], orient: bool) -> int:
+        """The key of a legal play of ``rank`` (None: wild cards alone) in an orientation."""
+        r = self.r
+        if rank is None:
+            assert r.wild_key is not None  # wild cards alone are a move where allowed
+            return r.wild_key
+        if rank is Rank.JOKER and r.colours:
+            return self.joker_key(played)
+        return r.keys[orient][rank]
 
     def _next_eligible(self, i: int) -> int:
         r = self.r
@@ -314,7 +395,7 @@ class Core:
             eligible &= ~self.passed
         if r.one_round:
             eligible &= ~self.acted
-        n, d = r.n, r.d
+        n, d = r.n, self.direction
         for _ in range(n):
             i = (i + d) % n
             if eligible >> i & 1:
@@ -327,7 +408,7 @@ class Core:
             for i in self.ranks:
                 if self.active >> i & 1:
                     return i
-        step = r.d if r.lead_rule == "next_left" else -r.d
+        step = self.direction if r.lead_rule == "next_left" else -self.direction
         for k in range(1, r.n):
             i = (winner + step * k) % r.n
             if self.active >> i & 1:
@@ -339,14 +420,14 @@ class Core:
         self.top, self.top_n, self.top_key = -1, 0, 0
         self.top_joker = self.top_power = self.top_lower = False
         self.passed = self.acted = self.overplayed = self.lead_passes = 0
-        self.closing = False
+        self.closing = self.inverted = False
 
     def _end(self, out: list[int]) -> None:
         self.out = (*self.out, *out)
         self.active = 0
         self.turn = -1
 
-    def _act(self, rank: Rank, k: int, played: tuple[Card, ...]) -> None:
+    def _act(self, rank: Rank | None, k: int, played: tuple[Card, ...]) -> None:
         r = self.r
         p = self.turn
         n = r.n
@@ -360,7 +441,7 @@ class Core:
                     for _ in range(n):
                         if self.active >> i & 1:
                             order.append(i)
-                        i = (i + r.d) % n
+                        i = (i + self.direction) % n
                     self._end(order)
                     return
                 lead_passes = self.lead_passes
@@ -383,16 +464,26 @@ class Core:
             actions = list(self.actions)
             actions[p] = None
             self.actions = actions
+            if r.general:
+                cands = list(self.cands)
+                cands[p] = None
+                self.cands = cands
             joker = rank is Rank.JOKER
-            key = r.keys[self.revolution][rank]
+            orient = self.revolution != self.inverted
+            key = self._key(rank, played, orient)
             banned = r.banned[self.revolution]  # as the play was judged, before it turns
-            leads = self.top < 0 or (self.closing and not self.beats(k, key, joker))
+            leads = self.top < 0 or (self.closing and not self.beats(rank, k, key))
             clears = False
             power = False
             lower = False
+            stands = k  # the cards the play counts as
             if leads:
+                if self.inverted:  # P4: a new trick starts in the hand's order
+                    self.inverted = False
+                    orient = self.revolution
+                    key = self._key(rank, played, orient)
                 power = joker and k == 1 and r.power_on
-                clears = power and r.unbeatable
+                clears = power and key >= r.clear_key
                 lower = r.angevin and rank is Rank.SEVEN
                 self.passed = self.acted = self.overplayed = self.lead_passes = 0
             else:
@@ -400,20 +491,35 @@ class Core:
                     self.overplayed |= 1 << p
                 if joker and k == 1 and r.power_on:
                     power = True
-                    if self.top_power or (self.top_joker and self.top_n == 1):
+                    if (self.top_power or (self.top_joker and self.top_n == 1)) and (
+                        key == self.top_key
+                    ):
                         skip = 1 if r.skips else 0  # an equal joker
                     else:
-                        clears = r.unbeatable
+                        clears = key >= r.clear_key
                 elif r.skips and not self.top_power and key == self.top_key:
                     skip = 1 + k - self.top_n  # B2 skips_next: one player, plus one per card
+                elif r.one_fewer and rank is Rank.TWO and k < self.top_n:
+                    stands = self.top_n  # B4: the twos stand for as many cards as they beat
                 if not r.pass_final:
                     self.passed = 0
             self.closing = False
             self.acted |= 1 << p
             if r.quad_turns and k == 4 and not joker:  # B9: the card order turns over
                 self.revolution = not self.revolution
-                key = r.keys[self.revolution][rank]  # the play keyed in the new order
-            self.top, self.top_n, self.top_key = p, k, key
+            if r.strutz and rank is not None:
+                if rank is Rank.SEVEN:
+                    skip += k
+                elif rank is Rank.EIGHT and k % 2:
+                    self.direction = -self.direction
+                elif rank is Rank.NINE:
+                    self.inverted = not self.inverted
+                    self.passed = 0
+                elif rank is Rank.TEN:
+                    clears = True
+            if (self.revolution != self.inverted) != orient:
+                key = self._key(rank, played, not orient)  # the play keyed in the new order
+            self.top, self.top_n, self.top_key = p, stands, key
             self.top_joker, self.top_power, self.top_lower = joker, power, lower
             if r.angevin and rank is Rank.ACE:  # B13 angevin: an ace ends the trick
                 clears = True
@@ -490,9 +596,9 @@ def _bits(players: frozenset[int]) -> int:
 
 def core_of(state: HandState) -> Core | None:
     """The compact form of ``state``, or None where it does not cover it: rules it does not
-    cover, a hand not known, an effect owed, the hand over, a reversed order, the opening
-    card still to be played (H7) or a play on the table it does not read (a free trick, a
-    play after an angevin 7)."""
+    cover, a hand not known, an effect owed, the hand over, the opening card still to be
+    played (H7), a suit lock (H8) or a play on the table it does not read (a free trick, a
+    run)."""
     cached = state._core
     if cached is not None:
         return cached if isinstance(cached, Core) else None
@@ -508,7 +614,6 @@ def read_core(state: HandState) -> Core | None:
     if (
         state.turn is None
         or state.pending is not None
-        or trick.inverted
         or trick.opening is not None
         or trick.lock
         or not covers(rules)
@@ -516,14 +621,20 @@ def read_core(state: HandState) -> Core | None:
     ):
         return None
     r = _rules(rules, len(state.players))
+    hands = cast(tuple[tuple[Card, ...], ...], state.hands)  # all known: checked above
+    if r.colours and any(c.rank is Rank.JOKER and c.colour is None for h in hands for c in h):
+        return None  # D5: a joker dealt without its colour (the step engine asks for it)
     core = Core.__new__(Core)
     core.r = r
-    core.hands = state.hands  # type: ignore[assignment]
+    core.hands = hands
     core.groups = [None] * r.n
     core.actions = [None] * r.n
+    core.cands = [None] * r.n
     core.turn = state.turn
     core.ranks = state.ranks
     core.revolution = state.revolution
+    core.direction = state.direction
+    core.inverted = trick.inverted
     active = 0
     for i in state.active:
         active |= 1 << i
@@ -534,16 +645,13 @@ def read_core(state: HandState) -> Core | None:
         core.top, core.top_n, core.top_key = -1, 0, 0
         core.top_joker = core.top_power = core.top_lower = False
     else:
-        ranks = {c.rank for c in top.cards}
-        if top.free or len(ranks) != 1 or top.reversed != state.revolution:
+        combo = top.combo
+        if top.free or combo.kind != "set" or top.reversed != state.reversed:
             return None
-        rank = ranks.pop()
-        core.top, core.top_n, core.top_key = (
-            top.player,
-            len(top.cards),
-            r.keys[state.revolution][rank],
-        )
-        core.top_joker, core.top_power = rank is Rank.JOKER, top.power_joker
+        # The set as it stands: its count (B4: twos count as the cards they beat) and its key
+        # in the current order (a joker set's by colour, wild cards alone their own).
+        core.top, core.top_n, core.top_key = top.player, combo.count, combo.key[0]
+        core.top_joker, core.top_power = combo.joker, top.power_joker
         core.top_lower = top.lower_ok
     core.passed = _bits(trick.passed)
     core.acted = _bits(trick.acted)

@@ -28,8 +28,8 @@ Judge = Callable[[HandState, Action], RuleCode]  # the code the transition gives
 @lru_cache(maxsize=256)
 def quick_rules(rules: RuleSet) -> bool:
     """Rule sets whose plain sets ``codes_by_rank`` judges by rank and size: suits never
-    decide between them (jokers may differ by colour: the candidates then come one per
-    suit combination, as the reference lists them)."""
+    decide between them (jokers may differ by colour: their candidates then come one per
+    pick of colours, as the reference lists them)."""
     return suits_judge_no_set(rules)
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules.cards import PASS, Play, Rank
-from companion.rules.compact import PASS_MOVE, Core, core_of
+from companion.rules.cards import PASS, Card, Play, Rank
+from companion.rules.compact import PASS_MOVE, Core, Move, core_of
 from companion.rules.hand import step
 from companion.rules.notation import Action
 from companion.rules.state import HandState, Trick
@@ -40,10 +40,14 @@ def fast_legal(state: HandState) -> list[Action] | None:
     for move in core.moves():
         action = built.get(move)
         if action is None:
-            rank, k = move
-            name = state.players[p]
-            play = Play(core.group(p)[rank][:k]) if k else PASS
-            action = built[move] = Action(name, play)
+            k = move[1]
+            if not k:
+                play = PASS
+            elif len(move) > 2:
+                play = Play(move[2])  # the cards make the play
+            else:
+                play = Play(core.group(p)[move[0]][:k])
+            action = built[move] = Action(state.players[p], play)
         actions.append(action)
     object.__setattr__(state, "_legal", actions)
     return actions
@@ -58,31 +62,39 @@ def fast_apply(state: HandState, action: Action) -> HandState | None:
         return None
     core = state._core
     assert isinstance(core, Core)
-    move = _move_of(core, state, action, legal)
-    if move is None:
+    played = _move_of(core, state, action, legal)
+    if played is None:
         return None
-    rank, k = move
-    after = core.after(rank, k, action.play.cards)
-    return FastState.following(state, action, after)
+    after = core.after(played[0], played[1], action.play.cards)
+    turned = (after.revolution != after.inverted) != (core.revolution != core.inverted)
+    return FastState.following(state, action, after, turned)
 
 
 def _move_of(
     core: Core, state: HandState, action: Action, legal: Sequence[Action]
-) -> tuple[Rank, int] | None:
-    """The ``(rank, count)`` move ``action`` makes, if it is legal and its cards are held as
-    written (a card typed without its suit goes to the step engine)."""
+) -> tuple[Rank | None, int] | None:
+    """The rank ``action``'s set stands for and its card count, if it is one of the legal
+    moves with its cards held as written (a card
+    typed without its suit, or a joker without its colour where colours decide, goes to the
+    step engine)."""
+    wild = core.r.wild
     for known in legal:
         if known is action:  # drawn from legal_plays: nothing to check
             cards = action.play.cards
-            return (cards[0].rank, len(cards)) if cards else PASS_MOVE
+            return (_set_rank(wild, cards), len(cards)) if cards else _PASS
     if action.effect is not None or action.player != state.players[core.turn]:
         return None
     cards = action.play.cards
     if not cards:
-        return PASS_MOVE if any(a.play.is_pass for a in legal) else None
-    rank = cards[0].rank
+        return _PASS if any(a.play.is_pass for a in legal) else None
+    rank = _set_rank(wild, cards)
     k = len(cards)
-    if any(c.rank is not rank for c in cards) or (rank, k) not in core.moves():
+    moves = core.moves()
+    if core.r.general:  # the same cards as a legal move, suits aside
+        same = _same_play(cards)
+        if not any(m[1] == k and _same_play(_cards_of(core, m)) == same for m in moves):
+            return None
+    elif any(c.rank is not rank for c in cards) or (rank, k) not in moves:
         return None
     hand = list(core.hands[core.turn])
     for c in cards:  # each card held as written (one typed without its suit: the step engine)
@@ -90,6 +102,28 @@ def _move_of(
             return None
         hand.remove(c)
     return rank, k
+
+
+_PASS: tuple[Rank | None, int] = (PASS_MOVE[0], PASS_MOVE[1])
+
+
+def _set_rank(wild: frozenset[Rank], cards: tuple[Card, ...]) -> Rank | None:
+    """The rank a legal set stands for: its natural cards' (None: wild cards alone)."""
+    if wild:
+        return next((c.rank for c in cards if c.rank not in wild), None)
+    return cards[0].rank
+
+
+def _cards_of(core: Core, move: Move) -> tuple[Card, ...]:
+    if len(move) > 2:
+        return move[2]
+    rank, k = move
+    return core.group(core.turn)[rank][:k] if k else ()
+
+
+def _same_play(cards: tuple[Card, ...]) -> list[str]:
+    """What makes a play, suits aside: its ranks, and its jokers' colours (D5)."""
+    return sorted(str(c) if c.is_joker else c.rank.symbol for c in cards)
 
 
 _TRICK = HandState.__dict__["trick"]  # the slot the dataclass keeps the trick in
@@ -120,7 +154,7 @@ class FastState(HandState):
     _from: tuple[HandState, Action] | None
 
     @classmethod
-    def following(cls, before: HandState, action: Action, core: Core) -> FastState:
+    def following(cls, before: HandState, action: Action, core: Core, turned: bool) -> FastState:
         new = object.__new__(cls)
         # The slots' own setters: the dataclass is frozen, and this runs once per action.
         _SET_RULES(new, before.rules)
@@ -128,14 +162,14 @@ class FastState(HandState):
         _SET_RANKS(new, before.ranks)
         _SET_HANDS(new, core.hands)
         _SET_TURN(new, core.turn if core.turn >= 0 else None)
-        _SET_DIRECTION(new, before.direction)
+        _SET_DIRECTION(new, core.direction)
         _SET_REVOLUTION(new, core.revolution)
         _SET_OUT(new, core.out)
         _SET_FORFEITS(new, core.forfeits)
         _SET_PENDING(new, None)
         _SET_PRESET(new, before.preset)
-        # The card order carries over unless a revolution turned it (B9).
-        _SET_ORDER(new, before._order if core.revolution == before.revolution else None)
+        # The card order carries over unless a revolution (B9) or a Strutz 9 turned it.
+        _SET_ORDER(new, None if turned else before._order)
         _SET_QUICK(new, None)
         _SET_CORE(new, core if core.turn >= 0 else False)
         _SET_LEGAL(new, None)

@@ -65,13 +65,13 @@ def draw_table(
 
 
 def suits_matter(rules: RuleSet) -> bool:
-    """When suits (or which joker) can change a ruling; otherwise cards of one rank are
-    interchangeable and legal_plays yields one representative per rank and size."""
+    """When suits can change a ruling; otherwise natural cards of one rank are
+    interchangeable and legal_plays yields one representative per rank and size (jokers
+    still differ by colour where D5 ranks them)."""
     return (
         rules.suits != "ignored"
         or rules.special_high_cards in ("black_threes", "jack_of_diamonds")
         or rules.combinations == "poker"
-        or rules.joker_order != "equal"
         or rules.spade_three  # H3: the 3♠ is not any 3
         or rules.shibari  # H8: a suit may lock the trick
     )
@@ -79,12 +79,17 @@ def suits_matter(rules: RuleSet) -> bool:
 
 def play_key(rules: RuleSet, cards: Iterable[Card]) -> frozenset:
     cards = list(cards)
+    wild = order_for(rules, False).wild_ranks
     if not suits_matter(rules):
-        return frozenset(Counter(c.rank for c in cards).items())
+        colours = rules.joker_order != "equal"  # D5: each joker by its colour
+        return frozenset(
+            Counter(
+                c if colours and c.is_joker and c.rank not in wild else c.rank for c in cards
+            ).items()
+        )
     # Even when suits matter, a wild card counts only by its rank, and so does every card of
     # a Zheng Shangyou run (runs compare by length and top rank): legal_plays yields one
     # representative of those.
-    wild = order_for(rules, False).wild_ranks
     ranks = {c.rank for c in cards if c.rank not in wild}
     run = rules.combinations == "sets_and_runs" and len(ranks) > 1
     return frozenset(Counter(c.rank if (run or c.rank in wild) else c for c in cards).items())

@@ -135,7 +135,9 @@ def compare(rules: RuleSet, players: int, preset: str | None, seed: int) -> int:
     return len(hand.actions)
 
 
-CORE_FIELDS = tuple(f for f in Core.__slots__ if f not in ("r", "groups", "actions"))  # not caches
+CORE_FIELDS = tuple(
+    f for f in Core.__slots__ if f not in ("r", "groups", "actions", "cands")
+)  # not caches
 
 
 def same_core(fast: HandState, reference: HandState) -> bool:
@@ -159,8 +161,11 @@ def test_every_covered_preset_plays_as_the_reference(pid: str) -> None:
 
 
 def test_the_basic_presets_take_the_fast_path() -> None:
-    """The presets the benchmark compares with the naive simulator are covered."""
+    """The presets the benchmark compares with the naive simulator are covered, and so are
+    those with wild cards (hubere, strutz), jokers ranked by colour and twos that beat with
+    one card fewer (concierge)."""
     assert {"pagat", "classique", "president", "trou-du-cul"} <= set(COVERED)
+    assert {"hubere", "strutz", "concierge"} <= set(COVERED)
 
 
 @st.composite
@@ -272,11 +277,11 @@ def test_equal_skips_that_come_round_give_the_turn_back() -> None:
 
 
 def test_rule_sets_outside_the_compact_state_still_play() -> None:
-    """A rule set the compact state does not cover (wild cards) plays on the step-based path, and
-    the recorded draws are then the reference's own actions."""
-    preset = PRESETS["hubere"]
+    """A rule set the compact state does not cover (the Daifugō house rules) plays on the
+    step-based path, and the recorded draws are then the reference's own actions."""
+    preset = PRESETS["daifugo"]
     assert not covers(preset.rules)
-    compare(preset.rules, 4, "hubere", 5)
+    compare(preset.rules, 4, "daifugo", 5)
 
 
 def test_a_stuck_leader_hands_the_lead_on() -> None:
@@ -613,7 +618,8 @@ def test_a_fast_states_trick_is_the_step_engines_deep_in_a_hand() -> None:
 
 def test_states_it_does_not_cover_are_left_to_the_step_engine() -> None:
     """No compact state for a hand not known, the opening card still to be played (H7), a
-    rule set it does not cover (wild cards), or a hand that is over."""
+    rule set it does not cover (wild cards that rank below natural ones, D7), or a hand that
+    is over."""
     rules = get_preset("pagat").rules
     unknown = HandState.start(rules, ("A", "B"), hands={"A": parse_cards("5♠"), "B": None})
     opening = HandState.start(
@@ -623,7 +629,7 @@ def test_states_it_does_not_cover_are_left_to_the_step_engine() -> None:
         opening=parse_cards("5♠")[0],
     )
     wild = HandState.start(
-        get_preset("hubere").rules,
+        get_preset("hubere").rules.with_options(wild_vs_natural="natural_wins"),
         ("A", "B"),
         hands={"A": parse_cards("5♠"), "B": parse_cards("9♠")},
     )
@@ -696,3 +702,83 @@ def test_after_a_revolution_a_player_may_not_finish_on_a_three() -> None:
     state, reference = _play_both(start, "A: 5♠ 5♥ 5♦ 5♣", "B: pass", "C: pass", "D: pass")
     assert state.revolution and state.next_player == "A"
     assert list(legal_plays(state)) == list(reference_legal_plays(reference)) == [Action("A")]
+
+
+def _offers(state: HandState) -> list[str]:
+    """What ``legal_plays`` offers, as text; the reference must offer the same."""
+    offered = [str(a) for a in legal_plays(state)]
+    assert offered == [str(a) for a in reference_legal_plays(state)]
+    return offered
+
+
+def test_the_higher_joker_beats_the_lower_and_takes_the_trick() -> None:
+    """D5 white_high with B5 beat_all (concierge): the black-and-white joker ranks above the
+    coloured one, so it may follow it (P2: and must, holding nothing else that beats it);
+    nothing can beat it, so its player takes the trick at once and leads again."""
+    rules = get_preset("concierge").rules
+    start = _start(rules, {"A": "JKR 5♠", "B": "JKB 6♠", "C": "3♠ 4♦"})
+    state, _ = _play_both(start, "A: JKR")
+    assert _offers(state) == ["B: JKB"]
+    state, _ = _play_both(state, "B: JKB")
+    assert isinstance(state, FastState)
+    assert state.next_player == "B" and state.to_beat is None
+
+
+def test_each_pick_of_jokers_by_colour_is_its_own_play() -> None:
+    """D5: where jokers rank by colour, a lone coloured joker and a lone black one are two
+    plays, and so are the pairs they make; natural cards of one rank stay one play per count,
+    whatever their suits (suits never decide)."""
+    rules = get_preset("concierge").rules
+    start = _start(rules, {"A": "JKR JKB 5♠ 5♥ 5♦", "B": "6♠", "C": "3♠"})
+    fives = ["A: 5♠", "A: 5♠ 5♥", "A: 5♠ 5♥ 5♦"]
+    assert _offers(start) == ["A: JKR", "A: JKB", "A: JKR JKB", *fives]
+
+
+def test_one_two_fewer_beats_a_set_and_stands_for_as_many_cards() -> None:
+    """B4 one_fewer (concierge): two 2s beat three kings, and stand for three cards: the next
+    player, holding no three cards that beat them, may only pass."""
+    rules = get_preset("concierge").rules
+    start = _start(rules, {"A": "K♠ K♥ K♦ 5♠", "B": "2♠ 2♥ 6♣", "C": "3♠ 3♦ A♣"})
+    state, _ = _play_both(start, "A: K♠ K♥ K♦")
+    assert "B: 2♠ 2♥" in _offers(state)
+    state, _ = _play_both(state, "B: 2♥ 2♠")  # typed in another order: held as written
+    assert isinstance(state, FastState)
+    assert state.trick.top is not None and state.trick.top.combo.count == 3
+    assert _offers(state) == ["C: pass"]
+
+
+def test_wild_cards_stand_in_beside_a_rank_or_alone() -> None:
+    """D6 (Hűbéres: jokers, 2s and 3s wild; alone they rank highest): a leader may play each
+    rank alone or with wild cards beside it, then the wild cards alone; a 6 with a wild 3 is
+    a pair of 6s, which beats a pair of 5s made the same way."""
+    rules = get_preset("hubere").rules
+    start = _start(rules, {"A": "5♠ 2♥ 9♣", "B": "6♠ 3♣ K♥", "C": "4♠ 7♦", "D": "8♠ 10♦"})
+    assert _offers(start) == ["A: 5♠", "A: 5♠ 2♥", "A: 9♣", "A: 9♣ 2♥", "A: 2♥"]
+    state, _ = _play_both(start, "A: 5♠ 2♥")
+    assert "B: 6♠ 3♣" in _offers(state)
+    state, _ = _play_both(state, "B: 6♠ 3♣")
+    assert isinstance(state, FastState)
+    assert state.trick.top is not None and state.trick.top.combo.rank is Rank.SIX
+
+
+def test_strutz_nines_invert_the_order_for_the_trick() -> None:
+    """B13 Strutz: after a 9 the card order is inverted until the trick ends, so a 4 beats it
+    and a king does not."""
+    rules = get_preset("strutz").rules
+    start = _start(rules, {"A": "9♠ 5♣", "B": "4♠ K♥", "C": "6♦ Q♣"})
+    state, _ = _play_both(start, "A: 9♠")
+    assert isinstance(state, FastState)
+    assert _offers(state) == ["B: 4♠", "B: pass"]
+
+
+def test_strutz_eights_turn_sevens_skip_and_tens_take_the_trick() -> None:
+    """B13 Strutz: one 8 turns the direction of play (C plays after A), a 7 skips the next
+    player, a 10 ends the trick and its player leads again."""
+    rules = get_preset("strutz").rules
+    hands = {"A": "8♠ 7♣ 10♦ 3♠", "B": "4♠ 5♥", "C": "6♦ 2♣"}
+    eight, _ = _play_both(_start(rules, hands), "A: 8♠")
+    seven, _ = _play_both(_start(rules, hands), "A: 7♣")
+    ten, _ = _play_both(_start(rules, hands), "A: 10♦")
+    assert eight.next_player == "C" and seven.next_player == "C"
+    assert ten.next_player == "A" and ten.to_beat is None
+    assert all(isinstance(s, FastState) for s in (eight, seven, ten))

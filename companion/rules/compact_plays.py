@@ -1,0 +1,92 @@
+"""A hand's candidate plays for the compact state where a rank is not one play per size:
+wild cards standing in beside a rank or alone (D6), and jokers ranked by colour (D5).
+
+They come in ``candidates.candidate_plays``' order, the order ``legal_plays`` lists them in:
+each natural rank in the order of its first card held, one to all of its cards, each followed
+by the same cards with every pick of wild cards; then the wild cards alone. Where the jokers'
+colours decide, each distinct pick of jokers is its own play.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from companion.rules.cards import Card, JokerColour, Rank
+
+__all__ = ["Candidate", "Move", "candidates", "joker_picks"]
+
+# A move: ``(rank, count)``, the first cards of that rank the hand holds; or, where the cards
+# themselves make the play, ``(rank, count, cards)`` with the rank the set stands for (None for
+# wild cards alone).
+Move = tuple[Rank, int] | tuple[Rank | None, int, tuple[Card, ...]]
+# A candidate: its move, its cards, the rank whose power ``Core.beats`` reads (a joker set's
+# JOKER, a natural set's rank, None when wild cards stand in), and its key when it does not
+# follow the card order (jokers, wild cards alone), else None.
+Candidate = tuple[Move, tuple[Card, ...], Rank | None, int | None]
+
+
+def candidates(
+    hand: tuple[Card, ...],
+    wild: frozenset[Rank],
+    most: int,
+    joker_keys: dict[JokerColour, int] | None,
+    joker_key: int,
+    wild_key: int | None,
+) -> list[Candidate]:
+    """The candidate plays of ``hand``: ``most`` cards at most (1 when single cards only),
+    ``joker_keys`` by colour where they decide (D5), ``joker_key`` otherwise, ``wild_key`` the
+    key of wild cards alone (None: they may not be played alone)."""
+    naturals: dict[Rank, list[Card]] = {}
+    wilds: dict[Rank, list[Card]] = {}
+    for c in hand:
+        (wilds if c.rank in wild else naturals).setdefault(c.rank, []).append(c)
+    extras = _wild_picks(tuple(tuple(cards) for cards in wilds.values()), most)
+    out: list[Candidate] = []
+    for rank, held in naturals.items():
+        cards = tuple(held)
+        joker = rank is Rank.JOKER
+        top = min(len(cards), most)
+        if joker and joker_keys is not None:  # each pick of colours is its own play
+            for k, pick in joker_picks(cards, top):
+                key = min(joker_keys[c.colour] for c in pick)  # type: ignore[index]
+                out.append(((rank, k, pick), pick, rank, key))
+            continue
+        fixed = joker_key if joker else None
+        for k in range(1, top + 1):
+            pick = cards[:k]
+            out.append(((rank, k), pick, rank, fixed))
+            for extra in extras:
+                if k + len(extra) <= most:
+                    both = pick + extra
+                    out.append(
+                        ((rank, len(both), both), both, Rank.JOKER if joker else None, fixed)
+                    )
+    if wild_key is not None:
+        out.extend(((None, len(extra), extra), extra, None, wild_key) for extra in extras)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _wild_picks(by_rank: tuple[tuple[Card, ...], ...], most: int) -> tuple[tuple[Card, ...], ...]:
+    """Every distinct choice of wild cards by rank, as ``candidates._wild_picks`` makes them
+    (which wild stands in matters only by its rank)."""
+    picks: list[tuple[Card, ...]] = [()]
+    for cards in by_rank:
+        picks = [p + cards[:n] for p in picks for n in range(len(cards) + 1) if len(p) + n <= most]
+    return tuple(p for p in picks if p)
+
+
+@lru_cache(maxsize=4096)
+def joker_picks(jokers: tuple[Card, ...], most: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """D5: every distinct pick of up to ``most`` of the held jokers, by size, in the order
+    ``candidates.candidate_plays`` lists them (two jokers of one colour are one play)."""
+    seen: set[tuple[str, ...]] = set()
+    picks = []
+    for k in range(1, most + 1):
+        for pick in combinations(jokers, k):
+            same = tuple(sorted(map(str, pick)))
+            if same not in seen:
+                seen.add(same)
+                picks.append((k, pick))
+    return tuple(picks)
