@@ -77,9 +77,13 @@ class _Rules:
         "banned",
         "clear_key",
         "colours",
+        "eight_stop",
         "equal_ok",
+        "five_skip",
         "forfeit_on",
         "general",
+        "house",
+        "jack_back",
         "joker_keys",
         "keys",
         "larger",
@@ -93,10 +97,14 @@ class _Rules:
         "pass_final",
         "power_on",
         "quad_beats",
+        "quad_stop",
         "quad_turns",
         "refuse",
+        "reverse_rank",
         "skips",
         "strutz",
+        "top_natural",
+        "top_stop",
         "wild",
         "wild_key",
     )
@@ -158,6 +166,15 @@ class _Rules:
         # B13 Strutz: a 7 skips, an odd number of 8s turns the direction, a 9 inverts the
         # card order until the trick ends, a 10 ends the trick.
         self.strutz = rules.card_effects == "strutz"
+        # The Daifugō house rules read from the play's rank and count (H1, H2, H4, H9-H11).
+        self.five_skip, self.jack_back = rules.five_skip, rules.jack_back
+        self.reverse_rank = _BY_SYMBOL.get(rules.reverse_rank or "")
+        self.eight_stop, self.quad_stop = rules.eight_stop, rules.quad_stop
+        self.top_stop = rules.top_stop
+        self.top_natural = (order.natural_ranks[-1], order_for(rules, True).natural_ranks[-1])
+        self.house = any(
+            (self.five_skip, self.jack_back, self.reverse_rank, self.eight_stop, self.quad_stop)
+        ) or bool(self.top_stop)
         self.lead_rule = rules.lead_after_out
 
 
@@ -378,6 +395,26 @@ class Core:
         new._act(rank, k, played)
         return new
 
+    def _house_rules(
+        self, rank: Rank | None, k: int, judged: bool, skip: int, clears: bool
+    ) -> tuple[int, bool]:
+        """The Daifugō house rules a set of ``k`` cards standing for ``rank`` sets off (the
+        order it was ``judged`` in names the top rank): the skips and whether the trick ends."""
+        r = self.r
+        if rank is Rank.FIVE and r.five_skip:  # H4: one player skipped per 5
+            skip += k
+        if rank is not None and rank is r.reverse_rank and k % 2:  # H11: an odd number turns
+            self.direction = -self.direction
+        if rank is Rank.JACK and r.jack_back and k % 2:  # H2: the order inverted (the trick)
+            self.inverted = not self.inverted
+        if (
+            (rank is Rank.EIGHT and r.eight_stop)  # H1
+            or (k >= 4 and r.quad_stop)  # H9
+            or (r.top_stop and rank is r.top_natural[judged])  # H10
+        ):
+            clears = True
+        return skip, clears
+
     def _key(self, rank: Rank | None, played: tuple[Card, ...], orient: bool) -> int:
         """The key of a legal play of ``rank`` (None: wild cards alone) in an orientation."""
         r = self.r
@@ -469,7 +506,7 @@ class Core:
                 cands[p] = None
                 self.cands = cands
             joker = rank is Rank.JOKER
-            orient = self.revolution != self.inverted
+            orient = judged = self.revolution != self.inverted
             key = self._key(rank, played, orient)
             banned = r.banned[self.revolution]  # as the play was judged, before it turns
             leads = self.top < 0 or (self.closing and not self.beats(rank, k, key))
@@ -517,6 +554,8 @@ class Core:
                     self.passed = 0
                 elif rank is Rank.TEN:
                     clears = True
+            if r.house:
+                skip, clears = self._house_rules(rank, k, judged, skip, clears)
             if (self.revolution != self.inverted) != orient:
                 key = self._key(rank, played, not orient)  # the play keyed in the new order
             self.top, self.top_n, self.top_key = p, stands, key
@@ -567,6 +606,8 @@ class Core:
             return
         self._new_trick(top if self.active >> top & 1 else self._lead_after_out(top))
 
+
+_BY_SYMBOL = {r.symbol: r for r in Rank}  # H11's rank, as the option names it
 
 # Each rank's moves of 1, 2, … cards, sliced to what a hand holds (two decks and their jokers
 # hold at most 8 cards of a rank).

@@ -4,7 +4,7 @@ plays it, in one table that the transition, the citation, the compact state and 
 >>> sorted(r.name for r in HOUSE_RULES if r.clears)
 ['eight_stop', 'quad_stop', 'spade_three', 'top_stop']
 >>> from companion.rules.ruleset import RuleSet
->>> step_engine_only(RuleSet()), step_engine_only(RuleSet(reverse_rank="9"))
+>>> step_engine_only(RuleSet()), step_engine_only(RuleSet(shibari=True))
 (False, True)
 """
 
@@ -37,17 +37,17 @@ class HouseRule:
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
-    HouseRule("eight_stop", 1, effect=True, clears=True),
-    HouseRule("jack_back", 2, effect=True),
+    HouseRule("eight_stop", 1, effect=True, clears=True, compact=True),
+    HouseRule("jack_back", 2, effect=True, compact=True),
     HouseRule("spade_three", 1, clears=True),  # what lets the 3♠ beat the joker
-    HouseRule("five_skip", 1, effect=True),
+    HouseRule("five_skip", 1, effect=True, compact=True),
     HouseRule("seven_pass", 1),  # the card owed is the ruling's news
     HouseRule("ten_discard", 1),
     HouseRule("opening_card_played", 1, compact=True),
     HouseRule("shibari", 3, effect=True),
-    HouseRule("quad_stop", 2, effect=True, clears=True),
-    HouseRule("top_stop", 2, effect=True, clears=True),
-    HouseRule("reverse_rank", 2, effect=True),
+    HouseRule("quad_stop", 2, effect=True, clears=True, compact=True),
+    HouseRule("top_stop", 2, effect=True, clears=True, compact=True),
+    HouseRule("reverse_rank", 2, effect=True, compact=True),
 )
 
 # A legal play that sets one of these off still rests on what let it through.

@@ -162,10 +162,10 @@ def test_every_covered_preset_plays_as_the_reference(pid: str) -> None:
 
 def test_the_basic_presets_take_the_fast_path() -> None:
     """The presets the benchmark compares with the naive simulator are covered, and so are
-    those with wild cards (hubere, strutz), jokers ranked by colour and twos that beat with
-    one card fewer (concierge)."""
+    those with wild cards (hubere, strutz, daifugo), jokers ranked by colour and twos that
+    beat with one card fewer (concierge), and the 8 that ends a trick (daifugo)."""
     assert {"pagat", "classique", "president", "trou-du-cul"} <= set(COVERED)
-    assert {"hubere", "strutz", "concierge"} <= set(COVERED)
+    assert {"hubere", "strutz", "concierge", "daifugo"} <= set(COVERED)
 
 
 @st.composite
@@ -277,11 +277,12 @@ def test_equal_skips_that_come_round_give_the_turn_back() -> None:
 
 
 def test_rule_sets_outside_the_compact_state_still_play() -> None:
-    """A rule set the compact state does not cover (the Daifugō house rules) plays on the
-    step-based path, and the recorded draws are then the reference's own actions."""
-    preset = PRESETS["daifugo"]
-    assert not covers(preset.rules)
-    compare(preset.rules, 4, "daifugo", 5)
+    """A rule set the compact state does not cover (H8 shibari: the suits lock a trick)
+    plays on the step-based path, and the recorded draws are then the reference's own
+    actions."""
+    rules = PRESETS["daifugo"].rules.with_options(shibari=True)
+    assert not covers(rules)
+    compare(rules, 4, "daifugo", 5)
 
 
 def test_a_stuck_leader_hands_the_lead_on() -> None:
@@ -782,3 +783,42 @@ def test_strutz_eights_turn_sevens_skip_and_tens_take_the_trick() -> None:
     assert eight.next_player == "C" and seven.next_player == "C"
     assert ten.next_player == "A" and ten.to_beat is None
     assert all(isinstance(s, FastState) for s in (eight, seven, ten))
+
+
+@pytest.mark.parametrize(
+    ("option", "play"),
+    [("eight_stop", "A: 8♠"), ("quad_stop", "A: 5♠ 5♥ 5♦ 5♣"), ("top_stop", "A: 2♠")],
+)
+def test_house_rules_that_end_the_trick_play_on_the_compact_state(option: str, play: str) -> None:
+    """H1 8-giri (an 8), H9 (four cards or more), H10 (the top rank, the 2 here): the play
+    ends the trick at once, and its player leads again."""
+    rules = get_preset("pagat").rules.with_options(**{option: True})
+    assert covers(rules)
+    hands = {"A": "8♠ 5♠ 5♥ 5♦ 5♣ 2♠ 3♠", "B": "9♠ K♥", "C": "6♦ Q♣"}
+    state, _ = _play_both(_start(rules, hands), play)
+    assert isinstance(state, FastState)
+    assert state.next_player == "A" and state.to_beat is None
+
+
+def test_fives_skip_and_the_chosen_rank_turns_the_direction() -> None:
+    """H4 5-skip: a 5 skips the next player (C plays after A); H11 with the 9: one 9 turns
+    the direction of play (C plays after A, then B)."""
+    hands = {"A": "5♠ 9♠ 3♠", "B": "10♠ K♥", "C": "6♦ Q♣"}
+    five = get_preset("pagat").rules.with_options(five_skip=True)
+    nine = get_preset("pagat").rules.with_options(reverse_rank="9")
+    skipped, _ = _play_both(_start(five, hands), "A: 5♠")
+    turned, _ = _play_both(_start(nine, hands), "A: 9♠", "C: Q♣")
+    assert isinstance(skipped, FastState) and skipped.next_player == "C"
+    assert isinstance(turned, FastState) and turned.next_player == "B"
+
+
+def test_a_jack_inverts_the_order_until_the_trick_ends() -> None:
+    """H2 11-back: after a jack the card order is inverted until the trick ends, so a 4
+    beats it and a king does not; the next trick is in the usual order again."""
+    rules = get_preset("pagat").rules.with_options(jack_back=True)
+    start = _start(rules, {"A": "J♠ 5♣", "B": "4♠ K♥", "C": "6♦ Q♣"})
+    state, _ = _play_both(start, "A: J♠")
+    assert isinstance(state, FastState)
+    assert _offers(state) == ["B: 4♠", "B: pass"]
+    state, _ = _play_both(state, "B: 4♠", "C: pass", "A: pass")
+    assert state.next_player == "B" and "B: K♥" in _offers(state)
