@@ -1,186 +1,33 @@
 """The compact state the public API plays on, where it covers the rules.
 
 A hand's legal actions and its next turn need only a few integers: here the trick is the
-play to beat (its player, card count, rank key, whether it is a joker set or a joker on its
-power) and bitmasks of the players who passed, acted, overplayed or could not lead. A legal
-play is a ``(rank, count)`` pair judged from those, without refusal codes (a refused action
-goes to the step engine, which names the reason). ``Core`` is that state, its legal moves and
-its transition; ``core_of`` reads it from a ``HandState``. ``companion.rules.fast_path`` plays
-``legal_plays`` and ``apply`` on it for the rule sets ``covers`` accepts: sets of one rank, no
-wild card, suits that never matter, none of the options that give a rank or a play a power
-of its own.
+play to beat (its player, card count, key, whether it is a joker set or a joker on its power)
+and bitmasks of the players who passed, acted, overplayed or could not lead. A legal play is
+a move (a rank and a count, or the cards themselves where wild cards stand in or jokers rank
+by colour) judged from those, without refusal codes (a refused action goes to the step
+engine, which names the reason). ``Core`` is that state, its legal moves and its transition;
+``core_of`` reads it from a ``HandState``. ``companion.rules.fast_path`` plays
+``legal_plays`` and ``apply`` on it for the rule sets ``compact_rules.covers`` accepts.
 
 ``tests/rules/test_compact.py`` holds it equal to the step engine: the same actions in the
 same order at every state, the same next state (and the compact state read back from it), on
-every covered preset and on random option combinations.
+every preset and on random option combinations.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import cast
 
-from companion.rules.beating import forbidden_ranks
-from companion.rules.candidates import suits_judge_no_set
-from companion.rules.cards import DECK_RANKS, Card, JokerColour, Rank
-from companion.rules.combos import JOKER_KEY, WILD_HIGH_KEY, order_for
+from companion.rules.cards import Card, Rank
+from companion.rules.combos import JOKER_KEY
 from companion.rules.compact_plays import Candidate, Move, candidates
-from companion.rules.house_rules import step_engine_only
+from companion.rules.compact_rules import CompactRules, compact_rules, covers
 from companion.rules.notation import Action
-from companion.rules.ruleset import RuleSet
 from companion.rules.state import HandState
 
 __all__ = ["PASS_MOVE", "Core", "Move", "core_of", "covers", "read_core"]
 
-_NO_LIMIT = 1 << 30
 PASS_MOVE: Move = (Rank.JOKER, 0)  # a move of no card: a pass
-
-
-@lru_cache(maxsize=256)
-def covers(rules: RuleSet) -> bool:
-    """Whether the compact state plays this rule set exactly as the step engine does: sets of
-    one rank only (wild cards may stand in, D6), suits that never matter (jokers may rank by
-    colour, D5),
-    and none of the options that give a rank or a play a power of its own (twos but B4's
-    one fewer, transparent cards, special high cards, revolutions but B9's four of a kind,
-    the rule of four, card effects but angevin's and Strutz's, speed play, the coup d'État,
-    the Daifugō house rules but H7)."""
-    keys = order_for(rules, False).keys
-    return (
-        all(r in keys for r in DECK_RANKS[rules.deck])
-        and rules.combinations == "sets"
-        and not rules.coup_detat
-        and suits_judge_no_set(rules)
-        # D6 wild cards where a wild set ranks as a natural one (D7 equal), jokers of one
-        # rank (D5 colours beside wild cards: not yet)
-        and (
-            not rules.wild_cards
-            or (rules.wild_vs_natural == "equal" and rules.joker_order == "equal")
-        )
-        and rules.special_high_cards == "none"
-        and rules.twos in ("normal", "one_fewer")
-        and rules.transparent is None
-        and rules.revolution in ("off", "quad")
-        and rules.rule_of_four == "off"
-        and rules.card_effects in ("none", "angevin", "strutz")
-        and not rules.speed_play
-        and not step_engine_only(rules)
-    )
-
-
-class _Rules:
-    """What the compact transition reads of a rule set, worked out once per rule set and
-    table size."""
-
-    __slots__ = (
-        "angevin",
-        "banned",
-        "clear_key",
-        "colours",
-        "eight_stop",
-        "equal_ok",
-        "five_skip",
-        "forfeit_on",
-        "general",
-        "house",
-        "jack_back",
-        "joker_keys",
-        "keys",
-        "larger",
-        "lead_rule",
-        "most",
-        "must_beat",
-        "n",
-        "one_fewer",
-        "one_round",
-        "overplay_once",
-        "pass_final",
-        "power_on",
-        "quad_beats",
-        "quad_stop",
-        "quad_turns",
-        "refuse",
-        "reverse_rank",
-        "skips",
-        "strutz",
-        "top_natural",
-        "top_stop",
-        "wild",
-        "wild_key",
-    )
-
-    def __init__(self, rules: RuleSet, n: int) -> None:
-        # Each rank's key in the card order, then once a revolution turned it over (B9);
-        # jokers with a rank of their own stay above everything.
-        self.keys: tuple[dict[Rank, int], dict[Rank, int]] = (
-            {**order_for(rules, False).keys, Rank.JOKER: JOKER_KEY},
-            {**order_for(rules, True).keys, Rank.JOKER: JOKER_KEY},
-        )
-        self.quad_turns = rules.revolution == "quad"  # B9: a four of a kind turns it over
-        # B13 angevin: after a 7 led, any rank may follow; an ace ends the trick.
-        self.angevin = rules.card_effects == "angevin"
-        self.n = n
-        self.most = min(
-            1 if rules.single_cards_only else _NO_LIMIT,
-            rules.max_set if rules.max_set is not None else _NO_LIMIT,
-        )
-        self.equal_ok = rules.equal_play != "forbidden"
-        self.skips = rules.equal_play == "skips_next"
-        self.larger = rules.larger_sets
-        self.power_on = rules.joker_power != "rank"  # B5: a lone joker beats anything
-        self.quad_beats = rules.joker_power == "beat_all_but_quad"
-        # D5: the jokers rank by colour; a set of them ranks as its lowest.
-        order = order_for(rules, False)
-        self.colours = rules.joker_order != "equal"
-        self.joker_keys = {c: order.joker_key(c) for c in JokerColour} if self.colours else {}
-        # A lone joker on its power takes the trick when nothing can beat it: the lowest key
-        # that does (the only joker, or the higher colour; never when an equal joker may
-        # follow or a four of a kind may beat it).
-        jokers = rules.joker_count(n)
-        if rules.joker_power != "beat_all" or (self.equal_ok and jokers > 1):
-            self.clear_key = _NO_LIMIT
-        else:
-            self.clear_key = 0 if jokers <= 1 else order.top_joker_key()
-        self.one_fewer = rules.twos == "one_fewer"  # B4: n-1 twos beat n cards
-        # D6: wild cards, and the key of a set of them alone (None: not allowed alone).
-        self.wild = order.wild_ranks
-        alone = rules.wild_alone
-        self.wild_key = (
-            None
-            if alone == "forbidden"
-            else WILD_HIGH_KEY
-            if alone == "highest"
-            else order.keys[order.natural_ranks[-1]]  # no higher than the top natural rank
-        )
-        # Plays of more than one rank, or jokers told apart: moves from ``candidates``.
-        self.general = bool(self.wild) or self.colours
-        # B12: the ranks one may not finish on, in the card order, then once turned over.
-        self.banned = (forbidden_ranks(rules, False), forbidden_ranks(rules, True))
-        some = bool(self.banned[0] or self.banned[1])
-        self.refuse = some and rules.forbidden_finish_penalty == "illegal"
-        self.forfeit_on = some and not self.refuse
-        self.must_beat = rules.must_beat
-        self.pass_final = rules.pass_is_final
-        self.one_round = rules.trick_rounds == "one_round"
-        self.overplay_once = rules.self_overplay == "once" and not self.one_round
-        # B13 Strutz: a 7 skips, an odd number of 8s turns the direction, a 9 inverts the
-        # card order until the trick ends, a 10 ends the trick.
-        self.strutz = rules.card_effects == "strutz"
-        # The Daifugō house rules read from the play's rank and count (H1, H2, H4, H9-H11).
-        self.five_skip, self.jack_back = rules.five_skip, rules.jack_back
-        self.reverse_rank = _BY_SYMBOL.get(rules.reverse_rank or "")
-        self.eight_stop, self.quad_stop = rules.eight_stop, rules.quad_stop
-        self.top_stop = rules.top_stop
-        self.top_natural = (order.natural_ranks[-1], order_for(rules, True).natural_ranks[-1])
-        self.house = any(
-            (self.five_skip, self.jack_back, self.reverse_rank, self.eight_stop, self.quad_stop)
-        ) or bool(self.top_stop)
-        self.lead_rule = rules.lead_after_out
-
-
-@lru_cache(maxsize=256)
-def _rules(rules: RuleSet, n: int) -> _Rules:
-    return _Rules(rules, n)
 
 
 def _groups(hand: tuple[Card, ...]) -> dict[Rank, tuple[Card, ...]]:
@@ -228,7 +75,7 @@ class Core:
         "turn",
     )
 
-    r: _Rules
+    r: CompactRules
     hands: tuple[tuple[Card, ...], ...]
     groups: list[dict[Rank, tuple[Card, ...]] | None]  # by player, worked out when needed
     # By player, each move's action once built: kept until he plays (his hand is the same).
@@ -607,8 +454,6 @@ class Core:
         self._new_trick(top if self.active >> top & 1 else self._lead_after_out(top))
 
 
-_BY_SYMBOL = {r.symbol: r for r in Rank}  # H11's rank, as the option names it
-
 # Each rank's moves of 1, 2, … cards, sliced to what a hand holds (two decks and their jokers
 # hold at most 8 cards of a rank).
 _PAIRS = {r: tuple((r, k) for k in range(1, 17)) for r in Rank}
@@ -661,7 +506,7 @@ def read_core(state: HandState) -> Core | None:
         or any(h is None for h in state.hands)
     ):
         return None
-    r = _rules(rules, len(state.players))
+    r = compact_rules(rules, len(state.players))
     hands = cast(tuple[tuple[Card, ...], ...], state.hands)  # all known: checked above
     if r.colours and any(c.rank is Rank.JOKER and c.colour is None for h in hands for c in h):
         return None  # D5: a joker dealt without its colour (the step engine asks for it)

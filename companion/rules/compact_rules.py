@@ -1,0 +1,166 @@
+"""Which rule sets the compact state plays (``covers``) and what its transition reads of
+one (``CompactRules``: worked out once per rule set and table size, so that the transition
+reads attributes, not options)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from companion.rules.beating import forbidden_ranks
+from companion.rules.candidates import suits_judge_no_set
+from companion.rules.cards import DECK_RANKS, JokerColour, Rank
+from companion.rules.combos import JOKER_KEY, WILD_HIGH_KEY, order_for
+from companion.rules.house_rules import step_engine_only
+from companion.rules.ruleset import RuleSet
+
+__all__ = ["CompactRules", "compact_rules", "covers"]
+
+_NO_LIMIT = 1 << 30
+
+
+@lru_cache(maxsize=256)
+def covers(rules: RuleSet) -> bool:
+    """Whether the compact state plays this rule set exactly as the step engine does: sets of
+    one rank, wild cards standing in that rank as natural cards do (D6, D7 equal), suits that
+    never matter (jokers may rank by colour, D5, but not beside wild cards yet), and none of
+    the options that give a rank or a play a power of its own but twos' one fewer (B4), B9's
+    four of a kind, angevin's and Strutz's card effects (B13), the opening card (H7) and the
+    house rules read from a play's rank and count (H1, H2, H4, H9-H11)."""
+    keys = order_for(rules, False).keys
+    return (
+        all(r in keys for r in DECK_RANKS[rules.deck])
+        and rules.combinations == "sets"
+        and not rules.coup_detat
+        and suits_judge_no_set(rules)
+        and (
+            not rules.wild_cards
+            or (rules.wild_vs_natural == "equal" and rules.joker_order == "equal")
+        )
+        and rules.special_high_cards == "none"
+        and rules.twos in ("normal", "one_fewer")
+        and rules.transparent is None
+        and rules.revolution in ("off", "quad")
+        and rules.rule_of_four == "off"
+        and rules.card_effects in ("none", "angevin", "strutz")
+        and not rules.speed_play
+        and not step_engine_only(rules)
+    )
+
+
+class CompactRules:
+    """What the compact transition reads of a rule set, worked out once per rule set and
+    table size."""
+
+    __slots__ = (
+        "angevin",
+        "banned",
+        "clear_key",
+        "colours",
+        "eight_stop",
+        "equal_ok",
+        "five_skip",
+        "forfeit_on",
+        "general",
+        "house",
+        "jack_back",
+        "joker_keys",
+        "keys",
+        "larger",
+        "lead_rule",
+        "most",
+        "must_beat",
+        "n",
+        "one_fewer",
+        "one_round",
+        "overplay_once",
+        "pass_final",
+        "power_on",
+        "quad_beats",
+        "quad_stop",
+        "quad_turns",
+        "refuse",
+        "reverse_rank",
+        "skips",
+        "strutz",
+        "top_natural",
+        "top_stop",
+        "wild",
+        "wild_key",
+    )
+
+    def __init__(self, rules: RuleSet, n: int) -> None:
+        # Each rank's key in the card order, then once a revolution turned it over (B9);
+        # jokers with a rank of their own stay above everything.
+        self.keys: tuple[dict[Rank, int], dict[Rank, int]] = (
+            {**order_for(rules, False).keys, Rank.JOKER: JOKER_KEY},
+            {**order_for(rules, True).keys, Rank.JOKER: JOKER_KEY},
+        )
+        self.quad_turns = rules.revolution == "quad"  # B9: a four of a kind turns it over
+        # B13 angevin: after a 7 led, any rank may follow; an ace ends the trick.
+        self.angevin = rules.card_effects == "angevin"
+        self.n = n
+        self.most = min(
+            1 if rules.single_cards_only else _NO_LIMIT,
+            rules.max_set if rules.max_set is not None else _NO_LIMIT,
+        )
+        self.equal_ok = rules.equal_play != "forbidden"
+        self.skips = rules.equal_play == "skips_next"
+        self.larger = rules.larger_sets
+        self.power_on = rules.joker_power != "rank"  # B5: a lone joker beats anything
+        self.quad_beats = rules.joker_power == "beat_all_but_quad"
+        # D5: the jokers rank by colour; a set of them ranks as its lowest.
+        order = order_for(rules, False)
+        self.colours = rules.joker_order != "equal"
+        self.joker_keys = {c: order.joker_key(c) for c in JokerColour} if self.colours else {}
+        # A lone joker on its power takes the trick when nothing can beat it: the lowest key
+        # that does (the only joker, or the higher colour; never when an equal joker may
+        # follow or a four of a kind may beat it).
+        jokers = rules.joker_count(n)
+        if rules.joker_power != "beat_all" or (self.equal_ok and jokers > 1):
+            self.clear_key = _NO_LIMIT
+        else:
+            self.clear_key = 0 if jokers <= 1 else order.top_joker_key()
+        self.one_fewer = rules.twos == "one_fewer"  # B4: n-1 twos beat n cards
+        # D6: wild cards, and the key of a set of them alone (None: not allowed alone).
+        self.wild = order.wild_ranks
+        alone = rules.wild_alone
+        self.wild_key = (
+            None
+            if alone == "forbidden"
+            else WILD_HIGH_KEY
+            if alone == "highest"
+            else order.keys[order.natural_ranks[-1]]  # no higher than the top natural rank
+        )
+        # Plays of more than one rank, or jokers told apart: moves from ``candidates``.
+        self.general = bool(self.wild) or self.colours
+        # B12: the ranks one may not finish on, in the card order, then once turned over.
+        self.banned = (forbidden_ranks(rules, False), forbidden_ranks(rules, True))
+        some = bool(self.banned[0] or self.banned[1])
+        self.refuse = some and rules.forbidden_finish_penalty == "illegal"
+        self.forfeit_on = some and not self.refuse
+        self.must_beat = rules.must_beat
+        self.pass_final = rules.pass_is_final
+        self.one_round = rules.trick_rounds == "one_round"
+        self.overplay_once = rules.self_overplay == "once" and not self.one_round
+        # B13 Strutz: a 7 skips, an odd number of 8s turns the direction, a 9 inverts the
+        # card order until the trick ends, a 10 ends the trick.
+        self.strutz = rules.card_effects == "strutz"
+        # The Daifugō house rules read from the play's rank and count (H1, H2, H4, H9-H11).
+        self.five_skip, self.jack_back = rules.five_skip, rules.jack_back
+        self.reverse_rank = _BY_SYMBOL.get(rules.reverse_rank or "")
+        self.eight_stop, self.quad_stop = rules.eight_stop, rules.quad_stop
+        self.top_stop = rules.top_stop
+        self.top_natural = (order.natural_ranks[-1], order_for(rules, True).natural_ranks[-1])
+        self.house = any(
+            (self.five_skip, self.jack_back, self.reverse_rank, self.eight_stop, self.quad_stop)
+        ) or bool(self.top_stop)
+        self.lead_rule = rules.lead_after_out
+
+
+@lru_cache(maxsize=256)
+def compact_rules(rules: RuleSet, n: int) -> CompactRules:
+    """What the compact transition reads of ``rules`` at a table of ``n``, once."""
+    return CompactRules(rules, n)
+
+
+_BY_SYMBOL = {r.symbol: r for r in Rank}  # H11's rank, as the option names it
