@@ -4,28 +4,36 @@ player keeps his own colour on seats, grids, podiums and leaderboards."""
 from __future__ import annotations
 
 import io
+import time
 from typing import Any
 
 from PIL import Image
 
-from tests.support.browser import by_id
+from tests.support.browser import by_id, settle
 
 
-def fill_of(page: Any, ident: str, width: float | None = None) -> str:
+def fill_of(page: Any, ident: str, width: float | None = None, timeout: float = 20.0) -> str:
     """The avatar's colour in the control tagged ``ident`` (in its first ``width`` px), as
-    #RRGGBB."""
+    #RRGGBB, once the screen has come to rest and drawn it (a starved machine may label a
+    control some time before it paints it)."""
     node = by_id(page, ident).first
     node.wait_for(state="attached")
-    page.wait_for_timeout(800)  # a screen slides in: let it come to rest
-    box = node.bounding_box()
-    assert box is not None
-    if width is not None:
-        box = {**box, "width": width}
-    shot = Image.open(io.BytesIO(page.screenshot(clip=box))).convert("RGB")
-    counts = sorted(shot.getcolors(maxcolors=1 << 20), reverse=True)
-    # The screen and the cards are greys: the avatar is the commonest vivid colour.
-    colour = next(c for _, c in counts if max(c) - min(c) > 40)
-    return "#{:02X}{:02X}{:02X}".format(*colour)
+    deadline = time.monotonic() + timeout
+    while True:
+        settle(page)  # a screen slides in: let it come to rest
+        box = node.bounding_box()
+        assert box is not None
+        if width is not None:
+            box = {**box, "width": width}
+        shot = Image.open(io.BytesIO(page.screenshot(clip=box))).convert("RGB")
+        counts = sorted(shot.getcolors(maxcolors=1 << 20), reverse=True)
+        # The screen and the cards are greys: the avatar is the commonest vivid colour.
+        colour = next((c for _, c in counts if max(c) - min(c) > 40), None)
+        if colour is not None:
+            return "#{:02X}{:02X}{:02X}".format(*colour)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no colour drawn in {ident!r} after {timeout:.0f} s")
+        page.wait_for_timeout(250)
 
 
 def close(a: str, b: str, tolerance: int = 12) -> bool:
