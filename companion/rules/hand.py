@@ -304,7 +304,9 @@ def _play(
     if lead and trick.opening is not None and not _holds_opening(cards, trick.opening):
         return _refused(RuleCode.OPENING_CARD, info)
     if lead:
-        new_top = Top(who, cards, combo, state.reversed, free=False)
+        # Keyed in the order it was read in: a new trick after a gathered inverted one (P4)
+        # starts in the hand's order.
+        new_top = Top(who, cards, combo, order.reversed, free=False)
         effect = Effect()
         if rules.card_effects == "angevin" and combo.rank is Rank.SEVEN:
             new_top = replace(new_top, lower_ok=True)

@@ -822,3 +822,18 @@ def test_a_jack_inverts_the_order_until_the_trick_ends() -> None:
     assert _offers(state) == ["B: 4♠", "B: pass"]
     state, _ = _play_both(state, "B: 4♠", "C: pass", "A: pass")
     assert state.next_player == "B" and "B: K♥" in _offers(state)
+
+
+def test_a_new_trick_after_a_gathered_inverted_one_starts_in_the_hands_order() -> None:
+    """P4 with H2: when everyone passed on a jack (the order inverted for that trick), its
+    player's second jack does not beat his own, so it leads a new trick, read in the hand's
+    order and then inverted by the jack: a 9 (lower than a jack) may follow, a king may not.
+    (The step engine kept the new jack keyed in the usual order but marked inverted, so it
+    refused the 9; the long differential run found it.)"""
+    rules = get_preset("pagat").rules.with_options(
+        jack_back=True, self_overplay="once", equal_play="forbidden"
+    )
+    start = _start(rules, {"A": "J♠ J♥ 5♣", "B": "9♠ K♥", "C": "3♦ Q♣"})
+    state, reference = _play_both(start, "A: J♠", "B: pass", "C: pass", "A: J♥")
+    assert reference.trick.top is not None and reference.trick.top.cards == parse_cards("J♥")
+    assert _offers(state) == ["B: 9♠", "B: pass"]
