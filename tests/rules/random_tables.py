@@ -114,6 +114,19 @@ def card_groups(hand: tuple[Card, ...], rng: random.Random) -> list[tuple[Card, 
     return out
 
 
+def sample_run(examples: int) -> settings:
+    """Hypothesis settings of the default run: the same ``examples`` tables every time
+    (derandomized), no time limit, nothing kept between runs."""
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        phases=(Phase.explicit, Phase.generate),
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+
+
 def long_run(examples: int) -> settings:
     """Hypothesis settings of a slow run: ``examples`` tables drawn afresh, no time limit, no
     shrinking (a smaller seed is not a simpler hand), nothing kept between runs."""

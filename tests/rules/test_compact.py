@@ -23,9 +23,9 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from random_tables import draw_table, long_run
+from random_tables import draw_table, long_run, sample_run
 
 from companion.rules.cards import Card, Rank, parse_cards
 from companion.rules.compact import Core, core_of, covers, read_core
@@ -174,14 +174,7 @@ def covered_tables(draw: st.DrawFn) -> tuple[str | None, RuleSet, int]:
     return draw_table(draw, covers)
 
 
-@settings(
-    max_examples=25,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    phases=(Phase.explicit, Phase.generate),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@sample_run(25)
 @given(table=covered_tables(), seed=st.integers(0, 2**32 - 1))
 def test_random_options_play_as_the_reference(
     table: tuple[str | None, RuleSet, int], seed: int

@@ -17,9 +17,9 @@ import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from random_tables import draw_table, long_run
+from random_tables import draw_table, long_run, sample_run
 
 from companion.rules.cards import Play, parse_cards
 from companion.rules.codes import RuleCode
@@ -92,14 +92,7 @@ def play_and_check(rules: RuleSet, players: int, preset: str | None, seed: int, 
     return checked
 
 
-SAMPLE = settings(
-    max_examples=12,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    phases=(Phase.explicit, Phase.generate),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+SAMPLE = sample_run(12)
 
 
 @pytest.mark.parametrize("pid", sorted(PRESETS))

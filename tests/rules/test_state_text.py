@@ -7,9 +7,9 @@ import doctest
 import random
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from random_tables import draw_table
+from random_tables import draw_table, sample_run
 
 from companion.rules import state_text
 from companion.rules.cards import parse_cards
@@ -56,14 +56,7 @@ def any_table(draw: st.DrawFn) -> tuple[str | None, RuleSet, int]:
     return draw_table(draw, lambda _rules: True)
 
 
-@settings(
-    max_examples=30,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    phases=(Phase.explicit, Phase.generate),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+@sample_run(30)
 @given(table=any_table(), seed=st.integers(0, 2**32 - 1))
 def test_states_under_random_options_read_back(
     table: tuple[str | None, RuleSet, int], seed: int
