@@ -19,8 +19,10 @@ def fill_of(page: Any, ident: str, width: float | None = None, timeout: float = 
     node = by_id(page, ident).first
     node.wait_for(state="attached")
     deadline = time.monotonic() + timeout
+    # A screen slides in: let it come to rest (its canvas moves without touching the page's
+    # elements, so ``settle`` alone does not see it).
+    page.wait_for_timeout(800)
     while True:
-        settle(page)  # a screen slides in: let it come to rest
         box = node.bounding_box()
         assert box is not None
         if width is not None:
@@ -33,6 +35,7 @@ def fill_of(page: Any, ident: str, width: float | None = None, timeout: float = 
             return "#{:02X}{:02X}{:02X}".format(*colour)
         if time.monotonic() > deadline:
             raise AssertionError(f"no colour drawn in {ident!r} after {timeout:.0f} s")
+        settle(page)
         page.wait_for_timeout(250)
 
 
