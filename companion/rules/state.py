@@ -178,18 +178,6 @@ class HandState:
                 state = replace(state, turn=lead, trick=Trick(leader=lead, opening=opening))
         return state
 
-    @classmethod
-    def parse(cls, text: str) -> HandState:
-        """The state ``str(state)`` wrote (``companion.rules.state_text``)."""
-        from companion.rules.state_text import parse_state  # it reads this module
-
-        return parse_state(text)
-
-    def __str__(self) -> str:
-        from companion.rules.state_text import state_text
-
-        return state_text(self)
-
     # -- reading the state -------------------------------------------------------------------
     def index(self, name: str) -> int:
         return self.players.index(name)

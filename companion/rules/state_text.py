@@ -1,4 +1,4 @@
-"""A hand's state as one line of text, and back: ``str(state)`` and ``HandState.parse``.
+"""A hand's state as one line of text, and back: ``state_text`` and ``parse_state``.
 
 Four parts separated by `` | ``: the rules (the preset, then each option that differs from
 it as ``NAME=VALUE``, as ``--set`` spells them), the players, their hands (``?`` for a hand
@@ -14,11 +14,11 @@ those that differ from a fresh trick's (players by their index).
 ...     hands={"Léa": parse_cards("5♠ 9♣"), "Tom": None},
 ...     preset="pagat",
 ... )
->>> str(start)
+>>> state_text(start)
 'pagat | Léa,Tom | 5♠ 9♣/? | turn=0 leader=0'
->>> HandState.parse(str(start)) == start
+>>> parse_state(state_text(start)) == start
 True
->>> str(HandState.parse("- equal_play=allowed | A,B | 5♠/K♦ | turn=1 leader=0 top=0:5♥"))
+>>> state_text(parse_state("- equal_play=allowed | A,B | 5♠/K♦ | turn=1 leader=0 top=0:5♥"))
 '- equal_play=allowed | A,B | 5♠/K♦ | turn=1 leader=0 top=0:5♥'
 """
 
