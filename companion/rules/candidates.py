@@ -74,17 +74,17 @@ def candidate_plays(
             seen.add(key)
             yield cards
 
-    wild_picks = _wild_picks(wilds, max_size)
+    picks_of_wilds = wild_picks(wilds, max_size)
     for rank, cards_of_rank in groups.items():
         each = by_suit or (sensitive and rank is Rank.JOKER)  # every pick of its cards
         for k in range(1, min(len(cards_of_rank), max_size) + 1):
             picks = combinations(cards_of_rank, k) if each else [tuple(cards_of_rank[:k])]
             for pick in picks:
                 yield from emit(pick)
-                for extra in wild_picks:
+                for extra in picks_of_wilds:
                     if k + len(extra) <= max_size:
                         yield from emit(pick + extra)
-    for extra in wild_picks:
+    for extra in picks_of_wilds:
         yield from emit(extra)
     if rules.combinations == "sets_and_runs" and not rules.single_cards_only:
         yield from _run_candidates(groups, order, emit)
@@ -108,7 +108,7 @@ def _coup_candidates(
                 yield from emit(tuple(cards[:naturals]) + tuple(jokers[:extra]))
 
 
-def _wild_picks(wilds: list[Card], max_size: int) -> list[tuple[Card, ...]]:
+def wild_picks(wilds: list[Card], max_size: int) -> list[tuple[Card, ...]]:
     """Every distinct choice of wild cards by rank (which wild stands in matters only by its
     rank: a 2 and a 3 are different cards to hold on to)."""
     by_rank: dict[Rank, list[Card]] = {}

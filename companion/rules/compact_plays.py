@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from companion.rules.candidates import wild_picks
 from companion.rules.cards import Card, JokerColour, Rank
 
 __all__ = ["Candidate", "Move", "candidates", "joker_picks"]
@@ -41,7 +42,7 @@ def candidates(
     wilds: dict[Rank, list[Card]] = {}
     for c in hand:
         (wilds if c.rank in wild else naturals).setdefault(c.rank, []).append(c)
-    extras = _wild_picks(tuple(tuple(cards) for cards in wilds.values()), most)
+    extras = wild_picks([c for cards in wilds.values() for c in cards], most)
     out: list[Candidate] = []
     for rank, held in naturals.items():
         cards = tuple(held)
@@ -65,16 +66,6 @@ def candidates(
     if wild_key is not None:
         out.extend(((None, len(extra), extra), extra, None, wild_key) for extra in extras)
     return out
-
-
-@lru_cache(maxsize=4096)
-def _wild_picks(by_rank: tuple[tuple[Card, ...], ...], most: int) -> tuple[tuple[Card, ...], ...]:
-    """Every distinct choice of wild cards by rank, as ``candidates._wild_picks`` makes them
-    (which wild stands in matters only by its rank)."""
-    picks: list[tuple[Card, ...]] = [()]
-    for cards in by_rank:
-        picks = [p + cards[:n] for p in picks for n in range(len(cards) + 1) if len(p) + n <= most]
-    return tuple(p for p in picks if p)
 
 
 @lru_cache(maxsize=4096)

@@ -40,13 +40,7 @@ def fast_legal(state: HandState) -> list[Action] | None:
     for move in core.moves():
         action = built.get(move)
         if action is None:
-            k = move[1]
-            if not k:
-                play = PASS
-            elif len(move) > 2:
-                play = Play(move[2])  # the cards make the play
-            else:
-                play = Play(core.group(p)[move[0]][:k])
+            play = Play(_cards_of(core, move)) if move[1] else PASS
             action = built[move] = Action(state.players[p], play)
         actions.append(action)
     object.__setattr__(state, "_legal", actions)
@@ -74,9 +68,8 @@ def _move_of(
     core: Core, state: HandState, action: Action, legal: Sequence[Action]
 ) -> tuple[Rank | None, int] | None:
     """The rank ``action``'s set stands for and its card count, if it is one of the legal
-    moves with its cards held as written (a card
-    typed without its suit, or a joker without its colour where colours decide, goes to the
-    step engine)."""
+    moves with its cards held as written (a card typed without its suit, or a joker without
+    its colour where colours decide, goes to the step engine)."""
     wild = core.r.wild
     for known in legal:
         if known is action:  # drawn from legal_plays: nothing to check
@@ -115,6 +108,7 @@ def _set_rank(wild: frozenset[Rank], cards: tuple[Card, ...]) -> Rank | None:
 
 
 def _cards_of(core: Core, move: Move) -> tuple[Card, ...]:
+    """The cards of a move of the player to act (none for a pass)."""
     if len(move) > 2:
         return move[2]
     rank, k = move
