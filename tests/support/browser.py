@@ -202,6 +202,26 @@ def goto(page: Any, url: str, timeout: float = 60_000) -> None:
 # socket the page opened: a reload opens another), counted so that a tap can wait for the
 # answer, and tell a tap Flutter dropped (it sent nothing) from one still being answered.
 _received: dict[Any, list[int]] = {}
+
+# The phone build has no server: Flutter talks to the app's Python in a web worker
+# (flet-web's python.js: ``postMessage`` both ways). The same three counts, kept in the page
+# (``window.__workerCounts``: received, workers started, sent) by wrapping ``Worker`` before
+# the page's own scripts run.
+_WORKER_COUNTS_JS = """(() => {
+  const Native = window.Worker;
+  if (!Native || window.__workerCounts) return;
+  const counts = window.__workerCounts = [0, 0, 0];
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      if (!String(url).includes("python-worker")) return;
+      counts[1] += 1;
+      this.addEventListener("message", () => { counts[0] += 1; });
+      const send = this.postMessage.bind(this);
+      this.postMessage = (...args) => { counts[2] += 1; return send(...args); };
+    }
+  };
+})();"""
 ANSWER_WAIT = 8_000  # ms a tap waits for the server's answer before the next action
 SENT_WAIT = 5_000  # ms after which a button tap that sent nothing counts as dropped
 
@@ -211,6 +231,7 @@ def track_answers(page: Any) -> None:
     if page in _received:
         return
     count = _received[page] = [0, 0, 0]  # messages received, sockets opened, messages sent
+    page.add_init_script(_WORKER_COUNTS_JS)
 
     def opened(socket: Any) -> None:
         count[1] += 1
@@ -221,16 +242,33 @@ def track_answers(page: Any) -> None:
     page.on("close", lambda _page: _received.pop(page, None))
 
 
-def _moved(page: Any, slot: int, since: int | None, limit: float) -> bool | None:
-    """Wait up to ``limit`` ms until count ``slot`` of ``page``'s socket (0: received,
-    2: sent) has moved from ``since``; whether it did, or None without a server (the phone
-    build runs the app in the page itself: nothing to watch)."""
+def _counts(page: Any) -> list[int] | None:
+    """``page``'s counts of messages (received, channels opened, sent): on its websockets to
+    the server, else with the phone build's Python worker; None when it has neither yet."""
     count = _received.get(page)
-    if count is None or since is None or not count[1]:
+    if count is None:
+        return None
+    if count[1]:
+        return count
+    try:
+        worker = page.evaluate("window.__workerCounts || null")
+    except Exception:  # the page is navigating: nothing to read this moment
+        return None
+    return list(worker) if worker and worker[1] else None
+
+
+def _moved(page: Any, slot: int, since: int | None, limit: float) -> bool | None:
+    """Wait up to ``limit`` ms until count ``slot`` of ``page``'s messages (0: received,
+    2: sent) has moved from ``since``; whether it did, or None with nothing to watch."""
+    count = _counts(page)
+    if count is None or since is None:
         return None
     deadline = time.monotonic() + limit / 1000
     while count[slot] == since and time.monotonic() < deadline:
         page.wait_for_timeout(25)
+        count = _counts(page)
+        if count is None:  # the page went away meanwhile: it cannot say
+            return None
     return count[slot] != since
 
 
@@ -376,7 +414,7 @@ def tap(page: Any, ident: str, tries: int = 5) -> None:
         box = target.bounding_box()
         page.wait_for_timeout(50)
         if box is not None and box == target.bounding_box() and target.evaluate(_HITS_JS):
-            count = _received.get(page)
+            count = _counts(page)
             before, sent = (count[0], count[2]) if count is not None else (None, None)
             # A busy machine may keep the page from taking the click for a long while (seen:
             # 20 s on the first tap after the page opened, beside two CPU-bound processes);
