@@ -66,6 +66,9 @@ class Core:
         "r",
         "ranks",
         "revolution",
+        "rof",
+        "run_cards",
+        "run_rank",
         "top",
         "top_joker",
         "top_key",
@@ -100,6 +103,12 @@ class Core:
     overplayed: int
     lead_passes: int
     closing: bool  # P4: everyone else passed; the top player may play once on his own cards
+    # B10, where the rules play it: the rank of the plays in a row of one rank (None after
+    # jokers or wild cards alone), its cards, and whether an equal play among them binds the
+    # next plays to that rank.
+    run_rank: Rank | None
+    run_cards: int
+    rof: bool
 
     def copy(self) -> Core:
         new = Core.__new__(Core)
@@ -112,6 +121,7 @@ class Core:
         new.top_lower = self.top_lower
         new.passed, new.acted = self.passed, self.acted
         new.overplayed, new.lead_passes = self.overplayed, self.lead_passes
+        new.run_rank, new.run_cards, new.rof = self.run_rank, self.run_cards, self.rof
         return new
 
     def group(self, p: int) -> dict[Rank, tuple[Card, ...]]:
@@ -144,6 +154,8 @@ class Core:
         if self.top_power:
             return r.quad_beats and k == 4 and not joker
         top_n, top_key = self.top_n, self.top_key
+        if r.two_wins and rank is Rank.TWO and k == 1 and not (top_n == 1 and top_key >= key):
+            return True  # B4 beat_all, atout: a lone 2 beats anything but a single as high
         if r.one_fewer and rank is Rank.TWO and k + 1 == top_n and key > top_key:
             return True  # B4: one two fewer beats a higher set, and stands for as many
         if self.top_lower and k == top_n:  # B13 angevin: any rank, as many cards
@@ -173,26 +185,36 @@ class Core:
         closing = self.closing
         top = self.top
         leading = (top < 0 or closing) and not (closing and self.overplayed >> p & 1)
+        follow = self.rof  # B10: only the run's rank may beat (another: a new lead, P4)
         if r.general:  # one candidate at a time
             for move, cards, power, fixed in self.plays(p):
                 n = len(cards)
                 if refuse and n == held_n and any(c.rank in banned for c in cards):
                     continue  # B12: he may not go out on it
-                if leading or closing != self.beats(
-                    power,
-                    n,
-                    fixed if fixed is not None else rank_key[move[0]],  # type: ignore[index]
-                ):
+                key = fixed if fixed is not None else rank_key[move[0]]  # type: ignore[index]
+                if follow and move[0] is not self.run_rank:
+                    if closing and not self.beats(power, n, key):
+                        moves.append(move)
+                elif leading or closing != self.beats(power, n, key):
                     moves.append(move)
             return self._with_pass(moves)
         most = r.most
-        # The ranks judged one move at a time: jokers, twos that may beat with one fewer, and
+        # The ranks judged one move at a time: jokers, twos with a power of their own (B4), and
         # every rank on a joker's power or an angevin 7.
         one_by_one = top >= 0 and (self.top_power or self.top_lower)
-        twos = r.one_fewer
+        twos = r.one_fewer or r.two_wins
         top_n, top_key, equal_ok, larger = self.top_n, self.top_key, r.equal_ok, r.larger
         for rank, cards in self.group(p).items():
             count = len(cards) if len(cards) < most else most
+            if follow and rank is not self.run_rank:
+                if closing:  # P4: only as a new lead on his own cards
+                    key = rank_key[rank]
+                    for k in range(1, count + 1):
+                        if not (refuse and k == held_n and rank in banned) and not self.beats(
+                            rank, k, key
+                        ):
+                            moves.append((rank, k))
+                continue
             if leading:
                 if refuse and count == held_n and rank in banned:
                     count -= 1  # B12: he may not go out on it
@@ -305,6 +327,7 @@ class Core:
         self.top_joker = self.top_power = self.top_lower = False
         self.passed = self.acted = self.overplayed = self.lead_passes = 0
         self.closing = self.inverted = False
+        self.run_rank, self.run_cards, self.rof = None, 0, False
 
     def _end(self, out: list[int]) -> None:
         self.out = (*self.out, *out)
@@ -360,6 +383,7 @@ class Core:
             clears = False
             power = False
             lower = False
+            equal = False  # an equal play (B2), which binds the next plays under B10
             stands = k  # the cards the play counts as
             if leads:
                 if self.inverted:  # P4: a new trick starts in the hand's order
@@ -368,6 +392,8 @@ class Core:
                     key = self._key(rank, played, orient)
                 power = joker and k == 1 and r.power_on
                 clears = power and key >= r.clear_key
+                if r.two_wins and rank is Rank.TWO and k == 1:  # B4: a lone 2 led
+                    clears = r.two_clears
                 lower = r.angevin and rank is Rank.SEVEN
                 self.passed = self.acted = self.overplayed = self.lead_passes = 0
             else:
@@ -378,17 +404,37 @@ class Core:
                     if (self.top_power or (self.top_joker and self.top_n == 1)) and (
                         key == self.top_key
                     ):
+                        equal = True
                         skip = 1 if r.skips else 0  # an equal joker
                     else:
                         clears = key >= r.clear_key
-                elif r.skips and not self.top_power and key == self.top_key:
-                    skip = 1 + k - self.top_n  # B2 skips_next: one player, plus one per card
+                elif (
+                    r.two_wins
+                    and rank is Rank.TWO
+                    and k == 1
+                    and not (self.top_n == 1 and self.top_key >= key)
+                ):
+                    clears = r.two_clears  # B4: a lone 2 on anything but a single as high
+                elif not self.top_power and key == self.top_key:
+                    equal = True
+                    if r.skips:  # B2 skips_next: one player, plus one per card
+                        skip = 1 + k - self.top_n
                 elif r.one_fewer and rank is Rank.TWO and k < self.top_n:
                     stands = self.top_n  # B4: the twos stand for as many cards as they beat
+                    clears = r.two_wins  # atout: and take the trick
                 if not r.pass_final:
                     self.passed = 0
             self.closing = False
             self.acted |= 1 << p
+            if r.four:  # B10: the run of one rank (jokers and wild cards alone stand apart)
+                run = None if rank is None or joker else rank
+                if not leads and run is not None and run is self.run_rank:
+                    self.run_cards += k
+                    self.rof = self.rof or equal
+                else:
+                    self.run_rank, self.run_cards, self.rof = run, k, False
+                if r.magic and self.rof and self.run_cards >= 4:
+                    clears = True  # the magic square: the fourth card ends the trick
             if r.quad_turns and k == 4 and not joker:  # B9: the card order turns over
                 self.revolution = not self.revolution
             if r.strutz and rank is not None:
@@ -544,4 +590,12 @@ def read_core(state: HandState) -> Core | None:
     core.overplayed = _bits(trick.overplayed)
     core.lead_passes = _bits(trick.lead_passes)
     core.closing = trick.pending_close and top is not None
+    if r.four:
+        core.run_rank, core.run_cards, core.rof = (
+            trick.run_rank,
+            trick.run_cards,
+            trick.rule_of_four,
+        )
+    else:
+        core.run_rank, core.run_cards, core.rof = None, 0, False
     return core

@@ -23,9 +23,12 @@ def covers(rules: RuleSet) -> bool:
     """Whether the compact state plays this rule set exactly as the step engine does: sets of
     one rank, wild cards standing in that rank as natural cards do (D6, D7 equal), suits that
     never matter (jokers may rank by colour, D5, but not beside wild cards yet), and none of
-    the options that give a rank or a play a power of its own but twos' one fewer (B4), B9's
-    four of a kind, angevin's and Strutz's card effects (B13), the opening card (H7) and the
-    house rules read from a play's rank and count (H1, H2, H4, H9-H11)."""
+    the options that give a rank or a play a power of its own but the twos' (B4: a lone 2
+    that beats anything, one fewer), B9's four of a kind (for the hand, or lasting),
+    the rule of four (B10), angevin's and Strutz's card effects (B13), the opening card (H7)
+    and the house rules read from a play's rank and count (H1, H2, H4, H9-H11). Speed play
+    (B14) changes nothing for the player to act: a play out of turn goes to the step engine,
+    and the compact state is read again from the state it builds."""
     keys = order_for(rules, False).keys
     return (
         all(r in keys for r in DECK_RANKS[rules.deck])
@@ -37,12 +40,10 @@ def covers(rules: RuleSet) -> bool:
             or (rules.wild_vs_natural == "equal" and rules.joker_order == "equal")
         )
         and rules.special_high_cards == "none"
-        and rules.twos in ("normal", "one_fewer")
+        and rules.twos != "high_and_low"
         and rules.transparent is None
-        and rules.revolution in ("off", "quad")
-        and rules.rule_of_four == "off"
+        and rules.revolution != "quad_and_direction"
         and rules.card_effects in ("none", "angevin", "strutz")
-        and not rules.speed_play
         and not step_engine_only(rules)
     )
 
@@ -60,6 +61,7 @@ class CompactRules:
         "equal_ok",
         "five_skip",
         "forfeit_on",
+        "four",
         "general",
         "house",
         "jack_back",
@@ -67,6 +69,7 @@ class CompactRules:
         "keys",
         "larger",
         "lead_rule",
+        "magic",
         "most",
         "must_beat",
         "n",
@@ -84,6 +87,8 @@ class CompactRules:
         "strutz",
         "top_natural",
         "top_stop",
+        "two_clears",
+        "two_wins",
         "wild",
         "wild_key",
     )
@@ -95,7 +100,9 @@ class CompactRules:
             {**order_for(rules, False).keys, Rank.JOKER: JOKER_KEY},
             {**order_for(rules, True).keys, Rank.JOKER: JOKER_KEY},
         )
-        self.quad_turns = rules.revolution == "quad"  # B9: a four of a kind turns it over
+        # B9: a four of a kind turns it over (for the hand; quad_persistent: for the hands
+        # after it too, which the table reads, so the hand itself plays as quad).
+        self.quad_turns = rules.revolution in ("quad", "quad_persistent")
         # B13 angevin: after a 7 led, any rank may follow; an ace ends the trick.
         self.angevin = rules.card_effects == "angevin"
         self.n = n
@@ -104,6 +111,10 @@ class CompactRules:
             rules.max_set if rules.max_set is not None else _NO_LIMIT,
         )
         self.equal_ok = rules.equal_play != "forbidden"
+        # B10: after an equal play only its rank may follow; magic_square: its fourth card
+        # in a row ends the trick.
+        self.four = rules.rule_of_four != "off"
+        self.magic = rules.rule_of_four == "magic_square"
         self.skips = rules.equal_play == "skips_next"
         self.larger = rules.larger_sets
         self.power_on = rules.joker_power != "rank"  # B5: a lone joker beats anything
@@ -120,9 +131,13 @@ class CompactRules:
             self.clear_key = _NO_LIMIT
         else:
             self.clear_key = 0 if jokers <= 1 else order.top_joker_key()
-        self.one_fewer = rules.twos == "one_fewer"  # B4: n-1 twos beat n cards
         # D6: wild cards, and the key of a set of them alone (None: not allowed alone).
         self.wild = order.wild_ranks
+        self.one_fewer = rules.twos in ("one_fewer", "atout")  # B4: n-1 twos beat n cards
+        # B4 beat_all, atout: a lone natural 2 beats anything but a single card as high, and
+        # takes the trick at once (beat_all: only when no joker in the pack may beat it).
+        self.two_wins = rules.twos in ("beat_all", "atout") and Rank.TWO not in self.wild
+        self.two_clears = rules.twos == "atout" or rules.jokers == 0
         alone = rules.wild_alone
         self.wild_key = (
             None

@@ -741,6 +741,99 @@ def test_one_two_fewer_beats_a_set_and_stands_for_as_many_cards() -> None:
     assert _offers(state) == ["C: pass"]
 
 
+def test_a_lone_two_under_atout_beats_three_kings_and_takes_the_trick() -> None:
+    """B4 atout (WIKI): a lone 2 beats any set, three kings included, and its player takes
+    the trick at once and leads again."""
+    rules = get_preset("pagat").rules.with_options(twos="atout")
+    assert covers(rules)
+    start = _start(rules, {"A": "K♠ K♥ K♦ 5♠", "B": "2♠ 6♣", "C": "3♠ 3♦ A♣"})
+    state, _ = _play_both(start, "A: K♠ K♥ K♦")
+    assert _offers(state) == ["B: 2♠", "B: pass"]
+    state, _ = _play_both(state, "B: 2♠")
+    assert isinstance(state, FastState)
+    assert state.next_player == "B" and state.to_beat is None
+
+
+def test_a_lone_two_under_beat_all_with_jokers_leaves_the_trick_open() -> None:
+    """B4 beat_all (PAGAT « Un seul deux gagne »): a lone 2 beats a pair, but with jokers in
+    the pack one may still beat it, so the trick goes on and a joker may follow."""
+    rules = get_preset("pagat").rules.with_options(twos="beat_all", jokers=2)
+    assert covers(rules)
+    start = _start(rules, {"A": "Q♠ Q♥ 5♠", "B": "2♠ 6♣", "C": "JKR 4♦"})
+    state, _ = _play_both(start, "A: Q♠ Q♥")
+    state, _ = _play_both(state, "B: 2♠")
+    assert isinstance(state, FastState)
+    assert state.next_player == "C" and "C: JKR" in _offers(state)
+
+
+def test_a_lone_two_on_a_lone_two_is_an_equal_play() -> None:
+    """B4 beat_all with B2 skips_next: a lone 2 on a lone 2 is an equal play and skips the
+    next player (a card as high stops the 2's power, which never skips); under atout the 2 on
+    the 9 takes the trick at once."""
+    rules = get_preset("pagat").rules.with_options(
+        twos="beat_all", jokers=1, equal_play="skips_next"
+    )
+    assert covers(rules)
+    hands = {"A": "9♥ 5♠", "B": "2♠ 6♣", "C": "2♦ 4♦", "D": "7♠ 8♦"}
+    state, _ = _play_both(_start(rules, hands), "A: 9♥", "B: 2♠", "C: 2♦")
+    assert isinstance(state, FastState)
+    assert state.next_player == "A"  # D skipped by the equal 2
+    won, _ = _play_both(_start(rules.with_options(twos="atout"), hands), "A: 9♥", "B: 2♠")
+    assert won.next_player == "B" and won.to_beat is None
+
+
+def test_a_lasting_revolution_turns_the_order_over_within_the_hand() -> None:
+    """B9 quad_persistent: within the hand a four of a kind turns the card order over as
+    quad does (the table carries it into the next hands), so a 4 then beats a 9."""
+    rules = get_preset("pagat").rules.with_options(revolution="quad_persistent")
+    assert covers(rules)
+    start = _start(rules, {"A": "5♠ 5♥ 5♦ 5♣ 9♠", "B": "4♠ 8♥", "C": "3♠ K♦", "D": "6♣ Q♣"})
+    texts = ("A: 5♠ 5♥ 5♦ 5♣", "B: pass", "C: pass", "D: pass", "A: 9♠", "B: 4♠")
+    state, _ = _play_both(start, *texts)
+    assert isinstance(state, FastState) and state.revolution
+
+
+def test_after_an_equal_play_only_its_rank_may_follow() -> None:
+    """B10 follow: after an equal play (a 5 on a 5) the next player may only play a 5 or
+    pass, though his king would beat it; before it, the king may be played."""
+    rules = get_preset("pagat").rules.with_options(equal_play="allowed", rule_of_four="follow")
+    assert covers(rules)
+    hands = {"A": "5♠ 9♠", "B": "5♥ 6♣", "C": "5♦ K♠", "D": "7♠ 8♦"}
+    state, _ = _play_both(_start(rules, hands), "A: 5♠")
+    assert "B: 6♣" in _offers(state)
+    state, _ = _play_both(state, "B: 5♥")
+    assert isinstance(state, FastState)
+    assert _offers(state) == ["C: 5♦", "C: pass"]
+
+
+def test_the_fourth_card_of_a_rank_in_a_row_ends_the_trick() -> None:
+    """B10 magic_square: four 5s played one after another, an equal play among them, end
+    the trick: the player of the fourth leads again."""
+    rules = get_preset("pagat").rules.with_options(
+        equal_play="allowed", rule_of_four="magic_square"
+    )
+    assert covers(rules)
+    hands = {"A": "5♠ 9♠", "B": "5♥ 6♣", "C": "5♦ K♠", "D": "5♣ 8♦"}
+    texts = ("A: 5♠", "B: 5♥", "C: 5♦", "D: 5♣")
+    state, _ = _play_both(_start(rules, hands), *texts)
+    assert isinstance(state, FastState)
+    assert state.next_player == "D" and state.to_beat is None
+
+
+def test_after_a_play_out_of_turn_the_hand_goes_on_on_the_compact_state() -> None:
+    """B14 speed play: a 5 played out of turn on a 5 is the step engine's; the turn goes on
+    after its player, and the next play is on the compact state again, as the reference."""
+    rules = get_preset("pagat").rules.with_options(speed_play=True, equal_play="allowed")
+    assert covers(rules)
+    hands = {"A": "5♠ 9♠", "B": "6♥ 6♣", "C": "5♦ K♠", "D": "7♠ 8♦"}
+    led, _ = _play_both(_start(rules, hands), "A: 5♠")
+    speed = apply(led, Action.parse("C: 5♦"))
+    assert speed == step(led, Action.parse("C: 5♦"))[1]
+    assert speed.next_player == "D"
+    state, _ = _play_both(speed, "D: 7♠")
+    assert isinstance(state, FastState)
+
+
 def test_wild_cards_stand_in_beside_a_rank_or_alone() -> None:
     """D6 (Hűbéres: jokers, 2s and 3s wild; alone they rank highest): a leader may play each
     rank alone or with wild cards beside it, then the wild cards alone; a 6 with a wild 3 is
