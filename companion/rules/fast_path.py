@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.rules.cards import PASS, Card, Play, Rank
+from companion.rules.codes import RuleCode
 from companion.rules.compact import PASS_MOVE, Core, Move, core_of
 from companion.rules.hand import step
 from companion.rules.notation import Action
 from companion.rules.state import HandState, Trick
 
-__all__ = ["FastState", "fast_apply", "fast_legal"]
+__all__ = ["FastState", "fast_apply", "fast_legal", "next_state"]
 
 
 def fast_legal(state: HandState) -> list[Action] | None:
@@ -62,6 +63,17 @@ def fast_apply(state: HandState, action: Action) -> HandState | None:
     after = core.after(played[0], played[1], action.play.cards)
     turned = (after.revolution != after.inverted) != (core.revolution != core.inverted)
     return FastState.following(state, action, after, turned)
+
+
+def next_state(state: HandState, action: Action) -> tuple[RuleCode, HandState | None]:
+    """The state after ``action`` (on the compact state where it covers it, else on the step
+    engine), or None with the step engine's code when it is refused: ``apply``, ``replay``
+    and ``simulate`` all play through here."""
+    fast = fast_apply(state, action)
+    if fast is not None:
+        return RuleCode.OK, fast
+    code, after, _ = step(state, action)
+    return code, after
 
 
 def _move_of(

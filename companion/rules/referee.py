@@ -22,7 +22,7 @@ from companion.rules.codes import CODE_OPTION, RuleCode
 from companion.rules.combos import JokerChoiceError
 from companion.rules.errors import IllegalHistoryError, SuitNeededError
 from companion.rules.explanations import SENTENCES, explain_parts, separator, system_label
-from companion.rules.fast_path import fast_apply
+from companion.rules.fast_path import next_state
 from companion.rules.hand import is_legal, step
 from companion.rules.house_rules import EFFECT_OPTIONS
 from companion.rules.moves import legal_plays
@@ -226,10 +226,7 @@ class _Outcomes:
 
 def apply(state: HandState, action: Action) -> HandState:
     """The state after ``action``; IllegalActionError with the ruling when it is refused."""
-    fast = fast_apply(state, action)  # the compact state, where it covers the rules
-    if fast is not None:
-        return fast
-    after = step(state, action)[1]
+    after = next_state(state, action)[1]
     if after is None:
         raise IllegalActionError(judge(state, action))
     return after
@@ -238,7 +235,7 @@ def apply(state: HandState, action: Action) -> HandState:
 def replay(state: HandState, actions: list[Action]) -> HandState:
     """Apply every action in turn; an illegal one raises IllegalHistoryError with its index."""
     for i, action in enumerate(actions):
-        after = fast_apply(state, action) or step(state, action)[1]
+        after = next_state(state, action)[1]
         if after is None:
             ruling = judge(state, action)
             raise IllegalHistoryError(

@@ -19,8 +19,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from companion.rules.cards import Card, make_deck
-from companion.rules.fast_path import fast_apply
-from companion.rules.hand import step
+from companion.rules.fast_path import next_state
 from companion.rules.notation import Action
 from companion.rules.referee import legal_plays
 from companion.rules.ruleset import RuleSet
@@ -178,10 +177,7 @@ def simulate(
 
 
 def _apply_checked(state: HandState, action: Action) -> HandState:
-    fast = fast_apply(state, action)
-    if fast is not None:
-        return fast
-    code, after, _ = step(state, action)
+    code, after = next_state(state, action)
     if after is None:  # legal_plays yielded it, so step must accept it
         raise AssertionError(f"legal_plays yielded {action} but step says {code}")
     return after
