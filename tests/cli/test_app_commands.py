@@ -21,6 +21,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def test_serve_takes_host_port_open_and_data_dir() -> None:
+    """Rule: ``serve`` takes ``--host``, ``--port``, ``--open`` and ``--data-dir``, and by default
+    listens on 0.0.0.0, port 8550, with a key (not an open room)."""
     args = parser().parse_args(
         ["serve", "--host", "127.0.0.1", "--port", "9000", "--open", "--data-dir", "/tmp/x"]
     )
@@ -38,6 +40,8 @@ def test_the_parser_knows_the_app_s_port() -> None:
 def test_serve_prints_the_address_with_the_key_and_a_qr_code(
     tmp_path: Path, monkeypatch, capsys
 ) -> None:
+    """Rule: ``serve`` prints the address with the table's key, the key only once, and its QR code;
+    on 127.0.0.1 it says that phones need ``--host 0.0.0.0``."""
     seen = {}
     monkeypatch.setattr(
         commands,
@@ -57,6 +61,8 @@ def test_serve_prints_the_address_with_the_key_and_a_qr_code(
 
 
 def test_open_room_has_no_key(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Rule: ``--open`` serves without a key: the address printed has no ``key=``, and the output
+    says the room is open."""
     monkeypatch.setattr(commands, "run_web", lambda *a: 0)
     args = parser().parse_args(
         [
@@ -146,6 +152,8 @@ def test_open_and_new_key_exclude_each_other(capsys) -> None:
 
 
 def test_a_busy_port_is_one_line_not_a_traceback(tmp_path: Path, capsys) -> None:
+    """Rule: a port already in use makes ``serve`` exit 2 with one line on stderr naming the port,
+    never a traceback."""
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -161,6 +169,9 @@ def test_a_busy_port_is_one_line_not_a_traceback(tmp_path: Path, capsys) -> None
 def test_companion_alone_prints_its_address_and_how_to_invite_phones(
     tmp_path: Path, monkeypatch, capsys
 ) -> None:
+    """Rule: ``companion`` alone, without a desktop client, serves on 127.0.0.1 with no key (only
+    this computer reaches it, and it may record) and prints two lines: the address it opens, then
+    how to invite phones; nothing about a browser before one has tried to open."""
     opened = {}
     monkeypatch.setattr(commands, "desktop_client_available", lambda: False)
     monkeypatch.setattr(
@@ -186,6 +197,9 @@ def test_companion_alone_prints_its_address_and_how_to_invite_phones(
 def test_a_failing_desktop_client_falls_back_to_the_browser(
     tmp_path: Path, monkeypatch, capsys
 ) -> None:
+    """Rule: when Flet's desktop client fails to start, ``companion`` says why in one line (the
+    error's type, no traceback) and serves for the browser instead."""
+
     def broken(config):
         raise RuntimeError("no window")
 
@@ -237,11 +251,24 @@ def test_the_browser_is_tried_once_the_wait_is_over_and_the_result_said(
     assert tried == [URL] and "No browser could be opened" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("view_path, expected", [(None, False), ("/nonexistent", False)])
-def test_no_desktop_client_on_linux_without_a_local_one(monkeypatch, view_path, expected):
+@pytest.mark.parametrize(
+    "view_path, expected", [(None, False), ("/nonexistent", False), ("a folder", True)]
+)
+def test_no_desktop_client_on_linux_without_a_local_one(monkeypatch, tmp_path, view_path, expected):
+    """Rule: on Linux the desktop client counts as available only when ``FLET_VIEW_PATH`` names a
+    folder that exists (otherwise Flet would download one at run time)."""
+    # flet-desktop installed (it is not in the test environment): only the folder decides.
+    found = server.importlib.util.find_spec
+    monkeypatch.setattr(
+        server.importlib.util,
+        "find_spec",
+        lambda name, *a: object() if name == "flet_desktop" else found(name, *a),
+    )
     monkeypatch.setattr(server.sys, "platform", "linux")
     if view_path is None:
         monkeypatch.delenv("FLET_VIEW_PATH", raising=False)
     else:
-        monkeypatch.setenv("FLET_VIEW_PATH", view_path)
+        monkeypatch.setenv(
+            "FLET_VIEW_PATH", str(tmp_path) if view_path == "a folder" else view_path
+        )
     assert server.desktop_client_available() is expected

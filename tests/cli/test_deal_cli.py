@@ -69,6 +69,9 @@ def check_shape(data: dict, players: list[str], first: bool) -> None:
 
 @pytest.mark.parametrize("pid", sorted(PRESETS))
 def test_every_preset_every_count(pid: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every preset, every player count it allows, with or without ``--first``, in French and
+    English: exit 0 and one line of JSON with the plan's keys in order, every player seated and
+    dealt cards, the whole pack accounted for, and titles and exchanges only after a first hand."""
     low, high = PRESETS[pid].players
     for n in range(low, high + 1):
         players = NAMES[:n]
@@ -110,6 +113,9 @@ def test_tdc_four_players_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_set_options_of_both_kinds(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--set`` takes game options and table options alike: ``jokers=0`` leaves a pack of 52,
+    ``exchange=1`` leaves one pair exchanging one card each way, and ``putsch=true`` adds the putsch
+    to the instructions."""
     code, out, _ = run(
         [
             "deal",
@@ -181,6 +187,9 @@ def test_set_options_of_both_kinds(capsys: pytest.CaptureFixture[str]) -> None:
 def test_errors_exit_2_with_one_line(
     argv: list[str], fr: str, en: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Bad input (unknown rules, a player count out of range, a duplicate or empty name, an unknown,
+    invalid or unreadable option, ``--seats`` under rules without fixed seats) exits 2 with nothing
+    on stdout and one line on stderr saying what is wrong, in ``--lang`` (French by default)."""
     for lang, needle in (("fr", fr), ("en", en)):
         code, out, err = run(["deal", *argv, "--lang", lang], capsys)
         assert code == 2
@@ -235,6 +244,8 @@ def test_end_to_end_subprocess() -> None:
 
 
 def test_c_locale_still_prints_utf8() -> None:
+    """Under the C locale with an ASCII output encoding, ``companion deal`` still exits 0 and writes
+    its JSON in UTF-8, accented names and titles intact."""
     code = "import sys; from companion.cli import main; sys.exit(main(sys.argv[1:]))"
     env = _env(LC_ALL="C", LANG="C", PYTHONIOENCODING="ascii")
     done = subprocess.run(
@@ -258,6 +269,8 @@ def test_c_locale_still_prints_utf8() -> None:
 
 
 def test_through_companion_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    """``deal`` is reached through the ``companion`` command's own entry points
+    (``companion.cli.main`` and ``python -m companion.cli``), with the same JSON and exit codes."""
     from companion.cli import main
 
     assert main(["deal", "--rules", "concierge", "--players", "A,B,C,D,E,F"]) == 0

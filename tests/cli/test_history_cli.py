@@ -47,6 +47,9 @@ def data(service, tmp_path):
 
 
 def test_cli_history_lists_evenings(data, capsys):
+    """``history`` without an evening lists the evenings with their place and who leads (ticked once
+    the evening ended); ``--json`` gives each one's hands and place, and ``--from`` keeps those from
+    that day on."""
     assert run("history", "--data-dir", data) == 0
     out = capsys.readouterr().out
     assert "Chez Ann" in out and "Soirée" in out and "Ann ✓" in out
@@ -56,6 +59,8 @@ def test_cli_history_lists_evenings(data, capsys):
 
 
 def test_cli_history_of_one_evening(data, capsys):
+    """``history last`` shows the newest evening hand by hand (each player's title, points won and
+    running total) and its ranking; ``--json`` gives the same hands and standings."""
     assert run("history", "last", "--data-dir", data) == 0
     out = capsys.readouterr().out
     assert "Président +3 = 5" in out and "Trou du cul" in out
@@ -65,6 +70,9 @@ def test_cli_history_of_one_evening(data, capsys):
 
 
 def test_cli_leaderboard(data, capsys):
+    """``leaderboard`` ranks the players with their points and explains the average place, in
+    ``--lang``; ``--to`` counts only the evenings up to that day, and ``--versus A,B`` counts the
+    hands the two played together and how often each finished ahead."""
     assert run("leaderboard", "--data-dir", data, "--lang", "en") == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].split()[:3] == ["#", "Player", "Points"]
@@ -79,6 +87,8 @@ def test_cli_leaderboard(data, capsys):
 
 
 def test_cli_errors_exit_2(data, capsys):
+    """An unknown evening, an unknown player or a single name in ``--versus``, and a date not
+    written YYYY-MM-DD each exit 2, the unknown evening and player said as such in ``--lang``."""
     assert run("history", "nope", "--data-dir", data) == 2
     assert "Soirée inconnue" in capsys.readouterr().err
     assert run("leaderboard", "--data-dir", data, "--versus", "Ann,Zoe", "--lang", "en") == 2
@@ -90,6 +100,8 @@ def test_cli_errors_exit_2(data, capsys):
 
 
 def test_cli_empty_data_dir(tmp_path, capsys):
+    """A data folder that does not exist reads as no evenings (an empty leaderboard, exit 0), and
+    reading it does not create it."""
     assert run("leaderboard", "--data-dir", str(tmp_path / "empty"), "--json") == 0
     assert json.loads(capsys.readouterr().out)["players"] == []
     assert not (tmp_path / "empty").exists()  # reading never creates the data directory

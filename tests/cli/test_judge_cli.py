@@ -132,6 +132,8 @@ def test_a_quad_on_a_joker_wins():
 
 
 def test_but_a_triple_on_a_joker_does_not():
+    """TDC: only a quad beats a joker: three aces on a joker are refused (`joker-unbeatable`), and
+    the same player must still act."""
     r = judge("classique", "Léa,Tom,Zoé,Max", "Tom: A A A", history=["Léa: JK"])
     ruled(r, legal=False, code="joker-unbeatable", next="Tom", to_beat="JK")
 
@@ -140,6 +142,8 @@ def test_but_a_triple_on_a_joker_does_not():
 
 
 def test_legal_play_exits_0_with_one_json_object():
+    """A legal play exits 0 and prints one line: a JSON object with the contract's keys, code `ok`,
+    who acts next and what he must beat."""
     r = judge("pagat", "A,B,C,D", "B: 9", history=["A: 7"])
     ruled(r, legal=True, code="ok", next="C", to_beat="9")
 
@@ -158,11 +162,15 @@ def test_next_is_who_must_act_now_when_illegal():
 
 
 def test_to_beat_is_null_when_the_next_player_leads():
+    """`to_beat` is null when the next player leads: here everyone else passed A's 7, so A leads
+    anew."""
     r = judge("pagat", "A,B,C,D", "D: pass", history=["A: 7", "B: pass", "C: pass"])
     ruled(r, legal=True, code="ok", next="A", to_beat=None)
 
 
 def test_to_beat_is_canonical_notation():
+    """`to_beat` is written in the canonical notation, not as typed: the French `r r` comes back as
+    `K K`."""
     r = judge("pagat", "A,B,C,D", "B: r r", history=["A: th tS"])
     ruled(r, legal=True, code="ok", next="C", to_beat="K K")
 
@@ -196,6 +204,8 @@ def test_history_spans_several_tricks():
 
 
 def test_lang_en_gives_english():
+    """`--lang en` gives the message in English, with the same code, next player and play to beat as
+    the default French ruling."""
     args = dict(history=["Léa: 7", "Tom: pass", "Zoé: 9", "Max: pass"])
     fr = judge("classique", "Léa,Tom,Zoé,Max", "Tom: 10", **args)
     en = judge("classique", "Léa,Tom,Zoé,Max", "Tom: 10", lang="en", **args)
@@ -207,6 +217,7 @@ def test_lang_en_gives_english():
 
 
 def test_lang_fr_is_explicit_and_default():
+    """French is the default: `--lang fr` prints the same ruling as no `--lang`."""
     fr = judge("pagat", "A,B", "B: 2", history=["A: 7 7"], lang="fr")
     default = judge("pagat", "A,B", "B: 2", history=["A: 7 7"])
     assert fr.out == default.out
@@ -341,6 +352,8 @@ def test_revolution_in_the_history():
 
 
 def test_set_changes_a_rule():
+    """`--set NAME=VALUE` changes one of the preset's rules: with `equal_play=allowed` a pair may be
+    played on an equal pair, which PAGAT otherwise refuses (`equal-forbidden`)."""
     r = judge("pagat", "A,B,C,D", "B: 7 7", history=["A: 7 7"], sets=["equal_play=allowed"])
     ruled(r, legal=True, code="ok", next="C", to_beat="7 7")
     r = judge("pagat", "A,B,C,D", "B: 7 7", history=["A: 7 7"])
@@ -384,35 +397,51 @@ def test_set_deck_32():
 
 
 def test_unknown_preset():
+    """An unknown preset is malformed input (exit 2); the line names it and lists the known
+    presets."""
     line = malformed(judge("belote", "A,B", "A: 5"), "belote")
     assert "classique" in line
 
 
 def test_bad_card_in_the_play():
+    """A card that does not read in `--play` is malformed input (exit 2); the line names the
+    card."""
     malformed(judge("pagat", "A,B", "A: 11"), "11")
 
 
 def test_bad_card_in_the_history():
+    """A card that does not read in a `--history` item is malformed input (exit 2); the line names
+    the card."""
     malformed(judge("pagat", "A,B", "B: 5", history=["A: 4 Z"]), "Z")
 
 
 def test_bad_card_in_a_hand():
+    """A card that does not read in a `--hand` is malformed input (exit 2); the line names the
+    card."""
     malformed(judge("pagat", "A,B", "A: 5", hands=["A: 5 XX"]), "XX")
 
 
 def test_unknown_player_in_the_play():
+    """A player in `--play` who is not in `--players` is malformed input (exit 2); the line names
+    him."""
     malformed(judge("pagat", "A,B", "Zed: 5"), "Zed")
 
 
 def test_unknown_player_in_the_history():
+    """A player in a `--history` item who is not in `--players` is malformed input (exit 2); the
+    line names him."""
     malformed(judge("pagat", "A,B", "B: 5", history=["Zed: 4"]), "Zed")
 
 
 def test_unknown_player_in_a_hand():
+    """A player in a `--hand` who is not in `--players` is malformed input (exit 2); the line names
+    him."""
     malformed(judge("pagat", "A,B", "A: 5", hands=["Zed: 4"]), "Zed")
 
 
 def test_play_without_a_name():
+    """A `--play` without its `NAME:` is malformed input (exit 2); the line quotes the play
+    given."""
     malformed(judge("pagat", "A,B", "5 5"), "5 5")
 
 
@@ -426,6 +455,8 @@ def test_play_without_a_name():
     ],
 )
 def test_bad_set(setting, needle):
+    """A `--set` with an unknown option, a bad value, no value, or a value that clashes with the
+    preset's other rules is malformed input (exit 2); the line names the option."""
     malformed(judge("pagat", "A,B", "A: 5", sets=[setting]), needle)
 
 
@@ -436,20 +467,28 @@ def test_illegal_history_item_exits_2_naming_it():
 
 
 def test_illegal_history_item_in_english():
+    """With `--lang en` the line about an illegal history item is in English and still names the
+    item."""
     line = malformed(judge("pagat", "A,B,C", "C: 9", history=["A: 7", "C: 9"], lang="en"), "C: 9")
     assert "History" in line or "history" in line
 
 
 def test_malformed_input_message_in_english():
+    """With `--lang en` a malformed-input line is in English (an unknown preset is said
+    "Unknown")."""
     line = malformed(judge("belote", "A,B", "A: 5", lang="en"), "belote")
     assert "Unknown" in line or "unknown" in line
 
 
 def test_ranks_must_rank_the_players():
+    """`--ranks` must rank exactly the players of `--players`: one that leaves a player out is
+    malformed input, and the line names `--ranks`."""
     malformed(judge("classique", "S,L,TC,P", "S: 5", ranks="P,S,L"), "--ranks")
 
 
 def test_a_missing_play_is_a_usage_error():
+    """`--play` is required: without it the command line is refused, exit 2, nothing on stdout and
+    `--play` named on stderr, no traceback."""
     args = [sys.executable, "-m", "companion.cli", "judge", "--rules", "pagat", "--players", "A,B"]
     proc = subprocess.run(args, capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2

@@ -40,6 +40,9 @@ def data(tmp_path):
 
 
 def test_history_of_an_evening_prints_totals_and_leader(data, capsys):
+    """Rule: ``history ID`` of an evening without points says who leads and counts each player's
+    times Président and Trou du cul and longest streak, in ``--lang``; ``--json`` keeps its keys
+    and adds the ``sheet`` with its columns and that tally."""
     assert run("history", "last", "--data-dir", data, "--lang", "en") == 0  # the newest
     out = capsys.readouterr().out
     assert "Leading: Cat" in out
@@ -53,6 +56,8 @@ def test_history_of_an_evening_prints_totals_and_leader(data, capsys):
 
 
 def test_history_of_an_evening_with_points_has_a_totals_row(data, capsys):
+    """Rule: the grid of an evening with points ends with a row of each player's total, and says who
+    leads (in French by default)."""
     service = TableService(data)
     first = min(service.evenings(), key=lambda e: e.date).id
     assert run("history", first, "--data-dir", data) == 0
@@ -61,6 +66,9 @@ def test_history_of_an_evening_with_points_has_a_totals_row(data, capsys):
 
 
 def test_leaderboard_rating(data, capsys):
+    """Rule: ``leaderboard --rating`` ranks the players by rating with its uncertainty and shows the
+    average place as a place on a table size (never "2.0nd"); ``--json`` gives each player's rating,
+    hands, evenings and average place and table."""
     assert run("leaderboard", "--rating", "--data-dir", data, "--lang", "en") == 0
     out = capsys.readouterr().out
     first = out.splitlines()[2].split()
@@ -76,12 +84,17 @@ def test_leaderboard_rating(data, capsys):
 
 
 def test_leaderboard_json_keeps_its_keys_and_adds_the_average_place(data, capsys):
+    """Rule: the leaderboard's JSON rows keep the keys they had (``avg_position``, ``points``,
+    ``president``) and add ``avg_place`` and ``avg_table``."""
     assert run("leaderboard", "--data-dir", data, "--json") == 0
     row = json.loads(capsys.readouterr().out)["players"][0]
     assert {"avg_position", "points", "president", "avg_place", "avg_table"} <= set(row)
 
 
 def test_share_text(data, capsys):
+    """Rule: ``evening share --text`` writes the evening as chat text headed by its place and its
+    date written out in ``--lang``, with medals for the podium; ``--json`` gives that text, in
+    French by default."""
     assert run("evening", "share", "last", "--text", "--data-dir", data, "--lang", "en") == 0
     out = capsys.readouterr().out
     assert out.startswith("🃏 Chez Ann — Friday, March 8, 2024") and "🥇 Cat" in out  # Babel
@@ -91,6 +104,8 @@ def test_share_text(data, capsys):
 
 
 def test_share_png(data, capsys, tmp_path):
+    """Rule: ``evening share --png FILE`` writes a PNG 1080 pixels wide to FILE; ``--json`` gives
+    its path and its size in bytes."""
     target = tmp_path / "soiree.png"
     argv = ("evening", "share", "last", "--png", str(target), "--json", "--data-dir", data)
     assert run(*argv) == 0
@@ -100,6 +115,8 @@ def test_share_png(data, capsys, tmp_path):
 
 
 def test_share_to_an_unwritable_place_says_so(data, capsys, tmp_path):
+    """Rule: a PNG that cannot be written (its folder does not exist) exits 2 with a line saying it
+    could not be written."""
     target = tmp_path / "missing-folder" / "soiree.png"
     assert run("evening", "share", "last", "--png", str(target), "--data-dir", data) == 2
     assert "Impossible d'écrire" in capsys.readouterr().err

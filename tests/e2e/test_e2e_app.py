@@ -13,6 +13,9 @@ pytestmark = pytest.mark.e2e
 
 
 def test_a_four_of_a_kind_on_a_joker_is_legal(server: Server, context) -> None:
+    """On the dispute screen under the classique rules, a four of a kind played on a joker is ruled
+    legal, with the message, who must beat it next and the rules it comes from; continuing puts the
+    play on the table."""
     page = open_app(context, server.url)
     assert by_id(page, "read-only-banner").count() == 0
     tap(page, "home-dispute")
@@ -47,6 +50,9 @@ def test_a_four_of_a_kind_on_a_joker_is_legal(server: Server, context) -> None:
 
 
 def test_a_phone_without_the_key_cannot_reach_editing_controls(server: Server, context) -> None:
+    """A phone without the table's key reads only: no control that edits, not even by typing an
+    editing screen's address or a wrong key, an invite address without a key, and settings for this
+    phone alone; the address with the key, in the same tab, makes it an editor."""
     page = open_app(context, server.base + "/")
     by_id(page, "read-only-banner").wait_for(state="attached")
     by_id(page, "home-dispute").wait_for(state="attached")
@@ -73,6 +79,8 @@ def test_a_phone_without_the_key_cannot_reach_editing_controls(server: Server, c
 
 
 def test_the_history_lists_the_evening_and_opens_it(server: Server, context) -> None:
+    """Without the key, the History lists the evenings and opens one with its standings; Back goes
+    up one level at a time, and the app still reads only."""
     page = open_app(context, server.base + "/")  # reading needs no key
     tap(page, "home-history")
     row = page.locator('[flt-semantics-identifier^="evening-"]').first
@@ -90,12 +98,16 @@ def test_the_history_lists_the_evening_and_opens_it(server: Server, context) -> 
 
 
 def test_the_key_is_printed_once_and_never_logged(server: Server) -> None:
+    """The table's key appears once in the server's output, in the address ``serve`` prints; the
+    access log masks it."""
     log = server.output.read_text("utf-8")
     assert server.key and log.count(server.key) == 1  # the address `serve` printed
     assert "GET /?key=…" in log  # the access log ran, with the key masked
 
 
 def test_the_language_is_saved_on_the_server(server: Server, context) -> None:
+    """A language chosen in Settings on a phone with the key applies at once and is saved for the
+    whole table, in the data folder's ``ui-settings.json``."""
     page = open_app(context, server.url)
     tap(page, "home-settings")
     tap(page, "lang-en")

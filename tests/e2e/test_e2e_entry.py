@@ -69,6 +69,9 @@ def _tap_and_see(page, ident: str, answer: str, text: str) -> None:
 
 
 def test_a_guillotine_hand(entry_server, context) -> None:
+    """A guillotine whose victim is the player who laid it is refused at recording, with the reason,
+    and the order entered is kept; aimed at another player, the hand is recorded with the event and
+    the ranking it gives, and the whole Undo button is then on screen without scrolling."""
     srv, ids = entry_server
     evening_id = ids["guillotine"]
     page = _open(context, srv, evening_id)
@@ -129,6 +132,9 @@ def test_a_guillotine_hand(entry_server, context) -> None:
 
 
 def test_a_card_penalty_hand(entry_server, context) -> None:
+    """In an evening scored by the cards left, a hand is recorded only once who went out and every
+    other player's count are entered; the places and points follow from the counts (doubled from 10
+    cards, tripled for a player who played none), as stored."""
     srv, ids = entry_server
     evening_id = ids["cards"]
     page = _open(context, srv, evening_id)

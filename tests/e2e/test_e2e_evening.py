@@ -59,6 +59,10 @@ def _record(page, taps: list[int], hand: int) -> None:
 
 
 def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> None:
+    """A whole evening from a phone with the key: names, options and the draw for seats make an
+    evening whose first plan is that of ``companion deal``; each record and undo reaches a second
+    phone live, and a hand recorded elsewhere meanwhile is shown with this phone's taps kept. A
+    phone without the key sees the evening read-only."""
     from playwright.sync_api import expect
 
     srv = fresh_server

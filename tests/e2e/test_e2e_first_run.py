@@ -79,6 +79,9 @@ def _wait_for_address(proc: subprocess.Popen, output: Path, timeout: float = 60)
 
 
 def test_companion_alone_prints_an_address_that_can_record(first_run, browser) -> None:
+    """``companion`` alone prints an address without a key and the command to invite phones; the
+    address opens an app that may record, whose home screen leads with "Nouvelle soirée" and whose
+    invite screen gives that command."""
     url, printed = first_run
     assert "key=" not in printed  # nothing to copy but the address
     assert "companion serve --host 0.0.0.0" in printed

@@ -70,6 +70,8 @@ def _type_into(page, ident: str, text: str) -> None:
 
 
 def test_a_phone_without_the_key_only_reads(hands_server, context) -> None:
+    """Without the key, the hands and players screen shows the hands (newest first) with their
+    points and the players' totals, and no control that edits; tapping a hand opens nothing."""
     srv, ids = hands_server
     evening_id = ids["evening"]
     page = open_app(context, srv.base + f"/evening/{evening_id}/hands")
@@ -84,6 +86,10 @@ def test_a_phone_without_the_key_only_reads(hands_server, context) -> None:
 
 
 def test_correct_delete_join_leave_and_end(hands_server, context, browser) -> None:
+    """With the key, correcting an earlier hand changes its points and the totals on every phone; a
+    save over a change made elsewhere is refused with nothing changed; a hand is deleted after a
+    warning; players join and leave (a name already at the table is refused); an ended evening
+    offers nothing to edit."""
     srv, _ = hands_server
     # An evening of its own, as the fixture's: this test changes it, and a second try
     # (the rerun guard, after a stalled page) must start from the same three hands.
@@ -212,6 +218,8 @@ def _with_the_key(srv: Server, evening_id: str, page, board) -> None:
 
 
 def test_a_hand_scored_by_cards_is_corrected_by_its_counts(hands_server, context) -> None:
+    """A hand of an evening scored by the cards left is corrected by changing a player's count of
+    cards, and its titles and points follow from the new counts."""
     srv, ids = hands_server
     evening_id = ids["cards"]
     page = open_app(context, srv.base + route_with_key(f"/evening/{evening_id}/hands", srv.key))

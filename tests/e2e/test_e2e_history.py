@@ -51,6 +51,9 @@ def history_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
 def test_the_history_shows_the_evening_its_chart_and_the_leaderboard(
     history_server: Server, context
 ) -> None:
+    """The History lists an evening with its number of hands and opens it with its standings and a
+    chart naming every player; the Leaderboard ranks the players, charts their finishing position
+    over time, and counts the hands two players shared, within the last month too."""
     page = open_app(context, history_server.url)
     tap(page, "home-history")
     row = page.locator('[flt-semantics-identifier^="evening-"]').filter(has_text="Chez Tom")
@@ -80,6 +83,8 @@ def test_the_history_shows_the_evening_its_chart_and_the_leaderboard(
 def test_exports_are_written_and_a_wrong_import_changes_nothing(
     history_server: Server, context, tmp_path: Path
 ) -> None:
+    """The JSON and CSV exports are written in the data folder's ``exports`` and downloaded as the
+    same file; a JSON file that is not a backup is refused on import, and no evening changes."""
     page = open_app(context, history_server.url)
     tap(page, "home-settings")
     expect_text(page, "data-dir", str(history_server.data_dir))
@@ -106,6 +111,8 @@ def test_exports_are_written_and_a_wrong_import_changes_nothing(
 
 
 def test_a_damaged_evening_is_restored_from_its_latest_good_backup(tmp_path: Path, browser) -> None:
+    """Settings lists a damaged evening with its latest good backup; restoring it brings the evening
+    back, leaves nothing to restore, and keeps the damaged file in ``corrupt``."""
     from companion.table.service import TableService
     from tests.support.browser import PHONE
 

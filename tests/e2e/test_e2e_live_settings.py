@@ -54,6 +54,8 @@ def _is_dark(rgb: tuple[int, int, int]) -> bool:
 
 
 def test_language_and_theme_reach_an_open_phone(settings_server: Server, browser) -> None:
+    """A language and a theme chosen on one phone reach another phone already open, without a touch,
+    and stay after a reload."""
     srv = settings_server
     first = browser.new_context(viewport=PHONE, color_scheme="light")
     second = browser.new_context(viewport=PHONE, color_scheme="light")

@@ -37,6 +37,9 @@ def names_server() -> Iterator[tuple[Server, str]]:
 
 
 def test_enter_adds_the_name_and_keeps_the_focus(names_server, browser) -> None:
+    """On the new-evening screen, Enter adds the name typed and keeps the focus in the field for the
+    next one; a name like a known player's ("Chloé" for "Chloe") is pointed out while typed, may
+    still be added, and the notice goes when it is removed."""
     srv, _ = names_server
     ctx = browser.new_context(viewport=PHONE)
     ctx.set_default_timeout(20_000)
@@ -62,6 +65,8 @@ def test_enter_adds_the_name_and_keeps_the_focus(names_server, browser) -> None:
 
 
 def test_a_joining_name_like_one_at_the_table_is_pointed_out(names_server, browser) -> None:
+    """A name typed to join that looks like one at the table ("zoe" beside "Zoé") is pointed out
+    while typed, and the notice goes once the name no longer looks like it."""
     srv, evening_id = names_server
     ctx = browser.new_context(viewport=PHONE)
     ctx.set_default_timeout(20_000)

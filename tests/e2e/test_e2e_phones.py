@@ -44,6 +44,8 @@ def table() -> Iterator[tuple[Server, str]]:
 
 
 def test_enter_in_the_join_field_adds_the_player_and_keeps_the_focus(table, browser) -> None:
+    """In the players tab, Enter in the join field adds the player to the evening and keeps the
+    focus, so that names are typed one after the other without a tap."""
     srv, evening_id = table
     ctx = browser.new_context(viewport=PHONE)
     ctx.set_default_timeout(20_000)

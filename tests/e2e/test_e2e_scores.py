@@ -79,6 +79,9 @@ def _expect_said(page, ident: str, text: str) -> None:
 def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
     scores_server: Server, browser
 ) -> None:
+    """The score sheet follows the hands recorded on another phone live; when the last hand ends the
+    evening every phone shows the podium, which downloads a PNG 1080 pixels wide and the results as
+    text, and each player has the same colour on the podium as on the grid."""
     from companion.table.service import TableService
 
     srv = scores_server

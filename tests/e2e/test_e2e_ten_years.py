@@ -59,6 +59,9 @@ def club_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Serv
 def test_the_leaderboard_of_a_long_history_shows_exact_ratings_and_its_charts(
     club_server: tuple[Server, Path], context, tmp_path: Path
 ) -> None:
+    """With 121 evenings whose ratings were kept before the last one was recorded, the Leaderboard
+    shows each player's rating and uncertainty as a computation from nothing gives them, and draws
+    its position and rating charts with their legends."""
     from companion.table.service import TableService
     from companion.words.formats import decimal
 

@@ -62,6 +62,9 @@ def _order_of_hand(srv: Server, evening_id: str, number: int) -> list[str]:
 def test_undo_says_what_it_takes_back_and_redo_puts_it_back(
     corrected: tuple[Server, str], browser
 ) -> None:
+    """After hand 2 was corrected following hand 4, Undo names what it will take back (the
+    correction, then hand 4), the snackbar says what it undid and its "Rétablir" makes it again, and
+    Redo brings them back, the last undone first; with hand 4 undone, its plan opens at the top."""
     srv, evening_id = corrected
     ctx = browser.new_context(viewport=PHONE)
     ctx.set_default_timeout(20_000)

@@ -12,6 +12,7 @@ from companion.rules.ruleset import RuleSet
 
 
 def test_doctests() -> None:
+    """Rule: the module has examples in its docstrings, and they all hold."""
     assert doctest.testmod(house_rules).attempted > 0
     assert doctest.testmod(house_rules).failed == 0
 

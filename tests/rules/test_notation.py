@@ -115,6 +115,8 @@ def test_a_colourless_joker_matches_either_joker_but_a_coloured_one_only_itself(
 
 
 def test_a_suitless_card_matches_any_suit_of_its_rank():
+    """A card written without a suit matches a card of its rank in any suit, but no other rank; a
+    card written with a suit matches only that suit."""
     four = Card.parse("4")
     assert four.matches(Card.parse("4♥")) and four.matches(Card.parse("4c"))
     assert not four.matches(Card.parse("5♥"))
@@ -145,6 +147,7 @@ def test_a_play_is_cards_separated_by_spaces():
 
 
 def test_parse_cards_of_an_empty_text_is_no_cards():
+    """An empty text, or one of spaces only, reads as no cards (not as an error)."""
     assert parse_cards("") == ()
     assert parse_cards("   ") == ()
 
@@ -180,17 +183,23 @@ def test_card_str_round_trips(card):
     ],
 )
 def test_str_is_canonical(written, canonical):
+    """Issue §2: `str()` of a card is canonical whatever its spelling: 10 for T, J Q K for the
+    French V D R, capitals, and the suit as its symbol."""
     assert str(Card.parse(written)) == canonical
 
 
 @pytest.mark.parametrize("text", ["10♥ 10♠", "4 4", "JK", "pass", "JKR JKB", "2♣ 2 2♦"])
 def test_play_str_round_trips(text):
+    """A play written canonically prints back exactly as written and parses back to an equal
+    play."""
     play = Play.parse(text)
     assert str(play) == text
     assert Play.parse(str(play)) == play
 
 
 def test_play_str_is_canonical():
+    """`str()` of a play writes its cards canonically and a pass as `pass`, whatever the spelling
+    read."""
     assert str(Play.parse("th tS")) == "10♥ 10♠"
     assert str(Play.parse("PASSE")) == "pass"
     assert str(Play.parse("v v")) == "J J"
@@ -220,6 +229,8 @@ def test_repr_pastes_back(value):
 
 
 def test_action_reads_name_and_play():
+    """`NAME: PLAY` reads as that player's play (a name may hold a hyphen; `passe` is a pass), and
+    its `str()` parses back to an equal action."""
     action = Action.parse("Marie-Pierre: 10♥ 10♠")
     assert action.player == "Marie-Pierre"
     assert action.play == Play.parse("10♥ 10♠")
@@ -228,6 +239,8 @@ def test_action_reads_name_and_play():
 
 
 def test_cards_are_immutable_and_hashable():
+    """A card cannot be changed once made, and equal cards hash alike: 10♥ and th are one card, a 10
+    without a suit another."""
     card = Card.parse("10♥")
     with pytest.raises(AttributeError):
         card.rank = Rank.TWO  # type: ignore[misc]
@@ -281,6 +294,8 @@ def test_a_malformed_card_names_the_token_in_every_language(token):
     ],
 )
 def test_a_malformed_play_names_the_bad_token(text, bad):
+    """Issue §2: a play holding a card that does not read (or a misspelt pass) is refused with a
+    message naming the bad token, in French and English."""
     with pytest.raises(NotationError) as caught:
         Play.parse(text)
     assert bad in caught.value.message("fr")
@@ -289,6 +304,7 @@ def test_a_malformed_play_names_the_bad_token(text, bad):
 
 @pytest.mark.parametrize("text", ["", "   "])
 def test_an_empty_play_is_refused(text):
+    """An empty play (nothing, or spaces only) is refused, with a message in French and English."""
     with pytest.raises(NotationError) as caught:
         Play.parse(text)
     assert caught.value.message("fr") and caught.value.message("en")
@@ -304,6 +320,8 @@ def test_a_malformed_named_play_is_refused_and_quoted(text):
 
 
 def test_a_joker_cannot_have_a_suit():
+    """A joker cannot be given a suit, and a card that is not a joker cannot be given a joker's
+    colour."""
     with pytest.raises(NotationError):
         Card(Rank.JOKER, Suit.HEARTS)
     with pytest.raises(NotationError):

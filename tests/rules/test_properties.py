@@ -75,6 +75,8 @@ SLOW = settings(
 
 
 def test_documented_codes_are_read():
+    """The codes read from the table in ``codes.py``'s docstring include the usual illegal ones, and
+    each illegal code has an explanation sentence."""
     assert {"not-your-turn", "too-low", "count-mismatch", "must-play"} <= ILLEGAL_CODES
     assert set(explanations.SENTENCES) >= ILLEGAL_CODES
 
@@ -285,8 +287,9 @@ def check_random_hand(pid: str, players: int, seed: int, *, every_state: bool = 
 @given(seed=SEEDS)
 def test_random_hands(pid: str, players: int, seed: int) -> None:
     """Every preset, every player count it allows: random complete hands end with a full
-    finishing order, every card accounted for, legal_plays agreeing with judge (at a quarter
-    of the states, drawn at random), and replay reproducing the final state."""
+    finishing order, every card accounted for, legal_plays agreeing with judge (at a tenth
+    of the states, drawn at random), and replay reproducing the final state (in a quarter of
+    the hands)."""
     check_random_hand(pid, players, seed, every_state=False)
 
 
@@ -301,6 +304,8 @@ def test_random_hands_long(pid: str, players: int, seed: int) -> None:
 
 @pytest.mark.parametrize("pid", list(PRESETS))
 def test_deal_uses_the_whole_pack(pid: str) -> None:
+    """Under every preset and player count, the deal gives out the whole pack, each card once, and
+    no hand has more than one card more than another."""
     preset = PRESETS[pid]
     for n in range(preset.players[0], preset.players[1] + 1):
         hands = deal(preset.rules, n, random.Random(n))
@@ -346,6 +351,8 @@ def test_legal_plays_offers_each_wild_card():
 
 
 def test_a_hand_that_does_not_end_names_preset_and_seed():
+    """A simulated hand still going at its step cap raises ``HandDidNotEnd`` naming the preset and
+    the seed, so that it can be replayed."""
     rules = PRESETS["pagat"].rules
     with pytest.raises(HandDidNotEnd, match=r"preset=pagat, seed=12"):
         simulate(rules, 4, 12, "pagat", step_cap=5)
@@ -446,6 +453,8 @@ def _only_companion_errors(fn, *args):
 @PARSE_SETTINGS
 @given(TEXT)
 def test_card_parse(text: str) -> None:
+    """On any text, ``Card.parse`` raises nothing but a ``CompanionError`` (a ``ValueError`` with a
+    code and French and English messages), and a card it reads writes back to an equal card."""
     card = _only_companion_errors(Card.parse, text)
     if card is not None:
         assert Card.parse(str(card)) == card
@@ -454,6 +463,8 @@ def test_card_parse(text: str) -> None:
 @PARSE_SETTINGS
 @given(TEXT)
 def test_play_parse(text: str) -> None:
+    """On any text, ``Play.parse`` raises nothing but a ``CompanionError`` (a ``ValueError`` with a
+    code and French and English messages), and a play it reads writes back to an equal play."""
     play = _only_companion_errors(Play.parse, text)
     if play is not None:
         assert Play.parse(str(play)) == play
@@ -462,6 +473,9 @@ def test_play_parse(text: str) -> None:
 @PARSE_SETTINGS
 @given(TEXT)
 def test_action_parse(text: str) -> None:
+    """On any text, ``Action.parse`` raises nothing but a ``CompanionError`` (a ``ValueError`` with
+    a code and French and English messages), and an action it reads writes back to an equal
+    action."""
     action = _only_companion_errors(Action.parse, text)
     if action is not None:
         assert Action.parse(str(action)) == action
@@ -475,6 +489,9 @@ def test_action_parse(text: str) -> None:
     ),
 )
 def test_ruleset_from(preset: str, settings_: list[str]) -> None:
+    """On any preset name and ``NAME=VALUE`` settings, ``ruleset_from`` returns a ``RuleSet`` or
+    raises a ``CompanionError`` (a ``ValueError`` with a code and French and English messages),
+    nothing else."""
     rules = _only_companion_errors(ruleset_from, preset, settings_)
     if rules is not None:
         assert isinstance(rules, RuleSet)
@@ -498,6 +515,8 @@ def test_ruleset_from_numeric_oddities(text: str) -> None:
 @settings(max_examples=5000, deadline=None, database=None)
 @given(TEXT, TEXT, TEXT)
 def test_parsing_long(a: str, b: str, c: str) -> None:
+    """Parsing a card, a play, an action or a rule setting raises nothing but a ``CompanionError``,
+    on many more texts."""
     _only_companion_errors(Card.parse, a)
     _only_companion_errors(Play.parse, b)
     _only_companion_errors(Action.parse, c)

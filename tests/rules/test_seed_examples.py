@@ -117,6 +117,8 @@ def test_pagat_basic_example_passing_does_not_bar():
 
 
 def test_pagat_basic_example_only_the_player_on_turn_acts():
+    """PAGAT, « Le jeu de base »: play goes round in turn; a player who acts out of turn (D, or A,
+    while C must act) is refused (``not-your-turn``) and C still has to act."""
     state = start("pagat", "A B C D E")
     state = plays(state, "A: 4 4", "B: pass")
     play(state, "D: 6 6", "not-your-turn", next="C", to_beat="4 4")
@@ -553,6 +555,8 @@ def test_armix_must_play_if_able():
 
 
 def test_armix_a_player_who_cannot_beat_abandons():
+    """TDC, Armix: « Un joueur n'abandonne donc que s'il ne peut pas monter »: a player whose known
+    hand holds nothing above the card to beat may pass, and the turn moves on."""
     state = start("armix", TDC_PLAYERS, ranks=TDC_RANKS, hands={"L": "3♣ 4♥ 7♦"})
     state = play(state, "S: 8")
     play(state, "L: pass", next="TC", to_beat="8")
@@ -584,6 +588,8 @@ def test_wiki_forbidden_to_finish_on_a_two():
 
 
 def test_wiki_a_two_before_the_last_card_is_fine():
+    """WIKI: the ban on finishing with a 2 concerns the last card only: a 2 played while the hand
+    still holds another card is legal."""
     state = start("trou-du-cul", WIKI_PLAYERS, hands={"B": "2♠ 5♥"})
     state = play(state, "A: 9")
     play(state, "B: 2", next="C", to_beat="2")
@@ -751,6 +757,8 @@ def test_hubere_all_wild_sets_are_highest_and_equal():
 
 
 def test_hubere_lead_with_mixed_wild_set():
+    """PAGAT, Hűbéres: a lead may mix a natural card with wild ones (9 3 2 stands for three 9s); a
+    higher set of three, wild cards allowed (10 10 JK), beats it, and three 8s do not."""
     state = start("hubere", "A B C D")
     state = play(state, "A: 9 3 2", next="B", to_beat="9 3 2")
     play(state, "B: 8 8 8", "too-low")

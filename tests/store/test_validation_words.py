@@ -32,6 +32,7 @@ def _said(data: object) -> dict[str, str]:
 
 
 def test_doctests() -> None:
+    """Rule: the module has examples in its docstrings, and they all hold."""
     assert doctest.testmod(module).attempted > 0
     assert doctest.testmod(module).failed == 0
 

@@ -269,18 +269,26 @@ def plausible_deal(draw) -> list[str]:
 @example(["judge", "--rules", "classique", "--players", "S,S", "--play", "S: 4"])
 @example(["judge", "--rules", "classique", "--players", "S,\x00", "--play", "\x00: 4"])
 def test_judge_bad_arguments(argv):
+    """Whatever the arguments, ``companion judge`` exits 0 or 1 with one JSON ruling on stdout
+    (``legal`` true exactly on 0) and nothing on stderr, or 2 with one clear line on stderr and
+    nothing on stdout; never a traceback."""
     _check(argv, "judge")
 
 
 @fast(60)
 @given(plausible_judge())
 def test_judge_plausible(argv):
+    """On plausible cases too (a real preset, four players, a short history), ``companion judge``
+    exits 0 or 1 with one JSON ruling or 2 with one clear line: legal and illegal rulings are
+    checked, not only refusals."""
     _check(argv, "judge")
 
 
 @fast(80)
 @given(plausible_deal())
 def test_deal_plausible(argv):
+    """On plausible cases too (a real preset, distinct names), ``companion deal`` exits 0 with the
+    plan as one JSON object, or 2 with one clear line."""
     _check(argv, "deal")
 
 
@@ -290,6 +298,9 @@ def test_deal_plausible(argv):
 @example(["deal", "--rules", "classique", "--players", "Tom,,Léa,Ana"])
 @example(["deal", "--rules", "classique", "--players", "Tom,Tom,Léa,Ana"])
 def test_deal_bad_arguments(argv):
+    """Whatever the arguments, ``companion deal`` exits 0 with the plan as one JSON object on stdout
+    and nothing on stderr, or 2 with one clear line on stderr and nothing on stdout; never a
+    traceback."""
     _check(argv, "deal")
 
 
@@ -297,6 +308,8 @@ def test_deal_bad_arguments(argv):
 @slow("judge")
 @given(st.one_of(judge_argv(), plausible_judge()))
 def test_judge_bad_arguments_long(argv):
+    """``companion judge`` exits 0 or 1 with one JSON ruling, or 2 with one clear line on stderr,
+    never a traceback, on many more random and plausible cases."""
     _check(argv, "judge")
 
 
@@ -304,6 +317,8 @@ def test_judge_bad_arguments_long(argv):
 @slow("deal")
 @given(st.one_of(deal_argv(), plausible_deal()))
 def test_deal_bad_arguments_long(argv):
+    """``companion deal`` exits 0 with the plan as one JSON object, or 2 with one clear line on
+    stderr, never a traceback, on many more random and plausible cases."""
     _check(argv, "deal")
 
 

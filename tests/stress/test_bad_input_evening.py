@@ -114,6 +114,9 @@ def _check_order(table: Table, order, version_offset: int) -> None:
 @fast(150)
 @given(bad_order(), st.sampled_from([0, 0, 0, -1, 1, -100]))
 def test_bad_finishing_order(table, order, offset):
+    """A finishing order with a player missing, repeated or not at the table (a list or a text) is
+    refused with its documented code, or as a version conflict when the version is stale too; no
+    file of the data folder changes."""
     _check_order(table, order, offset)
 
 
@@ -194,12 +197,18 @@ def _check_events(table: Table, order: list[str], events: list[dict], must_refus
 @fast(60)
 @given(st.permutations(PLAYERS), st.lists(event(), min_size=1, max_size=4))
 def test_random_events(table, order, events):
+    """Random events with a good finishing order are either refused with a documented code, every
+    file unchanged, or recorded as exactly one more hand, which is then what the data folder
+    holds."""
     _check_events(table, list(order), events, must_refuse=False)
 
 
 @fast(20)
 @given(st.permutations(PLAYERS), st.sampled_from(CONTRADICTIONS), st.lists(event(), max_size=2))
 def test_contradicting_events(table, order, pair, others):
+    """Events that contradict each other (two putsches or coups d'État, a guillotine on its own
+    player, an event marked twice…) are always refused with a documented code, whatever else is
+    marked; no file changes."""
     _check_events(table, list(order), [*pair, *others], must_refuse=True)
 
 
@@ -223,6 +232,8 @@ def _check_duplicate(table: Table, order, offset: int) -> None:
 @fast(60)
 @given(retry())
 def test_hand_recorded_twice(table, case):
+    """A hand recorded again with the key of one already recorded is refused as a duplicate,
+    whatever its order or version, with the current evening; no file changes."""
     _check_duplicate(table, *case)
 
 
@@ -279,6 +290,8 @@ def _check_stale(table: Table, action: str, offset: int, arg) -> None:
     st.one_of(st.integers(-3, 0), st.integers(2, 99), UNKNOWN, st.just("../index")),
 )
 def test_stale_version_and_unknown_references(table, action, offset, arg):
+    """Every change made with a stale version is refused as a version conflict, and one naming a
+    hand, a player or an evening that does not exist is refused as unknown; no file changes."""
     _check_stale(table, action, offset, arg)
 
 

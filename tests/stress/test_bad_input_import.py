@@ -211,12 +211,18 @@ HOW = st.sampled_from(["replace", "merge", "ui"])
 @fast(120)
 @given(st.data(), HOW)
 def test_junk_is_refused(data, draw_data, how):
+    """A file that is not a valid backup (random bytes or JSON, a CSV export, a backup cut short or
+    re-encoded, the right header with a wrong body) is refused as ``import-invalid`` or
+    ``newer-schema``, in every import mode, with a message in both languages; the data folder is
+    unchanged."""
     _check_junk(data, draw_data.draw(junk(data)), how)
 
 
 @fast(40)
 @given(st.data(), HOW)
 def test_broken_backup(data, draw_data, how):
+    """A real backup changed at random is either refused with a documented code, the data folder
+    unchanged, or imported, after which the data opens without problems and exports again."""
     _check_mutated(data, draw_data.draw(mutated(data)), how)
 
 
@@ -224,6 +230,8 @@ def test_broken_backup(data, draw_data, how):
 @slow("import-junk")
 @given(st.data(), HOW)
 def test_junk_is_refused_long(data, draw_data, how):
+    """A file that is not a valid backup is refused with a documented code, the data folder
+    unchanged, in every import mode, on many more cases."""
     _check_junk(data, draw_data.draw(junk(data)), how)
 
 
@@ -231,6 +239,8 @@ def test_junk_is_refused_long(data, draw_data, how):
 @slow("import-broken")
 @given(st.data(), HOW)
 def test_broken_backup_long(data, draw_data, how):
+    """A backup changed at random is refused with the data folder unchanged, or imported and the
+    data then opens and exports, on many more cases."""
     _check_mutated(data, draw_data.draw(mutated(data)), how)
 
 

@@ -71,6 +71,8 @@ def test_an_old_evening_opens_and_its_plan_renders_in_both_languages(tmp_path: P
 
 
 def test_a_change_to_an_old_evening_is_stored_in_the_new_format(tmp_path: Path) -> None:
+    """Rule: the first change to an old evening saves its file in version 2, without the derived
+    plan; a fresh service reopens it with every hand and the same totals."""
     data = _data_dir(tmp_path)
     service = TableService(data)
     ev = service.evening(EVENING)

@@ -136,6 +136,8 @@ def test_points_match_the_seed_tables(ev):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(evenings())
 def test_points_add_up_and_rankings_are_permutations(ev):
+    """Each hand ranks exactly the players at the table, gives each a different title, and its
+    points add up to the scheme's sum (with the putsch's point); totals are the hands' sums."""
     _, table = ev.rules()
     running: dict[str, int] = {}
     for hand in ev.hands:
@@ -168,6 +170,8 @@ def test_replay_is_pure(ev, data):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(evenings(), min_size=1, max_size=3))
 def test_leaderboard_adds_up_the_hands(evs):
+    """Over several evenings the leaderboard's hands, points and times Président are the sums over
+    every hand played, and each average place lies between 0 (always first) and 1 (always last)."""
     names = {f"p{i}": f"P{i}" for i in range(9)}
     board = stats.leaderboard(stats.summaries_of(evs), names)
     played = sum(len(h.result.ranking) for ev in evs for h in ev.hands)

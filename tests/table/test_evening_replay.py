@@ -440,6 +440,7 @@ def test_persistent_revolution(service):
 
 
 def test_revolution_needs_the_option(service):
+    """A revolution is refused (OptionOffError) under rules that have none, such as PAGAT's."""
     ev = service.create_evening(["Ann", "Bob", "Cat", "Dan"], "pagat", day=DAY)
     with pytest.raises(OptionOffError):
         service.record_hand(

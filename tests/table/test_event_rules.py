@@ -51,6 +51,8 @@ def test_president_falls_is_applied_never_marked() -> None:
 
 
 def test_a_refused_event_names_its_option_in_both_languages() -> None:
+    """Rule: an event refused because its option is off names that option and its off value
+    (``faults=false``) in French and in English."""
     rules, table = table_rules_from("classique")
     with pytest.raises(OptionOffError) as caught:
         check_option("fault", rules, table)
@@ -61,6 +63,8 @@ def test_a_refused_event_names_its_option_in_both_languages() -> None:
 
 
 def test_every_kind_has_a_switch() -> None:
+    """Rule: every event kind, the Président's fall included, has an option that turns it on or off;
+    a kind that does not exist has none (KeyError)."""
     rules, table = table_rules_from("classique")
     for kind in ALL:
         option_on(kind, rules, table)

@@ -195,6 +195,8 @@ def test_draw_wild_cards_are_equal_and_highest() -> None:
     ],
 )
 def test_bad_draws_are_refused(rounds: list[dict[str, str]], pid: str) -> None:
+    """A draw is refused (``bad-draw``, with a message in French and English) for a card not in the
+    preset's pack, a redraw missing part of a tied group or made without a tie, or no draw."""
     with pytest.raises(DrawError) as info:
         rank_draws(rounds, get_preset(pid).rules)
     assert info.value.code == "bad-draw"

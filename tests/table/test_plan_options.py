@@ -24,6 +24,8 @@ def rows(p: HandPlan) -> list[tuple[str, str, int, str]]:
 
 
 def test_plan_json_has_exactly_the_contract_keys() -> None:
+    """A plan's JSON has exactly the agreed keys, in order (the deck's, exchanges' and discards'
+    too), survives a JSON round trip, and carries its instructions in the language asked for."""
     p = plan_for_preset("classique", NAMES[:5])
     data = p.as_json("fr")
     assert list(data) == [
@@ -112,6 +114,8 @@ def test_wiki_exchange_kinds(how: str, kind: str, needle: str) -> None:
 
 
 def test_high_first_and_anticlockwise_seats_as_options() -> None:
+    """With ``exchange_order=high_first`` the Président gives his cards first; with
+    ``seating=by_rank_anticlockwise`` the ranks run from the last up, clockwise from him."""
     p = plan_for_preset(
         "pagat", NAMES[:5], ["exchange_order=high_first", "seating=by_rank_anticlockwise"]
     )
@@ -120,6 +124,7 @@ def test_high_first_and_anticlockwise_seats_as_options() -> None:
 
 
 def test_president_deals_when_asked() -> None:
+    """With ``dealer=president`` the Président deals (the preset has the last player deal)."""
     p = plan_for_preset("pagat", NAMES[:4], ["dealer=president"])
     assert p.dealer == "Ana"
 
@@ -149,6 +154,7 @@ def test_plan_errors(players: list[str], code: str) -> None:
 
 
 def test_fixed_seats_must_name_the_players() -> None:
+    """Fixed seats that do not name exactly the players at the table are refused (``bad-seats``)."""
     with pytest.raises(PlanError) as info:
         plan_for_preset("klootzakken", NAMES[:4], seats=["Ana", "Bob", "Cléo", "Zoé"])
     assert info.value.code == "bad-seats"
@@ -164,6 +170,7 @@ def test_tdc_pattern_outside_its_counts() -> None:
 
 
 def test_names_are_stripped() -> None:
+    """Spaces around a player's name are dropped: the plan seats the names as typed, trimmed."""
     p = plan_for_preset("pagat", [" Ana", "Bob ", "Cléo", "Dan"])
     assert p.seating == NAMES[:4]
 

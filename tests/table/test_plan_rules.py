@@ -34,6 +34,8 @@ def test_every_field_cites_its_catalogue_id() -> None:
 
 
 def test_table_presets_cover_every_preset_with_open_points() -> None:
+    """Every card preset has table rules and a non-empty list of open points (what its seed leaves
+    undecided), and get_table_rules returns that preset's own TableRules."""
     assert set(TABLE_PRESETS) == set(PRESETS) == set(TABLE_OPEN_POINTS)
     for pid, points in TABLE_OPEN_POINTS.items():
         assert points and all(isinstance(p, str) and p for p in points), pid
@@ -74,6 +76,8 @@ def test_preset_values_from_the_seeds() -> None:
     ],
 )
 def test_clashes_name_the_options(values: dict[str, object], names: tuple[str, ...]) -> None:
+    """Options that contradict each other are refused, naming every option involved in French and
+    English, whether the rules are built from settings or as TableRules directly."""
     with pytest.raises(TableRulesError) as info:
         build_table_rules(values)
     for lang in ("fr", "en"):
@@ -84,6 +88,7 @@ def test_clashes_name_the_options(values: dict[str, object], names: tuple[str, .
 
 
 def test_bad_value_names_the_option() -> None:
+    """A value an option does not accept is refused with a message naming that option."""
     with pytest.raises(TableRulesError) as info:
         build_table_rules({"dealer": "nobody"})
     assert "dealer" in info.value.message("en")
@@ -101,10 +106,14 @@ def test_bad_value_names_the_option() -> None:
     ],
 )
 def test_parse_exchange(text: str, counts: tuple[tuple[int, int], ...]) -> None:
+    """Exchange counts are read from each accepted spelling (``2/1``, ``1``, ``3/2/1``, Butthead's
+    ``2:3/1:2``, ``none``, ``2↔3, 1↔2``) as (lower gives, higher gives back) pairs."""
     assert parse_exchange(text) == counts
 
 
 def test_table_rules_from_splits_settings_between_the_models() -> None:
+    """Card options (jokers, rank_order) go to the RuleSet and table options (putsch, exchange) to
+    the TableRules; without settings the preset's own TableRules is returned."""
     rules, table = table_rules_from(
         "trou-du-cul", ["jokers=0", "putsch=true", "rank_order=ace_high", "exchange=1"]
     )
@@ -138,6 +147,9 @@ def test_table_rules_from_end_rules_follow_the_last_word() -> None:
     ],
 )
 def test_table_rules_from_errors(settings: list[str], code: str, needle: str) -> None:
+    """A bad setting is refused, naming its option in French and English: an unknown or bad table
+    option with ``bad-table-rules``; a bad card option, a missing value or a clash with the card
+    rules with ``bad-rules``."""
     with pytest.raises(RuleSetError) as info:
         table_rules_from("trou-du-cul", settings)
     assert info.value.code == code
@@ -145,18 +157,22 @@ def test_table_rules_from_errors(settings: list[str], code: str, needle: str) ->
 
 
 def test_unknown_option_lists_both_kinds() -> None:
+    """An unknown option's message lists the known options of both kinds: card and table rules."""
     with pytest.raises(TableRulesError) as info:
         table_rules_from("pagat", ["colour=red"])
     assert "rank_order" in info.value.en and "exchange" in info.value.en
 
 
 def test_unknown_preset() -> None:
+    """An unknown preset is refused (UnknownPresetError); table-rule errors are CompanionErrors."""
     with pytest.raises(UnknownPresetError):
         table_rules_from("belote")
     assert issubclass(TableRulesError, CompanionError)
 
 
 def test_with_options_validates() -> None:
+    """Changing a preset's table options checks the result: PAGAT plays to 11 points, so turning its
+    scoring off without changing the end is refused."""
     table = TABLE_PRESETS["pagat"].with_options(merchants=True)
     assert table.merchants
     with pytest.raises(TableRulesError):

@@ -133,6 +133,8 @@ def test_concierge_pack_sentence() -> None:
 
 @pytest.mark.parametrize("pid", sorted(PRESETS))
 def test_english_sentences_are_english(pid: str) -> None:
+    """For every preset, at its smallest and largest table, first hand or not, the English
+    instructions hold none of the usual French words and the French ones none of the English."""
     low, high = PRESETS[pid].players
     for n in (low, high):
         for first in (False, True):

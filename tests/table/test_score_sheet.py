@@ -53,6 +53,7 @@ def test_leader_is_the_top_of_the_standings(service):
 
 
 def test_no_leader_before_the_first_hand(service):
+    """Before the first hand the sheet has no leader and no rows, and every total is 0."""
     ev = play(service, [])
     sheet = service.score_sheet(ev.id)
     assert sheet.leader is None and sheet.rows == () and sheet.totals == (0,) * 5
@@ -115,6 +116,8 @@ def test_player_who_joins_has_empty_cells_before(service):
 
 
 def test_summary_ranks_everyone_and_its_podium_is_the_first_three(service):
+    """The night's summary ranks every player by final total, and its podium is the first three of
+    that ranking with their places and totals."""
     ev = play(service, ["Bob Ann Cat Dan Eve", "Ann Bob Cat Dan Eve", "Ann Cat Bob Dan Eve"])
     summary = service.night_summary(ev.id)
     assert [f.name for f in summary.ranking] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -122,6 +125,8 @@ def test_summary_ranks_everyone_and_its_podium_is_the_first_three(service):
 
 
 def test_summary_records_most_president_and_longest_streak(service):
+    """The summary names who was Président most often (Bob, twice) and the longest run of hands in a
+    row as Président (2)."""
     ev = play(
         service,
         [
@@ -174,6 +179,7 @@ def test_biggest_climb_from_lowest_standing_to_final_place(service):
 
 
 def test_no_climb_when_nobody_rose(service):
+    """When nobody ends above the worst place he held during the evening, no climb is named."""
     ev = play(service, ["Ann Bob Cat Dan Eve", "Ann Bob Cat Dan Eve"])
     assert service.night_summary(ev.id).biggest_climb is None
 

@@ -136,6 +136,8 @@ def test_bad_hand_changes_nothing(service, putsch_evening, order, events, error,
 
 
 def test_error_codes_are_stable(service, putsch_evening):
+    """Each kind of bad hand carries its own fixed error code (incomplete-order, duplicate-in-order,
+    unknown-player, conflicting-events) that callers can rely on."""
     ev = putsch_evening
     codes = {}
     for order, events, _, _ in BAD_HANDS[:5]:
@@ -152,6 +154,7 @@ def test_error_codes_are_stable(service, putsch_evening):
 
 
 def test_putsch_needs_the_option(service):
+    """A putsch is refused while the putsch option is off, and the refusal names putsch=false."""
     ev = service.create_evening(FOUR, "trou-du-cul", day=DAY)
     ev = record(service, ev, "Ann Bob Cat Dan")
     with pytest.raises(OptionOffError) as caught:
@@ -160,12 +163,17 @@ def test_putsch_needs_the_option(service):
 
 
 def test_no_putsch_on_a_first_hand(service):
+    """No putsch on the evening's first hand: there is no Trou du cul yet, so it is refused as a
+    conflicting event."""
     ev = service.create_evening(FOUR, "trou-du-cul", day=DAY, settings=["putsch=true"])
     with pytest.raises(ConflictingEventsError):
         record(service, ev, "Dan Ann Bob Cat", events=[{"kind": "putsch", "player": "Dan"}])
 
 
 def test_bad_evenings_are_refused(service):
+    """An evening is refused, and nothing (evening or player profile) is saved, when a name repeats
+    (ignoring case) or is blank, the player count is outside the preset's range, the preset is
+    unknown or a setting is bad."""
     with pytest.raises(PlayerListError):
         service.create_evening(["Ann", "Bob", "ann", "Dan"], "pagat")
     with pytest.raises(PlayerListError) as caught:
@@ -183,6 +191,8 @@ def test_bad_evenings_are_refused(service):
 
 
 def test_leave_below_the_minimum_is_refused(service):
+    """A player may not leave when that would bring the table below the preset's minimum; nor may an
+    unknown player leave, nor a player at the table (in any case) join again."""
     ev = service.create_evening(FOUR, "pagat", day=DAY)
     with pytest.raises(PlayerListError):
         service.leave(ev.id, "Ann", expected_version=ev.version)
@@ -248,6 +258,8 @@ def test_idempotency_key(service):
 
 
 def test_persisted_on_return(service, tmp_path):
+    """An evening is saved before the call returns: a new service on the same folder reads it back
+    identically, place included; an unknown or path-like evening id is refused as unknown."""
     ev = service.create_evening(FOUR, "pagat", day=DAY, place="Chez Ann")
     ev = record(service, ev, "Cat Ann Dan Bob")
     again = TableService(tmp_path / "data").evening(ev.id)
@@ -262,6 +274,9 @@ def test_persisted_on_return(service, tmp_path):
 
 
 def test_undo_each_action_exactly(service):
+    """Undoing each action in turn (hands, join, leave, edit, delete, close) gives back exactly the
+    evening before it, down to the first state; one more undo is refused, and the log still holds
+    every action, marked undone, and every step it touched."""
     ev = service.create_evening(FOUR, "pagat", day=DAY)
     states = [ev]
     ev = record(service, ev, "Cat Ann Dan Bob")
@@ -294,6 +309,8 @@ def test_undo_each_action_exactly(service):
 
 
 def test_delete_keeps_the_hand_in_the_log_and_undo_restores_it(service):
+    """A deleted hand stays in the log with its position, and undoing the delete puts it back with
+    every result as before."""
     ev = service.create_evening(FOUR, "trou-du-cul", day=DAY)
     for order in ("Ann Bob Cat Dan", "Bob Ann Dan Cat", "Cat Dan Ann Bob"):
         ev = record(service, ev, order)
@@ -331,6 +348,8 @@ def test_edit_recomputes_every_later_hand(service):
 
 
 def test_delete_recomputes_like_never_recorded(service):
+    """After a hand is deleted, every later result is what it would be had that hand never been
+    recorded (here with the Président's fall on)."""
     orders = ["Ann Bob Cat Dan", "Bob Ann Dan Cat", "Cat Dan Ann Bob", "Dan Cat Bob Ann"]
     ev = service.create_evening(FOUR, "pagat", day=DAY, settings=["rich_man_falls=true"])
     for order in orders:
@@ -358,6 +377,8 @@ def test_edit_that_breaks_a_later_hand_is_refused(service, putsch_evening):
 
 
 def test_edit_events_only(service, putsch_evening):
+    """A hand's events can be edited without its order: a putsch added to hand 2 fails (Dan did not
+    finish first), so Dan stays last; editing a hand that does not exist is refused."""
     ev = record(service, putsch_evening, "Bob Ann Dan Cat")
     ev = service.edit_hand(
         ev.id, 2, events=[{"kind": "putsch", "player": "Dan"}], expected_version=ev.version
@@ -369,6 +390,8 @@ def test_edit_events_only(service, putsch_evening):
 
 
 def test_edit_can_end_the_evening_earlier_without_dropping_hands(service):
+    """When an edit makes the target reached at an earlier hand, the evening ends after that hand
+    and the hands recorded after it are kept."""
     ev = service.create_evening(FOUR, "pagat", day=DAY, settings=["target=4"])
     ev = record(service, ev, "Ann Bob Cat Dan")
     ev = record(service, ev, "Bob Ann Cat Dan")
@@ -379,6 +402,8 @@ def test_edit_can_end_the_evening_earlier_without_dropping_hands(service):
 
 
 def test_evening_of_a_fixed_number_of_hands(service):
+    """An evening of N hands stores the setting hands=N, ends after the Nth hand with no next plan,
+    then refuses joining and closing; an order may be typed as comma-separated text."""
     ev = service.create_evening(FOUR, "trou-du-cul", day=DAY, hands=2)
     assert ev.end_rule == ("hands", 2) and ev.settings == ("hands=2",)
     ev = service.record_hand(ev.id, "Ann, Bob, Cat, Dan", expected_version=ev.version)
@@ -410,12 +435,17 @@ def test_drawn_ranking_before_the_first_hand(service):
 
 
 def test_random_first_roles_are_drawn_once(service):
+    """With first_roles=random the roles are drawn among the players when the evening is created,
+    and kept: reading the evening again gives the same ranking."""
     ev = service.create_evening(FOUR, "pagat", day=DAY, settings=["first_roles=random"], rng=7)
     assert ev.ranked and sorted(ev.name(p) for p in ev.present) == sorted(FOUR)
     assert service.evening(ev.id).present == ev.present
 
 
 def test_profiles_are_reused_across_evenings(service):
+    """Player profiles are matched by name ignoring case: a second evening reuses the known players
+    and adds only newcomers; a taken name cannot be added again, a renamed profile keeps its id, and
+    an evening may name a player by profile id."""
     one = service.create_evening(FOUR, "pagat", day=DAY)
     two = service.create_evening(["ann", "BOB", "Cat", "Eve"], "pagat", day=DAY)
     assert {p.id for p in one.players} & {p.id for p in two.players} == {

@@ -44,6 +44,9 @@ def night(service, settings=("target=none",), **kw):
 
 
 def test_text_in_french_lists_the_ranking_with_medals_and_records(service):
+    """The French text heads with the place, date and start time, gives the hand count and that the
+    evening is under way, ranks everyone with medals on the podium and points ("0 pt"), and lists
+    the records (most times Président, biggest climb)."""
     text = summary_text(night(service, place="Chez Chloé"), "fr", UTC)
     lines = text.splitlines()
     assert lines[0] == "🃏 Chez Chloé — lundi 23 novembre 2026, 20:30"
@@ -60,6 +63,8 @@ def test_text_in_french_lists_the_ranking_with_medals_and_records(service):
 
 
 def test_text_in_english(service):
+    """The English text heads with the title and an English date and 12-hour time, writes "0 pts",
+    and words the records in English (longest streak, biggest climb)."""
     text = summary_text(night(service, title="Friday club"), "en", UTC)
     assert text.startswith("🃏 Friday club — Monday, November 23, 2026, 8:30\u202fPM\n")
     assert "5. Dan — 0 pts" in text
@@ -68,6 +73,8 @@ def test_text_in_english(service):
 
 
 def test_text_without_points_counts_titles(service):
+    """Without points, each player's line counts the titles held (times President, times Scum) and
+    shows no points."""
     text = summary_text(night(service, settings=("scoring=none",)), "en", UTC)
     assert "🥇 Eve — 3× President, 2× Scum" in text and " pts" not in text
 
@@ -86,6 +93,7 @@ def test_png_is_an_image_with_each_podium_colour(service):
 
 
 def test_png_of_an_evening_without_hands(service):
+    """An evening with no hand played still gives a summary image."""
     ev = service.create_evening(FIVE, "pagat", day=date(2026, 11, 23))
     data = summary_png(service.night_summary(ev.id), service.player_colours(), "en")
     assert Image.open(io.BytesIO(data)).height > 200

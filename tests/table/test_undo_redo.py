@@ -169,6 +169,8 @@ def test_next_undo_names_the_correction_then_the_last_hand(service):
 
 
 def test_next_undo_of_a_delete_names_the_hand_it_brings_back(service):
+    """After a hand is deleted, the next undo is announced as that deletion, naming the hand; once
+    undone, the next redo names the same deletion."""
     ev = service.create_evening(FOUR, "trou-du-cul", day=DAY)
     for order in ("Ann Bob Cat Dan", "Bob Ann Dan Cat", "Cat Dan Ann Bob"):
         ev = record(service, ev, order)
@@ -179,6 +181,8 @@ def test_next_undo_of_a_delete_names_the_hand_it_brings_back(service):
 
 
 def test_next_undo_names_who_joined_or_left(service):
+    """The next undo of a join or a leave names the player who joined or left, and the redo of an
+    undone leave names him too."""
     ev = service.create_evening(FOUR, "trou-du-cul", day=DAY)
     ev = service.join(ev.id, "Eve", expected_version=ev.version)
     assert next_undo(ev) == Change("join", player="Eve")
@@ -189,6 +193,7 @@ def test_next_undo_names_who_joined_or_left(service):
 
 
 def test_nothing_to_undo_or_redo_on_a_new_evening(service):
+    """A new evening offers nothing to undo or redo, and a redo on it is refused."""
     ev = service.create_evening(FOUR, "trou-du-cul", day=DAY)
     assert next_undo(ev) is None and next_redo(ev) is None
     with pytest.raises(NothingToRedoError):

@@ -11,12 +11,17 @@ from companion.ui.server import install_log_redaction, redact
 
 
 def test_keys_are_random_and_long_enough() -> None:
+    """Each table key is a fresh random token of at least 22 URL-safe characters (16 random bytes):
+    fifty keys never repeat."""
     keys = {new_key() for _ in range(50)}
     assert len(keys) == 50
     assert all(len(k) >= 22 for k in keys)  # 16 random bytes, URL-safe base64
 
 
 def test_only_the_tables_key_edits() -> None:
+    """A phone may edit only when its address carries the table's own key as ``key`` (on any route);
+    no key, a wrong key or the key under another name gives a read-only view, and an open room (no
+    key) lets everyone edit."""
     key = new_key()
     assert may_edit(key, f"/?key={key}")
     assert may_edit(key, route_with_key("/dispute", key))
@@ -28,6 +33,9 @@ def test_only_the_tables_key_edits() -> None:
 
 
 def test_addresses_for_a_server_bound_everywhere_list_the_lan_first() -> None:
+    """A server bound to every address lists its LAN addresses first and this computer's 127.0.0.1
+    last, marked local only; bound to one host it lists that address alone; an address's URL carries
+    the key as ``?key=``."""
     shown = addresses("0.0.0.0", 8550)
     assert shown[-1] == Address("http://127.0.0.1:8550", True)
     assert all(not a.local_only for a in shown[:-1])
@@ -37,6 +45,9 @@ def test_addresses_for_a_server_bound_everywhere_list_the_lan_first() -> None:
 
 
 def test_a_phone_without_the_key_never_gets_it_from_the_invite_screen() -> None:
+    """The invite screen never shows the key to a phone that lacks it (read-only address, no choice
+    of mode); an editor may hand out the key to record or the plain address to watch, and an open
+    room invites without a key."""
     lan = (Address("http://10.0.0.2:8550", False), Address("http://127.0.0.1:8550", True))
     viewer = invite(lan, "SECRET", editor=False, mode="edit")
     assert "SECRET" not in viewer.url and viewer.modes == ()
@@ -61,6 +72,8 @@ def test_an_address_only_this_computer_opens_asks_no_one_to_scan() -> None:
 
 
 def test_home_offers_editing_only_to_editors() -> None:
+    """The home screen offers the editing entries to editors only; a phone without the key still
+    gets the dispute and settings screens."""
     editor = [e.route for e in home_entries(True)]
     viewer = [e.route for e in home_entries(False)]
     assert set(EDITOR_ONLY) <= set(editor)
@@ -69,6 +82,8 @@ def test_home_offers_editing_only_to_editors() -> None:
 
 
 def test_logs_never_show_the_key(caplog) -> None:
+    """Once log redaction is installed, no log line (the web server's access log or Flet's) shows
+    the table's key: it reads ``key=…`` instead."""
     install_log_redaction()
     assert redact("GET /?key=abc-DEF_12 HTTP/1.1") == "GET /?key=… HTTP/1.1"
     with caplog.at_level(logging.INFO):

@@ -15,6 +15,8 @@ def _plot(control) -> fch.LineChart:
 
 
 def test_a_line_per_player_with_labels_inside() -> None:
+    """A line is drawn per player who has points, in order and in the palette's colours, on the view
+    model's y range and x labels, with room left and right so the end labels fit inside."""
     chart = Chart(
         (Series("Léa", ((0, 0), (1, 3))), Series("Tom", ((0, 0), (1, 1))), Series("Sam", ())),
         0,

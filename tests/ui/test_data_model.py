@@ -31,6 +31,8 @@ def _seed(folder: Path) -> tuple[TableService, str]:
 
 
 def test_exports_land_in_the_data_folder_with_their_bytes(tmp_path: Path) -> None:
+    """A backup (JSON) and the two spreadsheets (rankings and hands, CSV) are written into the data
+    folder's exports/, and each export carries the very bytes written there."""
     service, _ = _seed(tmp_path)
     (backup,) = export_backup(service, NOW)
     assert backup.path.parent == tmp_path / "exports" and backup.name.endswith(".json")
@@ -42,6 +44,8 @@ def test_exports_land_in_the_data_folder_with_their_bytes(tmp_path: Path) -> Non
 
 
 def test_a_backup_imports_into_another_folder(tmp_path: Path) -> None:
+    """A backup exported from one data folder imports into another with every evening, hand and
+    player, after a safety copy of what that folder held."""
     service, eid = _seed(tmp_path / "a")
     (backup,) = export_backup(service, NOW)
     other = TableService(tmp_path / "b")
@@ -62,6 +66,8 @@ def test_a_backup_imports_into_another_folder(tmp_path: Path) -> None:
     ],
 )
 def test_a_wrong_file_changes_nothing_and_says_why(tmp_path: Path, data: bytes) -> None:
+    """A file that is not a backup (not JSON, not text, or JSON of another kind) is refused with a
+    message in French and English and changes nothing, leaving no safety copy behind."""
     service, eid = _seed(tmp_path)
     before = sorted(p.name for p in (tmp_path / "evenings").iterdir())
     with pytest.raises(ImportFileError) as caught:
@@ -73,6 +79,9 @@ def test_a_wrong_file_changes_nothing_and_says_why(tmp_path: Path, data: bytes) 
 
 
 def test_backups_are_listed_and_a_damaged_file_restored(tmp_path: Path) -> None:
+    """Each evening's backups are listed under its title; a damaged evening file is listed first,
+    marked damaged, and restoring puts its newest good backup back (the damaged file kept in
+    corrupt/) so the evening reads again."""
     service, eid = _seed(tmp_path)
     lines = backups_overview(service)
     evening = next(line for line in lines if line.kind == "evening")
@@ -91,6 +100,7 @@ def test_backups_are_listed_and_a_damaged_file_restored(tmp_path: Path) -> None:
 
 
 def test_no_backups_in_a_fresh_folder(tmp_path: Path) -> None:
+    """A fresh data folder lists no backups."""
     assert backups_overview(TableService(tmp_path)) == []
 
 

@@ -37,6 +37,8 @@ def test_the_picker_offers_both_jokers_only_where_they_rank_apart() -> None:
 
 
 def test_suits_are_offered_only_when_the_rules_make_them_matter() -> None:
+    """The picker offers suit keys only when a rule makes suits matter: not under Classique's
+    defaults, yes with ``follow_suit``."""
     assert not DisputeModel().picker().suits
     assert DisputeModel().with_option("suits", "follow_suit").picker().suits
 
@@ -139,6 +141,8 @@ def test_a_suit_the_rules_refuse_is_taken_back_to_pick_again() -> None:
 
 
 def test_jokers_and_passes_need_no_suit() -> None:
+    """Under a suit rule a joker goes on the table at once, with no suit to pick; a pass drops the
+    card waiting for its suit and asks for none (the leader may not pass, so nothing is added)."""
     model = _suited_table().tap_rank("JK")
     assert model.history == acts("Paul: JK") and model.table_cards == ()
     model = _suited_table().tap_rank("K").quick_pass()
@@ -146,6 +150,8 @@ def test_jokers_and_passes_need_no_suit() -> None:
 
 
 def test_without_suit_rules_a_tap_still_adds_at_once() -> None:
+    """Without a suit rule a rank tap puts the play on the table at once, with no card left waiting
+    for a suit."""
     model = DisputeModel().with_mode("table").tap_rank("K")
     assert model.history == acts("Paul: K") and model.table_cards == ()
 

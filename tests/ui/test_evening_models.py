@@ -29,6 +29,9 @@ def _tr(lang: str):
 
 
 def test_a_name_used_twice_gets_a_message_and_loses_nothing() -> None:
+    """A name already at the table (in any case, spaces ignored) is not added again and a message
+    says so, the players kept; an empty name or one with a separator gets its own message, and the
+    next good name clears it."""
     model = _four()
     again = model.add_name(" tom ")
     assert again.players == PLAYERS
@@ -41,6 +44,8 @@ def test_a_name_used_twice_gets_a_message_and_loses_nothing() -> None:
 
 
 def test_saved_profiles_toggle_and_seats_move() -> None:
+    """Tapping a saved profile seats that player, in the order tapped, and tapping it again removes
+    him; moving a player up swaps him with the one before."""
     model = NewEveningModel(profiles=("Léa", "Tom")).toggle_profile("Tom")
     model = model.toggle_profile("Léa")
     assert model.players == ("Tom", "Léa")
@@ -49,6 +54,9 @@ def test_saved_profiles_toggle_and_seats_move() -> None:
 
 
 def test_drawn_cards_rank_players_and_ties_draw_again() -> None:
+    """Where the preset draws cards for the first roles (Classique), tied players draw again and the
+    evening cannot start until the tie is broken; the drawn ranking then goes to the new evening,
+    and redoing the draw clears it."""
     model = _four()
     assert model.roles_mode == "draw"  # classique draws cards
     assert model.draw_ranks()[-1] == "JK"
@@ -66,6 +74,9 @@ def test_drawn_cards_rank_players_and_ties_draw_again() -> None:
 
 
 def test_options_show_the_seed_and_refuse_bad_values() -> None:
+    """Each option line shows its value, its seeds and its choices (none for a typed value like the
+    exchange); a bad value is refused with a message naming it, a good one is kept and marked
+    changed, and a reset drops every change."""
     model = _four()
     lines = {line.name: line for line in model.option_lines()}
     assert lines["putsch"].value == "false" and lines["putsch"].seeds == "WIKI"
@@ -81,6 +92,8 @@ def test_options_show_the_seed_and_refuse_bad_values() -> None:
 
 
 def test_other_ways_to_assign_first_roles() -> None:
+    """With roles from the first hand the new evening has no ranking; with random roles its ranking
+    holds exactly the players."""
     model = _four()
     first = model.with_roles("first_hand").create_args()
     assert first["ranking"] is None
@@ -89,6 +102,10 @@ def test_other_ways_to_assign_first_roles() -> None:
 
 
 def test_the_table_follows_the_plan_and_records_hands(tmp_path: Path) -> None:
+    """The table screen shows the plan the rules give (its instructions; seats with title, dealer
+    and leader). Taps build the hand's order (the last player placed by himself, a tap on a placed
+    player taking him and those after back); a recorded hand moves the screen on, a stale phone gets
+    the current state, and undo goes back."""
     service = TableService(tmp_path)
     model = _four()
     for card in ("K", "K", "5", "A", "2", "Q"):
@@ -122,6 +139,9 @@ def test_the_table_follows_the_plan_and_records_hands(tmp_path: Path) -> None:
 
 
 def test_events_the_rules_allow(tmp_path: Path) -> None:
+    """The table offers only the events its rules allow, in order; a second tap on the putsch takes
+    it back, an event that names a player waits for that player's tap without placing him, and two
+    revolutions are sent as one event of count 2."""
     service = TableService(tmp_path)
     ev = service.create_evening(
         list(PLAYERS),

@@ -30,6 +30,8 @@ def seeded(folder: Path) -> str:
 
 
 def test_rows_and_detail(tmp_path: Path) -> None:
+    """History has a row per evening (title, hands, players, leader, whether it ended), and an
+    evening's detail lists each hand's places with their titles, best first, and the standings."""
     eid = seeded(tmp_path)
     service = service_for(tmp_path)
     (row,) = evening_rows(service)
@@ -44,6 +46,8 @@ def test_rows_and_detail(tmp_path: Path) -> None:
 
 
 def test_one_service_per_folder_called_off_the_loop(tmp_path: Path) -> None:
+    """A data folder has one service however its path is written, and a call runs the function off
+    the event loop and returns its result."""
     assert service_for(tmp_path) is service_for(tmp_path / ".")
     with ThreadPoolExecutor(1) as pool:  # a loop of its own, whatever runs in this thread
         assert pool.submit(asyncio.run, call(tmp_path, evening_rows)).result() == ()
@@ -65,6 +69,8 @@ def _with_points(folder: Path) -> TableService:
 
 
 def test_points_over_the_evening_a_line_per_player(tmp_path: Path) -> None:
+    """An evening with points charts a line per player, in standings order, from 0 before the first
+    hand to the final total, with a label per hand and room for the highest total."""
     service = _with_points(tmp_path)
     eid = next(e.id for e in service.evenings() if e.date == "2026-11-01")
     chart = evening_detail(service, eid).points_chart
@@ -79,6 +85,7 @@ def test_points_over_the_evening_a_line_per_player(tmp_path: Path) -> None:
 
 
 def test_an_evening_without_points_charts_the_places(tmp_path: Path) -> None:
+    """An evening without points charts each player's place after every hand instead."""
     eid = seeded(tmp_path)
     chart = evening_detail(service_for(tmp_path), eid).points_chart
     assert chart.kind == "places"
@@ -88,6 +95,8 @@ def test_an_evening_without_points_charts_the_places(tmp_path: Path) -> None:
 
 
 def test_periods() -> None:
+    """The periods are all time (no bounds), this year (from 1 January to today) and the last month
+    (the past 30 days); any other period is an error."""
     today = date(2026, 11, 22)
     assert period_bounds("all", today) == (None, None)
     assert period_bounds("year", today) == (date(2026, 1, 1), today)
@@ -97,6 +106,9 @@ def test_periods() -> None:
 
 
 def test_leaderboard_position_chart_and_head_to_head(tmp_path: Path) -> None:
+    """The leaderboard ranks the players, with an average place between 0 and 100 %, and charts
+    their position by evening, oldest first, dated as each language writes dates; head to head
+    counts the evenings and hands two players shared; an empty period lists nobody."""
     service = _with_points(tmp_path)
     board = leaderboard_view(service, "all", date.today())
     assert [line.rank for line in board.lines] == [1, 2, 3, 4]

@@ -13,12 +13,16 @@ def test_a_fresh_install_leads_with_a_new_evening() -> None:
 
 
 def test_an_evening_under_way_leads_with_continue() -> None:
+    """While an evening is under way, "Continue" comes first and is the main action, "New evening"
+    after it."""
     entries = home_entries(True, under_way=True)
     assert [e.ident for e in entries][:2] == ["home-continue", "home-new"]
     assert [e.ident for e in entries if e.primary] == ["home-continue"]
 
 
 def test_a_reader_is_offered_neither() -> None:
+    """A phone without the key is offered neither "Continue" nor "New evening", whether or not an
+    evening is under way."""
     for under_way in (False, True):
         idents = [e.ident for e in home_entries(False, under_way)]
         assert "home-continue" not in idents and "home-new" not in idents

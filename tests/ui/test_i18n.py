@@ -48,6 +48,8 @@ TEXT_CALLS = {
 
 
 def test_french_comes_first_and_unknown_languages_fall_back_to_french() -> None:
+    """French is the first language; a key reads in French or English as asked, and in French for a
+    language the app does not speak."""
     assert LANGS[0] == "fr"
     assert t("fr", "home.new") == "Nouvelle soirée"
     assert t("en", "home.new") == "New evening"
@@ -77,6 +79,8 @@ def _ui_trees():
 
 
 def test_every_key_passed_to_tr_exists() -> None:
+    """Every message key the UI code (and the app's commands) passes as text to a translating call
+    is in the catalogues."""
     unknown = []
     for tree in _ui_trees():
         for name, call in _calls(tree):
@@ -96,6 +100,8 @@ def test_every_key_passed_to_tr_exists() -> None:
 def test_every_key_is_used() -> None:
     # A key is used when it appears as a string in the UI code (screens, models, routes),
     # or when an f-string builds it from a prefix (f"settings.lang.{lang}").
+    """Every screen message in the catalogue (but the plural forms a count reads) is used by the UI
+    code, as text or through an f-string prefix that builds it."""
     constants: set[str] = set()
     prefixes: set[str] = set()
     for tree in _ui_trees():
@@ -117,6 +123,8 @@ def test_every_key_is_used() -> None:
 
 
 def test_keys_built_at_run_time_exist() -> None:
+    """The keys the screens build at run time exist: a name for each language, for each theme and
+    for both invite modes."""
     for lang in LANGS:
         assert f"settings.lang.{lang}" in STRINGS, lang
     for mode in THEMES:
@@ -137,6 +145,8 @@ def _offences(source: str) -> list[str]:
 
 
 def test_the_scan_catches_literal_text() -> None:
+    """The literal-text scan flags text with letters given to a text widget or a shown keyword
+    (f-strings included), and lets through translated keys and text without letters."""
     assert _offences('ft.Text("Bonjour")') == ["Text(…) line 1"]
     assert _offences('ft.TextField(label=f"Nom {n}")') == ["TextField(label=…) line 1"]
     assert _offences('ft.Text(session.tr("home.new"))') == []
@@ -145,4 +155,6 @@ def test_the_scan_catches_literal_text() -> None:
 
 @pytest.mark.parametrize("path", SCREEN_MODULES, ids=lambda p: p.name)
 def test_screens_show_no_literal_text(path: Path) -> None:
+    """No screen module gives a widget literal text with letters: every word shown comes from the
+    catalogue."""
     assert _offences(path.read_text("utf-8")) == []

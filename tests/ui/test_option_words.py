@@ -67,6 +67,8 @@ def test_every_value_of_every_option_reads_as_words(name: str) -> None:
 
 
 def test_no_words_are_kept_for_an_option_that_is_gone() -> None:
+    """The option words name exactly the options of the card and table rules: none is kept for an
+    option that no longer exists."""
     assert set(option_words.OPTIONS) == set(OPTIONS)
 
 
@@ -81,6 +83,8 @@ def test_every_option_has_seeds_in_words_where_the_catalogue_names_them() -> Non
 
 
 def test_exchanges_read_as_cards_for_cards() -> None:
+    """Exchange counts read as cards for cards (« 2 cartes contre 2, puis 1 contre 1 », "2 cards for
+    3, then 1 for 2"), and what the higher player gives reads in its order."""
     assert option_words.value("exchange", "2/1", "fr") == "2 cartes contre 2, puis 1 contre 1"
     assert option_words.value("exchange", "2:3/1:2", "en") == "2 cards for 3, then 1 for 2"
     assert option_words.value("exchange_high", "lowest,chosen", "en") == (
@@ -101,6 +105,8 @@ def test_each_preset_in_one_sentence_says_its_players_and_its_points(preset: str
 
 
 def test_the_default_preset_says_it_keeps_no_points() -> None:
+    """The default preset's sentence (Classique) names its source and player counts and says it
+    keeps no points, only places; PAGAT's gives its points and its target."""
     assert option_words.preset_sentence("classique", "fr") == (
         "Trou-du-cul classique : d'après « Trou-du-cul classique », de 3 à 6 joueurs, "
         "sans points (seules les places comptent)."

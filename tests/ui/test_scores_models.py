@@ -34,11 +34,14 @@ def test_two_evenings_of_one_day_have_distinct_axis_labels():
 
 
 def test_same_day_labels_without_a_start_time_are_numbered():
+    """Evenings of one day with no known start time are told apart by a number after the date."""
     labels = evening_labels([(date(2026, 11, 23), ""), (date(2026, 11, 23), "")])
     assert [label.render("fr") for label in labels] == ["23/11/2026 (1)", "23/11/2026 (2)"]
 
 
 def test_history_rows_carry_place_start_and_rules(service):
+    """History rows carry each evening's place, start time and preset; of two evenings on one day,
+    the later comes first."""
     for place in ("Chez Ann", "Chez Bob"):
         ev = service.create_evening(FOUR, "pagat", day=date(2026, 11, 23), place=place)
         service.record_hand(ev.id, FOUR, expected_version=ev.version)
@@ -48,6 +51,8 @@ def test_history_rows_carry_place_start_and_rules(service):
 
 
 def test_leaderboard_lines_have_rating_and_average_place(service):
+    """Each leaderboard line carries the player's rating and its uncertainty, his average place with
+    the mean table size, and his own colour; the view charts a rating line per player."""
     ev = service.create_evening(FOUR, "pagat", day=date(2026, 11, 23), settings=("hands=2",))
     for _ in range(2):
         ev = service.record_hand(ev.id, FOUR, expected_version=ev.version)
@@ -60,6 +65,8 @@ def test_leaderboard_lines_have_rating_and_average_place(service):
 
 
 def test_player_page_and_players_list(service):
+    """A player's page gives his hands, his average place and, for each rival, the hands he finished
+    ahead of and behind him; the players list names every profile, none merged."""
     ev = service.create_evening(FOUR, "pagat", day=date(2026, 11, 23))
     service.record_hand(ev.id, ["Bob", "Ann", "Cat", "Dan"], expected_version=ev.version)
     ann = next(p for p in service.players() if p.name == "Ann")

@@ -12,6 +12,8 @@ from companion.ui.settings import FILE_NAME, SettingsStore, UiSettings
 
 
 def test_settings_persist_in_the_data_folder(tmp_path: Path) -> None:
+    """Rule: the settings are saved in the data folder and read back by a new store; with none
+    chosen, the language is each phone's (French by default) and the theme follows the system."""
     store = SettingsStore(tmp_path / "data")
     # No language chosen: each phone speaks its browser's, a terminal the default (French).
     assert store.current == UiSettings(None, "system")
@@ -27,6 +29,8 @@ def test_settings_persist_in_the_data_folder(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("content", ["", "{", "[]", '{"lang": "xx", "theme": 3}'])
 def test_a_damaged_settings_file_falls_back_to_defaults(tmp_path: Path, content: str) -> None:
+    """Rule: a settings file that is empty, not JSON, not an object or holds unknown values gives
+    the default settings, not an error."""
     (tmp_path / FILE_NAME).write_text(content, "utf-8")
     assert SettingsStore(tmp_path).current == UiSettings()
 
@@ -40,6 +44,7 @@ def test_german_is_a_language_the_table_may_keep(tmp_path: Path) -> None:
 
 
 def test_unknown_values_are_refused() -> None:
+    """Rule: a language the app does not speak, or a theme it does not have, is refused."""
     with pytest.raises(ValueError):
         UiSettings().with_lang("es")
     with pytest.raises(ValueError):
@@ -47,6 +52,8 @@ def test_unknown_values_are_refused() -> None:
 
 
 def test_qr_codes_are_drawn_here() -> None:
+    """Rule: an address's QR code is drawn on this computer, as a PNG image and as block characters
+    for the terminal."""
     url = "http://192.168.1.20:8550/?key=" + "x" * 22
     png = qr.png_bytes(url)
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 200
