@@ -190,7 +190,10 @@ HISTORY = r"""  <script>
         while (waiting.length && travelling === null) waiting.shift()();
       }
       function travel(delta) {
-        travelling = setTimeout(arrived, 2000);
+        // The step back lands with a popstate; the timer only keeps a lost one from holding
+        // the next screens for ever. A busy phone may take seconds to land: a screen pushed
+        // before it would be written over the entry being left.
+        travelling = setTimeout(arrived, 10000);
         history.go(delta);
       }
       // Registered before Flutter's listener; the calls that waited run once it has run.
