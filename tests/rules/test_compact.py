@@ -636,10 +636,13 @@ def test_states_it_does_not_cover_are_left_to_the_step_engine() -> None:
     assert list(legal_plays(opening)) == list(reference_legal_plays(opening))
 
 
-def test_a_four_of_a_kind_turns_the_order_over_on_the_compact_state() -> None:
-    """B9 (revolution on a four of a kind): the four 5s turn the card order over, so a 4 then
-    beats a 9; the compact state plays it, and its states are the step engine's."""
-    rules = get_preset("pagat").rules.with_options(revolution="quad")
+@pytest.mark.parametrize("revolution", ["quad", "quad_persistent"])
+def test_a_four_of_a_kind_turns_the_order_over_on_the_compact_state(revolution: str) -> None:
+    """B9 (revolution on a four of a kind, for the hand or lasting: within the hand both
+    play alike, the table carries a lasting one into the next hands): the four 5s turn the
+    card order over, so a 4 then beats a 9; the compact state plays it, and its states are
+    the step engine's."""
+    rules = get_preset("pagat").rules.with_options(revolution=revolution)
     assert covers(rules)
     start = _start(rules, {"A": "5♠ 5♥ 5♦ 5♣ 9♠", "B": "4♠ 8♥", "C": "3♠ K♦", "D": "6♣ Q♣"})
     texts = ("A: 5♠ 5♥ 5♦ 5♣", "B: pass", "C: pass", "D: pass", "A: 9♠", "B: 4♠")
@@ -780,17 +783,6 @@ def test_a_lone_two_on_a_lone_two_is_an_equal_play() -> None:
     assert state.next_player == "A"  # D skipped by the equal 2
     won, _ = _play_both(_start(rules.with_options(twos="atout"), hands), "A: 9♥", "B: 2♠")
     assert won.next_player == "B" and won.to_beat is None
-
-
-def test_a_lasting_revolution_turns_the_order_over_within_the_hand() -> None:
-    """B9 quad_persistent: within the hand a four of a kind turns the card order over as
-    quad does (the table carries it into the next hands), so a 4 then beats a 9."""
-    rules = get_preset("pagat").rules.with_options(revolution="quad_persistent")
-    assert covers(rules)
-    start = _start(rules, {"A": "5♠ 5♥ 5♦ 5♣ 9♠", "B": "4♠ 8♥", "C": "3♠ K♦", "D": "6♣ Q♣"})
-    texts = ("A: 5♠ 5♥ 5♦ 5♣", "B: pass", "C: pass", "D: pass", "A: 9♠", "B: 4♠")
-    state, _ = _play_both(start, *texts)
-    assert isinstance(state, FastState) and state.revolution
 
 
 def test_after_an_equal_play_only_its_rank_may_follow() -> None:
