@@ -134,6 +134,20 @@ class Card:
     def __hash__(self) -> int:
         return self._hash
 
+    def __eq__(self, other: object) -> bool:
+        # The dataclass's own compares two tuples of fields; a hand is searched card by card.
+        if self is other:
+            return True
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (
+            self._hash == other._hash
+            and self.rank is other.rank
+            and self.suit is other.suit
+            and self.colour is other.colour
+            and self.named is other.named
+        )
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.colour, self.named)))
         if self.rank is Rank.JOKER and self.suit is not None:

@@ -386,21 +386,36 @@ def _refused(code: RuleCode, info: StepInfo) -> Outcome:
 
 def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """The hand without the played cards, or None if it does not hold them. A card written
-    without a suit takes any held card of its rank; exact matches are taken first."""
+    without a suit (a joker without its colour) takes any held card of its rank, once the
+    cards written in full have taken theirs."""
     rest = list(hand)
-    for c in sorted(cards, key=_vague) if len(cards) > 1 else cards:
-        for i, h in enumerate(rest):
-            if c.matches(h):
-                del rest[i]
-                break
-        else:
+    vague: list[Card] | None = None
+    for c in cards:
+        if c.suit is None and c.colour is None:
+            if vague is None:
+                vague = []
+            vague.append(c)
+        elif c.named is None:  # written in full: the first such card held, found by the list
+            try:
+                rest.remove(c)
+            except ValueError:
+                return None
+        elif not _take(rest, c):
             return None
+    if vague is not None:
+        for c in vague:
+            if not _take(rest, c):
+                return None
     return tuple(rest)
 
 
-def _vague(card: Card) -> bool:
-    """Cards written without their suit (or a joker without its colour) are matched last."""
-    return card.suit is None and card.colour is None
+def _take(rest: list[Card], card: Card) -> bool:
+    """Take from ``rest`` the first held card ``card`` stands for, if any."""
+    for i, h in enumerate(rest):
+        if card.matches(h):
+            del rest[i]
+            return True
+    return False
 
 
 def _can_beat(state: HandState, who: int) -> bool:
