@@ -5,7 +5,9 @@ For every preset it prints
 - the median and 99th-percentile latency of ``judge`` in microseconds, on realistic mid-hand
   states: states are collected from random complete hands, then ``judge`` is timed on one legal
   and one illegal action at each (every call timed alone with ``time.perf_counter_ns``, after a
-  warm-up pass);
+  warm-up pass); the actions hold the hand's own card objects, as ``legal_plays`` gives them,
+  and *typed* times the same actions read back from their text (new card objects, as the
+  command line and the dispute screen judge them);
 - how many complete random 4-player hands (``simulate``: the deal, then ``legal_plays`` and
   ``apply``, the public API, with a uniform random choice each time, until the hand is over)
   per second of the process's CPU time (wall time on a shared machine would count the other
@@ -73,6 +75,7 @@ class Figures:
     fast_share: float
     stuck: int = 0
     naive_hands_per_s: float | None = None  # the naive simulator, timed right after
+    typed_median_us: float = 0.0  # judge on the actions read back from their text
 
 
 def machine() -> dict[str, str]:
@@ -224,10 +227,10 @@ def collect_states(
 
 def time_judge(
     triples: list[tuple[HandState, Action, Action]], rounds: int
-) -> tuple[list[float], list[float], list[float]]:
-    """Per-call judge latency in µs, legal and illegal, after one warm-up pass; and the
-    latency of judge plus its French sentence (what the command line prints), legal and
-    illegal together."""
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Per-call judge latency in µs, legal and illegal, after one warm-up pass; the latency
+    of judge plus its French sentence (what the command line prints), legal and illegal
+    together; and judge on the same actions typed (read back from their text), together."""
     clock = time.perf_counter_ns
     for state, good, bad in triples:  # warm-up (caches, branch paths)
         assert judge(state, good).legal, (state, good)
@@ -250,10 +253,19 @@ def time_judge(
                 t0 = clock()
                 judge(state, action).message("fr")
                 message_ns.append(clock() - t0)
+    typed = [(s, Action.parse(str(g)), Action.parse(str(b))) for s, g, b in triples]
+    typed_ns: list[int] = []
+    for _ in range(max(1, rounds // 2)):
+        for state, good, bad in typed:
+            for action in (good, bad):
+                t0 = clock()
+                judge(state, action)
+                typed_ns.append(clock() - t0)
     return (
         [n / 1000 for n in legal_ns],
         [n / 1000 for n in illegal_ns],
         [n / 1000 for n in message_ns],
+        [n / 1000 for n in typed_ns],
     )
 
 
@@ -301,7 +313,7 @@ def run(
         players = _players_for(preset)
         triples = collect_states(preset, players, states, seed)
         fast = sum(fast_path_covers(state) for state, _, _ in triples) / len(triples)
-        legal, illegal, message = time_judge(triples, rounds)
+        legal, illegal, message, typed = time_judge(triples, rounds)
         both = legal + illegal
         hps = aph = None
         stuck = 0
@@ -324,6 +336,7 @@ def run(
             fast,
             stuck,
             naive,
+            statistics.median(typed),
         )
         results.append(fig)
         print(_row(fig), file=out, flush=True)
@@ -332,9 +345,9 @@ def run(
 
 _HEADER = (
     "| preset | players | judge median µs | judge p99 µs | median legal / illegal µs "
-    "| judge + sentence median µs | 4-player hands/CPU s | actions/hand | fast path "
-    "| engine | × naive |\n"
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
+    "| typed median µs | judge + sentence median µs | 4-player hands/CPU s | actions/hand "
+    "| fast path | engine | × naive |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
 )
 
 
@@ -345,7 +358,8 @@ def _row(f: Figures) -> str:
         hps += f" ({f.stuck} stuck)"
     return (
         f"| {f.preset} | {f.players} | {f.judge_median_us:.1f} | {f.judge_p99_us:.1f} | "
-        f"{f.legal_median_us:.1f} / {f.illegal_median_us:.1f} | {f.message_median_us:.1f} | "
+        f"{f.legal_median_us:.1f} / {f.illegal_median_us:.1f} | {f.typed_median_us:.1f} | "
+        f"{f.message_median_us:.1f} | "
         f"{hps} | {aph} | {f.fast_share:.0%} | "
         f"{'compact' if compact_covers(PRESETS[f.preset].rules) else 'step'} | "
         f"{_ratio(f)} |"
