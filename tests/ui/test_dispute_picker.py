@@ -142,11 +142,14 @@ def test_a_suit_the_rules_refuse_is_taken_back_to_pick_again() -> None:
 
 def test_jokers_and_passes_need_no_suit() -> None:
     """Under a suit rule a joker goes on the table at once, with no suit to pick; a pass drops the
-    card waiting for its suit and asks for none (the leader may not pass, so nothing is added)."""
+    card waiting for its suit, asks for none and goes on the table (the leader may not pass,
+    so his adds nothing)."""
     model = _suited_table().tap_rank("JK")
     assert model.history == acts("Paul: JK") and model.table_cards == ()
     model = _suited_table().tap_rank("K").quick_pass()
     assert model.table_cards == () and model.history == ()  # the leader cannot pass
+    passed = _suited_table().tap_rank("JK").tap_rank("K").quick_pass()
+    assert passed.table_cards == () and passed.history == acts("Paul: JK", "Nina: pass")
 
 
 def test_without_suit_rules_a_tap_still_adds_at_once() -> None:
