@@ -67,6 +67,8 @@ def test_language_and_theme_reach_an_open_phone(settings_server: Server, browser
         assert not _is_dark(_background(watcher))
 
         page = open_app(first, srv.url)
+        # A second app loading on a busy machine: its home may take longer than one wait.
+        by_id(page, "home-settings").wait_for(state="attached", timeout=60_000)
         tap(page, "home-settings")
         tap(page, "lang-en")
         expect_text(page, "settings-scope", "Saved for the whole table")
