@@ -154,8 +154,8 @@ class Core:
         if self.top_power:
             return r.quad_beats and k == 4 and not joker
         top_n, top_key = self.top_n, self.top_key
-        if r.two_wins and rank is Rank.TWO and k == 1 and not (top_n == 1 and top_key >= key):
-            return True  # B4 beat_all, atout: a lone 2 beats anything but a single as high
+        if r.two_wins and self._lone_two_wins(rank, k, key):
+            return True
         if r.one_fewer and rank is Rank.TWO and k + 1 == top_n and key > top_key:
             return True  # B4: one two fewer beats a higher set, and stands for as many
         if self.top_lower and k == top_n:  # B13 angevin: any rank, as many cards
@@ -167,6 +167,11 @@ class Core:
                 return False
             return r.larger == "any_rank" or key > top_key or (key == top_key and r.equal_ok)
         return key > top_key or (key == top_key and r.equal_ok)
+
+    def _lone_two_wins(self, rank: Rank | None, k: int, key: int) -> bool:
+        """B4 beat_all, atout: a lone 2 (keyed ``key``) beats anything on the table but a
+        single card as high (then it is an equal play, or too low)."""
+        return rank is Rank.TWO and k == 1 and not (self.top_n == 1 and self.top_key >= key)
 
     def joker_key(self, cards: tuple[Card, ...]) -> int:
         """D5: a set of jokers ranks as its lowest colour."""
@@ -408,13 +413,8 @@ class Core:
                         skip = 1 if r.skips else 0  # an equal joker
                     else:
                         clears = key >= r.clear_key
-                elif (
-                    r.two_wins
-                    and rank is Rank.TWO
-                    and k == 1
-                    and not (self.top_n == 1 and self.top_key >= key)
-                ):
-                    clears = r.two_clears  # B4: a lone 2 on anything but a single as high
+                elif r.two_wins and self._lone_two_wins(rank, k, key):
+                    clears = r.two_clears
                 elif not self.top_power and key == self.top_key:
                     equal = True
                     if r.skips:  # B2 skips_next: one player, plus one per card
