@@ -404,7 +404,10 @@ def tap(page: Any, ident: str, tries: int = 5) -> None:
     screen has settled and the control is where the tap will land: a tap aimed while the
     screen still moves lands on whatever moved under it (a "8" key instead of a player)."""
     node = by_id(page, ident)
-    node.wait_for(state="attached")
+    # As long as a click may take: on a busy machine a new screen's controls may come late
+    # (seen: a new evening's first player not there after 20 s, three phones open beside two
+    # CPU-bound processes); a control that never comes still fails.
+    node.wait_for(state="attached", timeout=_CLICK_TIMEOUT)
     dropped = False
     for _ in range(tries):
         settle(page)
