@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.support.browser import CHROMIUM, PHONE, Server, launch, running_server
+from tests.support.browser import CHROMIUM, PHONE, PHONE_WAIT, Server, launch, running_server
 
 # What a page that stopped answering looks like: a Playwright wait running out, or the hang
 # guard of pyproject.toml. Only those get a second try (see the test extra's comment).
@@ -66,6 +66,6 @@ def browser() -> Iterator[Any]:
 def context(browser: Any) -> Iterator[Any]:
     """A fresh browser profile (no shared storage) the size of a phone."""
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     yield ctx
     ctx.close()

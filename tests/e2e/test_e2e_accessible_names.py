@@ -13,6 +13,7 @@ import pytest
 from companion.table.service import TableService
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     by_id,
     open_app,
     running_server,
@@ -60,7 +61,7 @@ def test_every_screen_names_everything_a_person_can_act_on(browser: Any, tmp_pat
     found: dict[str, list[str]] = {}
     with running_server(data_dir=data) as srv:
         ctx = browser.new_context(viewport=PHONE)
-        ctx.set_default_timeout(30_000)
+        ctx.set_default_timeout(PHONE_WAIT)
         try:
             page = open_app(ctx, srv.url)
 

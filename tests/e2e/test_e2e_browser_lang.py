@@ -13,6 +13,7 @@ import pytest
 
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     expect_text,
     open_app,
@@ -34,7 +35,7 @@ def fresh(tmp_path: Path) -> Iterator[Server]:
 
 def _phone(browser: Any, server: Server, locale: str) -> tuple[Any, Any]:
     ctx = browser.new_context(viewport=PHONE, locale=locale)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     return ctx, open_app(ctx, server.url)
 
 

@@ -15,6 +15,7 @@ from companion.table.plan import plan_for_preset
 from companion.table.service import TableService
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -70,7 +71,7 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
     second = browser.new_context(viewport=PHONE)
     reader = browser.new_context(viewport=PHONE)
     for ctx in (first, second, reader):
-        ctx.set_default_timeout(20_000)
+        ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(first, srv.url)
         tap(page, "home-new")
@@ -117,7 +118,7 @@ def test_a_whole_evening_with_a_second_phone(fresh_server: Server, browser) -> N
         plan = plan_for_preset("classique", RANKING)
         expect_text(page, "evening-hand", "Donne 1")
         expect(by_id(page, "seat-0")).to_have_attribute(
-            "aria-label", re.compile("^Zoé"), timeout=20_000
+            "aria-label", re.compile("^Zoé"), timeout=PHONE_WAIT
         )
         expect_text(page, "seat-3-deals", "donne")  # Sam, the Trou-du-cul, deals
         expect_text(page, "check-0", "Sam → Zoé : ses 2 meilleures cartes")

@@ -18,6 +18,7 @@ from companion.table.service import TableService
 from companion.ui.access import route_with_key
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -43,7 +44,7 @@ def folder(tmp_path: Path) -> Path:
 
 def _phone(browser):
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     return ctx
 
 

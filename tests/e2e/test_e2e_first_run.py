@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from companion.table.service import TableService
-from tests.support.browser import PHONE, by_id, expect_text, open_app, tap, text_of
+from tests.support.browser import PHONE, PHONE_WAIT, by_id, expect_text, open_app, tap, text_of
 
 pytestmark = pytest.mark.e2e
 
@@ -86,7 +86,7 @@ def test_companion_alone_prints_an_address_that_can_record(first_run, browser) -
     assert "key=" not in printed  # nothing to copy but the address
     assert "companion serve --host 0.0.0.0" in printed
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(ctx, url)
         expect_text(page, "home-new", "Nouvelle soirée")
@@ -114,7 +114,7 @@ def test_continue_appears_while_an_evening_is_under_way(tmp_path: Path, browser)
     screen leads with "Reprendre la soirée", above "Nouvelle soirée"."""
     TableService(tmp_path).create_evening(["Léa", "Tom", "Sam", "Zoé"], "classique")
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     try:
         with companion_alone(tmp_path) as (url, _):
             page = open_app(ctx, url)

@@ -12,7 +12,16 @@ import pytest
 
 from companion.table.service import TableService
 from companion.ui.access import route_with_key
-from tests.support.browser import PHONE, Server, by_id, expect_text, open_app, running_server, tap
+from tests.support.browser import (
+    PHONE,
+    PHONE_WAIT,
+    Server,
+    by_id,
+    expect_text,
+    open_app,
+    running_server,
+    tap,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -100,7 +109,7 @@ def test_correct_delete_join_leave_and_end(hands_server, context, browser) -> No
     evening_id = ev.id
     # A phone without the key follows live, here and back on the evening screen.
     reader = browser.new_context(viewport=PHONE)
-    reader.set_default_timeout(20_000)
+    reader.set_default_timeout(PHONE_WAIT)
     board = open_app(reader, srv.base + f"/evening/{evening_id}")
     expect_text(board, "standing-0", "1. Léa — 8 pts")
     _scroll(board, 5000)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.browser import (
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -123,7 +124,7 @@ def test_a_damaged_evening_is_restored_from_its_latest_good_backup(tmp_path: Pat
     service.repo.evening_path(ev.id).write_text("{ damaged", "utf-8")  # a bad disk, say
     with running_server(data_dir=folder) as srv:
         context = browser.new_context(viewport=PHONE)
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(PHONE_WAIT)
         try:
             page = open_app(context, srv.url)
             tap(page, "home-settings")
@@ -134,7 +135,7 @@ def test_a_damaged_evening_is_restored_from_its_latest_good_backup(tmp_path: Pat
             expect(by_id(page, "backup-0")).to_have_attribute(
                 "aria-label",
                 re.compile(r"Chez Sam.*Fichier abîmé|Fichier abîmé.*Chez Sam", re.S),
-                timeout=20_000,
+                timeout=PHONE_WAIT,
             )
             tap(page, "restore-0")
             expect_text(page, "data-message", "Restauré depuis")
@@ -189,7 +190,7 @@ def test_backups_read_as_evenings_newest_first_with_history_dates(tmp_path: Path
         service.record_hand(ev.id, ["Léa", "Tom", "Sam"], expected_version=ev.version)
     with running_server(data_dir=folder) as srv:
         context = browser.new_context(viewport=PHONE)
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(PHONE_WAIT)
         try:
             page = open_app(context, srv.url)
             tap(page, "home-settings")

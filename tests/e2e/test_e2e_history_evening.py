@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.browser import (
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -65,7 +66,7 @@ def test_a_finished_evening_shows_its_podium_and_sharing_again(
     # The podium step's words are its label (its text is the avatar's initials).
     # The evening loads first (« Chargement… »): seconds on a busy machine.
     expect(by_id(page, "podium-1")).to_have_attribute(
-        "aria-label", re.compile("^Tom\n"), timeout=30_000
+        "aria-label", re.compile("^Tom\n"), timeout=PHONE_WAIT
     )
     for ident in ("podium-png", "podium-copy", "podium-text"):
         by_id(page, ident).wait_for(state="attached")

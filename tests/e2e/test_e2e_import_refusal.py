@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import expect_text, open_app, running_server, tap
+from tests.support.browser import PHONE_WAIT, expect_text, open_app, running_server, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -33,7 +33,7 @@ def test_a_long_list_of_junk_is_refused_on_the_data_screen(tmp_path: Path, brows
     )
     with running_server(data_dir=folder) as srv:
         context = browser.new_context(viewport=PHONE)
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(PHONE_WAIT)
         try:
             page = open_app(context, srv.url)
             tap(page, "home-settings")

@@ -22,6 +22,7 @@ import pytest
 from companion.words import LANGS, t
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -160,7 +161,7 @@ _SHOWN_JS = """() => {
 _CONTENT = {"x": 0, "y": 0, "width": PHONE["width"] - 32, "height": PHONE["height"]}
 
 
-def _screen_text(page: Any, shot: str, expected: str, wait_ms: int = 20_000) -> str:
+def _screen_text(page: Any, shot: str, expected: str, wait_ms: int = PHONE_WAIT) -> str:
     """Every line the screen shows once ``expected`` is on it (or ``wait_ms`` has passed: a
     screen in the wrong language never shows it), scrolled from its top to its end (Flutter
     labels only what is near the screen), with a screenshot of each stretch."""

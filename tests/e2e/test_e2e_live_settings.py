@@ -13,6 +13,7 @@ from PIL import Image
 
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -60,7 +61,7 @@ def test_language_and_theme_reach_an_open_phone(settings_server: Server, browser
     first = browser.new_context(viewport=PHONE, color_scheme="light")
     second = browser.new_context(viewport=PHONE, color_scheme="light")
     for ctx in (first, second):
-        ctx.set_default_timeout(20_000)
+        ctx.set_default_timeout(PHONE_WAIT)
     try:
         watcher = open_app(second, srv.url)
         expect_text(watcher, "home-new", "Nouvelle soirée")

@@ -12,6 +12,7 @@ import pytest
 from companion.table.service import TableService
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -42,7 +43,7 @@ def test_enter_adds_the_name_and_keeps_the_focus(names_server, browser) -> None:
     still be added, and the notice goes when it is removed."""
     srv, _ = names_server
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(ctx, f"{srv.base}/new-evening?key={srv.key}")
         type_names_in_a_row(
@@ -69,7 +70,7 @@ def test_a_joining_name_like_one_at_the_table_is_pointed_out(names_server, brows
     while typed, and the notice goes once the name no longer looks like it."""
     srv, evening_id = names_server
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(ctx, f"{srv.base}/evening/{evening_id}/hands?key={srv.key}")
         tap(page, "tab-players")

@@ -20,6 +20,7 @@ import pytest
 from companion.table.service import TableService
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     by_id,
     enable_semantics,
     expect_text,
@@ -432,7 +433,7 @@ def test_the_podium_history_and_leaderboard_work_in_the_page(
         tap(page, "evening-end-confirm")
         expect_text(page, "evening-ended", "La soirée est terminée")  # on the podium
         winner = re.compile("^(" + "|".join(PLAYERS) + ")\n1× Président")
-        expect(by_id(page, "podium-1")).to_have_attribute("aria-label", winner, timeout=30_000)
+        expect(by_id(page, "podium-1")).to_have_attribute("aria-label", winner, timeout=PHONE_WAIT)
         reach(page, "podium-png-missing")
         expect_text(page, "podium-png-missing", "companion serve")
         page.screenshot(path=str(tmp_path / "podium.png"))

@@ -18,6 +18,7 @@ import pytest
 from companion.table.service import TableService
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -48,7 +49,7 @@ def test_enter_in_the_join_field_adds_the_player_and_keeps_the_focus(table, brow
     focus, so that names are typed one after the other without a tap."""
     srv, evening_id = table
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(ctx, f"{srv.base}/evening/{evening_id}/hands?key={srv.key}")
         tap(page, "tab-players")
@@ -79,7 +80,7 @@ def test_a_phone_follows_what_the_command_line_does(browser) -> None:
     with running_server() as srv:
         old = TableService(srv.data_dir).create_evening(PLAYERS, "trou-du-cul")
         ctx = browser.new_context(viewport=PHONE)
-        ctx.set_default_timeout(20_000)
+        ctx.set_default_timeout(PHONE_WAIT)
         try:
             page = open_app(ctx, f"{srv.base}/evening/{old.id}?key={srv.key}")
             expect_text(page, "evening-hand", "Donne 1")
@@ -120,7 +121,7 @@ def test_an_undo_on_one_phone_is_told_on_the_others(browser) -> None:
         first = browser.new_context(viewport=PHONE)
         second = browser.new_context(viewport=PHONE)
         for ctx in (first, second):
-            ctx.set_default_timeout(20_000)
+            ctx.set_default_timeout(PHONE_WAIT)
         try:
             a = open_app(first, f"{srv.base}/evening/{ev.id}?key={srv.key}")
             b = open_app(second, f"{srv.base}/evening/{ev.id}?key={srv.key}")
@@ -162,7 +163,7 @@ def test_the_installed_app_opens_editable_once_the_key_was_used(browser) -> None
         phone = browser.new_context(viewport=PHONE)
         stranger = browser.new_context(viewport=PHONE)
         for ctx in (phone, stranger):
-            ctx.set_default_timeout(20_000)
+            ctx.set_default_timeout(PHONE_WAIT)
         try:
             page = open_app(phone, srv.url)  # the QR code's address, with the key
             by_id(page, "home-new").wait_for(state="attached")

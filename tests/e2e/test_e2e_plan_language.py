@@ -15,6 +15,7 @@ from companion.table.service import TableService
 from companion.ui.access import route_with_key
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -53,7 +54,7 @@ def test_an_english_app_shows_the_table_plan_in_english(english_server: Server, 
     assert plan is not None
     english, french = plan.instructions("en"), plan.instructions("fr")
     context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(PHONE_WAIT)
     try:
         page = _open(srv, context)
         expect_text(page, "evening-hand", "Hand 3")

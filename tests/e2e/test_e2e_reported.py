@@ -11,6 +11,7 @@ import pytest
 from companion.table.service import TableService
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     by_id,
     expect_text,
     open_app,
@@ -27,7 +28,7 @@ FOUR = ["Léa", "Tom", "Sam", "Zoé"]
 
 def _phone(browser):
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     return ctx
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from companion.table.service import TableService
 from tests.support.browser import (
+    PHONE_WAIT,
     by_id,
     expect_text,
     goto,
@@ -54,7 +55,7 @@ def test_a_killed_server_started_again_lets_both_phones_edit_with_their_taps(
             # While it is down, each phone says so in the table's language (issue 21, bug 5).
             for page in (a, b):
                 offline = page.locator("#companion-offline")
-                offline.wait_for(state="visible", timeout=30_000)
+                offline.wait_for(state="visible", timeout=PHONE_WAIT)
                 assert "Connexion perdue" in offline.inner_text()
                 assert "companion serve" in offline.inner_text()
             SHOTS.mkdir(parents=True, exist_ok=True)
@@ -108,7 +109,7 @@ def test_a_server_down_is_said_in_the_table_s_language(browser: Any, tmp_path: P
             )
             os.kill(srv.pid, signal.SIGKILL)
             offline = page.locator("#companion-offline")
-            offline.wait_for(state="visible", timeout=30_000)
+            offline.wait_for(state="visible", timeout=PHONE_WAIT)
             assert "Lost the connection" in offline.inner_text()
         finally:
             ctx.close()

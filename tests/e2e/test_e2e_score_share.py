@@ -19,6 +19,7 @@ from PIL import Image
 from companion.ui.access import route_with_key
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -88,7 +89,7 @@ def test_plan_seats_wear_the_players_colours(share_server: Server, browser, tmp_
     seating = plan.seating
     columns = [c.name for c in service.score_sheet(evening_id).columns]
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(ctx, srv.base + route_with_key(f"/evening/{evening_id}", srv.key))
         tap(page, "evening-tab-plan")
@@ -97,7 +98,7 @@ def test_plan_seats_wear_the_players_colours(share_server: Server, browser, tmp_
         for i, name in enumerate(seating):
             # The seat's label (its avatar, a tagged control, holds the initials apart).
             expect(by_id(page, f"seat-{i}")).to_have_attribute(
-                "aria-label", re.compile("^" + re.escape(name)), timeout=20_000
+                "aria-label", re.compile("^" + re.escape(name)), timeout=PHONE_WAIT
             )
             seen[name] = fill_of(page, f"seat-{i}-avatar")
             assert close(seen[name], colours[ids[name]].fill), (name, seen[name])
@@ -123,12 +124,12 @@ def test_copy_the_text_puts_the_podium_on_the_clipboard(
     srv = share_server
     evening_id, _ = _evening_ids(srv)
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=srv.base)
     try:
         page = open_app(ctx, srv.base + route_with_key(f"/evening/{evening_id}", srv.key))
         expect(by_id(page, "podium-1")).to_have_attribute(
-            "aria-label", re.compile("Tom"), timeout=20_000
+            "aria-label", re.compile("Tom"), timeout=PHONE_WAIT
         )
         into_view(page, "podium-copy")
         tap(page, "podium-copy")
@@ -194,7 +195,7 @@ def test_players_buttons_fit_on_one_line_at_phone_width(
     "Fusionner…" each keep their label on one line."""
     srv = share_server
     ctx = browser.new_context(viewport={"width": width, "height": PHONE["height"]})
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(ctx, srv.base + route_with_key("/players", srv.key))
         expect_text(page, "merge-0", "Fusionner…")

@@ -16,6 +16,7 @@ from PIL import Image
 from companion.table.identity import colours
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -73,7 +74,7 @@ def _expect_said(page, ident: str, text: str) -> None:
     from playwright.sync_api import expect
 
     node = by_id(page, ident)
-    expect(node).to_have_attribute("aria-label", re.compile(re.escape(text)), timeout=20_000)
+    expect(node).to_have_attribute("aria-label", re.compile(re.escape(text)), timeout=PHONE_WAIT)
 
 
 def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
@@ -88,7 +89,7 @@ def test_sheet_live_on_a_second_phone_then_podium_downloads_and_colours(
     first = browser.new_context(viewport=PHONE)
     second = browser.new_context(viewport=PHONE)
     for ctx in (first, second):
-        ctx.set_default_timeout(20_000)
+        ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(first, srv.url)
         tap(page, "home-continue")
@@ -152,7 +153,7 @@ def test_history_leaderboard_player_page_and_merge(scores_server: Server, browse
     ids = {p.name: p.id for p in service.players()}
     expected = colours([p.id for p in service.players()])
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(ctx, srv.url)
         tap(page, "home-history")

@@ -13,6 +13,7 @@ import pytest
 from companion.table.service import TableService
 from tests.support.browser import (
     PHONE,
+    PHONE_WAIT,
     Server,
     by_id,
     expect_text,
@@ -67,7 +68,7 @@ def test_undo_says_what_it_takes_back_and_redo_puts_it_back(
     Redo brings them back, the last undone first; with hand 4 undone, its plan opens at the top."""
     srv, evening_id = corrected
     ctx = browser.new_context(viewport=PHONE)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     try:
         page = open_app(ctx, f"{srv.base}/evening/{evening_id}?key={srv.key}")
         expect_text(page, "evening-undo", "Annuler : correction de la donne 2")

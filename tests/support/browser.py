@@ -22,6 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# How long a test waits for a screen, a control or a text, as a person waits for a slow phone:
+# the suite runs beside other work (CI, two CPU-bound loops in issue 21's proof), where a new
+# screen's first render was seen to take more than 20 s. pytest-timeout bounds each test.
+PHONE_WAIT = 45_000  # ms
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -176,7 +181,7 @@ def open_app(context: Any, url: str, timeout: float = 60_000) -> Any:
     return page
 
 
-def open_phone(browser: Any, url: str, timeout: float = 30_000) -> tuple[Any, Any]:
+def open_phone(browser: Any, url: str, timeout: float = PHONE_WAIT) -> tuple[Any, Any]:
     """A phone of its own (a browser context at phone size, ``timeout`` ms for each wait)
     with the app opened at ``url``: ``(context, page)``; close the context after."""
     ctx = browser.new_context(viewport=PHONE)
@@ -344,7 +349,7 @@ def settle(page: Any, quiet: int = 120, limit: int = 3_000) -> None:
     )
 
 
-def poll(page: Any, expression: str, timeout: float = 20_000, every: float = 500) -> Any:
+def poll(page: Any, expression: str, timeout: float = PHONE_WAIT, every: float = 500) -> Any:
     """The first truthy value of ``expression`` (a function, async or not), evaluated every
     ``every`` ms until ``timeout`` ms. Playwright's ``wait_for_function`` does not await a
     promise: an async predicate "succeeds" at once, whatever it resolves to."""
@@ -441,7 +446,7 @@ def tap_found(page: Any, found: Any) -> None:
     tap(page, found.get_attribute("flt-semantics-identifier"))
 
 
-def expect_text(page: Any, ident: str, text: str, timeout: float = 20_000) -> None:
+def expect_text(page: Any, ident: str, text: str, timeout: float = PHONE_WAIT) -> None:
     """Wait until the control tagged ``ident`` shows ``text`` (the app answers each tap
     with a re-render a moment later)."""
     from playwright.sync_api import expect

@@ -14,7 +14,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.support.browser import PHONE, by_id, expect_text, free_port, open_app, reach, settle, tap
+from tests.support.browser import (
+    PHONE,
+    PHONE_WAIT,
+    by_id,
+    expect_text,
+    free_port,
+    open_app,
+    reach,
+    settle,
+    tap,
+)
 
 PLAYERS = ["Léa", "Tom", "Ana", "Max", "Zoé"]
 START = 120_000  # ms: Pyodide and the app's packages load before the first screen
@@ -85,7 +95,7 @@ def build_site(folder: Path) -> Path:
 def phone(browser: Any) -> Any:
     """A fresh browser profile the size of a phone, downloads accepted."""
     ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
-    ctx.set_default_timeout(30_000)
+    ctx.set_default_timeout(PHONE_WAIT)
     return ctx
 
 
