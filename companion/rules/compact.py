@@ -2,10 +2,10 @@
 
 A hand's legal actions and its next turn need only a few integers: here the trick is the
 play to beat (its player, card count, key, whether it is a joker set or a joker on its power)
-and bitmasks of the players who passed, acted, overplayed or could not lead. A legal play is
-a move (a rank and a count, or the cards themselves where wild cards stand in or jokers rank
-by colour) judged from those, without refusal codes (a refused action goes to the step
-engine, which names the reason). ``Core`` is that state, its legal moves and its transition;
+and bitmasks of the players who passed, acted, overplayed or could not lead. The player's
+plays, as actions kept from state to state (``compact_offers``), are judged from those by
+rank, count and key, without refusal codes (a refused action goes to the step engine, which
+names the reason). ``Core`` is that state, its legal actions and its transition;
 ``core_of`` reads it from a ``HandState``. ``companion.rules.fast_path`` plays
 ``legal_plays`` and ``apply`` on it for the rule sets ``compact_rules.covers`` accepts.
 
@@ -19,28 +19,21 @@ from __future__ import annotations
 from typing import cast
 
 from companion.rules.cards import Card, Rank
-from companion.rules.combos import JOKER_KEY
-from companion.rules.compact_plays import Candidate, Move, candidates
+from companion.rules.compact_offers import (
+    Generals,
+    Offers,
+    action,
+    generals,
+    generals_after,
+    offers,
+    offers_after,
+    without,
+)
 from companion.rules.compact_rules import CompactRules, compact_rules, covers
 from companion.rules.notation import Action
 from companion.rules.state import HandState
 
-__all__ = ["PASS_MOVE", "Core", "Move", "core_of", "covers", "read_core"]
-
-PASS_MOVE: Move = (Rank.JOKER, 0)  # a move of no card: a pass
-
-
-def _groups(hand: tuple[Card, ...]) -> dict[Rank, tuple[Card, ...]]:
-    """The hand's cards by rank, ranks in the order of their first card held: the order
-    ``legal_plays`` lists plays in."""
-    by_rank: dict[Rank, list[Card]] = {}
-    for c in hand:
-        group = by_rank.get(c.rank)
-        if group is None:
-            by_rank[c.rank] = [c]
-        else:
-            group.append(c)
-    return {r: tuple(cards) for r, cards in by_rank.items()}
+__all__ = ["Core", "core_of", "covers", "read_core"]
 
 
 class Core:
@@ -50,19 +43,19 @@ class Core:
 
     __slots__ = (
         "acted",
-        "actions",
         "active",
         "cands",
         "closing",
         "direction",
         "forfeits",
-        "groups",
         "hands",
         "inverted",
         "lead_passes",
+        "offers",
         "out",
         "overplayed",
         "passed",
+        "passes",
         "r",
         "ranks",
         "revolution",
@@ -80,10 +73,11 @@ class Core:
 
     r: CompactRules
     hands: tuple[tuple[Card, ...], ...]
-    groups: list[dict[Rank, tuple[Card, ...]] | None]  # by player, worked out when needed
-    # By player, each move's action once built: kept until he plays (his hand is the same).
-    actions: list[dict[Move, Action] | None]
-    cands: list[list[Candidate] | None]  # by player, where ``r.general``: worked out when needed
+    # By player, his plays as actions, worked out when first needed and kept until he plays:
+    # ``offers`` where each rank is one play per size, ``cands`` where ``r.general``.
+    offers: list[Offers | None]
+    cands: list[Generals | None]
+    passes: tuple[Action, ...]  # each player's pass (the same all hand long)
     turn: int
     ranks: tuple[int, ...]  # the players, best first (P6 highest_ranked)
     revolution: bool  # B9: the card order is turned over
@@ -112,8 +106,8 @@ class Core:
 
     def copy(self) -> Core:
         new = Core.__new__(Core)
-        new.r, new.hands, new.groups, new.turn = self.r, self.hands, self.groups, self.turn
-        new.actions, new.ranks, new.revolution = self.actions, self.ranks, self.revolution
+        new.r, new.hands, new.offers, new.turn = self.r, self.hands, self.offers, self.turn
+        new.passes, new.ranks, new.revolution = self.passes, self.ranks, self.revolution
         new.cands, new.direction, new.inverted = self.cands, self.direction, self.inverted
         new.active, new.out, new.forfeits = self.active, self.out, self.forfeits
         new.top, new.top_n, new.top_key = self.top, self.top_n, self.top_key
@@ -124,20 +118,18 @@ class Core:
         new.run_rank, new.run_cards, new.rof = self.run_rank, self.run_cards, self.rof
         return new
 
-    def group(self, p: int) -> dict[Rank, tuple[Card, ...]]:
-        found = self.groups[p]
+    def offer(self, p: int) -> Offers:
+        """Player ``p``'s plays, where each rank is one play per size."""
+        found = self.offers[p]
         if found is None:
-            found = self.groups[p] = _groups(self.hands[p])
+            found = self.offers[p] = offers(self.passes[p].player, self.hands[p])
         return found
 
-    def plays(self, p: int) -> list[Candidate]:
-        """Player ``p``'s candidate plays, where ``r.general``."""
+    def plays(self, p: int) -> Generals:
+        """Player ``p``'s plays, where ``r.general``."""
         found = self.cands[p]
         if found is None:
-            r = self.r
-            keys = r.joker_keys if r.colours else None
-            found = candidates(self.hands[p], r.wild, r.most, keys, JOKER_KEY, r.wild_key)
-            self.cands[p] = found
+            found = self.cands[p] = generals(self.hands[p], self.r)
         return found
 
     # -- the legal moves ---------------------------------------------------------------------
@@ -178,39 +170,58 @@ class Core:
         keys = self.r.joker_keys
         return min(keys[c.colour] for c in cards)  # type: ignore[index]
 
-    def moves(self) -> list[Move]:
-        """The legal moves of the player to act, in ``legal_plays``' order; a pass
-        (``PASS_MOVE``) last when allowed."""
+    def moves(self) -> list[Action]:
+        """The legal actions of the player to act, in ``legal_plays``' order; his pass last
+        when allowed."""
         r = self.r
         p = self.turn
         held_n = len(self.hands[p])
         refuse, banned = r.refuse, r.banned[self.revolution]
         rank_key = r.keys[self.revolution != self.inverted]
-        moves: list[Move] = []
+        moves: list[Action] = []
         closing = self.closing
         top = self.top
         leading = (top < 0 or closing) and not (closing and self.overplayed >> p & 1)
         follow = self.rof  # B10: only the run's rank may beat (another: a new lead, P4)
         if r.general:  # one candidate at a time
-            for move, cards, power, fixed in self.plays(p):
-                n = len(cards)
-                if refuse and n == held_n and any(c.rank in banned for c in cards):
-                    continue  # B12: he may not go out on it
-                key = fixed if fixed is not None else rank_key[move[0]]  # type: ignore[index]
-                if follow and move[0] is not self.run_rank:
-                    if closing and not self.beats(power, n, key):
-                        moves.append(move)
-                elif leading or closing != self.beats(power, n, key):
-                    moves.append(move)
+            name = self.passes[p].player
+            # A plain follow where only as many cards as the top's may beat (``beats``): the
+            # other sizes are passed over unjudged (most sets with wild cards, in hubere).
+            exact = (
+                not (leading or closing or follow or self.top_power or self.top_lower)
+                and r.larger == "forbidden"
+                and not (r.power_on or r.two_wins or r.one_fewer)
+            )
+            top_n = self.top_n
+            for group in self.plays(p).values():
+                for built, cards, rank, n, power, fixed in group:
+                    if exact and n != top_n:
+                        continue
+                    if refuse and n == held_n and any(c.rank in banned for c in cards):
+                        continue  # B12: he may not go out on it
+                    key = fixed if fixed is not None else rank_key[rank]  # type: ignore[index]
+                    if follow and rank is not self.run_rank:
+                        if not (closing and not self.beats(power, n, key)):
+                            continue
+                    elif not (leading or closing != self.beats(power, n, key)):
+                        continue
+                    if not built:
+                        built.append(action(name, cards))
+                    moves.append(built[0])
             return self._with_pass(moves)
         most = r.most
+        held = self.offer(p)
+        if top < 0 and not follow and not refuse and most >= _ANY_SIZE:
+            return [a for plays in held.values() for a in plays]  # a lead: every play, no pass
         # The ranks judged one move at a time: jokers, twos with a power of their own (B4), and
         # every rank on a joker's power or an angevin 7.
         one_by_one = top >= 0 and (self.top_power or self.top_lower)
         twos = r.one_fewer or r.two_wins
         top_n, top_key, equal_ok, larger = self.top_n, self.top_key, r.equal_ok, r.larger
-        for rank, cards in self.group(p).items():
-            count = len(cards) if len(cards) < most else most
+        for rank, plays in held.items():
+            count = len(plays)
+            if count > most:
+                count = most
             if follow and rank is not self.run_rank:
                 if closing:  # P4: only as a new lead on his own cards
                     key = rank_key[rank]
@@ -218,12 +229,12 @@ class Core:
                         if not (refuse and k == held_n and rank in banned) and not self.beats(
                             rank, k, key
                         ):
-                            moves.append((rank, k))
+                            moves.append(plays[k - 1])
                 continue
             if leading:
                 if refuse and count == held_n and rank in banned:
                     count -= 1  # B12: he may not go out on it
-                moves += _PAIRS[rank][:count]
+                moves += plays[:count]
             elif closing or one_by_one or rank is Rank.JOKER or (twos and rank is Rank.TWO):
                 # P4 closing: he already played once on his own cards: only a new lead.
                 key = rank_key[rank]
@@ -231,7 +242,7 @@ class Core:
                     if not (refuse and k == held_n and rank in banned) and closing != self.beats(
                         rank, k, key
                     ):
-                        moves.append((rank, k))
+                        moves.append(plays[k - 1])
             else:
                 # A plain set: as many cards, higher (or equal when allowed); more cards when
                 # larger sets may beat (any rank, or higher or equal ones).
@@ -246,10 +257,10 @@ class Core:
                 lo = top_n if high else top_n + 1
                 if refuse and count == held_n and rank in banned:
                     count -= 1
-                moves += _PAIRS[rank][lo - 1 : count]
+                moves += plays[lo - 1 : count]
         return self._with_pass(moves)
 
-    def _with_pass(self, moves: list[Move]) -> list[Move]:
+    def _with_pass(self, moves: list[Action]) -> list[Action]:
         if self.top < 0:
             can_pass = not moves  # B12: a leader passes only when he cannot lead
         elif self.closing:
@@ -257,7 +268,7 @@ class Core:
         else:
             can_pass = not (self.r.must_beat and moves)
         if can_pass:
-            moves.append(PASS_MOVE)
+            moves.append(self.passes[self.turn])
         return moves
 
     # -- the transition ----------------------------------------------------------------------
@@ -368,18 +379,21 @@ class Core:
             self.acted |= 1 << p
         else:
             hand = self.hands[p]
-            rest = _without(hand, played)
+            rest = without(hand, played)
             self.hands = (*self.hands[:p], rest, *self.hands[p + 1 :])
-            groups = list(self.groups)
-            groups[p] = None
-            self.groups = groups
-            actions = list(self.actions)
-            actions[p] = None
-            self.actions = actions
             if r.general:
                 cands = list(self.cands)
-                cands[p] = None
+                found = cands[p]
+                if found is not None:
+                    cands[p] = generals_after(found, rest, rank, played, r)
                 self.cands = cands
+            else:
+                kept = list(self.offers)
+                held = kept[p]
+                if held is not None:
+                    assert rank is not None  # no wild cards where each rank is one play a size
+                    kept[p] = offers_after(held, rest, rank, played)
+                self.offers = kept
             joker = rank is Rank.JOKER
             orient = judged = self.revolution != self.inverted
             key = self._key(rank, played, orient)
@@ -500,23 +514,7 @@ class Core:
         self._new_trick(top if self.active >> top & 1 else self._lead_after_out(top))
 
 
-# Each rank's moves of 1, 2, … cards, sliced to what a hand holds (two decks and their jokers
-# hold at most 8 cards of a rank).
-_PAIRS = {r: tuple((r, k) for k in range(1, 17)) for r in Rank}
-
-
-def _without(hand: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The hand without the played cards (each held, exactly as written)."""
-    rest = list(hand)
-    for c in played:
-        # The cards of a legal action are the held ones themselves: found by identity first.
-        for i, h in enumerate(rest):
-            if h is c:
-                del rest[i]
-                break
-        else:
-            rest.remove(c)
-    return tuple(rest)
+_ANY_SIZE = 16  # a set size limit no hand reaches (two decks and their jokers: 8 of a rank)
 
 
 def _bits(players: frozenset[int]) -> int:
@@ -559,9 +557,9 @@ def read_core(state: HandState) -> Core | None:
     core = Core.__new__(Core)
     core.r = r
     core.hands = hands
-    core.groups = [None] * r.n
-    core.actions = [None] * r.n
+    core.offers = [None] * r.n
     core.cands = [None] * r.n
+    core.passes = tuple(Action(name) for name in state.players)
     core.turn = state.turn
     core.ranks = state.ranks
     core.revolution = state.revolution

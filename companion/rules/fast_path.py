@@ -12,11 +12,9 @@ goes to the step engine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from companion.rules.cards import PASS, Card, Play, Rank
+from companion.rules.cards import Card, Rank
 from companion.rules.codes import RuleCode
-from companion.rules.compact import PASS_MOVE, Core, Move, core_of
+from companion.rules.compact import Core, core_of
 from companion.rules.hand import step
 from companion.rules.notation import Action
 from companion.rules.state import HandState, Trick
@@ -33,18 +31,8 @@ def fast_legal(state: HandState) -> list[Action] | None:
     core = core_of(state)
     if core is None:
         return None
-    p = core.turn
-    built = core.actions[p]
-    if built is None:
-        built = core.actions[p] = {}
-    actions = []
-    for move in core.moves():
-        action = built.get(move)
-        if action is None:
-            play = Play(_cards_of(core, move)) if move[1] else PASS
-            action = built[move] = Action(state.players[p], play)
-        actions.append(action)
-    object.__setattr__(state, "_legal", actions)
+    actions = core.moves()
+    _SET_LEGAL(state, actions)
     return actions
 
 
@@ -57,10 +45,14 @@ def fast_apply(state: HandState, action: Action) -> HandState | None:
         return None
     core = state._core
     assert isinstance(core, Core)
-    played = _move_of(core, state, action, legal)
-    if played is None:
-        return None
-    after = core.after(played[0], played[1], action.play.cards)
+    for known in legal:
+        if known is action:  # drawn from legal_plays: nothing to check
+            break
+    else:
+        if not _held_as_legal(core, state, action, legal):
+            return None
+    cards = action.play.cards
+    after = core.after(_set_rank(core.r.wild, cards) if cards else None, len(cards), cards)
     turned = (after.revolution != after.inverted) != (core.revolution != core.inverted)
     return FastState.following(state, action, after, turned)
 
@@ -76,40 +68,32 @@ def next_state(state: HandState, action: Action) -> tuple[RuleCode, HandState | 
     return code, after
 
 
-def _move_of(
-    core: Core, state: HandState, action: Action, legal: Sequence[Action]
-) -> tuple[Rank | None, int] | None:
-    """The rank ``action``'s set stands for and its card count, if it is one of the legal
-    moves with its cards held as written (a card typed without its suit, or a joker without
-    its colour where colours decide, goes to the step engine)."""
-    wild = core.r.wild
-    for known in legal:
-        if known is action:  # drawn from legal_plays: nothing to check
-            cards = action.play.cards
-            return (_set_rank(wild, cards), len(cards)) if cards else _PASS
+def _held_as_legal(core: Core, state: HandState, action: Action, legal: list[Action]) -> bool:
+    """Whether ``action``, not one of the ``legal`` actions' objects, plays as one of them with
+    its cards held as written (a card typed without its suit, or a joker without its colour
+    where colours decide, goes to the step engine)."""
     if action.effect is not None or action.player != state.players[core.turn]:
-        return None
+        return False
     cards = action.play.cards
     if not cards:
-        return _PASS if any(a.play.is_pass for a in legal) else None
-    rank = _set_rank(wild, cards)
+        return any(a.play.is_pass for a in legal)
     k = len(cards)
-    moves = core.moves()
-    if core.r.general:  # the same cards as a legal move, suits aside
+    if core.r.general:  # the same cards as a legal play, suits aside
         same = _same_play(cards)
-        if not any(m[1] == k and _same_play(_cards_of(core, m)) == same for m in moves):
-            return None
-    elif any(c.rank is not rank for c in cards) or (rank, k) not in moves:
-        return None
+        if not any(len(a.play.cards) == k and _same_play(a.play.cards) == same for a in legal):
+            return False
+    else:
+        rank = cards[0].rank
+        if any(c.rank is not rank for c in cards) or not any(
+            len(a.play.cards) == k and a.play.cards[0].rank is rank for a in legal
+        ):
+            return False
     hand = list(core.hands[core.turn])
     for c in cards:  # each card held as written (one typed without its suit: the step engine)
         if c not in hand:
-            return None
+            return False
         hand.remove(c)
-    return rank, k
-
-
-_PASS: tuple[Rank | None, int] = (PASS_MOVE[0], PASS_MOVE[1])
+    return True
 
 
 def _set_rank(wild: frozenset[Rank], cards: tuple[Card, ...]) -> Rank | None:
@@ -117,14 +101,6 @@ def _set_rank(wild: frozenset[Rank], cards: tuple[Card, ...]) -> Rank | None:
     if wild:
         return next((c.rank for c in cards if c.rank not in wild), None)
     return cards[0].rank
-
-
-def _cards_of(core: Core, move: Move) -> tuple[Card, ...]:
-    """The cards of a move of the player to act (none for a pass)."""
-    if len(move) > 2:
-        return move[2]
-    rank, k = move
-    return core.group(core.turn)[rank][:k] if k else ()
 
 
 def _same_play(cards: tuple[Card, ...]) -> list[str]:
