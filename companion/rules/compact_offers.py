@@ -33,17 +33,17 @@ __all__ = [
 ]
 
 Offers = dict[Rank, tuple[Action, ...]]
-# A play where ``general``: its action once offered (built when first offered: most of a
-# hand's sets with wild cards never are), its cards, the rank the set stands for (None: wild
-# cards alone), its card count, the rank whose power ``Core.beats`` reads, and its key when it
-# does not follow the card order (else None).
+# A play where ``general``: its action once offered (built when first offered: about half of
+# a hubere hand's sets with wild cards never are), its cards, the rank the set stands for
+# (None: wild cards alone), its card count, the rank whose power ``Core.beats`` reads, and its
+# key when it does not follow the card order (else None).
 General = tuple[list[Action], tuple[Card, ...], Rank | None, int, Rank | None, int | None]
 Generals = dict[Rank | None, list[General]]
 _NONE: frozenset[Rank] = frozenset()
 
 # ``Action(name, Play(cards))`` without the dataclasses' ``__init__``, which sets each field
 # of a frozen class through ``object.__setattr__``: twice as fast, and a hand with wild cards
-# builds hundreds of actions (a hubere hand of 13 cards has about 100 plays).
+# builds hundreds of actions (a hubere hand of 13 cards has up to about 100 plays).
 _new = object.__new__
 _set_cards = Play.__dict__["cards"].__set__
 _set_player = Action.__dict__["player"].__set__
