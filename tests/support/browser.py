@@ -292,13 +292,21 @@ def _dropped(page: Any, sent: int | None) -> bool:
     return _moved(page, 2, sent, SENT_WAIT) is False
 
 
+_CLICK_PLACEHOLDER_JS = """() => {
+    document.querySelector('flt-semantics-placeholder')?.click();
+    return true;
+}"""
+
+
 def enable_semantics(page: Any, timeout: float = 60_000) -> None:
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)
     deadline = time.monotonic() + timeout / 1000
     while time.monotonic() < deadline:
-        # The placeholder is hidden and off screen: a DOM click is what turns semantics on.
-        page.evaluate("() => document.querySelector('flt-semantics-placeholder')?.click()")
         try:
+            # The placeholder is hidden and off screen: a DOM click is what turns semantics on.
+            # Through ``wait_for_function``, whose timeout holds even when the page stops
+            # answering (a bare ``evaluate`` has none: seen holding a test for 300 s).
+            page.wait_for_function(_CLICK_PLACEHOLDER_JS, timeout=PHONE_WAIT)
             page.wait_for_selector("[flt-semantics-identifier]", state="attached", timeout=2_000)
             return
         except Exception:  # Playwright's TimeoutError: Flutter was not ready, try again
