@@ -101,11 +101,11 @@ def generals(hand: tuple[Card, ...], r: CompactRules) -> Generals:
     """The plays of a player holding ``hand``, where ``r.general``."""
     keys = r.joker_keys if r.colours else None
     found: Generals = {}
-    for move, cards, power, fixed in candidates(hand, r.wild, r.most, keys, JOKER_KEY, r.wild_key):
-        play: General = ([], cards, move[0], len(cards), power, fixed)
-        group = found.get(move[0])
+    for rank, cards, power, fixed in candidates(hand, r.wild, r.most, keys, JOKER_KEY, r.wild_key):
+        play: General = ([], cards, rank, len(cards), power, fixed)
+        group = found.get(rank)
         if group is None:
-            found[move[0]] = [play]
+            found[rank] = [play]
         else:
             group.append(play)
     return found

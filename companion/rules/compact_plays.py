@@ -15,16 +15,13 @@ from itertools import combinations
 from companion.rules.candidates import wild_picks
 from companion.rules.cards import Card, JokerColour, Rank
 
-__all__ = ["Candidate", "Move", "candidates", "joker_picks"]
+__all__ = ["Candidate", "candidates", "joker_picks"]
 
-# A move: ``(rank, count)``, the first cards of that rank the hand holds; or, where the cards
-# themselves make the play, ``(rank, count, cards)`` with the rank the set stands for (None for
-# wild cards alone).
-Move = tuple[Rank, int] | tuple[Rank | None, int, tuple[Card, ...]]
-# A candidate: its move, its cards, the rank whose power ``Core.beats`` reads (a joker set's
-# JOKER, a natural set's rank, None when wild cards stand in), and its key when it does not
-# follow the card order (jokers, wild cards alone), else None.
-Candidate = tuple[Move, tuple[Card, ...], Rank | None, int | None]
+# A candidate: the rank its set stands for (None for wild cards alone), its cards, the rank
+# whose power ``Core.beats`` reads (a joker set's JOKER, a natural set's rank, None when wild
+# cards stand in), and its key when it does not follow the card order (jokers, wild cards
+# alone), else None.
+Candidate = tuple[Rank | None, tuple[Card, ...], Rank | None, int | None]
 
 
 def candidates(
@@ -49,27 +46,25 @@ def candidates(
         joker = rank is Rank.JOKER
         top = min(len(cards), most)
         if joker and joker_keys is not None:  # each pick of colours is its own play
-            for k, pick in joker_picks(cards, top):
+            for pick in joker_picks(cards, top):
                 key = min(joker_keys[c.colour] for c in pick)  # type: ignore[index]
-                out.append(((rank, k, pick), pick, rank, key))
+                out.append((rank, pick, rank, key))
             continue
         fixed = joker_key if joker else None
         for k in range(1, top + 1):
             pick = cards[:k]
-            out.append(((rank, k), pick, rank, fixed))
+            out.append((rank, pick, rank, fixed))
             for extra in extras:
                 if k + len(extra) <= most:
                     both = pick + extra
-                    out.append(
-                        ((rank, len(both), both), both, Rank.JOKER if joker else None, fixed)
-                    )
+                    out.append((rank, both, Rank.JOKER if joker else None, fixed))
     if wild_key is not None:
-        out.extend(((None, len(extra), extra), extra, None, wild_key) for extra in extras)
+        out.extend((None, extra, None, wild_key) for extra in extras)
     return out
 
 
 @lru_cache(maxsize=4096)
-def joker_picks(jokers: tuple[Card, ...], most: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+def joker_picks(jokers: tuple[Card, ...], most: int) -> tuple[tuple[Card, ...], ...]:
     """D5: every distinct pick of up to ``most`` of the held jokers, by size, in the order
     ``candidates.candidate_plays`` lists them (two jokers of one colour are one play)."""
     seen: set[tuple[str, ...]] = set()
@@ -79,5 +74,5 @@ def joker_picks(jokers: tuple[Card, ...], most: int) -> tuple[tuple[int, tuple[C
             same = tuple(sorted(map(str, pick)))
             if same not in seen:
                 seen.add(same)
-                picks.append((k, pick))
+                picks.append(pick)
     return tuple(picks)
