@@ -256,8 +256,8 @@ def _counts(page: Any) -> list[int] | None:
     if count[1]:
         return count
     try:
-        worker = page.evaluate("window.__workerCounts || null")
-    except Exception:  # the page is navigating: nothing to read this moment
+        worker = ask(page, "() => window.__workerCounts || null")
+    except Exception:  # the page is navigating or not answering: nothing to read this moment
         return None
     return list(worker) if worker and worker[1] else None
 
@@ -298,15 +298,26 @@ _CLICK_PLACEHOLDER_JS = """() => {
 }"""
 
 
+def ask(page: Any, function: str, arg: Any = None, timeout: float = PHONE_WAIT) -> Any:
+    """``function`` (JavaScript, not async) called with ``arg`` in ``page``: its value, as
+    ``page.evaluate`` gives it, or Playwright's TimeoutError after ``timeout`` ms. A bare
+    ``evaluate`` has no timeout: a page that stopped answering was seen holding a test until
+    pytest's 300 s limit. ``wait_for_function``'s timeout holds even then."""
+    wrapped = f"arg => ({{value: ({function})(arg)}})"  # always truthy: the first poll answers
+    handle = page.wait_for_function(wrapped, arg=arg, timeout=timeout)
+    try:
+        return handle.json_value()["value"]
+    finally:
+        handle.dispose()
+
+
 def enable_semantics(page: Any, timeout: float = 60_000) -> None:
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)
     deadline = time.monotonic() + timeout / 1000
     while time.monotonic() < deadline:
         try:
             # The placeholder is hidden and off screen: a DOM click is what turns semantics on.
-            # Through ``wait_for_function``, whose timeout holds even when the page stops
-            # answering (a bare ``evaluate`` has none: seen holding a test for 300 s).
-            page.wait_for_function(_CLICK_PLACEHOLDER_JS, timeout=PHONE_WAIT)
+            ask(page, _CLICK_PLACEHOLDER_JS, timeout=PHONE_WAIT)
             page.wait_for_selector("[flt-semantics-identifier]", state="attached", timeout=2_000)
             return
         except Exception:  # Playwright's TimeoutError: Flutter was not ready, try again
@@ -409,7 +420,23 @@ _HITS_JS = """el => {
 
 
 _CLICK_TIMEOUT = 60_000  # ms
-_IS_BUTTON_JS = "e => e.getAttribute('role') === 'button' || e.hasAttribute('flt-tappable')"
+_BUTTON = '[role="button"], [flt-tappable]'
+# Whether the control holds a button (then the tap is aimed at it), and whether what the tap
+# is aimed at is a button.
+_TARGET_JS = """el => {
+  const inner = el.querySelector('[role="button"], [flt-tappable]');
+  const t = inner || el;
+  return [!!inner, t.getAttribute('role') === 'button' || t.hasAttribute('flt-tappable')];
+}"""
+
+
+def _ask_about(page: Any, function: str, found: Any) -> Any:
+    """``ask`` with the element ``found`` (a locator) as the argument."""
+    element = found.element_handle(timeout=_CLICK_TIMEOUT)
+    try:
+        return ask(page, function, element)
+    finally:
+        element.dispose()
 
 
 def tap(page: Any, ident: str, tries: int = 5) -> None:
@@ -424,12 +451,11 @@ def tap(page: Any, ident: str, tries: int = 5) -> None:
     dropped = False
     for _ in range(tries):
         settle(page)
-        inner = node.locator('[role="button"], [flt-tappable]')
-        target = inner.first if inner.count() else node
-        button = target.evaluate(_IS_BUTTON_JS)
+        inner, button = _ask_about(page, _TARGET_JS, node)
+        target = node.locator(_BUTTON).first if inner else node
         box = target.bounding_box()
         page.wait_for_timeout(50)
-        if box is not None and box == target.bounding_box() and target.evaluate(_HITS_JS):
+        if box is not None and box == target.bounding_box() and _ask_about(page, _HITS_JS, target):
             count = _counts(page)
             before, sent = (count[0], count[2]) if count is not None else (None, None)
             # A busy machine may keep the page from taking the click for a long while (seen:
