@@ -62,7 +62,9 @@ class Core:
         "rof",
         "run_cards",
         "run_rank",
+        "run_singles",
         "top",
+        "top_free",
         "top_joker",
         "top_key",
         "top_lower",
@@ -92,16 +94,18 @@ class Core:
     top_joker: bool
     top_power: bool
     top_lower: bool  # B13 angevin: the top is a 7 led, on which any rank may follow
+    top_free: bool  # B4 high_and_low: the top is a lone 2 (or ace), on which anything may follow
     passed: int
     acted: int
     overplayed: int
     lead_passes: int
     closing: bool  # P4: everyone else passed; the top player may play once on his own cards
-    # B10, where the rules play it: the rank of the plays in a row of one rank (None after
-    # jokers or wild cards alone), its cards, and whether an equal play among them binds the
-    # next plays to that rank.
+    # B10 and B9 quad_and_direction, where the rules play them: the rank of the plays in a
+    # row of one rank (None after jokers or wild cards alone), its cards, its lone cards in a
+    # row, and (B10) whether an equal play among them binds the next plays to that rank.
     run_rank: Rank | None
     run_cards: int
+    run_singles: int
     rof: bool
 
     def copy(self) -> Core:
@@ -112,10 +116,11 @@ class Core:
         new.active, new.out, new.forfeits = self.active, self.out, self.forfeits
         new.top, new.top_n, new.top_key = self.top, self.top_n, self.top_key
         new.top_joker, new.top_power, new.closing = self.top_joker, self.top_power, self.closing
-        new.top_lower = self.top_lower
+        new.top_lower, new.top_free = self.top_lower, self.top_free
         new.passed, new.acted = self.passed, self.acted
         new.overplayed, new.lead_passes = self.overplayed, self.lead_passes
         new.run_rank, new.run_cards, new.rof = self.run_rank, self.run_cards, self.rof
+        new.run_singles = self.run_singles
         return new
 
     def offer(self, p: int) -> Offers:
@@ -137,6 +142,8 @@ class Core:
         """Whether ``k`` cards keyed ``key`` beat the top play; ``rank`` is the rank whose
         power counts: JOKER for a set of jokers, None for a set with wild cards."""
         r = self.r
+        if self.top_free or self._high_low(rank, k):
+            return True  # B4 high_and_low: anything on a 2; a lone 2 on anything
         joker = rank is Rank.JOKER
         if joker and k == 1 and r.power_on:
             if self.top_power or (self.top_joker and self.top_n == 1):
@@ -150,6 +157,8 @@ class Core:
             return True
         if r.one_fewer and rank is Rank.TWO and k + 1 == top_n and key > top_key:
             return True  # B4: one two fewer beats a higher set, and stands for as many
+        if rank is not None and rank is r.transparent and k == top_n and not self.top_joker:
+            return True  # B7: transparent cards take on the rank of what they beat
         if self.top_lower and k == top_n:  # B13 angevin: any rank, as many cards
             return key != top_key or r.equal_ok
         if k < top_n:
@@ -159,6 +168,17 @@ class Core:
                 return False
             return r.larger == "any_rank" or key > top_key or (key == top_key and r.equal_ok)
         return key > top_key or (key == top_key and r.equal_ok)
+
+    def _high_low(self, rank: Rank | None, k: int) -> bool:
+        """B4 high_and_low: whether ``k`` cards of ``rank`` are the lone high-and-low card of
+        the order the play is judged in."""
+        high_low = self.r.high_low
+        return (
+            high_low is not None
+            and k == 1
+            and rank is not None
+            and rank is high_low[self.revolution != self.inverted]
+        )
 
     def _lone_two_wins(self, rank: Rank | None, k: int, key: int) -> bool:
         """B4 beat_all, atout: a lone 2 (keyed ``key``) beats anything on the table but a
@@ -189,8 +209,9 @@ class Core:
             # other sizes are passed over unjudged (most sets with wild cards, in hubere).
             exact = (
                 not (leading or closing or follow or self.top_power or self.top_lower)
+                and not self.top_free
                 and r.larger == "forbidden"
-                and not (r.power_on or r.two_wins or r.one_fewer)
+                and not (r.power_on or r.two_wins or r.one_fewer or r.high_low)
             )
             top_n = self.top_n
             for group in self.plays(p).values():
@@ -213,10 +234,11 @@ class Core:
         held = self.offer(p)
         if top < 0 and not follow and not refuse and most >= _ANY_SIZE:
             return [a for plays in held.values() for a in plays]  # a lead: every play, no pass
-        # The ranks judged one move at a time: jokers, twos with a power of their own (B4), and
-        # every rank on a joker's power or an angevin 7.
-        one_by_one = top >= 0 and (self.top_power or self.top_lower)
-        twos = r.one_fewer or r.two_wins
+        # The ranks judged one move at a time: jokers, ranks with a power of their own (B4's
+        # twos, B7's transparent cards), and every rank on a joker's power, an angevin 7 or a
+        # high-and-low 2.
+        one_by_one = top >= 0 and (self.top_power or self.top_lower or self.top_free)
+        single = r.single_ranks
         top_n, top_key, equal_ok, larger = self.top_n, self.top_key, r.equal_ok, r.larger
         for rank, plays in held.items():
             count = len(plays)
@@ -235,7 +257,7 @@ class Core:
                 if refuse and count == held_n and rank in banned:
                     count -= 1  # B12: he may not go out on it
                 moves += plays[:count]
-            elif closing or one_by_one or rank is Rank.JOKER or (twos and rank is Rank.TWO):
+            elif closing or one_by_one or rank is Rank.JOKER or rank in single:
                 # P4 closing: he already played once on his own cards: only a new lead.
                 key = rank_key[rank]
                 for k in range(1, count + 1):
@@ -265,8 +287,8 @@ class Core:
             can_pass = not moves  # B12: a leader passes only when he cannot lead
         elif self.closing:
             can_pass = True  # P4: he gathers the trick
-        else:
-            can_pass = not (self.r.must_beat and moves)
+        else:  # B4 high_and_low: no play need beat a 2 (the must_beat rule aside)
+            can_pass = not (self.r.must_beat and moves) or self.top_free
         if can_pass:
             moves.append(self.passes[self.turn])
         return moves
@@ -340,10 +362,10 @@ class Core:
     def _new_trick(self, turn: int) -> None:
         self.turn = turn
         self.top, self.top_n, self.top_key = -1, 0, 0
-        self.top_joker = self.top_power = self.top_lower = False
+        self.top_joker = self.top_power = self.top_lower = self.top_free = False
         self.passed = self.acted = self.overplayed = self.lead_passes = 0
         self.closing = self.inverted = False
-        self.run_rank, self.run_cards, self.rof = None, 0, False
+        self.run_rank, self.run_cards, self.run_singles, self.rof = None, 0, 0, False
 
     def _end(self, out: list[int]) -> None:
         self.out = (*self.out, *out)
@@ -402,8 +424,10 @@ class Core:
             clears = False
             power = False
             lower = False
+            free = False
             equal = False  # an equal play (B2), which binds the next plays under B10
             stands = k  # the cards the play counts as
+            takes = rank  # the rank the play stands as (B7: the one a transparent set beat)
             if leads:
                 if self.inverted:  # P4: a new trick starts in the hand's order
                     self.inverted = False
@@ -414,11 +438,16 @@ class Core:
                 if r.two_wins and rank is Rank.TWO and k == 1:  # B4: a lone 2 led
                     clears = r.two_clears
                 lower = r.angevin and rank is Rank.SEVEN
+                free = self._high_low(rank, k)
                 self.passed = self.acted = self.overplayed = self.lead_passes = 0
             else:
                 if self.closing:
                     self.overplayed |= 1 << p
-                if joker and k == 1 and r.power_on:
+                if self.top_free:
+                    pass  # B4 high_and_low: anything follows a 2, as a plain play
+                elif self._high_low(rank, k):
+                    free = True
+                elif joker and k == 1 and r.power_on:
                     power = True
                     if (self.top_power or (self.top_joker and self.top_n == 1)) and (
                         key == self.top_key
@@ -429,6 +458,14 @@ class Core:
                         clears = key >= r.clear_key
                 elif r.two_wins and self._lone_two_wins(rank, k, key):
                     clears = r.two_clears
+                elif (
+                    rank is not None
+                    and rank is r.transparent
+                    and k == self.top_n
+                    and not self.top_joker
+                ):
+                    key = self.top_key  # B7: it takes on the rank it beat, and is no equal play
+                    takes = r.rank_at[orient][key]
                 elif not self.top_power and key == self.top_key:
                     equal = True
                     if r.skips:  # B2 skips_next: one player, plus one per card
@@ -440,17 +477,24 @@ class Core:
                     self.passed = 0
             self.closing = False
             self.acted |= 1 << p
-            if r.four:  # B10: the run of one rank (jokers and wild cards alone stand apart)
-                run = None if rank is None or joker else rank
+            run = None if rank is None or joker else rank
+            if r.track_run:  # B10, B9: the run of one rank (jokers, wild cards alone apart)
                 if not leads and run is not None and run is self.run_rank:
                     self.run_cards += k
-                    self.rof = self.rof or equal
+                    self.run_singles = self.run_singles + 1 if k == 1 else 0
+                    self.rof = r.four and (self.rof or equal)
                 else:
                     self.run_rank, self.run_cards, self.rof = run, k, False
+                    self.run_singles = 1 if k == 1 else 0
                 if r.magic and self.rof and self.run_cards >= 4:
                     clears = True  # the magic square: the fourth card ends the trick
             if r.quad_turns and k == 4 and not joker:  # B9: the card order turns over
                 self.revolution = not self.revolution
+            elif r.quad_dir and (
+                (k == 4 and not joker) or (run is not None and k == 1 and self.run_singles >= 4)
+            ):  # B9 quad_and_direction: the order and the direction of play turn over
+                self.revolution = not self.revolution
+                self.direction = -self.direction
             if r.strutz and rank is not None:
                 if rank is Rank.SEVEN:
                     skip += k
@@ -464,9 +508,10 @@ class Core:
             if r.house:
                 skip, clears = self._house_rules(rank, k, judged, skip, clears)
             if (self.revolution != self.inverted) != orient:
-                key = self._key(rank, played, not orient)  # the play keyed in the new order
+                key = self._key(takes, played, not orient)  # the play keyed in the new order
             self.top, self.top_n, self.top_key = p, stands, key
             self.top_joker, self.top_power, self.top_lower = joker, power, lower
+            self.top_free = free
             if r.angevin and rank is Rank.ACE:  # B13 angevin: an ace ends the trick
                 clears = True
             if not rest:
@@ -573,27 +618,25 @@ def read_core(state: HandState) -> Core | None:
     top = trick.top
     if top is None:
         core.top, core.top_n, core.top_key = -1, 0, 0
-        core.top_joker = core.top_power = core.top_lower = False
+        core.top_joker = core.top_power = core.top_lower = core.top_free = False
     else:
         combo = top.combo
-        if top.free or combo.kind != "set" or top.reversed != state.reversed:
+        if combo.kind != "set" or top.reversed != state.reversed:
             return None
         # The set as it stands: its count (B4: twos count as the cards they beat) and its key
         # in the current order (a joker set's by colour, wild cards alone their own).
         core.top, core.top_n, core.top_key = top.player, combo.count, combo.key[0]
         core.top_joker, core.top_power = combo.joker, top.power_joker
-        core.top_lower = top.lower_ok
+        core.top_lower, core.top_free = top.lower_ok, top.free
     core.passed = _bits(trick.passed)
     core.acted = _bits(trick.acted)
     core.overplayed = _bits(trick.overplayed)
     core.lead_passes = _bits(trick.lead_passes)
     core.closing = trick.pending_close and top is not None
-    if r.four:
-        core.run_rank, core.run_cards, core.rof = (
-            trick.run_rank,
-            trick.run_cards,
-            trick.rule_of_four,
-        )
+    if r.track_run:
+        core.run_rank, core.run_cards = trick.run_rank, trick.run_cards
+        core.run_singles = trick.run_singles
+        core.rof = trick.rule_of_four and r.four
     else:
-        core.run_rank, core.run_cards, core.rof = None, 0, False
+        core.run_rank, core.run_cards, core.run_singles, core.rof = None, 0, 0, False
     return core

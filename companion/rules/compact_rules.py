@@ -24,9 +24,11 @@ def covers(rules: RuleSet) -> bool:
     one rank, wild cards standing in that rank as natural cards do (D6, D7 equal), suits that
     never matter (jokers may rank by colour, D5, but not beside wild cards yet), and none of
     the options that give a rank or a play a power of its own but the twos' (B4: a lone 2
-    that beats anything, one fewer), B9's four of a kind (for the hand, or lasting),
-    the rule of four (B10), angevin's and Strutz's card effects (B13), the opening card (H7)
-    and the house rules read from a play's rank and count (H1, H2, H4, H9-H11). Speed play
+    that beats anything, one fewer, high and low) and the transparent cards (B7), these two
+    without wild cards; B9's four of a kind (for the hand, lasting, or turning the
+    direction too), the rule of four (B10), angevin's and Strutz's card effects (B13), the
+    opening card (H7) and the house rules read from a play's rank and count (H1, H2, H4,
+    H9-H11). Speed play
     (B14) changes nothing for the player to act: a play out of turn goes to the step engine,
     and the compact state is read again from the state it builds."""
     keys = order_for(rules, False).keys
@@ -37,12 +39,15 @@ def covers(rules: RuleSet) -> bool:
         and suits_judge_no_set(rules)
         and (
             not rules.wild_cards
-            or (rules.wild_vs_natural == "equal" and rules.joker_order == "equal")
+            or (
+                rules.wild_vs_natural == "equal"
+                and rules.joker_order == "equal"
+                and rules.twos != "high_and_low"
+                and rules.transparent is None
+                and rules.revolution != "quad_and_direction"
+            )
         )
         and rules.special_high_cards == "none"
-        and rules.twos != "high_and_low"
-        and rules.transparent is None
-        and rules.revolution != "quad_and_direction"
         and rules.card_effects in ("none", "angevin", "strutz")
         and not step_engine_only(rules)
     )
@@ -63,6 +68,7 @@ class CompactRules:
         "forfeit_on",
         "four",
         "general",
+        "high_low",
         "house",
         "jack_back",
         "joker_keys",
@@ -79,14 +85,19 @@ class CompactRules:
         "pass_final",
         "power_on",
         "quad_beats",
+        "quad_dir",
         "quad_stop",
         "quad_turns",
+        "rank_at",
         "refuse",
         "reverse_rank",
+        "single_ranks",
         "skips",
         "strutz",
         "top_natural",
         "top_stop",
+        "track_run",
+        "transparent",
         "two_clears",
         "two_wins",
         "wild",
@@ -103,6 +114,15 @@ class CompactRules:
         # B9: a four of a kind turns it over (for the hand; quad_persistent: for the hands
         # after it too, which the table reads, so the hand itself plays as quad).
         self.quad_turns = rules.revolution in ("quad", "quad_persistent")
+        # B9 quad_and_direction: four of a kind, or four lone cards of one rank in a row, turn
+        # the order over and the direction of play.
+        self.quad_dir = rules.revolution == "quad_and_direction"
+        # Each key's rank, by orientation: what a transparent play (B7) takes on is keyed
+        # again from it once the order turns.
+        self.rank_at = tuple(
+            {key: rank for rank, key in keys.items() if rank is not Rank.JOKER}
+            for keys in self.keys
+        )
         # B13 angevin: after a 7 led, any rank may follow; an ace ends the trick.
         self.angevin = rules.card_effects == "angevin"
         self.n = n
@@ -115,6 +135,9 @@ class CompactRules:
         # in a row ends the trick.
         self.four = rules.rule_of_four != "off"
         self.magic = rules.rule_of_four == "magic_square"
+        # The run of one rank in the trick: B10 binds plays to it, B9 quad_and_direction
+        # counts its lone cards.
+        self.track_run = self.four or self.quad_dir
         self.skips = rules.equal_play == "skips_next"
         self.larger = rules.larger_sets
         self.power_on = rules.joker_power != "rank"  # B5: a lone joker beats anything
@@ -138,6 +161,24 @@ class CompactRules:
         # takes the trick at once (beat_all: only when no joker in the pack may beat it).
         self.two_wins = rules.twos in ("beat_all", "atout") and Rank.TWO not in self.wild
         self.two_clears = rules.twos == "atout" or rules.jokers == 0
+        # B4 high_and_low: a lone card of this rank (by orientation: the 2, or the ace once
+        # quad_and_direction turned the order over) beats anything, and anything may follow it.
+        self.high_low = (
+            (order_for(rules, False).high_low_rank, order_for(rules, True).high_low_rank)
+            if rules.twos == "high_and_low"
+            else None
+        )
+        # B7: a set of this rank takes on the rank of the set it beats, as many cards, not jokers.
+        self.transparent = None if rules.transparent is None else Rank(rules.transparent)
+        # The ranks whose plays ``Core.moves`` judges one at a time (a power of their own).
+        single: set[Rank] = set()
+        if self.one_fewer or self.two_wins:
+            single.add(Rank.TWO)
+        if self.high_low is not None:
+            single.update(r for r in self.high_low if r is not None)
+        if self.transparent is not None:
+            single.add(self.transparent)
+        self.single_ranks = frozenset(single)
         alone = rules.wild_alone
         self.wild_key = (
             None

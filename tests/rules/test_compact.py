@@ -184,7 +184,8 @@ def test_random_options_play_as_the_reference(
 
 # Option combinations that reach the compact state's rarer branches: a finish on a forbidden card
 # ranked last, equal plays that skip players (jokers among them), larger sets of any rank on
-# jokers, everyone stuck with forbidden finishes, one round per trick with skips.
+# jokers, everyone stuck with forbidden finishes, one round per trick with skips; the
+# high-and-low 2 and transparent cards beside jokers, runs of one rank and revolutions.
 CORNERS: dict[str, dict[str, Any]] = {
     "forfeit": {
         "forbidden_finish": frozenset({"2", "A", "joker"}),
@@ -214,6 +215,39 @@ CORNERS: dict[str, dict[str, Any]] = {
         "joker_power": "beat_all",
     },
     "anticlockwise singles": {"direction": "anticlockwise", "single_cards_only": True},
+    "high and low": {
+        "twos": "high_and_low",
+        "jokers": 2,
+        "joker_power": "beat_all",
+        "must_beat": True,
+    },
+    "high and low, jokers by colour": {
+        "twos": "high_and_low",
+        "jokers": 2,
+        "joker_order": "coloured_high",
+        "joker_power": "beat_all",
+        "larger_sets": "higher_rank",
+    },
+    "transparent threes": {
+        "transparent": 3,
+        "equal_play": "skips_next",
+        "rule_of_four": "follow",
+        "jokers": 1,
+    },
+    "transparent fours turn": {
+        "transparent": 4,
+        "rule_of_four": "magic_square",
+        "equal_play": "allowed",
+        "revolution": "quad",
+        "self_overplay": "once",
+        "pass_is_final": False,
+    },
+    "quad and direction": {
+        "revolution": "quad_and_direction",
+        "transparent": 3,
+        "twos": "high_and_low",
+        "equal_play": "allowed",
+    },
 }
 
 
