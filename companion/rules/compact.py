@@ -155,8 +155,9 @@ class Core:
         top_n, top_key = self.top_n, self.top_key
         if r.two_wins and self._lone_two_wins(rank, k, key):
             return True
-        if r.one_fewer and rank is Rank.TWO and k + 1 == top_n and key > top_key:
-            return True  # B4: one two fewer beats a higher set, and stands for as many
+        more = r.powers.get(rank)  # type: ignore[arg-type]
+        if more and k < top_n <= k + more and key > top_key:
+            return True  # B4, B6: fewer cards beat a lower set, and stand for as many
         if rank is not None and rank is r.transparent and k == top_n and not self.top_joker:
             return True  # B7: transparent cards take on the rank of what they beat
         if self.top_lower and k == top_n:  # B13 angevin: any rank, as many cards
@@ -211,7 +212,7 @@ class Core:
                 not (leading or closing or follow or self.top_power or self.top_lower)
                 and not self.top_free
                 and r.larger == "forbidden"
-                and not (r.power_on or r.two_wins or r.one_fewer or r.high_low)
+                and not (r.power_on or r.two_wins or r.powers or r.high_low)
             )
             top_n = self.top_n
             for group in self.plays(p).values():
@@ -427,7 +428,9 @@ class Core:
             free = False
             equal = False  # an equal play (B2), which binds the next plays under B10
             stands = k  # the cards the play counts as
+            stands_joker = joker  # whether the top it leaves is a joker set
             takes = rank  # the rank the play stands as (B7: the one a transparent set beat)
+            rekeyed = True  # whether a turn of the order keys it again
             if leads:
                 if self.inverted:  # P4: a new trick starts in the hand's order
                     self.inverted = False
@@ -465,14 +468,19 @@ class Core:
                     and not self.top_joker
                 ):
                     key = self.top_key  # B7: it takes on the rank it beat, and is no equal play
-                    takes = r.rank_at[orient][key]
+                    # (B6: jokers standing for more cards have no rank: their key stays)
+                    takes = r.rank_at[orient].get(key)
+                    rekeyed = takes is not None
                 elif not self.top_power and key == self.top_key:
                     equal = True
                     if r.skips:  # B2 skips_next: one player, plus one per card
                         skip = 1 + k - self.top_n
-                elif r.one_fewer and rank is Rank.TWO and k < self.top_n:
-                    stands = self.top_n  # B4: the twos stand for as many cards as they beat
-                    clears = r.two_wins  # atout: and take the trick
+                elif k < self.top_n and r.powers.get(rank):  # type: ignore[arg-type]
+                    stands = self.top_n  # B4, B6: they stand for as many cards as they beat
+                    clears = r.two_wins and rank is Rank.TWO  # atout: and take the trick
+                    # The step engine's set standing for them is no joker set (B6: jokers
+                    # standing for a four of a kind are then beaten as any four).
+                    stands_joker = False
                 if not r.pass_final:
                     self.passed = 0
             self.closing = False
@@ -507,10 +515,10 @@ class Core:
                     clears = True
             if r.house:
                 skip, clears = self._house_rules(rank, k, judged, skip, clears)
-            if (self.revolution != self.inverted) != orient:
+            if rekeyed and (self.revolution != self.inverted) != orient:
                 key = self._key(takes, played, not orient)  # the play keyed in the new order
             self.top, self.top_n, self.top_key = p, stands, key
-            self.top_joker, self.top_power, self.top_lower = joker, power, lower
+            self.top_joker, self.top_power, self.top_lower = stands_joker, power, lower
             self.top_free = free
             if r.angevin and rank is Rank.ACE:  # B13 angevin: an ace ends the trick
                 clears = True

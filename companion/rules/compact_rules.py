@@ -23,14 +23,15 @@ def covers(rules: RuleSet) -> bool:
     """Whether the compact state plays this rule set exactly as the step engine does: sets of
     one rank, wild cards standing in that rank as natural cards do (D6, D7 equal), suits that
     never matter (jokers may rank by colour, D5, but not beside wild cards yet), and none of
-    the options that give a rank or a play a power of its own but the twos' (B4: a lone 2
-    that beats anything, one fewer, high and low) and the transparent cards (B7), these two
-    without wild cards; B9's four of a kind (for the hand, lasting, or turning the
-    direction too), the rule of four (B10), angevin's and Strutz's card effects (B13), the
-    opening card (H7) and the house rules read from a play's rank and count (H1, H2, H4,
-    H9-H11). Speed play
-    (B14) changes nothing for the player to act: a play out of turn goes to the step engine,
-    and the compact state is read again from the state it builds."""
+    the options that give a rank or a play a power of its own but these: the twos' (B4: a
+    lone 2 that beats anything, one fewer, high and low), Sofia's jokers, jacks and twos
+    (B6), the transparent cards (B7), B9's four of a kind (for the hand, lasting, or turning
+    the direction too), the rule of four (B10), angevin's and Strutz's card effects (B13),
+    the opening card (H7) and the house rules read from a play's rank and count (H1, H2, H4,
+    H9-H11); high and low, Sofia's cards, transparent cards and the revolution that turns
+    the direction only without wild cards. Speed play (B14) changes nothing for the player
+    to act: a play out of turn goes to the step engine, and the compact state is read again
+    from the state it builds."""
     keys = order_for(rules, False).keys
     return (
         all(r in keys for r in DECK_RANKS[rules.deck])
@@ -47,7 +48,10 @@ def covers(rules: RuleSet) -> bool:
                 and rules.revolution != "quad_and_direction"
             )
         )
-        and rules.special_high_cards == "none"
+        and (
+            rules.special_high_cards == "none"
+            or (rules.special_high_cards == "jokers_jacks_twos" and not rules.wild_cards)
+        )
         and rules.card_effects in ("none", "angevin", "strutz")
         and not step_engine_only(rules)
     )
@@ -79,11 +83,11 @@ class CompactRules:
         "most",
         "must_beat",
         "n",
-        "one_fewer",
         "one_round",
         "overplay_once",
         "pass_final",
         "power_on",
+        "powers",
         "quad_beats",
         "quad_dir",
         "quad_stop",
@@ -156,7 +160,13 @@ class CompactRules:
             self.clear_key = 0 if jokers <= 1 else order.top_joker_key()
         # D6: wild cards, and the key of a set of them alone (None: not allowed alone).
         self.wild = order.wild_ranks
-        self.one_fewer = rules.twos in ("one_fewer", "atout")  # B4: n-1 twos beat n cards
+        # B4 one_fewer, atout: n-1 twos beat n cards; B6 Sofia's jokers, jacks and twos beat
+        # up to 3, 2 and 1 more cards than they hold: by rank, how many more.
+        self.powers: dict[Rank, int] = {}
+        if rules.twos in ("one_fewer", "atout"):
+            self.powers[Rank.TWO] = 1
+        if rules.special_high_cards == "jokers_jacks_twos":
+            self.powers.update({Rank.JOKER: 3, Rank.JACK: 2, Rank.TWO: 1})
         # B4 beat_all, atout: a lone natural 2 beats anything but a single card as high, and
         # takes the trick at once (beat_all: only when no joker in the pack may beat it).
         self.two_wins = rules.twos in ("beat_all", "atout") and Rank.TWO not in self.wild
@@ -172,7 +182,8 @@ class CompactRules:
         self.transparent = None if rules.transparent is None else Rank(rules.transparent)
         # The ranks whose plays ``Core.moves`` judges one at a time (a power of their own).
         single: set[Rank] = set()
-        if self.one_fewer or self.two_wins:
+        single.update(self.powers)
+        if self.two_wins:
             single.add(Rank.TWO)
         if self.high_low is not None:
             single.update(r for r in self.high_low if r is not None)

@@ -242,6 +242,13 @@ CORNERS: dict[str, dict[str, Any]] = {
         "self_overplay": "once",
         "pass_is_final": False,
     },
+    "sofia": {
+        "special_high_cards": "jokers_jacks_twos",
+        "jokers": 2,
+        "decks": 2,
+        "transparent": 3,
+        "equal_play": "skips_next",
+    },
     "quad and direction": {
         "revolution": "quad_and_direction",
         "transparent": 3,

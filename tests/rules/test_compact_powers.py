@@ -1,6 +1,7 @@
 """Card powers on the compact state (``companion/rules/compact.py``): B4's high-and-low 2,
-B7's transparent cards and B9's quad_and_direction, each played with ``apply`` and with the
-step engine, which must agree on every state and on what ``legal_plays`` offers."""
+B6's jokers, jacks and twos (Sofia), B7's transparent cards and B9's quad_and_direction,
+each played with ``apply`` and with the step engine, which must agree on every state and on
+what ``legal_plays`` offers."""
 
 from __future__ import annotations
 
@@ -88,3 +89,17 @@ def test_once_reversed_the_ace_is_the_high_and_low_card() -> None:
     state, _ = _play_both(state, "B: A♠")
     assert isinstance(state, FastState)
     assert _offers(state) == ["C: K♦", "C: 9♠", "C: pass"]
+
+
+def test_sofias_jacks_beat_up_to_two_more_cards_and_stand_for_them() -> None:
+    """B6 (Sofia's jokers, jacks and twos): two jacks beat four kings and stand for four
+    cards; a lone jack does not (one jack beats up to three cards)."""
+    rules = get_preset("pagat").rules.with_options(special_high_cards="jokers_jacks_twos")
+    assert covers(rules)
+    hands = {"A": "K♠ K♥ K♦ K♣ 5♠", "B": "J♠ J♥ 6♣", "C": "3♠ 3♦ A♣ A♦"}
+    state, _ = _play_both(_start(rules, hands), "A: K♠ K♥ K♦ K♣")
+    assert _offers(state) == ["B: J♠ J♥", "B: pass"]
+    state, _ = _play_both(state, "B: J♠ J♥")
+    assert isinstance(state, FastState)
+    assert state.trick.top is not None and state.trick.top.combo.count == 4
+    assert _offers(state) == ["C: pass"]
