@@ -142,7 +142,7 @@ class Core:
         """Whether ``k`` cards keyed ``key`` beat the top play; ``rank`` is the rank whose
         power counts: JOKER for a set of jokers, None for a set with wild cards."""
         r = self.r
-        if self.top_free or self._high_low(rank, k):
+        if self.top_free or (r.high_low is not None and self._high_low(rank, k)):
             return True  # B4 high_and_low: anything on a 2; a lone 2 on anything
         joker = rank is Rank.JOKER
         if joker and k == 1 and r.power_on:
@@ -441,14 +441,14 @@ class Core:
                 if r.two_wins and rank is Rank.TWO and k == 1:  # B4: a lone 2 led
                     clears = r.two_clears
                 lower = r.angevin and rank is Rank.SEVEN
-                free = self._high_low(rank, k)
+                free = r.high_low is not None and self._high_low(rank, k)
                 self.passed = self.acted = self.overplayed = self.lead_passes = 0
             else:
                 if self.closing:
                     self.overplayed |= 1 << p
                 if self.top_free:
                     pass  # B4 high_and_low: anything follows a 2, as a plain play
-                elif self._high_low(rank, k):
+                elif r.high_low is not None and self._high_low(rank, k):
                     free = True
                 elif joker and k == 1 and r.power_on:
                     power = True

@@ -20,18 +20,21 @@ _NO_LIMIT = 1 << 30
 
 @lru_cache(maxsize=256)
 def covers(rules: RuleSet) -> bool:
-    """Whether the compact state plays this rule set exactly as the step engine does: sets of
-    one rank, wild cards standing in that rank as natural cards do (D6, D7 equal), suits that
-    never matter (jokers may rank by colour, D5, but not beside wild cards yet), and none of
-    the options that give a rank or a play a power of its own but these: the twos' (B4: a
-    lone 2 that beats anything, one fewer, high and low), Sofia's jokers, jacks and twos
-    (B6), the transparent cards (B7), B9's four of a kind (for the hand, lasting, or turning
-    the direction too), the rule of four (B10), angevin's and Strutz's card effects (B13),
-    the opening card (H7) and the house rules read from a play's rank and count (H1, H2, H4,
-    H9-H11); high and low, Sofia's cards, transparent cards and the revolution that turns
-    the direction only without wild cards. Speed play (B14) changes nothing for the player
-    to act: a play out of turn goes to the step engine, and the compact state is read again
-    from the state it builds."""
+    """Whether the compact state plays this rule set exactly as the step engine does.
+
+    It plays sets of one rank, wild cards standing in that rank as natural cards do (D6, D7
+    equal), and suits that never matter (jokers may rank by colour, D5, but not beside wild
+    cards yet). Of the options that give a rank or a play a power of its own, it plays the
+    twos' (B4: a lone 2 that beats anything, one fewer, high and low), Sofia's jokers, jacks
+    and twos (B6), transparent cards (B7), B9's four of a kind (for the hand, lasting, or
+    turning the direction too), the rule of four (B10), the card effects of B13 (angevin,
+    Strutz, give and discard), the opening card (H7) and the house rules read from a play's
+    rank and count (H1, H2, H4-H6, H9-H11); high and low, Sofia's cards, transparent cards
+    and the revolution that turns the direction only without wild cards.
+
+    A play that owes a card given or discarded (B13, H5, H6) and a play out of turn (B14)
+    go to the step engine; the compact state is read again from the state it builds once
+    nothing is owed."""
     keys = order_for(rules, False).keys
     return (
         all(r in keys for r in DECK_RANKS[rules.deck])
@@ -52,7 +55,7 @@ def covers(rules: RuleSet) -> bool:
             rules.special_high_cards == "none"
             or (rules.special_high_cards == "jokers_jacks_twos" and not rules.wild_cards)
         )
-        and rules.card_effects in ("none", "angevin", "strutz")
+        and rules.card_effects in ("none", "angevin", "strutz", "give_discard")
         and not step_engine_only(rules)
     )
 
@@ -85,6 +88,7 @@ class CompactRules:
         "n",
         "one_round",
         "overplay_once",
+        "owes",
         "pass_final",
         "power_on",
         "powers",
@@ -212,6 +216,17 @@ class CompactRules:
         # B13 Strutz: a 7 skips, an odd number of 8s turns the direction, a 9 inverts the
         # card order until the trick ends, a 10 ends the trick.
         self.strutz = rules.card_effects == "strutz"
+        # B13 give_discard, H5, H6: the ranks whose play owes a card given or discarded while
+        # the player holds more. That play, and the card owed, go to the step engine (the
+        # state it builds then holds the effect owed, which the compact state does not read).
+        owes: set[Rank] = set()
+        if rules.card_effects == "give_discard":
+            owes.update((Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE))
+        if rules.seven_pass:
+            owes.add(Rank.SEVEN)
+        if rules.ten_discard:
+            owes.add(Rank.TEN)
+        self.owes = frozenset(owes)
         # The Daifugō house rules read from the play's rank and count (H1, H2, H4, H9-H11).
         self.five_skip, self.jack_back = rules.five_skip, rules.jack_back
         self.reverse_rank = _BY_SYMBOL.get(rules.reverse_rank or "")

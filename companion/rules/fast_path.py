@@ -52,7 +52,10 @@ def fast_apply(state: HandState, action: Action) -> HandState | None:
         if not _held_as_legal(core, state, action, legal):
             return None
     cards = action.play.cards
-    after = core.after(_set_rank(core.r.wild, cards) if cards else None, len(cards), cards)
+    rank = _set_rank(core.r.wild, cards) if cards else None
+    if rank in core.r.owes and len(cards) < len(core.hands[core.turn]):
+        return None  # B13 give_discard, H5, H6: a card owed, which the step engine plays
+    after = core.after(rank, len(cards), cards)
     turned = (after.revolution != after.inverted) != (core.revolution != core.inverted)
     return FastState.following(state, action, after, turned)
 

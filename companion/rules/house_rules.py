@@ -21,7 +21,8 @@ class HouseRule:
 
     ``effect``: it acts once a play is allowed (the ruling cites it, but it is not what lets
     the play through); ``clears``: it ends the trick at once; ``compact``: the compact state
-    plays it (otherwise only the step engine does); ``open_points``: how many messages
+    plays it (otherwise only the step engine does; the card H5 and H6 owe is given or
+    discarded on the step engine); ``open_points``: how many messages
     ``option.open.<name>.<n>`` (domain ``options``) say what its source leaves open and what
     we decided (docs/options.md lists them)."""
 
@@ -41,8 +42,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("jack_back", 2, effect=True, compact=True),
     HouseRule("spade_three", 1, clears=True),  # what lets the 3♠ beat the joker
     HouseRule("five_skip", 1, effect=True, compact=True),
-    HouseRule("seven_pass", 1),  # the card owed is the ruling's news
-    HouseRule("ten_discard", 1),
+    HouseRule("seven_pass", 1, compact=True),  # the card owed is the ruling's news
+    HouseRule("ten_discard", 1, compact=True),
     HouseRule("opening_card_played", 1, compact=True),
     HouseRule("shibari", 3, effect=True),
     HouseRule("quad_stop", 2, effect=True, clears=True, compact=True),

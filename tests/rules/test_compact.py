@@ -140,8 +140,10 @@ CORE_FIELDS = tuple(f for f in Core.__slots__ if f not in ("r", "offers", "cands
 
 def same_core(fast: HandState, reference: HandState) -> bool:
     """Whether the compact state ``fast`` carries is the one read from ``reference``'s
-    fields (both None once the hand is over or where it is not covered)."""
-    carried = fast._core if isinstance(fast._core, Core) else None
+    fields (both None once the hand is over or where it is not covered). A state the step
+    engine built (a card owed, B13 give_discard) carries none: its own is read."""
+    own = fast._core if isinstance(fast, FastState) else core_of(fast)
+    carried = own if isinstance(own, Core) else None
     read = read_core(reference)
     if carried is None or read is None:
         return carried is None and read is None
@@ -185,7 +187,8 @@ def test_random_options_play_as_the_reference(
 # Option combinations that reach the compact state's rarer branches: a finish on a forbidden card
 # ranked last, equal plays that skip players (jokers among them), larger sets of any rank on
 # jokers, everyone stuck with forbidden finishes, one round per trick with skips; the
-# high-and-low 2 and transparent cards beside jokers, runs of one rank and revolutions.
+# high-and-low 2 and transparent cards beside jokers, runs of one rank and revolutions; cards
+# given and discarded.
 CORNERS: dict[str, dict[str, Any]] = {
     "forfeit": {
         "forbidden_finish": frozenset({"2", "A", "joker"}),
@@ -248,6 +251,12 @@ CORNERS: dict[str, dict[str, Any]] = {
         "decks": 2,
         "transparent": 3,
         "equal_play": "skips_next",
+    },
+    "cards owed": {
+        "card_effects": "give_discard",
+        "ten_discard": True,
+        "equal_play": "skips_next",
+        "jokers": 1,
     },
     "quad and direction": {
         "revolution": "quad_and_direction",

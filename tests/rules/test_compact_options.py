@@ -1,7 +1,7 @@
-"""Card powers on the compact state (``companion/rules/compact.py``): B4's high-and-low 2,
-B6's jokers, jacks and twos (Sofia), B7's transparent cards and B9's quad_and_direction,
-each played with ``apply`` and with the step engine, which must agree on every state and on
-what ``legal_plays`` offers."""
+"""Options on the compact state (``companion/rules/compact.py``): B4's high-and-low 2, B6's
+jokers, jacks and twos (Sofia), B7's transparent cards, B9's quad_and_direction and the cards
+owed of B13 give_discard, each played with ``apply`` and with the step engine, which must
+agree on every state and on what ``legal_plays`` offers."""
 
 from __future__ import annotations
 
@@ -103,3 +103,19 @@ def test_sofias_jacks_beat_up_to_two_more_cards_and_stand_for_them() -> None:
     assert isinstance(state, FastState)
     assert state.trick.top is not None and state.trick.top.combo.count == 4
     assert _offers(state) == ["C: pass"]
+
+
+def test_a_play_that_owes_a_card_goes_to_the_step_engine_and_play_comes_back() -> None:
+    """B13 give_discard: a 6 owes a card to the previous player; the step engine builds that
+    state and the gift, and the next play is on the compact state again."""
+    rules = get_preset("pagat").rules.with_options(card_effects="give_discard")
+    assert covers(rules)
+    hands = {"A": "5♠ 9♠ K♦", "B": "6♥ Q♣ 4♣", "C": "7♦ K♠ A♦"}
+    state, _ = _play_both(_start(rules, hands), "A: 5♠")
+    assert isinstance(state, FastState)
+    state, _ = _play_both(state, "B: 6♥")
+    assert not isinstance(state, FastState) and state.pending is not None
+    state, _ = _play_both(state, "B: give 4♣ to A")
+    assert state.pending is None and len(state.hands[0] or ()) == 3
+    state, _ = _play_both(state, "C: A♦")
+    assert isinstance(state, FastState)
