@@ -24,6 +24,7 @@ from tests.support.browser import (
     PHONE,
     PHONE_WAIT,
     Server,
+    ask,
     by_id,
     expect_text,
     open_app,
@@ -34,7 +35,10 @@ from tests.support.browser import (
     tap_found,
 )
 
-pytestmark = pytest.mark.e2e
+# Each test walks four to seven screens top to bottom, with a screenshot of every stretch:
+# about 30 s on a quiet machine, and past pytest's 300 s once beside two CPU-bound loops
+# (issue 21's proof, records in English). A hang guard, not a speed check.
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(600)]
 
 SHOTS = Path(__file__).parents[2] / "build" / "e2e" / "languages"  # to look at
 PLAYERS = ["Léa", "Tom", "Sam", "Zoé"]
@@ -167,7 +171,7 @@ def _screen_text(page: Any, shot: str, expected: str, wait_ms: int = PHONE_WAIT)
     labels only what is near the screen), with a screenshot of each stretch."""
     settle(page)
     for _ in range(wait_ms // 250):  # a screen loads its data after it appears
-        if expected in page.evaluate(_SHOWN_JS):
+        if expected in ask(page, _SHOWN_JS):
             break
         page.wait_for_timeout(250)
     page.wait_for_timeout(500)  # the new screen slides in over the old one
@@ -182,7 +186,7 @@ def _screen_text(page: Any, shot: str, expected: str, wait_ms: int = PHONE_WAIT)
         previous = still
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{shot}-{stretch}.png"))
-        text = page.evaluate(_SHOWN_JS)
+        text = ask(page, _SHOWN_JS)
         lines += [line for line in text.splitlines() if line not in lines]
         page.mouse.wheel(0, PHONE["height"] - 200)
         settle(page)
