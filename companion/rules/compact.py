@@ -158,7 +158,7 @@ class Core:
         more = r.powers.get(rank)  # type: ignore[arg-type]
         if more and k < top_n <= k + more and key > top_key:
             return True  # B4, B6: fewer cards beat a lower set, and stand for as many
-        if rank is not None and rank is r.transparent and k == top_n and not self.top_joker:
+        if r.transparent is not None and self._transparent(rank, k):
             return True  # B7: transparent cards take on the rank of what they beat
         if self.top_lower and k == top_n:  # B13 angevin: any rank, as many cards
             return key != top_key or r.equal_ok
@@ -172,13 +172,25 @@ class Core:
 
     def _high_low(self, rank: Rank | None, k: int) -> bool:
         """B4 high_and_low: whether ``k`` cards of ``rank`` are the lone high-and-low card of
-        the order the play is judged in."""
+        the order the play is judged in. Callers test ``r.high_low`` first, as for
+        ``_transparent``."""
         high_low = self.r.high_low
         return (
             high_low is not None
             and k == 1
             and rank is not None
             and rank is high_low[self.revolution != self.inverted]
+        )
+
+    def _transparent(self, rank: Rank | None, k: int) -> bool:
+        """B7: whether ``k`` cards of ``rank`` are transparent cards that take on the top's
+        rank (as many cards, not on jokers). Callers test ``r.transparent`` first: a call
+        saved on every other rule set's hot path."""
+        return (
+            rank is not None
+            and rank is self.r.transparent
+            and k == self.top_n
+            and not self.top_joker
         )
 
     def _lone_two_wins(self, rank: Rank | None, k: int, key: int) -> bool:
@@ -461,12 +473,7 @@ class Core:
                         clears = key >= r.clear_key
                 elif r.two_wins and self._lone_two_wins(rank, k, key):
                     clears = r.two_clears
-                elif (
-                    rank is not None
-                    and rank is r.transparent
-                    and k == self.top_n
-                    and not self.top_joker
-                ):
+                elif r.transparent is not None and self._transparent(rank, k):
                     key = self.top_key  # B7: it takes on the rank it beat, and is no equal play
                     # (B6: jokers standing for more cards have no rank: their key stays)
                     takes = r.rank_at[orient].get(key)

@@ -423,11 +423,10 @@ _CLICK_TIMEOUT = 60_000  # ms
 _BUTTON = '[role="button"], [flt-tappable]'
 # Whether the control holds a button (then the tap is aimed at it), and whether what the tap
 # is aimed at is a button.
-_TARGET_JS = """el => {
-  const inner = el.querySelector('[role="button"], [flt-tappable]');
-  const t = inner || el;
-  return [!!inner, t.getAttribute('role') === 'button' || t.hasAttribute('flt-tappable')];
-}"""
+_TARGET_JS = f"""el => {{
+  const inner = el.querySelector({_BUTTON!r});
+  return [!!inner, (inner || el).matches({_BUTTON!r})];
+}}"""
 
 
 def _ask_about(page: Any, function: str, found: Any) -> Any:
