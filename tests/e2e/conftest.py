@@ -14,10 +14,13 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.browser import CHROMIUM, PHONE, PHONE_WAIT, Server, launch, running_server
 
-# What a page that stopped answering looks like: a Playwright wait running out, or the hang
-# guard of pyproject.toml. Only those get a second try (see the test extra's comment).
+# What a page that stopped answering looks like: a Playwright wait running out, the helpers'
+# own waits for a page or a server that never came up (``TimeoutError``: the server's first
+# answer, Flutter's semantics tree), or the hang guard of pyproject.toml. Only those get a
+# second try (see the test extra's comment); a tap that lands wrong or a wrong text does not.
 STALLED_PAGE: list[type[BaseException] | str] = [
     PlaywrightTimeout,
+    TimeoutError,
     r"^Failed: Timeout \(>[0-9.]+s\) from pytest-timeout",
 ]
 
