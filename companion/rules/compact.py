@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import cast
 
 from companion.rules.cards import Card, Rank
+from companion.rules.combos import COUP_KEY
 from companion.rules.compact_offers import (
     Generals,
     Offers,
@@ -27,6 +28,7 @@ from companion.rules.compact_offers import (
     generals_after,
     offers,
     offers_after,
+    tiebreak,
     without,
 )
 from companion.rules.compact_rules import CompactRules, compact_rules, covers
@@ -70,6 +72,7 @@ class Core:
         "top_lower",
         "top_n",
         "top_power",
+        "top_tb",
         "turn",
     )
 
@@ -95,6 +98,7 @@ class Core:
     top_power: bool
     top_lower: bool  # B13 angevin: the top is a 7 led, on which any rank may follow
     top_free: bool  # B4 high_and_low: the top is a lone 2 (or ace), on which anything may follow
+    top_tb: int  # D7: the top's tiebreak between natural cards and wild ones (``tiebreak``)
     passed: int
     acted: int
     overplayed: int
@@ -116,7 +120,7 @@ class Core:
         new.active, new.out, new.forfeits = self.active, self.out, self.forfeits
         new.top, new.top_n, new.top_key = self.top, self.top_n, self.top_key
         new.top_joker, new.top_power, new.closing = self.top_joker, self.top_power, self.closing
-        new.top_lower, new.top_free = self.top_lower, self.top_free
+        new.top_lower, new.top_free, new.top_tb = self.top_lower, self.top_free, self.top_tb
         new.passed, new.acted = self.passed, self.acted
         new.overplayed, new.lead_passes = self.overplayed, self.lead_passes
         new.run_rank, new.run_cards, new.rof = self.run_rank, self.run_cards, self.rof
@@ -138,9 +142,12 @@ class Core:
         return found
 
     # -- the legal moves ---------------------------------------------------------------------
-    def beats(self, rank: Rank | None, k: int, key: int) -> bool:
+    def beats(self, rank: Rank | None, k: int, key: int, tb: int = 0) -> bool:
         """Whether ``k`` cards keyed ``key`` beat the top play; ``rank`` is the rank whose
-        power counts: JOKER for a set of jokers, None for a set with wild cards."""
+        power counts: JOKER for a set of jokers, None for a set with wild cards; ``tb`` their
+        D7 tiebreak."""
+        if key == COUP_KEY:
+            return True  # S8: a coup d'État is played on anything, and takes the trick
         r = self.r
         if self.top_free or (r.high_low is not None and self._high_low(rank, k)):
             return True  # B4 high_and_low: anything on a 2; a lone 2 on anything
@@ -168,6 +175,8 @@ class Core:
             if r.larger == "forbidden":
                 return False
             return r.larger == "any_rank" or key > top_key or (key == top_key and r.equal_ok)
+        if r.d7 and key == top_key and tb != self.top_tb:
+            return tb > self.top_tb  # D7: natural or wild cards higher, no equal play
         return key > top_key or (key == top_key and r.equal_ok)
 
     def _high_low(self, rank: Rank | None, k: int) -> bool:
@@ -200,8 +209,8 @@ class Core:
 
     def joker_key(self, cards: tuple[Card, ...]) -> int:
         """D5: a set of jokers ranks as its lowest colour."""
-        keys = self.r.joker_keys
-        return min(keys[c.colour] for c in cards)  # type: ignore[index]
+        keys = self.r.joker_keys  # (wild cards beside them rank by the jokers)
+        return min(keys[c.colour] for c in cards if c.rank is Rank.JOKER)  # type: ignore[index]
 
     def moves(self) -> list[Action]:
         """The legal actions of the player to act, in ``legal_plays``' order; his pass last
@@ -224,20 +233,20 @@ class Core:
                 not (leading or closing or follow or self.top_power or self.top_lower)
                 and not self.top_free
                 and r.larger == "forbidden"
-                and not (r.power_on or r.two_wins or r.powers or r.high_low)
+                and not (r.power_on or r.two_wins or r.powers or r.high_low or r.coups)
             )
             top_n = self.top_n
             for group in self.plays(p).values():
-                for built, cards, rank, n, power, fixed in group:
+                for built, cards, rank, n, power, fixed, tb in group:
                     if exact and n != top_n:
                         continue
                     if refuse and n == held_n and any(c.rank in banned for c in cards):
                         continue  # B12: he may not go out on it
                     key = fixed if fixed is not None else rank_key[rank]  # type: ignore[index]
                     if follow and rank is not self.run_rank:
-                        if not (closing and not self.beats(power, n, key)):
+                        if not (closing and not self.beats(power, n, key, tb)):
                             continue
-                    elif not (leading or closing != self.beats(power, n, key)):
+                    elif not (leading or closing != self.beats(power, n, key, tb)):
                         continue
                     if not built:
                         built.append(action(name, cards))
@@ -376,6 +385,7 @@ class Core:
         self.turn = turn
         self.top, self.top_n, self.top_key = -1, 0, 0
         self.top_joker = self.top_power = self.top_lower = self.top_free = False
+        self.top_tb = 0
         self.passed = self.acted = self.overplayed = self.lead_passes = 0
         self.closing = self.inverted = False
         self.run_rank, self.run_cards, self.run_singles, self.rof = None, 0, 0, False
@@ -430,10 +440,18 @@ class Core:
                     kept[p] = offers_after(held, rest, rank, played)
                 self.offers = kept
             joker = rank is Rank.JOKER
+            # The rank whose power counts (as ``beats`` reads it): a set with wild cards
+            # standing in has none (B4, B6, B7 read natural sets), but jokers keep theirs.
+            power_rank = rank
+            if r.wild and rank is not None and not joker and any(c.rank in r.wild for c in played):
+                power_rank = None
+            tb = tiebreak(r, rank, power_rank) if r.d7 else 0
             orient = judged = self.revolution != self.inverted
-            key = self._key(rank, played, orient)
+            # S8: natural cards of one rank with jokers (no wild cards where coups are played)
+            coup = r.coups and not joker and any(c.rank is Rank.JOKER for c in played)
+            key = COUP_KEY if coup else self._key(rank, played, orient)
             banned = r.banned[self.revolution]  # as the play was judged, before it turns
-            leads = self.top < 0 or (self.closing and not self.beats(rank, k, key))
+            leads = self.top < 0 or (self.closing and not self.beats(power_rank, k, key, tb))
             clears = False
             power = False
             lower = False
@@ -442,14 +460,15 @@ class Core:
             stands = k  # the cards the play counts as
             stands_joker = joker  # whether the top it leaves is a joker set
             takes = rank  # the rank the play stands as (B7: the one a transparent set beat)
-            rekeyed = True  # whether a turn of the order keys it again
+            rekeyed = not coup  # whether a turn of the order keys it again
             if leads:
                 if self.inverted:  # P4: a new trick starts in the hand's order
                     self.inverted = False
                     orient = self.revolution
-                    key = self._key(rank, played, orient)
+                    if not coup:
+                        key = self._key(rank, played, orient)
                 power = joker and k == 1 and r.power_on
-                clears = power and key >= r.clear_key
+                clears = coup or (power and key >= r.clear_key)
                 if r.two_wins and rank is Rank.TWO and k == 1:  # B4: a lone 2 led
                     clears = r.two_clears
                 lower = r.angevin and rank is Rank.SEVEN
@@ -458,7 +477,9 @@ class Core:
             else:
                 if self.closing:
                     self.overplayed |= 1 << p
-                if self.top_free:
+                if coup:
+                    clears = True  # S8: nothing follows a coup d'État
+                elif self.top_free:
                     pass  # B4 high_and_low: anything follows a 2, as a plain play
                 elif r.high_low is not None and self._high_low(rank, k):
                     free = True
@@ -473,16 +494,21 @@ class Core:
                         clears = key >= r.clear_key
                 elif r.two_wins and self._lone_two_wins(rank, k, key):
                     clears = r.two_clears
-                elif r.transparent is not None and self._transparent(rank, k):
-                    key = self.top_key  # B7: it takes on the rank it beat, and is no equal play
-                    # (B6: jokers standing for more cards have no rank: their key stays)
+                elif r.transparent is not None and self._transparent(power_rank, k):
+                    # B7: it takes on the rank it beat (and its D7 tiebreak), and is no equal
+                    # play (B6: jokers standing for more cards have no rank: their key stays)
+                    key, tb = self.top_key, self.top_tb
                     takes = r.rank_at[orient].get(key)
                     rekeyed = takes is not None
-                elif not self.top_power and key == self.top_key:
+                elif (
+                    not self.top_power
+                    and key == self.top_key
+                    and not (r.d7 and tb != self.top_tb and k == self.top_n and not self.top_lower)
+                ):  # (D7: one set of natural cards, one with wild cards, as many: not equal)
                     equal = True
                     if r.skips:  # B2 skips_next: one player, plus one per card
                         skip = 1 + k - self.top_n
-                elif k < self.top_n and r.powers.get(rank):  # type: ignore[arg-type]
+                elif k < self.top_n and r.powers.get(power_rank):  # type: ignore[arg-type]
                     stands = self.top_n  # B4, B6: they stand for as many cards as they beat
                     clears = r.two_wins and rank is Rank.TWO  # atout: and take the trick
                     # The step engine's set standing for them is no joker set (B6: jokers
@@ -521,12 +547,14 @@ class Core:
                 elif rank is Rank.TEN:
                     clears = True
             if r.house:
-                skip, clears = self._house_rules(rank, k, judged, skip, clears)
+                # A coup d'État counts its natural cards (H4, H11 and H2 read them, as in a run)
+                held = k - sum(1 for c in played if c.rank is Rank.JOKER) if coup else k
+                skip, clears = self._house_rules(rank, held, judged, skip, clears)
             if rekeyed and (self.revolution != self.inverted) != orient:
                 key = self._key(takes, played, not orient)  # the play keyed in the new order
             self.top, self.top_n, self.top_key = p, stands, key
             self.top_joker, self.top_power, self.top_lower = stands_joker, power, lower
-            self.top_free = free
+            self.top_free, self.top_tb = free, tb
             if r.angevin and rank is Rank.ACE:  # B13 angevin: an ace ends the trick
                 clears = True
             if not rest:
@@ -632,7 +660,7 @@ def read_core(state: HandState) -> Core | None:
     core.out, core.forfeits = state.out, state.forfeits
     top = trick.top
     if top is None:
-        core.top, core.top_n, core.top_key = -1, 0, 0
+        core.top, core.top_n, core.top_key, core.top_tb = -1, 0, 0, 0
         core.top_joker = core.top_power = core.top_lower = core.top_free = False
     else:
         combo = top.combo
@@ -641,6 +669,9 @@ def read_core(state: HandState) -> Core | None:
         # The set as it stands: its count (B4: twos count as the cards they beat) and its key
         # in the current order (a joker set's by colour, wild cards alone their own).
         core.top, core.top_n, core.top_key = top.player, combo.count, combo.key[0]
+        # D7: only read where wild cards are (without them, natural_wins still gives every
+        # natural set a tiebreak of 1, which nothing compares)
+        core.top_tb = combo.key[1] if r.d7 else 0
         core.top_joker, core.top_power = combo.joker, top.power_joker
         core.top_lower, core.top_free = top.lower_ok, top.free
     core.passed = _bits(trick.passed)

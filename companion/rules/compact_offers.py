@@ -15,12 +15,13 @@ Ranks come in the order of their first card held, the order ``legal_plays`` list
 from __future__ import annotations
 
 from companion.rules.cards import Card, Play, Rank
-from companion.rules.combos import JOKER_KEY
+from companion.rules.combos import COUP_KEY, JOKER_KEY
 from companion.rules.compact_plays import candidates
 from companion.rules.compact_rules import CompactRules
 from companion.rules.notation import Action
 
 __all__ = [
+    "COUPS",
     "General",
     "Generals",
     "Offers",
@@ -29,16 +30,20 @@ __all__ = [
     "generals_after",
     "offers",
     "offers_after",
+    "tiebreak",
     "without",
 ]
 
 Offers = dict[Rank, tuple[Action, ...]]
 # A play where ``general``: its action once offered (built when first offered: about half of
 # a hubere hand's sets with wild cards never are), its cards, the rank the set stands for
-# (None: wild cards alone), its card count, the rank whose power ``Core.beats`` reads, and its
-# key when it does not follow the card order (else None).
-General = tuple[list[Action], tuple[Card, ...], Rank | None, int, Rank | None, int | None]
-Generals = dict[Rank | None, list[General]]
+# (None: wild cards alone), its card count, the rank whose power ``Core.beats`` reads, its
+# key when it does not follow the card order (else None), and its D7 tiebreak (``tiebreak``).
+General = tuple[list[Action], tuple[Card, ...], Rank | None, int, Rank | None, int | None, int]
+# By the rank each set stands for; the wild cards alone under None, the coups d'État (S8)
+# under ``COUPS``, both last.
+Generals = dict[Rank | str | None, list[General]]
+COUPS = "coups"
 _NONE: frozenset[Rank] = frozenset()
 
 # ``Action(name, Play(cards))`` without the dataclasses' ``__init__``, which sets each field
@@ -101,14 +106,26 @@ def generals(hand: tuple[Card, ...], r: CompactRules) -> Generals:
     """The plays of a player holding ``hand``, where ``r.general``."""
     keys = r.joker_keys if r.colours else None
     found: Generals = {}
-    for rank, cards, power, fixed in candidates(hand, r.wild, r.most, keys, JOKER_KEY, r.wild_key):
-        play: General = ([], cards, rank, len(cards), power, fixed)
-        group = found.get(rank)
+    made = candidates(hand, r.wild, r.most, keys, JOKER_KEY, r.wild_key, r.coups)
+    for rank, cards, power, fixed in made:
+        tb = tiebreak(r, rank, power) if r.d7 else 0
+        play: General = ([], cards, rank, len(cards), power, fixed, tb)
+        at = COUPS if fixed == COUP_KEY else rank
+        group = found.get(at)
         if group is None:
-            found[rank] = [play]
+            found[at] = [play]
         else:
             group.append(play)
     return found
+
+
+def tiebreak(r: CompactRules, rank: Rank | None, power: Rank | None) -> int:
+    """D7 natural_wins / wild_wins: which of two sets of one rank and size is higher, a
+    natural one or one with wild cards standing in (the higher tiebreak wins; a set of jokers
+    and wild cards alone have none). ``power`` is None where wild cards stand in."""
+    if rank is None or rank is Rank.JOKER:
+        return 0
+    return r.natural_tb if power is not None else r.wild_tb
 
 
 def generals_after(
@@ -119,9 +136,10 @@ def generals_after(
     r: CompactRules,
 ) -> Generals | None:
     """The plays of a player who played ``played``, standing for ``rank``, and holds ``rest``;
-    None where the play had wild cards (every set with them changes: build them again)."""
+    None where the play had wild cards (every set with them changes: build them again) or
+    coups d'État may be played (S8: they change with the jokers and every rank)."""
     wild = r.wild
-    if rank is None or any(c.rank in wild for c in played):
+    if rank is None or r.coups or any(c.rank in wild for c in played):
         return None
     plays = held[rank]
     left = tuple(c for c in rest if c.rank is rank)

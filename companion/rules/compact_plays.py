@@ -3,8 +3,8 @@ wild cards standing in beside a rank or alone (D6), and jokers ranked by colour 
 
 They come in ``candidates.candidate_plays``' order, the order ``legal_plays`` lists them in:
 each natural rank in the order of its first card held, one to all of its cards, each followed
-by the same cards with every pick of wild cards; then the wild cards alone. Where the jokers'
-colours decide, each distinct pick of jokers is its own play.
+by the same cards with every pick of wild cards; then the wild cards alone, then the coups
+d'État (S8). Where the jokers' colours decide, each distinct pick of jokers is its own play.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from itertools import combinations
 
 from companion.rules.candidates import wild_picks
 from companion.rules.cards import Card, JokerColour, Rank
+from companion.rules.combos import COUP_KEY
 
-__all__ = ["Candidate", "candidates", "joker_picks"]
+__all__ = ["Candidate", "candidates", "coup_candidates", "joker_picks"]
 
 # A candidate: the rank its set stands for (None for wild cards alone), its cards, the rank
 # whose power ``Core.beats`` reads (a joker set's JOKER, a natural set's rank, None when wild
@@ -31,10 +32,12 @@ def candidates(
     joker_keys: dict[JokerColour, int] | None,
     joker_key: int,
     wild_key: int | None,
+    coups: bool = False,
 ) -> list[Candidate]:
     """The candidate plays of ``hand``: ``most`` cards at most (1 when single cards only),
     ``joker_keys`` by colour where they decide (D5), ``joker_key`` otherwise, ``wild_key`` the
-    key of wild cards alone (None: they may not be played alone)."""
+    key of wild cards alone (None: they may not be played alone); with ``coups`` (S8, no wild
+    cards), the coups d'État last."""
     naturals: dict[Rank, list[Card]] = {}
     wilds: dict[Rank, list[Card]] = {}
     for c in hand:
@@ -49,6 +52,9 @@ def candidates(
             for pick in joker_picks(cards, top):
                 key = min(joker_keys[c.colour] for c in pick)  # type: ignore[index]
                 out.append((rank, pick, rank, key))
+                for extra in extras:  # D6: wild cards beside them keep the jokers' key
+                    if len(pick) + len(extra) <= most:
+                        out.append((rank, pick + extra, rank, key))
             continue
         fixed = joker_key if joker else None
         for k in range(1, top + 1):
@@ -60,6 +66,22 @@ def candidates(
                     out.append((rank, both, Rank.JOKER if joker else None, fixed))
     if wild_key is not None:
         out.extend((None, extra, None, wild_key) for extra in extras)
+    if coups:
+        out.extend(coup_candidates(naturals))
+    return out
+
+
+def coup_candidates(naturals: dict[Rank, list[Card]]) -> list[Candidate]:
+    """S8: by rank in the order held, four of a kind with one joker, three with two, and the
+    guillotine's four with two (the first cards held of each), keyed above everything."""
+    jokers = naturals.get(Rank.JOKER, [])
+    out: list[Candidate] = []
+    for rank, cards in naturals.items():
+        if rank is Rank.JOKER:
+            continue
+        for count, extra in ((4, 1), (3, 2), (4, 2)):
+            if len(cards) >= count and len(jokers) >= extra:
+                out.append((rank, (*cards[:count], *jokers[:extra]), None, COUP_KEY))
     return out
 
 

@@ -22,15 +22,14 @@ _NO_LIMIT = 1 << 30
 def covers(rules: RuleSet) -> bool:
     """Whether the compact state plays this rule set exactly as the step engine does.
 
-    It plays sets of one rank, wild cards standing in that rank as natural cards do (D6, D7
-    equal), and suits that never matter (jokers may rank by colour, D5, but not beside wild
-    cards yet). Of the options that give a rank or a play a power of its own, it plays the
-    twos' (B4: a lone 2 that beats anything, one fewer, high and low), Sofia's jokers, jacks
-    and twos (B6), transparent cards (B7), B9's four of a kind (for the hand, lasting, or
-    turning the direction too), the rule of four (B10), the card effects of B13 (angevin,
-    Strutz, give and discard), the opening card (H7) and the house rules read from a play's
-    rank and count (H1, H2, H4-H6, H9-H11); high and low, Sofia's cards, transparent cards
-    and the revolution that turns the direction only without wild cards.
+    It plays sets of one rank, the coups d'État (S8, without wild cards), wild cards standing
+    in (D6; ranked beside natural cards as D7 says; see ``_wild_covered``), and suits that
+    never matter (jokers may rank by colour, D5). Of the options that give a rank or a play a
+    power of its own, it plays the twos' (B4: a lone 2 that beats anything, one fewer, high
+    and low), Sofia's jokers, jacks and twos (B6), transparent cards (B7), B9's four of a kind
+    (for the hand, lasting, or turning the direction too), the rule of four (B10), the card
+    effects of B13 (angevin, Strutz, give and discard), the opening card (H7) and the house
+    rules read from a play's rank and count (H1, H2, H4-H6, H9-H11).
 
     A play that owes a card given or discarded (B13, H5, H6) and a play out of turn (B14)
     go to the step engine; the compact state is read again from the state it builds once
@@ -39,25 +38,21 @@ def covers(rules: RuleSet) -> bool:
     return (
         all(r in keys for r in DECK_RANKS[rules.deck])
         and rules.combinations == "sets"
-        and not rules.coup_detat
+        and not (rules.coup_detat and rules.wild_cards)
         and suits_judge_no_set(rules)
-        and (
-            not rules.wild_cards
-            or (
-                rules.wild_vs_natural == "equal"
-                and rules.joker_order == "equal"
-                and rules.twos != "high_and_low"
-                and rules.transparent is None
-                and rules.revolution != "quad_and_direction"
-            )
-        )
-        and (
-            rules.special_high_cards == "none"
-            or (rules.special_high_cards == "jokers_jacks_twos" and not rules.wild_cards)
-        )
+        and (not rules.wild_cards or _wild_covered(rules))
+        and rules.special_high_cards in ("none", "jokers_jacks_twos")
         and rules.card_effects in ("none", "angevin", "strutz", "give_discard")
         and not step_engine_only(rules)
     )
+
+
+def _wild_covered(rules: RuleSet) -> bool:
+    """Whether the compact state plays these wild cards (D6, D7): all but wild cards alone
+    keyed as the top natural rank under transparent cards (B7: a transparent set on them
+    keeps their key, which the compact state, keeping no rank for the top, would read as that
+    rank's). (Wild 2s never meet B4's high-and-low 2s: the rule set refuses them together.)"""
+    return rules.transparent is None or rules.wild_alone != "top_natural"
 
 
 class CompactRules:
@@ -69,6 +64,8 @@ class CompactRules:
         "banned",
         "clear_key",
         "colours",
+        "coups",
+        "d7",
         "eight_stop",
         "equal_ok",
         "five_skip",
@@ -86,6 +83,7 @@ class CompactRules:
         "most",
         "must_beat",
         "n",
+        "natural_tb",
         "one_round",
         "overplay_once",
         "owes",
@@ -110,6 +108,7 @@ class CompactRules:
         "two_wins",
         "wild",
         "wild_key",
+        "wild_tb",
     )
 
     def __init__(self, rules: RuleSet, n: int) -> None:
@@ -164,6 +163,11 @@ class CompactRules:
             self.clear_key = 0 if jokers <= 1 else order.top_joker_key()
         # D6: wild cards, and the key of a set of them alone (None: not allowed alone).
         self.wild = order.wild_ranks
+        # D7: between two sets of one rank and size, natural_wins puts the natural one
+        # higher, wild_wins the one with wild cards (each set's tiebreak: 1 wins over 0).
+        self.d7 = bool(self.wild) and rules.wild_vs_natural != "equal"
+        self.natural_tb = int(rules.wild_vs_natural == "natural_wins")
+        self.wild_tb = int(rules.wild_vs_natural == "wild_wins")
         # B4 one_fewer, atout: n-1 twos beat n cards; B6 Sofia's jokers, jacks and twos beat
         # up to 3, 2 and 1 more cards than they hold: by rank, how many more.
         self.powers: dict[Rank, int] = {}
@@ -202,8 +206,11 @@ class CompactRules:
             if alone == "highest"
             else order.keys[order.natural_ranks[-1]]  # no higher than the top natural rank
         )
+        # S8: coups d'État, four of a kind with a joker, three with two (without wild cards:
+        # a joker among them would stand in).
+        self.coups = rules.coup_detat
         # Plays of more than one rank, or jokers told apart: moves from ``candidates``.
-        self.general = bool(self.wild) or self.colours
+        self.general = bool(self.wild) or self.colours or self.coups
         # B12: the ranks one may not finish on, in the card order, then once turned over.
         self.banned = (forbidden_ranks(rules, False), forbidden_ranks(rules, True))
         some = bool(self.banned[0] or self.banned[1])

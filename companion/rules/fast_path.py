@@ -52,7 +52,7 @@ def fast_apply(state: HandState, action: Action) -> HandState | None:
         if not _held_as_legal(core, state, action, legal):
             return None
     cards = action.play.cards
-    rank = _set_rank(core.r.wild, cards) if cards else None
+    rank = _set_rank(core.r.wild, cards, core.r.coups) if cards else None
     if rank in core.r.owes and len(cards) < len(core.hands[core.turn]):
         return None  # B13 give_discard, H5, H6: a card owed, which the step engine plays
     after = core.after(rank, len(cards), cards)
@@ -99,10 +99,13 @@ def _held_as_legal(core: Core, state: HandState, action: Action, legal: list[Act
     return True
 
 
-def _set_rank(wild: frozenset[Rank], cards: tuple[Card, ...]) -> Rank | None:
-    """The rank a legal set stands for: its natural cards' (None: wild cards alone)."""
+def _set_rank(wild: frozenset[Rank], cards: tuple[Card, ...], coups: bool) -> Rank | None:
+    """The rank a legal set stands for: its natural cards' (None: wild cards alone; S8: a
+    coup d'État's, whatever the order its jokers were typed in)."""
     if wild:
         return next((c.rank for c in cards if c.rank not in wild), None)
+    if coups:
+        return next((c.rank for c in cards if c.rank is not Rank.JOKER), Rank.JOKER)
     return cards[0].rank
 
 

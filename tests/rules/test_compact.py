@@ -264,6 +264,32 @@ CORNERS: dict[str, dict[str, Any]] = {
         "twos": "high_and_low",
         "equal_play": "allowed",
     },
+    "coups d'État": {
+        "coup_detat": True,
+        "jokers": 2,
+        "decks": 2,
+        "reverse_rank": "Q",
+        "jack_back": True,
+        "self_overplay": "once",
+        "pass_is_final": False,
+    },
+    "natural wins, jokers by colour": {
+        "wild_cards": frozenset({"2"}),
+        "twos": "normal",
+        "wild_vs_natural": "natural_wins",
+        "equal_play": "skips_next",
+        "jokers": 2,
+        "joker_order": "coloured_high",
+    },
+    "wild wins, transparent, sofia": {
+        "wild_cards": frozenset({"2"}),
+        "twos": "normal",
+        "wild_vs_natural": "wild_wins",
+        "wild_alone": "highest",
+        "transparent": 3,
+        "special_high_cards": "jokers_jacks_twos",
+        "jokers": 2,
+    },
 }
 
 
@@ -684,8 +710,7 @@ def test_a_fast_states_trick_is_the_step_engines_deep_in_a_hand() -> None:
 
 def test_states_it_does_not_cover_are_left_to_the_step_engine() -> None:
     """No compact state for a hand not known, the opening card still to be played (H7), a
-    rule set it does not cover (wild cards that rank below natural ones, D7), or a hand that
-    is over."""
+    rule set it does not cover (runs, B11), or a hand that is over."""
     rules = get_preset("pagat").rules
     unknown = HandState.start(rules, ("A", "B"), hands={"A": parse_cards("5♠"), "B": None})
     opening = HandState.start(
@@ -694,8 +719,8 @@ def test_states_it_does_not_cover_are_left_to_the_step_engine() -> None:
         hands={"A": parse_cards("5♠"), "B": parse_cards("9♠")},
         opening=parse_cards("5♠")[0],
     )
-    wild = HandState.start(
-        get_preset("hubere").rules.with_options(wild_vs_natural="natural_wins"),
+    runs = HandState.start(
+        rules.with_options(combinations="sets_and_runs"),
         ("A", "B"),
         hands={"A": parse_cards("5♠"), "B": parse_cards("9♠")},
     )
@@ -704,7 +729,7 @@ def test_states_it_does_not_cover_are_left_to_the_step_engine() -> None:
         Action.parse("A: 5♠"),
     )
     assert over.over
-    assert [core_of(s) for s in (unknown, opening, wild, over)] == [None] * 4
+    assert [core_of(s) for s in (unknown, opening, runs, over)] == [None] * 4
     assert list(legal_plays(opening)) == list(reference_legal_plays(opening))
 
 
