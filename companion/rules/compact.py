@@ -548,8 +548,8 @@ class Core:
                     clears = True
             if r.house:
                 # A coup d'État counts its natural cards (H4, H11 and H2 read them, as in a run)
-                held = k - sum(1 for c in played if c.rank is Rank.JOKER) if coup else k
-                skip, clears = self._house_rules(rank, held, judged, skip, clears)
+                counted = k - sum(1 for c in played if c.rank is Rank.JOKER) if coup else k
+                skip, clears = self._house_rules(rank, counted, judged, skip, clears)
             if rekeyed and (self.revolution != self.inverted) != orient:
                 key = self._key(takes, played, not orient)  # the play keyed in the new order
             self.top, self.top_n, self.top_key = p, stands, key
