@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from companion.rules.cards import Card, Rank, Suit
-from companion.rules.combos import Order
+from companion.rules.combos import COUP_SHAPES, Order
 from companion.rules.ruleset import RuleSet
 
 Emit = Callable[[tuple[Card, ...]], Iterator[tuple[Card, ...]]]
@@ -89,23 +89,24 @@ def candidate_plays(
     if rules.combinations == "sets_and_runs" and not rules.single_cards_only:
         yield from _run_candidates(groups, order, emit)
     if rules.coup_detat:
-        yield from _coup_candidates(groups, [*wilds, *groups.get(Rank.JOKER, [])], emit)
+        for coup in coup_picks(groups, [*wilds, *groups.get(Rank.JOKER, [])]):
+            yield from emit(coup)
     if rules.combinations == "poker" and len(hand) >= 5:
         for five in combinations(hand, 5):
             yield from emit(five)
 
 
-def _coup_candidates(
-    groups: dict[Rank, list[Card]], held: list[Card], emit: Emit
-) -> Iterator[tuple[Card, ...]]:
-    """S8: four of a kind with one joker, three with two, and the guillotine's four with two."""
+def coup_picks(groups: dict[Rank, list[Card]], held: list[Card]) -> list[tuple[Card, ...]]:
+    """S8: by rank in ``groups``' order, four of a kind with one joker, three with two, and the
+    guillotine's four with two: the first cards of each, the first jokers of ``held``."""
     jokers = [c for c in held if c.is_joker]
-    for rank, cards in groups.items():
-        if rank is Rank.JOKER:
-            continue
-        for naturals, extra in ((4, 1), (3, 2), (4, 2)):
-            if len(cards) >= naturals and len(jokers) >= extra:
-                yield from emit(tuple(cards[:naturals]) + tuple(jokers[:extra]))
+    return [
+        (*cards[:naturals], *jokers[:extra])
+        for rank, cards in groups.items()
+        if rank is not Rank.JOKER
+        for naturals, extra in COUP_SHAPES
+        if len(cards) >= naturals and len(jokers) >= extra
+    ]
 
 
 def wild_picks(wilds: list[Card], max_size: int) -> list[tuple[Card, ...]]:

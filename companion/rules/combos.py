@@ -152,6 +152,12 @@ def _suit_tiebreak(cards: tuple[Card, ...], order: Order) -> int:
 
 COUP_KINDS = frozenset({"coup_detat", "guillotine"})
 COUP_KEY = 300  # above everything: nothing follows a coup d'État
+# S8: (natural cards of one rank, jokers) → the kind, in the order candidates list them.
+COUP_SHAPES: dict[tuple[int, int], str] = {
+    (4, 1): "coup_detat",
+    (3, 2): "coup_detat",
+    (4, 2): "guillotine",
+}
 
 
 def _classify_within_limit(cards: tuple[Card, ...], order: Order) -> Combo:
@@ -276,7 +282,7 @@ def _coup(cards: tuple[Card, ...], order: Order) -> Combo | None:
     if len(ranks) != 1:
         return None
     shape = (len(naturals), jokers)
-    kind = {(4, 1): "coup_detat", (3, 2): "coup_detat", (4, 2): "guillotine"}.get(shape)
+    kind = COUP_SHAPES.get(shape)
     if kind is None:
         return None
     rank = next(iter(ranks))

@@ -12,11 +12,11 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from companion.rules.candidates import wild_picks
+from companion.rules.candidates import coup_picks, wild_picks
 from companion.rules.cards import Card, JokerColour, Rank
 from companion.rules.combos import COUP_KEY
 
-__all__ = ["Candidate", "candidates", "coup_candidates", "joker_picks"]
+__all__ = ["Candidate", "candidates", "joker_picks"]
 
 # A candidate: the rank its set stands for (None for wild cards alone), its cards, the rank
 # whose power ``Core.beats`` reads (a joker set's JOKER, a natural set's rank, None when wild
@@ -66,22 +66,9 @@ def candidates(
                     out.append((rank, both, Rank.JOKER if joker else None, fixed))
     if wild_key is not None:
         out.extend((None, extra, None, wild_key) for extra in extras)
-    if coups:
-        out.extend(coup_candidates(naturals))
-    return out
-
-
-def coup_candidates(naturals: dict[Rank, list[Card]]) -> list[Candidate]:
-    """S8: by rank in the order held, four of a kind with one joker, three with two, and the
-    guillotine's four with two (the first cards held of each), keyed above everything."""
-    jokers = naturals.get(Rank.JOKER, [])
-    out: list[Candidate] = []
-    for rank, cards in naturals.items():
-        if rank is Rank.JOKER:
-            continue
-        for count, extra in ((4, 1), (3, 2), (4, 2)):
-            if len(cards) >= count and len(jokers) >= extra:
-                out.append((rank, (*cards[:count], *jokers[:extra]), None, COUP_KEY))
+    if coups:  # the step engine's own picks, keyed above everything
+        jokers = naturals.get(Rank.JOKER, [])
+        out.extend((cards[0].rank, cards, None, COUP_KEY) for cards in coup_picks(naturals, jokers))
     return out
 
 
